@@ -1,0 +1,28 @@
+// `npm start`: build the browser app when its sources are newer than the build, then serve.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'dist', 'index.html');
+
+function newestMtime(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter(existsSync);
+const needsBuild = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+if (needsBuild) {
+  console.log('Building the browser app…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn('npx', ['tsx', 'server/main.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,90 @@
+/** Builds the Fastify application: plugins, the API under /api, and the built SPA. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database, DbHandle } from './db/client';
+import authPlugin from './auth/plugin';
+import { createTokenService, type TokenService } from './auth/tokens';
+import { installErrorHandlers } from './http/errors';
+import { apiRoutes } from './routes';
+import type { AppServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    dbh: DbHandle;
+    db: Database;
+    tokens: TokenService;
+    services: AppServices;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  dbh: DbHandle;
+  jwtSecret: string;
+  services?: Partial<AppServices>;
+  /** Directory of the built SPA; not served when absent. */
+  staticDir?: string;
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, dbh } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('dbh', dbh);
+  app.decorate('db', dbh.db);
+  app.decorate(
+    'tokens',
+    createTokenService(dbh.db, {
+      secret: options.jwtSecret,
+      accessTokenSeconds: config.accessTokenSeconds,
+      refreshTokenSeconds: config.refreshTokenSeconds,
+    }),
+  );
+  app.decorate('services', { ...options.services } as AppServices);
+
+  installErrorHandlers(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'frame-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  const staticDir = options.staticDir;
+  if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    // Client-side routes (/, /edit-rule/5, /join/abc …) all load the SPA.
+    app.get('/*', { config: { public: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' });
+      const file = request.url.split('?')[0]!;
+      if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..')) return reply.sendFile(file.slice(1));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

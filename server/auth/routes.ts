@@ -1,0 +1,61 @@
+/** POST /api/token/ and /api/token/refresh/ (SimpleJWT-shaped), GET /api/user/me/. */
+import { sql, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { loginSchema } from '../../src/domain/validation';
+import { users } from '../db/schema/index';
+import { ApiError, notFound } from '../http/errors';
+import { parseBody } from '../http/validation';
+import { findUserByEmail, loadUserDto } from '../people/users';
+import { currentUser } from './plugin';
+import { decoyHash, verifyPassword } from './passwords';
+import { TokenError } from './tokens';
+
+const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
+
+const invalidCredentials = () => new ApiError(401, { detail: 'No active account found with the given credentials' });
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { max, windowMs } = app.config.loginRateLimit;
+  const tooMany = (_req: FastifyRequest, context: { after: string }) =>
+    new ApiError(429, { detail: `Too many login attempts. Try again in ${context.after}.` });
+  const perAddress = app.rateLimit({
+    max: max * 5,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `login-ip:${request.ip}`,
+    errorResponseBuilder: tooMany,
+  });
+  const perEmail = app.rateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `login-email:${String((request.body as { email?: unknown })?.email ?? '').trim().toLowerCase()}`,
+    errorResponseBuilder: tooMany,
+  });
+
+  app.post('/token/', { config: { public: true }, preHandler: [perAddress, perEmail] }, async (request) => {
+    const { email, password } = parseBody(loginSchema, request.body);
+    const user = await findUserByEmail(app.db, email);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !valid || !user.isActive) throw invalidCredentials();
+    await app.db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+    return app.tokens.issue(user.id);
+  });
+
+  app.post('/token/refresh/', { config: { public: true } }, async (request) => {
+    const { refresh } = parseBody(refreshSchema, request.body);
+    try {
+      return await app.tokens.rotate(refresh);
+    } catch (error) {
+      if (error instanceof TokenError) {
+        throw new ApiError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+      }
+      throw error;
+    }
+  });
+
+  app.get('/user/me/', async (request) => {
+    const user = await loadUserDto(app.db, currentUser(request).id);
+    if (!user) throw notFound();
+    return user;
+  });
+}

@@ -1,0 +1,65 @@
+/** Every server setting, read once from the environment. The README's settings table mirrors this file. */
+import path from 'node:path';
+
+export type ServerRole = 'all' | 'api' | 'worker';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  alertEmails: string[];
+  loginRateLimit: { max: number; windowMs: number };
+  metaAccessToken: string | undefined;
+  metaGraphUrl: string | undefined;
+  metaApiVersion: string;
+  campaignSyncMinutes: number;
+  role: ServerRole;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 8000);
+  const role = (env.ROLE ?? 'all') as ServerRole;
+  if (!['all', 'api', 'worker'].includes(role)) throw new Error(`ROLE must be all, api or worker (got ${role})`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 5 * 60),
+    refreshTokenSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 24 * 60 * 60),
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Ad Rules Console <no-reply@localhost>',
+    alertEmails: list(env.ALERT_EMAILS),
+    loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
+    metaAccessToken: env.META_ACCESS_TOKEN || undefined,
+    metaGraphUrl: env.META_GRAPH_URL || undefined,
+    metaApiVersion: env.META_API_VERSION ?? 'v21.0',
+    campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
+    role,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

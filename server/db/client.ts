@@ -1,0 +1,94 @@
+/**
+ * One database handle for both engines: embedded PGlite (a directory under DATA_DIR) or
+ * PostgreSQL (DATABASE_URL). Everything above this file sees the same drizzle `Database`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Plain SQL access for libraries that bring their own queries (pg-boss). */
+export interface SqlExecutor {
+  /** One parameterised statement. */
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Several statements, no parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface DbHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  sql: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any fixed number: every process migrating the same PostgreSQL database takes this lock first. */
+const MIGRATION_LOCK_KEY = 724_311_905;
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    sql: {
+      query: async (text, values) => {
+        const result = await client.query(text, values as unknown[] | undefined);
+        return { rows: result.rows as never[] };
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    sql: {
+      query: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: result.rows };
+      },
+      exec: async (text) => {
+        await pool.query(text);
+      },
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'pgdata'));
+}

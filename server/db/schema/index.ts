@@ -1,0 +1,4 @@
+export * from './people';
+export * from './adplatform';
+export * from './rules';
+export * from './engine';

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { metaAdAccounts } from './adplatform';
+import { users } from './people';
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    clientType: text('client_type').notNull(),
+    plan: text('plan').notNull(),
+    adAccountId: text('ad_account_id').notNull().references(() => metaAdAccounts.adAccountId),
+    /** Webinar-service credentials, AES-GCM encrypted at rest; null when none are set. */
+    demioCredentials: text('demio_credentials'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('folders_live_created_idx').on(t.isDeleted, t.createdAt, t.id),
+    index('folders_name_idx').on(sql`lower(${t.name})`),
+    index('folders_account_idx').on(t.adAccountId),
+  ],
+);
+
+export const rules = pgTable(
+  'rules',
+  {
+    id: serial('id').primaryKey(),
+    folderId: integer('folder_id').notNull().references(() => folders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** 7 days (Sunday first) × 24 hours of booleans. */
+    schedule: jsonb('schedule').$type<boolean[][]>().notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** 24 booleans. */
+    alertSchedule: jsonb('alert_schedule').$type<boolean[]>().notNull(),
+    lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rules_folder_idx').on(t.folderId, t.isDeleted), index('rules_active_idx').on(t.isActive, t.isDeleted)],
+);
+
+/** Filter and task items of a rule (SPEC §3): type is rule_filter or rule_task. */
+export const ruleItems = pgTable(
+  'rule_items',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id').notNull().references(() => rules.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    values: jsonb('values').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('rule_items_rule_idx').on(t.ruleId)],
+);
+
+/** The audit log (`/api/log/`): names are copied at write time so entries outlive what they describe. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull().default(''),
+    folderId: integer('folder_id'),
+    folderName: text('folder_name'),
+    metaAdAccountName: text('meta_ad_account_name'),
+    ruleId: integer('rule_id'),
+    ruleName: text('rule_name'),
+    action: text('action').notNull(),
+    changesText: text('changes_text').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_timestamp_idx').on(t.timestamp),
+    index('audit_log_folder_idx').on(t.folderId),
+    index('audit_log_rule_idx').on(t.ruleId),
+  ],
+);

@@ -1,0 +1,65 @@
+/** DRF-style limit/offset paging and `ordering=a,-b` parsing (DESIGN §4). */
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function nonNegativeInt(value: unknown, fallback: number): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function pageRequest(query: Record<string, unknown>, defaultLimit = 10, maxLimit = 1000): PageRequest {
+  const limit = Math.min(Math.max(nonNegativeInt(query.limit, defaultLimit), 1), maxLimit);
+  return { limit, offset: nonNegativeInt(query.offset, 0) };
+}
+
+function pageUrl(request: FastifyRequest, limit: number, offset: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('limit', String(limit));
+  if (offset > 0) url.searchParams.set('offset', String(offset));
+  else url.searchParams.delete('offset');
+  return url.toString();
+}
+
+export function page<T>(request: FastifyRequest, { limit, offset }: PageRequest, count: number, results: T[]): Page<T> {
+  return {
+    count,
+    next: offset + limit < count ? pageUrl(request, limit, offset + limit) : null,
+    previous: offset > 0 ? pageUrl(request, limit, Math.max(offset - limit, 0)) : null,
+    results,
+  };
+}
+
+/**
+ * `ordering=name,-created_at` → ORDER BY terms, keeping only keys in `columns`
+ * (aliases such as ad_account → folder_name are entries of the map). Unknown keys are ignored.
+ */
+export function orderingTerms(raw: unknown, columns: Record<string, AnyColumn | SQL>, fallback: SQL[]): SQL[] {
+  const terms: SQL[] = [];
+  for (const key of String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const descending = key.startsWith('-');
+    const column = columns[descending ? key.slice(1) : key];
+    if (column) terms.push(descending ? desc(column) : asc(column));
+  }
+  return terms.length ? terms : fallback;
+}
+
+/** `1,2,x,3` → [1, 2, 3]. */
+export function idList(raw: unknown): number[] {
+  return String(raw ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}

@@ -1,0 +1,90 @@
+/** Users as the API shows them (SPEC §3), with their groups in order and their accesses. */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { groups, userGroups, users } from '../db/schema/index';
+import { effectivePermissions, type Permission } from '../../src/domain/permissions';
+
+export interface GroupDto {
+  id: number;
+  name: string;
+  group_access: { accesses: string[] };
+}
+
+export interface UserDto {
+  id: number;
+  first_name: string;
+  last_name: string;
+  is_superuser: boolean;
+  is_staff: boolean;
+  is_active: boolean;
+  phone: string;
+  email: string;
+  account: number;
+  groups: GroupDto[];
+}
+
+export interface AuthUser extends UserDto {
+  permissions: Set<Permission>;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export const toGroupDto = (g: typeof groups.$inferSelect): GroupDto => ({
+  id: g.id,
+  name: g.name,
+  group_access: { accesses: [...g.accesses] },
+});
+
+async function groupsByUser(db: Database, userIds: number[]): Promise<Map<number, GroupDto[]>> {
+  const byUser = new Map<number, GroupDto[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select({ userId: userGroups.userId, group: groups })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(inArray(userGroups.userId, userIds))
+    .orderBy(asc(userGroups.position), asc(groups.id));
+  for (const row of rows) byUser.get(row.userId)?.push(toGroupDto(row.group));
+  return byUser;
+}
+
+function toUserDto(row: UserRow, userGroupsList: GroupDto[]): UserDto {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    is_superuser: row.isSuperuser,
+    is_staff: row.isStaff,
+    is_active: row.isActive,
+    phone: row.phone,
+    email: row.email,
+    account: row.id,
+    groups: userGroupsList,
+  };
+}
+
+/** Serialises many users with one query for all their groups. */
+export async function toUserDtos(db: Database, rows: UserRow[]): Promise<UserDto[]> {
+  const byUser = await groupsByUser(db, rows.map((r) => r.id));
+  return rows.map((row) => toUserDto(row, byUser.get(row.id) ?? []));
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function loadUserDto(db: Database, id: number): Promise<UserDto | undefined> {
+  const row = await findUserById(db, id);
+  return row ? (await toUserDtos(db, [row]))[0] : undefined;
+}
+
+export async function loadAuthUser(db: Database, id: number): Promise<AuthUser | undefined> {
+  const dto = await loadUserDto(db, id);
+  return dto ? { ...dto, permissions: effectivePermissions(dto) } : undefined;
+}

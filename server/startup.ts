@@ -1,0 +1,22 @@
+/**
+ * Long-running parts started beside the HTTP server (ad-platform simulator, sync, rule engine,
+ * mail), according to the configured role. Each feature adds itself here.
+ */
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import type { AppServices } from './services';
+
+export interface RunningServices {
+  services: Partial<AppServices>;
+  stop(): Promise<void>;
+}
+
+export async function startServices(_config: Config, _dbh: DbHandle): Promise<RunningServices> {
+  const stops: (() => Promise<void>)[] = [];
+  return {
+    services: {},
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}

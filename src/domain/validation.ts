@@ -1,0 +1,133 @@
+/**
+ * Validation rules and messages of SPEC §5, as zod schemas shared by the browser forms
+ * and the API (which answers 400 `{field: ["message"]}` with the same words).
+ */
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './constants';
+
+export const MESSAGES = {
+  required: 'Field is required',
+  folderRequired: 'This field is required',
+  email: 'E-mail must be valid',
+  passwordRequired: 'Password is required',
+  passwordMin: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordConfirmationRequired: 'Password confirmation is required',
+  passwordsMatch: 'Passwords must match',
+  numeric: 'Field must be a number',
+  integer: 'Field must be an integer',
+  phone: 'Phone number is not valid',
+  min: (n: number) => `Field must be at least ${n} characters`,
+  max: (n: number) => `Field must be at most ${n} characters`,
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Optional +, 2 digits, 4 digits, 4 digits, with optional separators between the groups. */
+export const PHONE_PATTERN = /^\+?\d{2}[\s.-]?\d{4}[\s.-]?\d{4}$/;
+
+const text = (message: string = MESSAGES.required) =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const requiredText = text();
+export const email = text().regex(EMAIL_PATTERN, MESSAGES.email);
+export const password = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordMin);
+export const passwordConfirmation = z
+  .string({ error: MESSAGES.passwordConfirmationRequired })
+  .min(1, MESSAGES.passwordConfirmationRequired)
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordMin);
+/** Phone is optional; when given it must match the phone rule. */
+export const phone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), MESSAGES.phone)
+  .nullish();
+export const numeric = z.union([z.number(), z.string().trim().min(1, MESSAGES.required)]).refine(
+  (v) => Number.isFinite(Number(v)),
+  MESSAGES.numeric,
+);
+
+function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, second: keyof T & string) {
+  return z.object(shape).superRefine((value, ctx) => {
+    const v = value as Record<string, unknown>;
+    if (typeof v[first] === 'string' && typeof v[second] === 'string' && v[first] !== v[second]) {
+      ctx.addIssue({ code: 'custom', path: [second], message: MESSAGES.passwordsMatch });
+    }
+  });
+}
+
+export const loginSchema = z.object({
+  email: text(),
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+});
+
+export const accountSchema = z.object({
+  first_name: requiredText,
+  last_name: requiredText,
+  phone,
+  email,
+});
+
+export const changePasswordSchema = matching(
+  { old_password: password, new_password: password, new_password2: passwordConfirmation },
+  'new_password',
+  'new_password2',
+);
+
+export const inviteSchema = z.object({
+  group_id: z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.required).positive(MESSAGES.required),
+  email,
+});
+
+export const joinSchema = matching(
+  {
+    first_name: requiredText,
+    last_name: requiredText,
+    phone,
+    password,
+    password2: passwordConfirmation,
+    invite_code: requiredText,
+  },
+  'password',
+  'password2',
+);
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetConfirmSchema = matching(
+  { password, password2: passwordConfirmation, token: requiredText },
+  'password',
+  'password2',
+);
+
+export type FieldErrors = Record<string, string[]>;
+
+/** zod issues → the contract's `{field: ["message", …]}`; nested paths join with dots. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    (errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message);
+  }
+  return errors;
+}
+
+/** A react-admin input validator from a zod schema: the first message, or undefined when valid. */
+export function fieldValidator(schema: z.ZodType) {
+  return (value: unknown) => {
+    const result = schema.safeParse(value ?? undefined);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+}
+
+/** A react-admin form-level validator from an object schema: `{field: "message"}`. */
+export function formValidator(schema: z.ZodType) {
+  return (values: Record<string, unknown>) => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const [field, list] of Object.entries(toFieldErrors(result.error))) errors[field] = list[0]!;
+    return errors;
+  };
+}
