@@ -13,26 +13,29 @@ import { TokenError } from './tokens';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
 
+const submittedEmail = (request: FastifyRequest) =>
+  String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+
 const invalidCredentials = () => new ApiError(401, { detail: 'No active account found with the given credentials' });
 
 export default async function authRoutes(app: FastifyInstance) {
   const { max, windowMs } = app.config.loginRateLimit;
-  const tooMany = (_req: FastifyRequest, context: { after: string }) =>
-    new ApiError(429, { detail: `Too many login attempts. Try again in ${context.after}.` });
-  const perAddress = app.rateLimit({
-    max: max * 5,
-    timeWindow: windowMs,
-    keyGenerator: (request) => `login-ip:${request.ip}`,
-    errorResponseBuilder: tooMany,
-  });
-  const perEmail = app.rateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request) => `login-email:${String((request.body as { email?: unknown })?.email ?? '').trim().toLowerCase()}`,
-    errorResponseBuilder: tooMany,
-  });
+  // Two independent counters: one per e-mail (guessing one account's password) and a looser one
+  // per client address (trying many accounts from one place, e.g. an office behind one NAT).
+  const limiters = [
+    app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (r) => `login-email:${submittedEmail(r)}` }),
+    app.createRateLimit({ max: max * 5, timeWindow: windowMs, keyGenerator: (r) => `login-ip:${r.ip}` }),
+  ];
+  const limitLoginAttempts = async (request: FastifyRequest) => {
+    for (const check of limiters) {
+      const limit = await check(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new ApiError(429, { detail: `Too many login attempts. Try again in ${Math.max(limit.ttlInSeconds, 1)} seconds.` });
+      }
+    }
+  };
 
-  app.post('/token/', { config: { public: true }, preHandler: [perAddress, perEmail] }, async (request) => {
+  app.post('/token/', { config: { public: true }, preHandler: limitLoginAttempts }, async (request) => {
     const { email, password } = parseBody(loginSchema, request.body);
     const user = await findUserByEmail(app.db, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));

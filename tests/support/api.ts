@@ -1,0 +1,88 @@
+/** An API under test: a fresh database, the real Fastify app, and helpers to sign in as anyone. */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { DbHandle } from '../../server/db/client';
+import { groups, userGroups, users } from '../../server/db/schema/index';
+import { hashPassword } from '../../server/auth/passwords';
+import type { AppServices } from '../../server/services';
+import type { Permission } from '../../src/domain/permissions';
+import { freshDatabase, type Engine } from './db';
+
+export interface TestApi {
+  app: FastifyInstance;
+  dbh: DbHandle;
+  config: Config;
+  /** Creates an active user (optionally in a group with these accesses) and returns its access token. */
+  userWith(permissions: Permission[] | 'superuser', overrides?: Partial<typeof users.$inferInsert>): Promise<TestUser>;
+  request(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  refresh: string;
+}
+
+let counter = 0;
+
+export async function createTestApi(
+  engine: Engine,
+  options: { config?: Partial<Config>; services?: Partial<AppServices> } = {},
+): Promise<TestApi> {
+  const dbh = await freshDatabase(engine);
+  const config = loadConfig({ DATA_DIR: '/tmp/ad-rules-test-unused' } as NodeJS.ProcessEnv, {
+    loginRateLimit: { max: 1000, windowMs: 60_000 },
+    ...options.config,
+  });
+  const app = await buildApp({ config, dbh, jwtSecret: randomBytes(32).toString('hex'), services: options.services });
+  await app.ready();
+  const passwordHash = await hashPassword('correct-horse-1');
+
+  const api: TestApi = {
+    app,
+    dbh,
+    config,
+    async userWith(permissions, overrides = {}) {
+      counter += 1;
+      const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+      const [user] = await dbh.db
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          firstName: 'Test',
+          lastName: `User ${counter}`,
+          isSuperuser: permissions === 'superuser',
+          ...overrides,
+        })
+        .returning();
+      if (Array.isArray(permissions) && permissions.length) {
+        const [group] = await dbh.db.insert(groups).values({ name: `Group ${counter}`, accesses: permissions }).returning();
+        await dbh.db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+      }
+      const tokens = await app.tokens.issue(user!.id);
+      return { id: user!.id, email, password: 'correct-horse-1', token: tokens.access, refresh: tokens.refresh };
+    },
+    request(token, options) {
+      return app.inject({
+        ...options,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+      });
+    },
+    async close() {
+      await app.close();
+      await dbh.close();
+    },
+  };
+  return api;
+}
+
+export async function deactivate(api: TestApi, userId: number) {
+  await api.dbh.db.update(users).set({ isActive: false }).where(eq(users.id, userId));
+}

@@ -1,0 +1,59 @@
+/**
+ * Test databases. Every test file gets its own fresh, migrated database:
+ * - PGlite: a clone of the template data dir built once per run by globalDb.ts (loadDataDir);
+ * - PostgreSQL (when TEST_DATABASE_URL is set): a new database created from the migrated template.
+ * `eachDatabase` runs a suite once per available engine, so API tests cover both.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string | null;
+    postgresAdminUrl: string | null;
+  }
+}
+
+export type Engine = 'pglite' | 'postgres';
+
+export function availableEngines(): Engine[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export async function freshDatabase(engine: Engine): Promise<DbHandle> {
+  if (engine === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'));
+    return openPglite(undefined, new Blob([dump]));
+  }
+  const adminUrl = inject('postgresAdminUrl')!;
+  const template = inject('postgresTemplate')!;
+  const name = `ad_rules_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 5);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+    },
+  };
+}
+
+/** Runs `suite` once per engine (PGlite always, PostgreSQL when TEST_DATABASE_URL is set). */
+export function eachDatabase(suite: (engine: Engine) => void): void {
+  for (const engine of availableEngines()) suite(engine);
+}
