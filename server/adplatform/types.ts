@@ -1,0 +1,78 @@
+/**
+ * The ad-platform boundary: what the product needs from Meta's Graph API. The Graph client
+ * (real platform or the local simulator — the client cannot tell them apart) implements it;
+ * sync and the rule engine depend only on this interface.
+ * Metric values are strings, as the Graph API sends them.
+ */
+export interface AdAccount {
+  /** 'act_<account_id>' */
+  id: string;
+  account_id: string;
+  name: string;
+  timezone_name: string;
+  currency: string;
+  account_status?: number;
+}
+
+export type ObjectStatus = 'ACTIVE' | 'PAUSED';
+
+export interface Campaign {
+  id: string;
+  name: string;
+  status: string;
+  effective_status: string;
+  stop_time?: string;
+  daily_budget?: string;
+}
+
+export interface Ad {
+  id: string;
+  name: string;
+  status: string;
+  effective_status: string;
+  campaign_id: string;
+  adset_id: string;
+}
+
+export interface ActionValue {
+  action_type: string;
+  value: string;
+}
+
+export interface InsightRow {
+  campaign_id: string;
+  campaign_name: string;
+  ad_id?: string;
+  ad_name?: string;
+  spend: string;
+  impressions?: string;
+  clicks?: string;
+  inline_link_clicks?: string;
+  ctr?: string;
+  cpc?: string;
+  actions?: ActionValue[];
+  date_start?: string;
+  date_stop?: string;
+}
+
+export interface InsightsQuery {
+  level: 'ad' | 'campaign';
+  /** Lifetime ('maximum') unless a time range is given. */
+  timeRange?: { since: string; until: string };
+  campaignIds?: string[];
+}
+
+export interface StatusChangeResult {
+  id: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface AdPlatformClient {
+  listAdAccounts(): Promise<AdAccount[]>;
+  listCampaigns(accountId: string): Promise<Campaign[]>;
+  listAds(accountId: string): Promise<Ad[]>;
+  getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
+  /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
+  setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]>;
+}
