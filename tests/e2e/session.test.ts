@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { ADMIN, startProduct, type RunningProduct } from './support/server';
+
+describe('a newcomer signs in to a fresh `npm start`', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    page = await newPage(browser, product.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('sends an unauthenticated visitor to the login screen', async () => {
+    await page.goto('/team');
+    await page.waitForURL('**/login');
+    await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toMatch(/^Ad Rules Console/);
+    await screenshot(page, 'login');
+  });
+
+  it('shows a wrong password as the server detail below the form', async () => {
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('No active account found with the given credentials').waitFor();
+  });
+
+  it('signs in through the form and shows the signed-in shell', async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByText('Admin User').waitFor();
+    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await page.getByRole('link', { name: 'Campaigns' }).waitFor();
+    await screenshot(page, 'shell-with-side-panel');
+    await page.keyboard.press('Escape');
+  });
+
+  it('keeps the session across a reload', async () => {
+    await page.reload();
+    await page.getByText('Admin User').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
+    expect(stored).toMatchObject({ isAuthenticated: true, user: { email: ADMIN.email } });
+  });
+
+  it('sends a signed-in user who opens /login back to /', async () => {
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('logs out from the user menu and lands on the login screen', async () => {
+    await page.getByText('Admin User').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
+    expect(stored?.access_token ?? null).toBeNull();
+    await page.goto('/');
+    await page.waitForURL('**/login');
+  });
+});
