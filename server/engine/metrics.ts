@@ -1,0 +1,96 @@
+/**
+ * Graph insight rows (metric values are strings) → numbers the evaluator compares.
+ *
+ * Which action type counts as a lead (the Graph types overlap, AD-PLATFORM-NOTES):
+ * - leads = `lead` (Meta's all-leads total) when the row has it; otherwise the sum of
+ *   `onsite_conversion.lead_grouped` (instant forms) and `offsite_conversion.fb_pixel_lead`
+ *   (website), which are disjoint. Falling back matters: counting 0 leads for an ad that has
+ *   form leads would let the "no leads" tasks turn a converting ad off.
+ * - website leads = `offsite_conversion.fb_pixel_lead` only.
+ * Graph leaves out what it has nothing to report: `actions` when there are none (→ 0 leads),
+ * `inline_link_clicks` when there were no link clicks (→ 0), `cpc` when there were no clicks
+ * (→ unknown, so no CPC task acts). A row without a usable `spend` is not judged at all.
+ */
+import type { ActionValue, InsightRow } from '../adplatform/types';
+
+export const LEAD_ACTION = 'lead';
+export const FORM_LEAD_ACTION = 'onsite_conversion.lead_grouped';
+export const WEBSITE_LEAD_ACTION = 'offsite_conversion.fb_pixel_lead';
+
+export interface ObjectMetrics {
+  spend: number;
+  leads: number;
+  websiteLeads: number;
+  linkClicks: number;
+  /** All clicks (what Graph's ctr and cpc are computed from); null when not reported. */
+  clicks: number | null;
+  impressions: number | null;
+  /** Percent (Graph sends "1.25" for 1.25 %); null when it cannot be known. */
+  ctr: number | null;
+  /** Cost per click; null when there were no clicks. */
+  cpc: number | null;
+}
+
+/** A number from a Graph string; null for absent, blank or non-numeric values. */
+export function graphNumber(value: string | number | undefined | null): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+function actionCount(actions: ActionValue[] | undefined, type: string): number | null {
+  const found = actions?.filter((a) => a.action_type === type);
+  if (!found?.length) return null;
+  return found.reduce((sum, a) => sum + (graphNumber(a.value) ?? 0), 0);
+}
+
+export function leadsOf(actions: ActionValue[] | undefined): number {
+  const total = actionCount(actions, LEAD_ACTION);
+  if (total !== null) return total;
+  return (actionCount(actions, FORM_LEAD_ACTION) ?? 0) + (actionCount(actions, WEBSITE_LEAD_ACTION) ?? 0);
+}
+
+export function websiteLeadsOf(actions: ActionValue[] | undefined): number {
+  return actionCount(actions, WEBSITE_LEAD_ACTION) ?? 0;
+}
+
+/** Metrics of one insight row; null when the row has no usable spend (nothing can be judged). */
+export function rowMetrics(row: InsightRow): ObjectMetrics | null {
+  const spend = graphNumber(row.spend);
+  if (spend === null) return null;
+  const clicks = graphNumber(row.clicks);
+  const impressions = graphNumber(row.impressions);
+  const ctr = graphNumber(row.ctr) ?? (clicks !== null && impressions ? (clicks / impressions) * 100 : null);
+  const cpc = graphNumber(row.cpc) ?? (clicks ? spend / clicks : null);
+  return {
+    spend,
+    leads: leadsOf(row.actions),
+    websiteLeads: websiteLeadsOf(row.actions),
+    linkClicks: graphNumber(row.inline_link_clicks) ?? 0,
+    clicks,
+    impressions,
+    ctr,
+    cpc,
+  };
+}
+
+/** Campaign totals from its ads' rows (one ad-level fetch serves both levels). */
+export function sumMetrics(items: ObjectMetrics[]): ObjectMetrics {
+  const sum = (pick: (m: ObjectMetrics) => number | null) =>
+    items.some((m) => pick(m) !== null) ? items.reduce((total, m) => total + (pick(m) ?? 0), 0) : null;
+  const spend = sum((m) => m.spend) ?? 0;
+  const clicks = sum((m) => m.clicks);
+  const impressions = sum((m) => m.impressions);
+  return {
+    spend,
+    leads: sum((m) => m.leads) ?? 0,
+    websiteLeads: sum((m) => m.websiteLeads) ?? 0,
+    linkClicks: sum((m) => m.linkClicks) ?? 0,
+    clicks,
+    impressions,
+    ctr: clicks !== null && impressions ? (clicks / impressions) * 100 : null,
+    cpc: clicks ? spend / clicks : null,
+  };
+}
