@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { metaAdAccounts } from './adplatform';
 import { users } from './people';
 
@@ -22,6 +22,7 @@ export const folders = pgTable(
     index('folders_live_created_idx').on(t.isDeleted, t.createdAt, t.id),
     index('folders_name_idx').on(sql`lower(${t.name})`),
     index('folders_account_idx').on(t.adAccountId),
+    index('folders_trash_idx').on(t.deletedAt).where(sql`${t.isDeleted}`),
   ],
 );
 
@@ -43,10 +44,17 @@ export const rules = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('rules_folder_idx').on(t.folderId, t.isDeleted), index('rules_active_idx').on(t.isActive, t.isDeleted)],
+  (t) => [
+    index('rules_folder_idx').on(t.folderId, t.isDeleted),
+    index('rules_active_idx').on(t.isActive, t.isDeleted),
+    index('rules_trash_folder_idx').on(t.folderId, t.deletedAt).where(sql`${t.isDeleted}`),
+  ],
 );
 
-/** Filter and task items of a rule (SPEC §3): type is rule_filter or rule_task. */
+/**
+ * Filter and task items of a rule (SPEC §3): type is rule_filter or rule_task, one row per item
+ * name. The names and the JSON shape of `values` are documented in src/domain/rules.ts.
+ */
 export const ruleItems = pgTable(
   'rule_items',
   {
@@ -58,7 +66,7 @@ export const ruleItems = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('rule_items_rule_idx').on(t.ruleId)],
+  (t) => [uniqueIndex('rule_items_rule_name_unique').on(t.ruleId, t.name)],
 );
 
 /** The audit log (`/api/log/`): names are copied at write time so entries outlive what they describe. */
@@ -78,8 +86,8 @@ export const auditLog = pgTable(
     changesText: text('changes_text').notNull().default(''),
   },
   (t) => [
-    index('audit_log_timestamp_idx').on(t.timestamp),
-    index('audit_log_folder_idx').on(t.folderId),
-    index('audit_log_rule_idx').on(t.ruleId),
+    index('audit_log_timestamp_idx').on(t.timestamp, t.id),
+    index('audit_log_folder_idx').on(t.folderId, t.timestamp),
+    index('audit_log_rule_idx').on(t.ruleId, t.timestamp),
   ],
 );
