@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Ad accounts as last synced from the ad platform (`/me/adaccounts`). */
+/**
+ * Ad accounts as last synced from the ad platform (`/me/adaccounts`).
+ * ad_account_id is the Graph object id, 'act_<digits>'; rows are never deleted by a sync.
+ */
 export const metaAdAccounts = pgTable(
   'meta_ad_accounts',
   {
@@ -9,17 +12,27 @@ export const metaAdAccounts = pgTable(
     accountName: text('account_name').notNull(),
     timezoneName: text('timezone_name').notNull().default('UTC'),
     currency: text('currency').notNull().default('USD'),
+    accountStatus: integer('account_status'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('meta_ad_accounts_name_idx').on(sql`lower(${t.accountName})`)],
 );
 
-/** Campaigns with their lifetime metrics and the parsed name (the "campaign extension"). */
+/** The Graph action list as synced: `[{action_type, value}]`, values as strings. */
+export type StoredActions = { action_type: string; value: string }[];
+
+/**
+ * Campaigns with their lifetime metrics and the parsed name (the "campaign extension").
+ * Every sortable column of the Campaigns screen has an index ending in campaign_id, the
+ * tie-breaker of every ordering, so a sorted page of 100,000 campaigns is an index scan.
+ */
 export const campaigns = pgTable(
   'campaigns',
   {
     campaignId: bigint('campaign_id', { mode: 'bigint' }).primaryKey(),
-    adAccountId: text('ad_account_id').notNull(),
+    adAccountId: text('ad_account_id')
+      .notNull()
+      .references(() => metaAdAccounts.adAccountId),
     campaignName: text('campaign_name').notNull(),
     status: text('status'),
     effectiveStatus: text('effective_status'),
@@ -27,8 +40,10 @@ export const campaigns = pgTable(
     isWebinar: boolean('is_webinar'),
     eventDate: date('event_date'),
     eventTime: text('event_time'),
-    spend: numeric('spend', { precision: 14, scale: 2 }),
+    spend: numeric('spend', { precision: 14, scale: 2 }).notNull().default('0'),
     leads: integer('leads').notNull().default(0),
+    websiteLeads: integer('website_leads').notNull().default(0),
+    actions: jsonb('actions').$type<StoredActions>().notNull().default([]),
     impressions: bigint('impressions', { mode: 'number' }),
     clicks: bigint('clicks', { mode: 'number' }),
     linkClicks: bigint('link_clicks', { mode: 'number' }),
@@ -36,14 +51,35 @@ export const campaigns = pgTable(
     ctr: numeric('ctr', { precision: 10, scale: 4 }),
     cpc: numeric('cpc', { precision: 14, scale: 4 }),
     endDate: timestamp('end_date', { withTimezone: true }),
+    /** When the metrics were last read from the ad platform (the screen's Sync Date). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('campaigns_account_idx').on(t.adAccountId),
-    index('campaigns_topic_idx').on(t.topic),
-    index('campaigns_event_date_idx').on(t.eventDate),
-    index('campaigns_end_date_idx').on(t.endDate),
-    index('campaigns_spend_idx').on(t.spend),
-    index('campaigns_cpl_idx').on(t.cpl),
+    index('campaigns_account_idx').on(t.adAccountId, t.campaignId),
+    index('campaigns_name_idx').on(t.campaignName, t.campaignId),
+    index('campaigns_topic_idx').on(t.topic, t.campaignId),
+    index('campaigns_is_webinar_idx').on(t.isWebinar, t.campaignId),
+    index('campaigns_event_date_idx').on(t.eventDate, t.campaignId),
+    index('campaigns_event_time_idx').on(t.eventTime, t.campaignId),
+    index('campaigns_end_date_idx').on(t.endDate, t.campaignId),
+    index('campaigns_spend_idx').on(t.spend, t.campaignId),
+    index('campaigns_leads_idx').on(t.leads, t.campaignId),
+    index('campaigns_cpl_idx').on(t.cpl, t.campaignId),
+    index('campaigns_ctr_idx').on(t.ctr, t.campaignId),
+    index('campaigns_cpc_idx').on(t.cpc, t.campaignId),
+    index('campaigns_updated_idx').on(t.updatedAt, t.campaignId),
   ],
 );
+
+/**
+ * One row per sync job (ad accounts, campaigns): a lease so that only one process of a
+ * scaled-out deployment runs it at a time, and the outcome of the last run.
+ */
+export const syncState = pgTable('sync_state', {
+  name: text('name').primaryKey(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
