@@ -1,0 +1,47 @@
+/**
+ * The browser app: <Admin> with the providers, one <Resource> per folder of src/resources, and the
+ * custom routes of src/custom-pages/routes.tsx.
+ */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter } from 'react-router-dom';
+import { authRoutes, publicRoutes } from './custom-pages/routes';
+import { LoginPage } from './custom-pages/LoginPage';
+import { AppLayout } from './layout/AppLayout';
+import { createAuthProvider } from './providers/authProvider';
+import { createDataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { accessRulesOf, endpointsOf, resources } from './resources';
+import { theme } from './theme';
+
+export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
+export const dataProvider = createDataProvider({ endpoints: endpointsOf(resources) });
+
+export function AdminApp() {
+  return (
+    <Admin
+      title="app.name"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, ...views }) => (
+        <Resource key={name} name={name} {...views} />
+      ))}
+      <CustomRoutes>{authRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+    </Admin>
+  );
+}
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <AdminApp />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Login (SPEC §2): a card with Email, Password, 'Forgot password?' and Login. Server field errors
+ * appear under their fields and the `detail` messages in a list below the form.
+ */
+import { Box, Button, Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { fieldValidator, requiredText } from '../domain/validation';
+import { ErrorList } from '../layout/ErrorList';
+import { useDocumentTitle } from '../layout/pageTitle';
+import { errorMessages } from '../providers/httpErrors';
+import { session } from '../providers/session';
+import { useSessionUser } from '../providers/usePermissions';
+
+const required = fieldValidator(requiredText);
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+const messagesOf = (value: unknown): string[] =>
+  value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [detail, setDetail] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(translate('app.page.login'));
+  useSessionUser(); // re-render when the session changes, e.g. another tab signs in
+
+  if (session.isAuthenticated() && !submitting) return <Navigate to="/" replace />;
+
+  const submit = async (values: Record<string, unknown>) => {
+    const { email, password } = values as unknown as LoginValues;
+    setDetail([]);
+    setSubmitting(true);
+    try {
+      await login({ email, password });
+      return undefined;
+    } catch (error) {
+      setSubmitting(false);
+      const body = (error as { body?: Record<string, unknown> }).body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const fieldErrors: Record<string, string> = {};
+        for (const field of ['email', 'password'] as const) {
+          const messages = messagesOf(body[field]);
+          if (messages.length) fieldErrors[field] = messages.join(' ');
+        }
+        const others = Object.entries(body)
+          .filter(([key]) => key !== 'email' && key !== 'password' && key !== 'errors')
+          .flatMap(([key, value]) => (key === 'detail' ? messagesOf(value) : errorMessages({ body: { [key]: value } })));
+        setDetail(others);
+        return fieldErrors;
+      }
+      setDetail(errorMessages(error));
+      return undefined;
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
+        <CardHeader title={translate('app.login.title')} titleTypographyProps={{ component: 'h1', variant: 'h5' }} />
+        <CardContent>
+          <Form onSubmit={submit} noValidate>
+            <TextInput source="email" type="email" label={translate('app.login.email')} validate={required} autoComplete="email" fullWidth />
+            <PasswordInput source="password" label={translate('app.login.password')} validate={required} autoComplete="current-password" fullWidth />
+            <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 1 }}>
+              <Button component={RouterLink} to="/password-reset" size="small">
+                {translate('app.login.forgot')}
+              </Button>
+              <Button type="submit" variant="contained" loading={submitting}>
+                {translate('app.login.submit')}
+              </Button>
+            </Stack>
+            <ErrorList errors={detail} />
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export default LoginPage;

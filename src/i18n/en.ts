@@ -1,0 +1,24 @@
+/**
+ * English messages: react-admin's own, then each area's file, then each resource's `i18n`.
+ * Area files own their namespace; a resource's labels live with the resource.
+ */
+import englishMessages from 'ra-language-english';
+import { messagesOf, resources } from '../resources';
+import activity from './en/activity';
+import app from './en/app';
+import campaigns from './en/campaigns';
+import people from './en/people';
+import rules from './en/rules';
+import { mergeMessages } from './merge';
+
+export const en = mergeMessages(
+  englishMessages as unknown as Record<string, unknown>,
+  app,
+  people,
+  rules,
+  campaigns,
+  activity,
+  ...messagesOf(resources),
+);
+
+export default en;

@@ -1,0 +1,70 @@
+/** Messages of the shell: side panel, header, login, shared parts, route titles. Namespace `app`. */
+export default {
+  app: {
+    name: 'Ad Rules Console',
+    nav: {
+      general: 'General',
+      campaigns: 'Campaigns',
+      team: 'Team',
+      account: 'Account',
+      campaigns_denied: "You need 'add edit campaigns' permissions to access Campaigns.",
+      open: 'Open menu',
+      close: 'Close menu',
+    },
+    user_menu: {
+      open: 'User menu',
+      team: 'Team',
+      permissions: 'Permissions',
+      account: 'My account',
+      logout: 'Log out',
+    },
+    login: {
+      title: 'Login',
+      email: 'Email',
+      password: 'Password',
+      forgot: 'Forgot password?',
+      submit: 'Login',
+    },
+    trash: {
+      link: 'Trash',
+      denied: 'You do not have permission.',
+    },
+    list: {
+      back: 'Back',
+      search: 'Search',
+      remove_filter: 'Remove filter %{name}',
+    },
+    page: {
+      general: 'General',
+      trash: 'Trash',
+      account: 'Account',
+      team: 'Team',
+      campaigns: 'Campaigns',
+      edit_rule: 'Edit rule',
+      permissions: 'Permissions',
+      activity: 'Activity',
+      log: 'Log',
+      login: 'Login',
+      password_reset: 'Password reset',
+      confirm_password_reset: 'Confirm password reset',
+      join: 'Confirm invitation',
+      privacy_policy: 'Privacy Policy',
+      messenger: 'Messenger',
+      placeholder: 'This screen is being built.',
+    },
+    privacy: {
+      title: 'Privacy Policy',
+      intro:
+        'Ad Rules Console is an internal tool for the staff of the agency. This policy explains what it keeps about the people who use it and about the advertising accounts it manages.',
+      collected_title: 'What we keep',
+      collected:
+        'Your name, e-mail address, phone number and permission groups; the changes you make to folders, rules, users and groups (the log); and the actions the rules take on advertising accounts (the activity list). Advertising data is read from the ad platform with the agency’s own access.',
+      use_title: 'How it is used',
+      use: 'Only to run the rules, show their history to the team, and secure sign-in. Nothing is sold or shared with third parties beyond the ad platform the rules act on.',
+      retention_title: 'How long',
+      retention: 'Records are kept while the agency uses the tool. Ask an administrator to remove your account and its personal data.',
+      contact_title: 'Contact',
+      contact: 'Questions about this policy go to the administrator of your team.',
+    },
+  },
+};

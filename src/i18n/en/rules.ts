@@ -1,0 +1,4 @@
+/** Messages of: General view (folder tree), edit rule, trash. Namespace `rules` (resource labels go under `resources.<name>`). */
+export default {
+  rules: {},
+};

@@ -1,0 +1,30 @@
+/** The shared error list of SPEC §2: one list item per message, nothing when there are none. */
+import { Alert, List, ListItem } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { errorMessages } from '../providers/httpErrors';
+
+export function ErrorList({ errors }: { errors: readonly string[] }) {
+  if (!errors.length) return null;
+  return (
+    <Alert severity="error" icon={false} role="alert" sx={{ my: 1 }}>
+      <List dense disablePadding>
+        {errors.map((message, index) => (
+          <ListItem key={`${index}-${message}`} disableGutters sx={{ py: 0 }}>
+            {message}
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/**
+ * Errors for a screen's ErrorList: `showError(error)` turns a failed call into SPEC §8's lines,
+ * `clearErrors()` empties the list.
+ */
+export function useErrorList() {
+  const [errors, setErrors] = useState<string[]>([]);
+  const showError = useCallback((error: unknown) => setErrors(errorMessages(error)), []);
+  const clearErrors = useCallback(() => setErrors([]), []);
+  return { errors, showError, clearErrors, setErrors };
+}

@@ -1,0 +1,57 @@
+/**
+ * Every API path the browser app calls (SPEC §7, DESIGN §4), in one module, so the app can point
+ * at another backend of the same contract by editing only this file.
+ */
+type Id = string | number;
+
+/** The API host; empty means the same origin that served the app. */
+export const API_URL: string = import.meta.env.VITE_API_URL ?? '';
+
+const api = (path: string) => `${API_URL}/api/${path}`;
+
+export const paths = {
+  // session
+  token: api('token/'),
+  tokenRefresh: api('token/refresh/'),
+  me: api('user/me/'),
+
+  // people
+  users: api('user/'),
+  user: (id: Id) => api(`user/${id}/`),
+  userSetGroup: (id: Id, groupId: Id) => api(`user/${id}/set_group/${groupId}/`),
+  changePassword: api('user/change_password/'),
+  passwordResetRequest: api('user/send_password_reset/'),
+  passwordResetConfirm: api('user/set_password_reset/'),
+  groups: api('groups/'),
+  group: (id: Id) => api(`groups/${id}/`),
+  availablePermissions: api('groups/available_permissions/'),
+  inviteSend: api('user_invite/send_invite_code/'),
+  inviteConfirm: api('user_invite/'),
+
+  // folders and rules
+  generalPage: api('general_page/'),
+  generalPageFolder: (id: Id) => api(`general_page/${id}/`),
+  folderMoveToTrash: (id: Id) => api(`folders/${id}/move_to_trash/`),
+  folderRestore: (id: Id) => api(`folders/${id}/restore/`),
+  rule: (id: Id) => api(`rule/${id}/`),
+  ruleTimezones: api('rule/get_timezones/'),
+  ruleDuplicate: (id: Id) => api(`rules/${id}/duplicate_rule/`),
+  ruleMoveToTrash: (id: Id) => api(`rules/${id}/move_to_trash/`),
+  ruleRestore: (id: Id) => api(`rules/${id}/restore/`),
+  ruleDelete: (id: Id) => api(`rules/${id}/`),
+  trash: api('trash_page/'),
+  trashFolder: (id: Id) => api(`trash_page/${id}/`),
+
+  // ad platform
+  metaAdAccounts: api('meta_ad_account/'),
+  metaAdAccountsRefresh: api('meta_ad_account/refresh/'),
+  campaigns: api('campaigns/'),
+  campaignUpdate: (campaignId: Id) => api(`campaigns/${campaignId}/update_campaign/`),
+
+  // history
+  log: api('log/'),
+  ruleLog: api('rule_log/'),
+} as const;
+
+/** A list endpoint path relative to /api/ (as resources declare it) → its full URL. */
+export const apiUrl = (relativePath: string) => api(relativePath.replace(/^\/+/, '').replace(/^api\//, ''));

@@ -1,0 +1,29 @@
+/**
+ * react-admin access control as a pure, fast lookup (it runs per page and per row): which SPEC §6
+ * permission a resource action needs. Resources declare their own rules in their definition
+ * (`access`); anything without a rule is open to signed-in users, as the server checks every call.
+ */
+import type { Permission } from '../domain/permissions';
+
+/** The action names react-admin asks about, plus '*' for every action of a resource. */
+export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'clone' | '*' | (string & {});
+
+/** resource → action → the permission it needs. */
+export type AccessRules = Record<string, Partial<Record<AccessAction, Permission>>>;
+
+export interface AccessRequest {
+  resource: string;
+  action: string;
+}
+
+export function requiredPermission(rules: AccessRules, { resource, action }: AccessRequest): Permission | undefined {
+  const forResource = rules[resource];
+  if (!forResource) return undefined;
+  return forResource[action] ?? forResource['*'];
+}
+
+/** A superuser's permission set holds every permission, so every rule passes for them. */
+export function canAccess(permissions: ReadonlySet<Permission>, request: AccessRequest, rules: AccessRules): boolean {
+  const needed = requiredPermission(rules, request);
+  return needed === undefined || permissions.has(needed);
+}

@@ -1,0 +1,111 @@
+/**
+ * react-admin dataProvider onto the contract (DESIGN §4): DRF-style limit/offset/ordering/search
+ * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
+ * resource registry, so a new resource needs no edit here. ra-data-simple-rest serves the calls whose
+ * shape already matches (getOne, create); see docs/frontend.md.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { apiUrl, paths } from './apiPaths';
+import { httpClient as defaultHttpClient, type HttpClient, type RequestOptions } from './httpClient';
+import { changedFields, toFilterParams, toListQuery } from './listQuery';
+import type { ResourceEndpoint } from '../resources/types';
+
+export interface Page<T> {
+  count: number;
+  next?: string | null;
+  previous?: string | null;
+  results: T[];
+}
+
+export interface DataProviderDeps {
+  endpoints: Record<string, ResourceEndpoint>;
+  http?: HttpClient;
+}
+
+export function createDataProvider({ endpoints, http = defaultHttpClient }: DataProviderDeps) {
+  const endpoint = (resource: string): ResourceEndpoint => {
+    const found = endpoints[resource];
+    if (!found) throw new Error(`Unknown resource '${resource}': add src/resources/${resource}/index.ts`);
+    return found;
+  };
+  const listUrl = (resource: string) => apiUrl(endpoint(resource).path);
+  const itemUrl = (resource: string, id: Identifier) => `${listUrl(resource).replace(/\/?$/, '/')}${encodeURIComponent(String(id))}/`;
+  // react-admin's methods are generic in the record type; the server's JSON is what it is.
+  const withId = (resource: string, record: any): any => {
+    const idField = endpoint(resource).idField;
+    return idField && record && typeof record === 'object' ? { ...record, id: record[idField] } : record;
+  };
+
+  // simple-rest builds `${base}/${resource}/${id}`: give it the endpoint path as the "resource".
+  const simpleRest = simpleRestProvider(apiUrl('').replace(/\/$/, ''), (url, options) =>
+    http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }) as any,
+  );
+  const simpleRestName = (resource: string) => endpoint(resource).path.replace(/^\/+|\/+$/g, '');
+
+  const fetchPage = async (resource: string, params: Parameters<typeof toListQuery>[1], signal?: AbortSignal) => {
+    const query = toListQuery(endpoint(resource), params);
+    const { json } = await http<Page<RaRecord>>(`${listUrl(resource)}?${query}`, { signal });
+    const results = Array.isArray(json) ? json : json.results;
+    const total = Array.isArray(json) ? json.length : json.count;
+    return { data: results.map((r) => withId(resource, r)), total };
+  };
+
+  const getOne = async (resource: string, params: { id: Identifier; signal?: AbortSignal; meta?: unknown }) => {
+    const { data } = await simpleRest.getOne(simpleRestName(resource), params);
+    return { data: withId(resource, data) };
+  };
+
+  const provider = {
+    getList: (resource, params) => fetchPage(resource, params, params.signal),
+
+    getOne,
+
+    getMany: async (resource, params) => {
+      const records = await Promise.all(params.ids.map((id) => getOne(resource, { id, signal: params.signal })));
+      return { data: records.map((r) => r.data) };
+    },
+
+    getManyReference: (resource, params) =>
+      fetchPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }, params.signal),
+
+    create: async (resource, params) => {
+      const { data } = await simpleRest.create(simpleRestName(resource), params);
+      return { data: withId(resource, data) };
+    },
+
+    update: async (resource, params) => {
+      const body = changedFields(params.data, params.previousData);
+      const { json } = await http(itemUrl(resource, params.id), { method: 'PATCH', body });
+      const data = json && typeof json === 'object' ? json : { ...params.previousData, ...params.data };
+      return { data: withId(resource, { id: params.id, ...data }) };
+    },
+
+    updateMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => http(itemUrl(resource, id), { method: 'PATCH', body: params.data })));
+      return { data: params.ids };
+    },
+
+    delete: async (resource, params) => {
+      await http(itemUrl(resource, params.id), { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as any };
+    },
+
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => http(itemUrl(resource, id), { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+
+    // Calls outside CRUD (SPEC §7), for screens through useDataProvider<AppDataProvider>().
+    /** Any API call through the shared client (refresh, errors): `call(paths.ruleDuplicate(5), {method: 'POST'})`. */
+    call: async <T = unknown>(url: string, options?: RequestOptions): Promise<T> => (await http<T>(url, options)).json,
+    /** Query string of filters as the contract spells them, for links and custom lists. */
+    filterQuery: (resource: string, filter: Record<string, unknown>) =>
+      new URLSearchParams(toFilterParams(filter, endpoint(resource).filters)).toString(),
+    paths,
+  } satisfies DataProvider & Record<string, unknown>;
+
+  return provider;
+}
+
+export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,9 @@
+/** ra-i18n-polyglot over the English messages; the only locale for now. */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import { en } from '../i18n/en';
+
+export const createI18nProvider = (messages: Record<string, unknown> = en) =>
+  polyglotI18nProvider(() => messages as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'English' }]);
+
+export const i18nProvider = createI18nProvider();

@@ -1,0 +1,18 @@
+export const i18n = {
+  resources: {
+    log: {
+      name: 'Log |||| Log',
+      fields: {
+        timestamp: 'Date',
+        actor: 'Responsible',
+        ad_account: 'Client / Ad account',
+        action: 'Action',
+        rule_name: 'Rule',
+      },
+      chips: {
+        rule_id: 'Rule id: %{id}',
+        folder_id: 'Folder id %{id}',
+      },
+    },
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * What a resource folder declares in its index: its views and its API endpoint together, so adding
+ * a resource is one folder that App.tsx and the dataProvider pick up with nothing else edited.
+ */
+import type { ComponentType, ReactElement } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { AccessAction } from '../providers/canAccess';
+import type { Permission } from '../domain/permissions';
+
+export interface ResourceEndpoint {
+  /** List path under /api/, as SPEC §7 writes it: 'log/' → /api/log/. One record: `${path}${id}/`. */
+  path: string;
+  /** react-admin filter name → query parameter (e.g. rule_id → rule_id_in). `q` is always `search`. */
+  filters?: Record<string, string>;
+  /** react-admin sort field → ordering key (e.g. ad_account → folder_name). */
+  ordering?: Record<string, string>;
+  pagination?: 'limit-offset';
+  /** The record field that is its id, when it is not `id` (e.g. campaign_id). */
+  idField?: string;
+}
+
+type View = ComponentType<any> | ReactElement;
+
+export interface ResourceDefinition {
+  /** react-admin resource name; also its route: /<name>. */
+  name: string;
+  endpoint: ResourceEndpoint;
+  list?: View;
+  edit?: View;
+  create?: View;
+  show?: View;
+  icon?: ComponentType;
+  options?: { label?: string } & Record<string, unknown>;
+  recordRepresentation?: string | ReactElement | ((record: RaRecord) => string);
+  /** i18n messages merged into the app's (e.g. `{ resources: { log: { name: 'Log' } } }`). */
+  i18n?: Record<string, unknown>;
+  /** The permission each react-admin action needs (SPEC §6). */
+  access?: Partial<Record<AccessAction, Permission>>;
+}
+
+export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;

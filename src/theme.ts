@@ -1,0 +1,17 @@
+/** The light theme of SPEC §9: its palette on white background and surfaces. */
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { THEME_COLORS } from './domain/constants';
+
+export const theme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: THEME_COLORS.primary },
+    secondary: { main: THEME_COLORS.secondary },
+    error: { main: THEME_COLORS.error },
+    info: { main: THEME_COLORS.info },
+    success: { main: THEME_COLORS.success },
+    warning: { main: THEME_COLORS.warning },
+    background: { default: '#FFFFFF', paper: '#FFFFFF' },
+  },
+};
