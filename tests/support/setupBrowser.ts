@@ -1,0 +1,49 @@
+/**
+ * Setup of the `unit` vitest project (jsdom): jest-dom matchers, the browser APIs jsdom lacks,
+ * a clean localStorage and DOM between tests. HTTP mocking lives in ./msw.ts (opt-in per file).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+class IntersectionObserverStub implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly thresholds = [0];
+  readonly scrollMargin = '0px';
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+
+class ResizeObserverStub implements ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+if (typeof window !== 'undefined') {
+  window.IntersectionObserver ??= IntersectionObserverStub;
+  window.ResizeObserver ??= ResizeObserverStub;
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  window.scrollTo ??= (() => undefined) as typeof window.scrollTo;
+}
+
+afterEach(() => {
+  cleanup();
+  if (typeof window !== 'undefined') window.localStorage.clear();
+  vi.useRealTimers();
+});
