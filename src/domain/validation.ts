@@ -24,19 +24,28 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Optional +, 2 digits, 4 digits, 4 digits, with optional separators between the groups. */
 export const PHONE_PATTERN = /^\+?\d{2}[\s.-]?\d{4}[\s.-]?\d{4}$/;
 
-const text = (message: string = MESSAGES.required) =>
-  z.string({ error: message }).trim().min(1, message);
+type Rule = [test: (value: string) => boolean, message: string];
+
+/**
+ * A string checked by rules in order, reporting only the first that fails: an empty password is
+ * 'Password is required', not that and 'at least 8 characters' too. (zod's `abort` would do the
+ * same, but it also stops the object-level 'Passwords must match' check.)
+ */
+const checkedString = (requiredMessage: string, rules: Rule[], trim = true) => {
+  const base = z.string({ error: requiredMessage });
+  return (trim ? base.trim() : base).superRefine((value, ctx) => {
+    const failed = ([[(v: string) => v.length > 0, requiredMessage], ...rules] as Rule[]).find(([test]) => !test(value));
+    if (failed) ctx.addIssue({ code: 'custom', message: failed[1] });
+  });
+};
+
+const text = (message: string = MESSAGES.required) => checkedString(message, []);
+const longEnough: Rule = [(v) => v.length >= MIN_PASSWORD_LENGTH, MESSAGES.passwordMin];
 
 export const requiredText = text();
-export const email = text().regex(EMAIL_PATTERN, MESSAGES.email);
-export const password = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordMin);
-export const passwordConfirmation = z
-  .string({ error: MESSAGES.passwordConfirmationRequired })
-  .min(1, MESSAGES.passwordConfirmationRequired)
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordMin);
+export const email = checkedString(MESSAGES.required, [[(v) => EMAIL_PATTERN.test(v), MESSAGES.email]]);
+export const password = checkedString(MESSAGES.passwordRequired, [longEnough], false);
+export const passwordConfirmation = checkedString(MESSAGES.passwordConfirmationRequired, [longEnough], false);
 /** Phone is optional; when given it must match the phone rule. */
 export const phone = z
   .string()
@@ -51,7 +60,7 @@ export const numeric = z.union([z.number(), z.string().trim().min(1, MESSAGES.re
 function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, second: keyof T & string) {
   return z.object(shape).superRefine((value, ctx) => {
     const v = value as Record<string, unknown>;
-    if (typeof v[first] === 'string' && typeof v[second] === 'string' && v[first] !== v[second]) {
+    if (typeof v[first] === 'string' && typeof v[second] === 'string' && v[second] !== '' && v[first] !== v[second]) {
       ctx.addIssue({ code: 'custom', path: [second], message: MESSAGES.passwordsMatch });
     }
   });
