@@ -2,7 +2,7 @@
  * react-admin dataProvider onto the contract (DESIGN §4): DRF-style limit/offset/ordering/search
  * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
  * resource registry, so a new resource needs no edit here. ra-data-simple-rest serves the calls whose
- * shape already matches (getOne, create); see docs/frontend.md.
+ * shape already matches (getOne); see docs/frontend.md.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
@@ -69,9 +69,10 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     getManyReference: (resource, params) =>
       fetchPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }, params.signal),
 
+    // Not simple-rest's create: it POSTs to /api/<path> without the trailing slash SPEC §7 writes.
     create: async (resource, params) => {
-      const { data } = await simpleRest.create(simpleRestName(resource), params);
-      return { data: withId(resource, data) };
+      const { json } = await http<Record<string, unknown>>(listUrl(resource), { method: 'POST', body: params.data });
+      return { data: withId(resource, { ...params.data, ...json }) };
     },
 
     update: async (resource, params) => {
