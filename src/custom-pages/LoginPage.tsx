@@ -63,7 +63,7 @@ export function LoginPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-        <CardHeader title={translate('app.login.title')} titleTypographyProps={{ component: 'h1', variant: 'h5' }} />
+        <CardHeader title={translate('app.login.title')} slotProps={{ title: { component: 'h1', variant: 'h5' } }} />
         <CardContent>
           <Form onSubmit={submit} noValidate>
             <TextInput source="email" type="email" label={translate('app.login.email')} validate={required} autoComplete="email" fullWidth />

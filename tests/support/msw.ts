@@ -23,7 +23,7 @@ export function useMswServer(...handlers: Handler[]): SetupServer {
   const server = setupServer(...handlers);
   let originalFetch: typeof fetch;
   beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     originalFetch = globalThis.fetch;
     globalThis.fetch = resolveRelativeUrls(originalFetch);
   });

@@ -3,8 +3,11 @@
  * a clean localStorage and DOM between tests. HTTP mocking lives in ./msw.ts (opt-in per file).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load lazily and the machine may be busy: give findBy/waitFor more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 class IntersectionObserverStub implements IntersectionObserver {
   readonly root = null;

@@ -48,12 +48,7 @@ export function AddressFilterChips({ filters }: { filters: readonly AddressFilte
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
       {chips.map(({ param, value, text }) => (
-        <Chip
-          key={`${param}=${value}`}
-          label={text}
-          onDelete={() => remove(param, value)}
-          slotProps={{ root: { 'aria-label': text } } as object}
-        />
+        <Chip key={`${param}=${value}`} label={text} onDelete={() => remove(param, value)} />
       ))}
     </Stack>
   );
