@@ -3,5 +3,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
+import peopleRoutes from './people/routes';
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes];

@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { mailerFromConfig } from './mail/mailer';
 import type { AppServices } from './services';
 
 export interface RunningServices {
@@ -14,7 +15,7 @@ export interface RunningServices {
 export async function startServices(_config: Config, _dbh: DbHandle): Promise<RunningServices> {
   const stops: (() => Promise<void>)[] = [];
   return {
-    services: {},
+    services: { mailer: mailerFromConfig(_config) },
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

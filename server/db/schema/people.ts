@@ -50,8 +50,9 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/** Like reset tokens, the mailed invite code is stored only as its SHA-256 (column `code`). */
 export const invitations = pgTable('invitations', {
-  code: text('code').primaryKey(),
+  codeHash: text('code').primaryKey(),
   email: text('email').notNull(),
   groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
   invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,0 +1,36 @@
+/** Plain-text and HTML bodies of one simple message: paragraphs, an optional button link, a footer. */
+import { PRODUCT_NAME } from '../../src/domain/constants';
+
+export interface MessageContent {
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the button, e.g. how long the link works. */
+  footer?: string[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMessage({ paragraphs, action, footer = [] }: MessageContent): { text: string; html: string } {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...footer,
+    `— ${PRODUCT_NAME}`,
+  ].join('\n\n');
+
+  const p = (s: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(s)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1867C0;color:#ffffff;padding:10px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      p(`If the button does not work, open this address: ${action.url}`, 'font-size:12px;color:#555')
+    : '';
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;max-width:560px">',
+    ...paragraphs.map((s) => p(s)),
+    button,
+    ...footer.map((s) => p(s, 'font-size:12px;color:#555')),
+    p(`— ${PRODUCT_NAME}`, 'color:#555'),
+    '</body></html>',
+  ].join('\n');
+  return { text, html };
+}

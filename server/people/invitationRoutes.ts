@@ -1,0 +1,49 @@
+/** /api/user_invite/: send an invitation by mail, and confirm it from the /join/{invite_code} screen. */
+import type { FastifyInstance } from 'fastify';
+import { inviteSchema, joinSchema } from '../../src/domain/validation';
+import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { recordAudit } from '../audit/log';
+import { currentUser } from '../auth/plugin';
+import { ApiError, ValidationError } from '../http/errors';
+import { parseBody } from '../http/validation';
+import { mailerOf } from '../mail/mailer';
+import { assertMayGrant, requireAnyPermission } from './access';
+import { findGroup } from './groups';
+import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
+import { invitationLink, invitationMail } from './mails';
+import { byAddress, publicRateLimit } from './publicRateLimit';
+import { assertEmailFree, normaliseEmail } from './team';
+
+export default async function invitationRoutes(app: FastifyInstance) {
+  app.post('/user_invite/send_invite_code/', { preHandler: requireAnyPermission('add_edit_users') }, async (request) => {
+    const actor = currentUser(request);
+    const { group_id, email: rawEmail } = parseBody(inviteSchema, request.body);
+    const email = normaliseEmail(rawEmail);
+    const group = await findGroup(app.db, group_id);
+    if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
+    assertMayGrant(actor, group.accesses);
+    await assertEmailFree(app.db, email);
+
+    const code = await createInvitation(app.db, actor, email, group);
+    const inviter = `${actor.first_name} ${actor.last_name}`.trim() || actor.email;
+    try {
+      await mailerOf(app).send(invitationMail(email, invitationLink(app.config.publicUrl, code), inviter, group.name));
+    } catch (error) {
+      request.log.error({ err: error }, 'invitation mail failed');
+      await withdrawInvitation(app.db, code);
+      throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
+    }
+    await recordAudit(app.db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
+    return { detail: 'Invitation sent successfully' };
+  });
+
+  app.post(
+    '/user_invite/',
+    { config: { public: true }, preHandler: publicRateLimit(app, 'join', [byAddress]) },
+    async (request, reply) => {
+      const member = parseBody(joinSchema, request.body);
+      const user = await acceptInvitation(app.db, member);
+      return reply.status(201).send({ detail: 'Invitation confirmed successfully', email: user.email });
+    },
+  );
+}

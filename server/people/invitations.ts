@@ -1,0 +1,81 @@
+/** Invitations: a single-use code mailed to a new colleague, good for 7 days, that creates their account. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { invitations, userGroups, users } from '../db/schema/index';
+import { recordAudit, type AuditActor } from '../audit/log';
+import { hashPassword } from '../auth/passwords';
+import { ValidationError } from '../http/errors';
+import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
+import { hashLinkSecret, newLinkSecret } from './secrets';
+import { assertEmailFree, isUniqueViolation, normaliseEmail } from './team';
+import type { GroupRow } from './groups';
+
+export async function createInvitation(db: Database, invitedBy: AuditActor, email: string, group: GroupRow): Promise<string> {
+  const code = newLinkSecret();
+  await db.insert(invitations).values({
+    codeHash: hashLinkSecret(code),
+    email: normaliseEmail(email),
+    groupId: group.id,
+    invitedBy: invitedBy.id,
+    expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
+  });
+  return code;
+}
+
+/** The mail could not be sent: the code was never delivered, so it must not stay valid. */
+export async function withdrawInvitation(db: Database, code: string): Promise<void> {
+  await db.delete(invitations).where(eq(invitations.codeHash, hashLinkSecret(code)));
+}
+
+export interface NewMember {
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+  password: string;
+  invite_code: string;
+}
+
+const inviteError = (message: string) => new ValidationError({ invite_code: [message] });
+
+/** Uses the invitation (once) and creates the active user in the invitation's group. */
+export async function acceptInvitation(db: Database, member: NewMember): Promise<{ id: number; email: string }> {
+  const codeHash = hashLinkSecret(member.invite_code);
+  const [invitation] = await db.select().from(invitations).where(eq(invitations.codeHash, codeHash));
+  if (!invitation) throw inviteError(PEOPLE_MESSAGES.inviteInvalid);
+  if (invitation.usedAt) throw inviteError(PEOPLE_MESSAGES.inviteUsed);
+  if (invitation.expiresAt.getTime() <= Date.now()) throw inviteError(PEOPLE_MESSAGES.inviteExpired);
+  await assertEmailFree(db, invitation.email);
+  const passwordHash = await hashPassword(member.password);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(invitations)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(invitations.codeHash, codeHash), isNull(invitations.usedAt)))
+        .returning();
+      if (!claimed) throw inviteError(PEOPLE_MESSAGES.inviteUsed);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: claimed.email,
+          passwordHash,
+          firstName: member.first_name,
+          lastName: member.last_name,
+          phone: member.phone ?? '',
+          isActive: true,
+        })
+        .returning();
+      if (claimed.groupId) await tx.insert(userGroups).values({ userId: user!.id, groupId: claimed.groupId });
+      await recordAudit(
+        tx,
+        { id: user!.id, first_name: user!.firstName, last_name: user!.lastName, email: user!.email },
+        { action: `Joined the team as ${user!.email}`, changesText: 'accepted an invitation' },
+      );
+      return { id: user!.id, email: user!.email };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ email: [PEOPLE_MESSAGES.emailTaken] });
+    throw error;
+  }
+}

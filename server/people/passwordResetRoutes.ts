@@ -1,0 +1,45 @@
+/** /api/user/send_password_reset/ and /api/user/set_password_reset/: a forgotten password, by mail. */
+import type { FastifyInstance } from 'fastify';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
+import { parseBody } from '../http/validation';
+import { mailerOf } from '../mail/mailer';
+import { passwordResetLink, passwordResetMail } from './mails';
+import { completePasswordReset, createPasswordReset } from './passwordResets';
+import { byAddress, byEmail, publicRateLimit } from './publicRateLimit';
+import { findUserByEmail } from './users';
+
+export const RESET_SENT = 'Reset password link has been sent to your email';
+
+export default async function passwordResetRoutes(app: FastifyInstance) {
+  /**
+   * Answers the same whether or not the address has an account; the mail is sent after the answer,
+   * so the time taken does not tell either.
+   */
+  app.post(
+    '/user/send_password_reset/',
+    { config: { public: true }, preHandler: publicRateLimit(app, 'reset-request', [byEmail, byAddress]) },
+    async (request) => {
+      const { email } = parseBody(passwordResetRequestSchema, request.body);
+      const user = await findUserByEmail(app.db, email);
+      if (user?.isActive) {
+        const token = await createPasswordReset(app.db, user.id);
+        const mail = passwordResetMail(user.email, passwordResetLink(app.config.publicUrl, token));
+        void mailerOf(app)
+          .send(mail)
+          .catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
+      }
+      return { detail: RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/user/set_password_reset/',
+    { config: { public: true }, preHandler: publicRateLimit(app, 'reset-confirm', [byAddress]) },
+    async (request) => {
+      const { token, password } = parseBody(passwordResetConfirmSchema, request.body);
+      const userId = await completePasswordReset(app.db, token, password);
+      await app.tokens.revokeAll(userId);
+      return { detail: 'Password has been reset. Sign in with the new password.' };
+    },
+  );
+}

@@ -1,0 +1,56 @@
+/** Password reset by mail: a single-use token good for one hour; using it ends every session. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { passwordResets, users } from '../db/schema/index';
+import { recordAudit } from '../audit/log';
+import { hashPassword } from '../auth/passwords';
+import { ValidationError } from '../http/errors';
+import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../src/domain/people';
+import { hashLinkSecret, newLinkSecret } from './secrets';
+
+export async function createPasswordReset(db: Database, userId: number): Promise<string> {
+  const token = newLinkSecret();
+  await db.insert(passwordResets).values({
+    tokenHash: hashLinkSecret(token),
+    userId,
+    expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+  });
+  return token;
+}
+
+const tokenError = (message: string) => new ValidationError({ token: [message] });
+
+/** Sets the new password and spends the token (and any other outstanding one of the user). Answers the user id. */
+export async function completePasswordReset(db: Database, token: string, password: string): Promise<number> {
+  const tokenHash = hashLinkSecret(token);
+  const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+  if (!reset) throw tokenError(PEOPLE_MESSAGES.resetInvalid);
+  if (reset.usedAt) throw tokenError(PEOPLE_MESSAGES.resetUsed);
+  if (reset.expiresAt.getTime() <= Date.now()) throw tokenError(PEOPLE_MESSAGES.resetExpired);
+  const passwordHash = await hashPassword(password);
+
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+      .returning();
+    if (!claimed) throw tokenError(PEOPLE_MESSAGES.resetUsed);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, claimed.userId), eq(users.isActive, true)))
+      .returning();
+    if (!user) throw tokenError(PEOPLE_MESSAGES.resetInvalid);
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await recordAudit(
+      tx,
+      { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email },
+      { action: 'Reset own password by e-mail link' },
+    );
+    return user.id;
+  });
+}

@@ -1,0 +1,104 @@
+/** /api/user/: the Team list, account changes, activation, group, own password (SPEC §7). */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { changePasswordSchema } from '../../src/domain/validation';
+import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
+import { currentUser } from '../auth/plugin';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { users } from '../db/schema/index';
+import { notFound, permissionDenied, ValidationError } from '../http/errors';
+import { page, pageRequest } from '../http/pagination';
+import { parseBody } from '../http/validation';
+import { recordAudit } from '../audit/log';
+import { assertMayGrant, holdsAny, requireAnyPermission } from './access';
+import { findGroup } from './groups';
+import { listUsers, setUserGroup, updateUser } from './team';
+import { findUserById, loadUserDto } from './users';
+
+type IdParams = { Params: { id: string } };
+
+const positiveId = (raw: string) => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
+const TEAM_PERMISSIONS = ['update_permissions', 'add_edit_users', 'is_staff'] as const;
+const mayListUsers = requireAnyPermission(...TEAM_PERMISSIONS);
+
+export default async function userRoutes(app: FastifyInstance) {
+  async function userOf(raw: string) {
+    const id = positiveId(raw);
+    const user = id ? await findUserById(app.db, id) : undefined;
+    if (!user) throw notFound();
+    return user;
+  }
+
+  app.get('/user/', { preHandler: mayListUsers }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query, 10);
+    const { count, results } = await listUsers(app.db, paging, query);
+    return page(request, paging, count, results);
+  });
+
+  app.get<IdParams>('/user/:id/', async (request) => {
+    const actor = currentUser(request);
+    const id = positiveId(request.params.id);
+    if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
+    const user = id ? await loadUserDto(app.db, id) : undefined;
+    if (!user) throw notFound();
+    return user;
+  });
+
+  /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
+  app.patch<IdParams>('/user/:id/', async (request) => {
+    const actor = currentUser(request);
+    const target = await userOf(request.params.id);
+    const change = parseBody(userUpdateSchema, request.body);
+    const { is_active, ...profile } = change;
+    const self = target.id === actor.id;
+
+    const changesProfile = Object.values(profile).some((v) => v !== undefined);
+    const changesActivity = is_active !== undefined && is_active !== target.isActive;
+    if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
+    if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
+    if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
+    if (!self && target.isSuperuser && !actor.is_superuser && (changesProfile || changesActivity)) {
+      throw permissionDenied(PEOPLE_MESSAGES.superuserOnly);
+    }
+
+    const updated = await updateUser(app.db, actor, target, change);
+    if (changesActivity && is_active === false) await app.tokens.revokeAll(target.id);
+    return updated;
+  });
+
+  app.get<{ Params: { id: string; group_id: string } }>(
+    '/user/:id/set_group/:group_id/',
+    { preHandler: requireAnyPermission('add_edit_users') },
+    async (request) => {
+      const actor = currentUser(request);
+      const user = await userOf(request.params.id);
+      const groupId = positiveId(request.params.group_id);
+      const group = groupId ? await findGroup(app.db, groupId) : undefined;
+      if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
+      assertMayGrant(actor, group.accesses);
+      return setUserGroup(app.db, actor, user, group);
+    },
+  );
+
+  /** Changing the password ends every other session: the answer carries the caller's new tokens. */
+  app.post('/user/change_password/', async (request) => {
+    const actor = currentUser(request);
+    const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
+    const row = (await findUserById(app.db, actor.id))!;
+    if (!(await verifyPassword(old_password, row.passwordHash))) {
+      throw new ValidationError({ old_password: [PEOPLE_MESSAGES.wrongOldPassword] });
+    }
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: await hashPassword(new_password) }).where(eq(users.id, actor.id));
+      await recordAudit(tx, actor, { action: 'Changed own password' });
+    });
+    await app.tokens.revokeAll(actor.id);
+    return { detail: 'Password changed successfully', ...(await app.tokens.issue(actor.id)) };
+  });
+}

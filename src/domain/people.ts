@@ -1,0 +1,62 @@
+/**
+ * Team, groups, invitations and passwords: the rules and messages both the API and the screens
+ * use beyond the SPEC §5 ones in validation.ts.
+ */
+import { z } from 'zod';
+import { NEW_GROUP_NAME } from './constants';
+import { PERMISSIONS, isPermission } from './permissions';
+import { MESSAGES, accountSchema } from './validation';
+
+export const GROUP_NAME_MAX = 150;
+
+export const PEOPLE_MESSAGES = {
+  emailTaken: 'A user with this e-mail already exists.',
+  wrongOldPassword: 'Old password is not correct.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  groupNotFound: 'Group not found.',
+  grantBeyondOwn: 'You cannot grant accesses you do not hold yourself.',
+  superuserOnly: 'Only a superuser can change a superuser.',
+  unknownPermission: (name: string) => `Unknown permission: ${name}`,
+  inviteInvalid: 'This invitation link is not valid.',
+  inviteUsed: 'This invitation has already been used.',
+  inviteExpired: 'This invitation has expired. Ask for a new one.',
+  resetInvalid: 'This password reset link is not valid.',
+  resetUsed: 'This password reset link has already been used.',
+  resetExpired: 'This password reset link has expired. Request a new one.',
+} as const;
+
+/** Invitation links work for a week, password reset links for an hour (issue 3). */
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+export const groupNameSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(GROUP_NAME_MAX, MESSAGES.max(GROUP_NAME_MAX));
+
+const accessesSchema = z
+  .array(z.string(), { error: 'Expected a list of permission names' })
+  .superRefine((names, ctx) => {
+    for (const name of names) {
+      if (!isPermission(name)) ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.unknownPermission(name) });
+    }
+  })
+  .transform((names) => PERMISSIONS.filter((p) => names.includes(p)));
+
+/** POST /api/groups/: a new group is 'New group' with no accesses unless told otherwise. */
+export const groupCreateSchema = z.object({
+  name: groupNameSchema.default(NEW_GROUP_NAME),
+  group_access: z.object({ accesses: accessesSchema.default([]) }).default({ accesses: [] }),
+});
+
+/** PATCH /api/groups/{id}/: name and/or accesses. */
+export const groupUpdateSchema = z.object({
+  name: groupNameSchema.optional(),
+  group_access: z.object({ accesses: accessesSchema }).optional(),
+});
+
+/** PATCH /api/user/{id}/: any of the account fields, and is_active. */
+export const userUpdateSchema = accountSchema.partial().extend({
+  is_active: z.boolean({ error: 'Must be true or false' }).optional(),
+});

@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, mailerFromConfig } from '../../server/mail/mailer';
+import { renderMessage } from '../../server/mail/template';
+import { startSmtpPeer, type SmtpPeer } from './mail.support';
+
+const message = () => ({
+  to: 'colleague@example.com',
+  subject: 'Alert digest <3 rules>',
+  ...renderMessage({
+    paragraphs: ['Hello,', 'Rule "CPL > $40" & friends turned off 3 ads.'],
+    action: { label: 'Open the activity', url: 'http://console.example.com/activity?rule_id=5&x=1' },
+    footer: ['Sent by the rule engine.'],
+  }),
+});
+
+describe('mailer over SMTP', () => {
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+  });
+  afterAll(() => peer.close());
+
+  it('delivers plain-text and HTML bodies to the SMTP server, from MAIL_FROM', async () => {
+    const mailer = mailerFromConfig({ smtpUrl: peer.url, mailFrom: 'Console <robot@example.com>', dataDir: '/nonexistent' });
+    expect(mailer.mode).toBe('smtp');
+    await mailer.send(message());
+    const received = await peer.waitFor('colleague@example.com');
+    expect(received.from).toBe('robot@example.com');
+    expect(received.subject).toBe('Alert digest <3 rules>');
+    expect(received.text).toContain('Rule "CPL > $40" & friends turned off 3 ads.');
+    expect(received.links).toEqual(['http://console.example.com/activity?rule_id=5&x=1']);
+    // HTML is escaped, and the button points at the same address.
+    expect(received.html).toContain('Rule &quot;CPL &gt; $40&quot; &amp; friends');
+    expect(received.html).toContain('href="http://console.example.com/activity?rule_id=5&amp;x=1"');
+    await mailer.close();
+  });
+
+  it('fails the send when the SMTP server cannot be reached', async () => {
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'a@example.com', outboxDir: '/nonexistent' });
+    await expect(mailer.send(message())).rejects.toThrow();
+    await mailer.close();
+  });
+});
+
+describe('mailer without SMTP', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'mail-outbox-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('writes each message as an .eml file in the data dir outbox and logs its link', async () => {
+    const logged: string[] = [];
+    const mailer = mailerFromConfig({ mailFrom: 'Console <robot@example.com>', dataDir }, (line) => logged.push(line));
+    expect(mailer.mode).toBe('outbox');
+    const first = await mailer.send(message());
+    await mailer.send({ ...message(), to: 'second@example.com', subject: 'Second' });
+
+    const files = (await readdir(path.join(dataDir, 'outbox'))).sort();
+    expect(files).toHaveLength(2);
+    expect(first.file).toBe(path.join(dataDir, 'outbox', files[0]!));
+    const parsed = await PostalMime.parse(await readFile(first.file!));
+    expect(parsed.to?.map((a) => ('address' in a ? a.address : ''))).toEqual(['colleague@example.com']);
+    expect(parsed.subject).toBe('Alert digest <3 rules>');
+    expect(parsed.text).toContain('Open the activity: http://console.example.com/activity?rule_id=5&x=1');
+    expect(parsed.html).toContain('<a href="http://console.example.com/activity?rule_id=5&amp;x=1"');
+
+    expect(logged[0]).toContain('colleague@example.com');
+    expect(logged[0]).toContain(first.file);
+    expect(logged[0]).toContain('http://console.example.com/activity?rule_id=5&x=1');
+  });
+});

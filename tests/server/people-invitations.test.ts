@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, groups, invitations } from '../../server/db/schema/index';
+import { createMailer, type Mailer } from '../../server/mail/mailer';
+import type { Permission } from '../../src/domain/permissions';
+import { createTestApi, type TestApi, type TestUser } from '../support/api';
+import { eachDatabase } from '../support/db';
+import { linkPath, startSmtpPeer, type SmtpPeer } from './mail.support';
+
+const PUBLIC_URL = 'https://console.example.com';
+
+eachDatabase((engine) => {
+  describe(`invitations on ${engine}, mailed through a real SMTP server`, () => {
+    let peer: SmtpPeer;
+    let mailer: Mailer;
+    let api: TestApi;
+    let admin: TestUser;
+    let counter = 0;
+    beforeAll(async () => {
+      peer = await startSmtpPeer();
+      mailer = createMailer({ smtpUrl: peer.url, from: 'Ad Rules Console <robot@example.com>', outboxDir: '/nonexistent' });
+      api = await createTestApi(engine, { config: { publicUrl: PUBLIC_URL }, services: { mailer } });
+      admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
+    });
+    afterAll(async () => {
+      await api.close();
+      await mailer.close();
+      await peer.close();
+    });
+
+    const newGroup = async (name: string, accesses: Permission[]) =>
+      (await api.dbh.db.insert(groups).values({ name, accesses }).returning())[0]!;
+    const invite = (user: TestUser, payload: object) =>
+      api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });
+    const join = (payload: object) => api.app.inject({ method: 'POST', url: '/api/user_invite/', payload });
+    const newcomer = () => `newcomer${(counter += 1)}-${engine}@example.com`;
+    const member = (invite_code: string) => ({
+      first_name: 'Nina',
+      last_name: 'New',
+      phone: '+44 1234 5678',
+      password: 'nina-password',
+      password2: 'nina-password',
+      invite_code,
+    });
+
+    /** Sends an invitation as the admin and returns the code from the link in the received mail. */
+    async function invitedCode(email: string, groupId: number): Promise<string> {
+      expect((await invite(admin, { group_id: groupId, email })).statusCode).toBe(200);
+      const mail = await peer.waitFor(email);
+      const [route, code] = linkPath(mail.links[0]!);
+      expect(route).toBe('join');
+      return code!;
+    }
+
+    it('mails a join link; following it creates the active user in the group, who sees only what it allows', async () => {
+      const group = await newGroup('Viewers', ['view_permissions', 'read_rules']);
+      const email = newcomer();
+      const response = await invite(admin, { group_id: group.id, email: email.toUpperCase() });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ detail: 'Invitation sent successfully' });
+
+      const mail = await peer.waitFor(email);
+      expect(mail.from).toBe('robot@example.com');
+      expect(mail.subject).toBe('You are invited to Ad Rules Console');
+      expect(mail.text).toContain('Ada Admin invited you');
+      expect(mail.text).toContain('permission group: Viewers');
+      expect(mail.links).toHaveLength(1);
+      expect(mail.links[0]).toMatch(new RegExp(`^${PUBLIC_URL}/join/[A-Za-z0-9_-]{40,}$`));
+      expect(mail.html).toContain(`href="${mail.links[0]}"`);
+
+      const [, code] = linkPath(mail.links[0]!);
+      const joined = await join(member(code!));
+      expect(joined.statusCode).toBe(201);
+      expect(joined.json()).toEqual({ detail: 'Invitation confirmed successfully', email });
+
+      const login = await api.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password: 'nina-password' } });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().access as string;
+      const me = (await api.request(token, { method: 'GET', url: '/api/user/me/' })).json();
+      expect(me).toMatchObject({ email, first_name: 'Nina', last_name: 'New', phone: '+44 1234 5678', is_active: true, is_superuser: false });
+      expect(me.groups.map((g: { id: number }) => g.id)).toEqual([group.id]);
+      // view_permissions: may look at groups; no update_permissions: may not change them; no team rights.
+      expect((await api.request(token, { method: 'GET', url: '/api/groups/' })).statusCode).toBe(200);
+      expect((await api.request(token, { method: 'POST', url: '/api/groups/', payload: {} })).statusCode).toBe(403);
+      expect((await api.request(token, { method: 'GET', url: '/api/user/' })).statusCode).toBe(403);
+
+      const entries = await api.dbh.db.select().from(auditLog).where(eq(auditLog.actorId, me.id));
+      expect(entries.map((e) => e.action)).toEqual([`Joined the team as ${email}`]);
+      const [inviteEntry] = await api.dbh.db.select().from(auditLog).where(eq(auditLog.action, `Invited ${email}`));
+      expect(inviteEntry).toMatchObject({ actorId: admin.id, changesText: 'group: Viewers' });
+    });
+
+    it('works once', async () => {
+      const group = await newGroup('Once', []);
+      const code = await invitedCode(newcomer(), group.id);
+      expect((await join(member(code))).statusCode).toBe(201);
+      const again = await join({ ...member(code), first_name: 'Someone' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ invite_code: ['This invitation has already been used.'] });
+    });
+
+    it('expires after 7 days', async () => {
+      const group = await newGroup('Late', []);
+      const email = newcomer();
+      const code = await invitedCode(email, group.id);
+      const [row] = await api.dbh.db.select().from(invitations).where(eq(invitations.email, email));
+      const week = row!.expiresAt.getTime() - row!.createdAt.getTime();
+      expect(Math.round(week / 3_600_000)).toBe(7 * 24);
+      await api.dbh.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, email));
+      const response = await join(member(code));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ invite_code: ['This invitation has expired. Ask for a new one.'] });
+    });
+
+    it('refuses an unknown code and keeps codes out of the database', async () => {
+      const group = await newGroup('Secret', []);
+      const email = newcomer();
+      const code = await invitedCode(email, group.id);
+      const [row] = await api.dbh.db.select().from(invitations).where(eq(invitations.email, email));
+      expect(row!.codeHash).not.toBe(code);
+      const response = await join(member(row!.codeHash));
+      expect(response.json()).toEqual({ invite_code: ['This invitation link is not valid.'] });
+    });
+
+    it('answers SPEC §5 messages for the join form', async () => {
+      const response = await join({ first_name: '', last_name: ' ', phone: '123', password: 'short', password2: 'other', invite_code: '' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        first_name: ['Field is required'],
+        last_name: ['Field is required'],
+        phone: ['Phone number is not valid'],
+        password: ['Password must be at least 8 characters'],
+        password2: ['Password must be at least 8 characters', 'Passwords must match'],
+        invite_code: ['Field is required'],
+      });
+    });
+
+    it('validates the invitation and refuses an e-mail that already has an account', async () => {
+      const group = await newGroup('Any', []);
+      const missing = await invite(admin, { email: 'bad' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ group_id: ['Field is required'], email: ['E-mail must be valid'] });
+      expect((await invite(admin, { group_id: 999999, email: newcomer() })).json()).toEqual({ group_id: ['Group not found.'] });
+
+      const existing = await api.userWith([]);
+      const taken = await invite(admin, { group_id: group.id, email: existing.email.toUpperCase() });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ email: ['A user with this e-mail already exists.'] });
+      expect(peer.messages.some((m) => m.to.includes(existing.email))).toBe(false);
+    });
+
+    it('needs add_edit_users, and only into groups within the inviter’s own accesses', async () => {
+      const group = await newGroup('Powerful', ['delete_rules', 'add_edit_users']);
+      const outsider = await api.userWith(['update_permissions', 'is_staff']);
+      expect((await invite(outsider, { group_id: group.id, email: newcomer() })).statusCode).toBe(403);
+      const inviter = await api.userWith(['add_edit_users']);
+      const beyond = await invite(inviter, { group_id: group.id, email: newcomer() });
+      expect(beyond.statusCode).toBe(403);
+      expect(beyond.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
+      const modest = await newGroup('Modest', ['add_edit_users']);
+      expect((await invite(inviter, { group_id: modest.id, email: newcomer() })).statusCode).toBe(200);
+    });
+
+    it('answers 502 and keeps no usable code when the mail cannot be sent', async () => {
+      const broken = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'robot@example.com', outboxDir: '/nonexistent' });
+      const other = await createTestApi(engine, { services: { mailer: broken } });
+      try {
+        const boss = await other.userWith('superuser');
+        const group = (await other.dbh.db.insert(groups).values({ name: 'G', accesses: [] }).returning())[0]!;
+        const response = await other.request(boss.token, {
+          method: 'POST',
+          url: '/api/user_invite/send_invite_code/',
+          payload: { group_id: group.id, email: 'unlucky@example.com' },
+        });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: 'The invitation e-mail could not be sent. Try again later.' });
+        expect(await other.dbh.db.select().from(invitations)).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
