@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TrashLink } from '../../../src/layout/TrashLink';
+import { ErrorList } from '../../../src/layout/ErrorList';
+import { session } from '../../../src/providers/session';
+import { useMswServer } from '../../support/msw';
+import { renderApp, renderWithAdmin, signIn, signOut } from '../../support/renderApp';
+import { withAccesses } from '../../support/users';
+
+useMswServer();
+
+beforeEach(() => signOut());
+
+async function openSidePanel() {
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Open menu' }));
+  return screen.findByRole('navigation', { name: 'Ad Rules Console' });
+}
+
+describe('side panel', () => {
+  it('is titled with the product name and links General, Campaigns, Team and Account', async () => {
+    signIn(withAccesses('add_edit_campaigns'));
+    renderApp('/account');
+    const panel = await openSidePanel();
+    expect(within(panel).getByRole('heading', { name: 'Ad Rules Console' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'General' })).toHaveAttribute('href', '/');
+    expect(within(panel).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/campaigns');
+    expect(within(panel).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
+    expect(within(panel).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('greys out Campaigns with an explanation without add_edit_campaigns', async () => {
+    signIn(withAccesses('read_rules'));
+    renderApp('/account');
+    const panel = await openSidePanel();
+    expect(within(panel).queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
+    const label = within(panel).getByText('Campaigns');
+    await userEvent.setup().hover(label);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("You need 'add edit campaigns' permissions to access Campaigns.");
+  });
+});
+
+describe('header', () => {
+  it('shows the page name and sets the document title', async () => {
+    signIn();
+    renderApp('/permissions');
+    expect(await screen.findByRole('heading', { name: 'Permissions', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Ad Rules Console | Permissions'));
+  });
+
+  it('user menu: the name, and entries by permission', async () => {
+    signIn({ first_name: 'Ada', last_name: 'Lovelace', ...withAccesses('view_permissions') });
+    renderApp('/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Permissions', 'My account', 'Log out']);
+  });
+
+  it('user menu: Team with update_permissions; a superuser sees every entry', async () => {
+    signIn({ is_superuser: true });
+    renderApp('/account');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Team', 'Permissions', 'My account', 'Log out']);
+  });
+
+  it('Log out clears the session and goes to /login', async () => {
+    signIn();
+    renderApp('/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/login');
+    expect(session.get().access_token).toBeNull();
+    expect(JSON.parse(localStorage.getItem('auth')!)).toMatchObject({ isAuthenticated: false, user: null });
+  });
+});
+
+describe('trash link', () => {
+  it('goes to the trash with delete_rules', async () => {
+    signIn(withAccesses('delete_rules'));
+    renderWithAdmin(<TrashLink />);
+    expect(await screen.findByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash/');
+  });
+
+  it("is disabled with 'You do not have permission.' without delete_rules", async () => {
+    signIn(withAccesses('read_rules'));
+    renderWithAdmin(<TrashLink />);
+    const button = await screen.findByRole('button', { name: 'Trash' });
+    expect(button).toBeDisabled();
+    await userEvent.setup().hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('You do not have permission.');
+  });
+});
+
+describe('error list', () => {
+  it('renders each message as a list item, and nothing when empty', () => {
+    const { rerender, container } = renderWithAdmin(<ErrorList errors={['Email: E-mail must be valid', 'Internal error: Network Error']} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email: E-mail must be valid',
+      'Internal error: Network Error',
+    ]);
+    rerender(<ErrorList errors={[]} />);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(container).not.toHaveTextContent('Network Error');
+  });
+});
