@@ -21,8 +21,11 @@ export interface Campaign {
   name: string;
   status: string;
   effective_status: string;
+  start_time?: string;
   stop_time?: string;
   daily_budget?: string;
+  /** Digits, without 'act_'. */
+  account_id?: string;
 }
 
 export interface Ad {
@@ -40,8 +43,10 @@ export interface ActionValue {
 }
 
 export interface InsightRow {
+  account_id?: string;
   campaign_id: string;
   campaign_name: string;
+  adset_id?: string;
   ad_id?: string;
   ad_name?: string;
   spend: string;
@@ -51,6 +56,7 @@ export interface InsightRow {
   ctr?: string;
   cpc?: string;
   actions?: ActionValue[];
+  cost_per_action_type?: ActionValue[];
   date_start?: string;
   date_stop?: string;
 }

@@ -1,0 +1,94 @@
+/**
+ * The Graph API simulator, in process: `startSimulator()` builds a seeded world, serves it over
+ * HTTP on a port (0 = any free one) and hands back the controls tests use — the clock, the fault
+ * switches, the scenario ids, and each object's current status and metrics.
+ */
+import { SimClock } from './clock';
+import { GraphHandler, type WriteRecord } from './graph';
+import { inspect, SimulatorServer, type LoggedRequest } from './http';
+import type { FaultSpec } from './faults';
+import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
+import { World, type ScenarioObjects } from './world';
+
+export interface SimulatorOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** Simulated time at start (default: now). */
+  start?: Date | string | number;
+  /** Simulated milliseconds per real millisecond (default 1; 0 freezes the clock for tests). */
+  speed?: number;
+  /** Named scenarios to add to the first ad account (default: all). */
+  scenarios?: readonly ScenarioName[];
+  accounts?: number;
+  campaignsPerAccount?: number;
+  adsPerCampaign?: number;
+  /** When set, only this access token is accepted. */
+  accessToken?: string;
+  /** Calls per ad account in 5 minutes that count as 100 % usage (then 80004 refusals). */
+  accountQuota?: number;
+}
+
+export interface Simulator {
+  /** Base URL without the version, e.g. http://127.0.0.1:40123 — the client's META_GRAPH_URL. */
+  url: string;
+  world: World;
+  clock: SimClock;
+  /** Every request received (most recent 10,000). */
+  requests: LoggedRequest[];
+  /** Every status write that took effect. */
+  writes: WriteRecord[];
+  addFault(fault: FaultSpec): void;
+  clearFaults(): void;
+  scenario(name: ScenarioName): ScenarioObjects;
+  /** An ad's (or campaign's, ad set's) current status and lifetime metrics. */
+  inspect(id: string): { status: string; effective_status?: string; lifetime?: Record<string, unknown> } & Record<string, unknown>;
+  advanceHours(hours: number): void;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const start = options.start === undefined ? Date.now() : new Date(options.start).getTime();
+  const clock = new SimClock(start, options.speed ?? 1);
+  const world = new World({
+    seed: options.seed ?? 1,
+    start,
+    accounts: options.accounts,
+    campaignsPerAccount: options.campaignsPerAccount,
+    adsPerCampaign: options.adsPerCampaign,
+    scenarios: options.scenarios ?? SCENARIO_NAMES,
+  });
+  const graph = new GraphHandler(world, clock);
+  const server = new SimulatorServer(graph, world, clock, {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    accessToken: options.accessToken,
+    accountQuota: options.accountQuota ?? 5000,
+  });
+  const url = await server.listen();
+  return {
+    url,
+    world,
+    clock,
+    requests: server.requests,
+    writes: graph.writes,
+    addFault: (fault) => server.faults.add(fault),
+    clearFaults: () => server.faults.clear(),
+    scenario(name) {
+      const found = world.scenarios.get(name);
+      if (!found) throw new Error(`Scenario ${name} was not started (scenarios: ${[...world.scenarios.keys()].join(', ')})`);
+      return found;
+    },
+    inspect(id) {
+      const found = inspect(world, clock, id);
+      if (!found) throw new Error(`The simulator has no object ${id}`);
+      return found as ReturnType<Simulator['inspect']>;
+    },
+    advanceHours: (hours) => clock.advance(hours * 3_600_000),
+    close: () => server.close(),
+  };
+}
+
+export { SCENARIO_NAMES, type ScenarioName } from './scenarios';
+export type { FaultSpec } from './faults';

@@ -1,0 +1,248 @@
+/**
+ * The simulator's world: ad accounts, campaigns, ad sets and ads, built from a seed and a start
+ * time. Campaign names follow the agency's naming (SPEC §9): `EDM - EP-W - 03/14/2026 6:30 PM -
+ * Harbor Wealth`. Every ad has a delivery profile; its metrics are a pure function of how long it
+ * has been delivering (see delivery.ts), so pausing an ad freezes them and the same seed and clock
+ * give the same numbers on every machine.
+ */
+import { DateTime } from 'luxon';
+import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
+import { seededRandom, type Random } from './random';
+import { SCENARIOS, type ScenarioName } from './scenarios';
+import { campaignDate, campaignTime, HOUR } from './naming';
+
+export type SimStatus = 'ACTIVE' | 'PAUSED';
+
+export interface StatusEvent {
+  at: number;
+  status: SimStatus;
+}
+
+/** How an ad delivers: spend per delivering hour and what that spend buys. */
+export interface DeliveryProfile {
+  spendPerHour: number;
+  /** Cost per 1,000 impressions. */
+  cpm: number;
+  /** All clicks over impressions, percent. */
+  ctrPct: number;
+  /** Share of clicks that are link clicks. */
+  linkShare: number;
+  leads: { kind: 'per_spend'; cpl: number } | { kind: 'diminishing'; factor: number } | { kind: 'none' };
+  /** Share of leads that are website (pixel) leads; the rest are on-Facebook form leads. */
+  websiteShare: number;
+}
+
+export interface SimAccount {
+  /** Digits; the Graph id is 'act_' + this. */
+  accountId: string;
+  name: string;
+  timezone: string;
+  currency: string;
+}
+
+export interface SimCampaign {
+  id: string;
+  accountId: string;
+  name: string;
+  startTime: number;
+  stopTime: number | undefined;
+  dailyBudgetCents: number;
+  statusLog: StatusEvent[];
+  scenario?: ScenarioName;
+}
+
+export interface SimAdSet {
+  id: string;
+  campaignId: string;
+  accountId: string;
+  name: string;
+  statusLog: StatusEvent[];
+}
+
+export interface SimAd {
+  id: string;
+  adsetId: string;
+  campaignId: string;
+  accountId: string;
+  name: string;
+  statusLog: StatusEvent[];
+  profile: DeliveryProfile;
+  deleted: boolean;
+}
+
+export interface WorldOptions {
+  seed?: number;
+  /** Simulated time the world is built at (campaigns started before it have history). */
+  start: number;
+  accounts?: number;
+  campaignsPerAccount?: number;
+  adsPerCampaign?: number;
+  scenarios?: readonly ScenarioName[];
+}
+
+export interface ScenarioObjects {
+  accountId: string;
+  campaignId: string;
+  adIds: string[];
+}
+
+const ACCOUNTS = [
+  { name: 'Harbor Wealth Advisors', short: 'Harbor Wealth', timezone: 'America/New_York' },
+  { name: 'Summit Retirement Group', short: 'Summit Retirement', timezone: 'America/Chicago' },
+  { name: 'Canyon Financial Partners', short: 'Canyon Financial', timezone: 'America/Denver' },
+  { name: 'Pacific Coast Planning', short: 'Pacific Coast', timezone: 'America/Los_Angeles' },
+  { name: 'Desert Sun Estate Law', short: 'Desert Sun', timezone: 'America/Phoenix' },
+  { name: 'Aloha Legacy Planning', short: 'Aloha Legacy', timezone: 'Pacific/Honolulu' },
+] as const;
+
+const EVENT_TIMES = ['10:00', '11:30', '13:00', '17:30', '18:00', '18:30', '19:00'] as const;
+const AD_CREATIVES = ['Video - Couple at Table', 'Image - Checklist', 'Carousel - Venue', 'Image - Advisor Portrait', 'Video - Testimonial'];
+
+export class World {
+  readonly accounts: SimAccount[] = [];
+  readonly campaigns = new Map<string, SimCampaign>();
+  readonly adsets = new Map<string, SimAdSet>();
+  readonly ads = new Map<string, SimAd>();
+  readonly scenarios = new Map<ScenarioName, ScenarioObjects>();
+  private nextId: number;
+  private readonly idPrefix: string;
+
+  constructor(readonly options: WorldOptions) {
+    const random = seededRandom(options.seed ?? 1);
+    this.idPrefix = `120${String(random.int(100_000, 999_999))}`;
+    this.nextId = random.int(100_000_000, 400_000_000);
+    const accountCount = Math.min(options.accounts ?? 5, ACCOUNTS.length);
+    for (let i = 0; i < accountCount; i += 1) {
+      const template = ACCOUNTS[i]!;
+      this.accounts.push({
+        accountId: String(random.int(100_000_000, 999_999_999) * 1_000_000 + random.int(0, 999_999)),
+        name: template.name,
+        timezone: template.timezone,
+        currency: 'USD',
+      });
+    }
+    for (const [index, account] of this.accounts.entries()) {
+      for (let c = 0; c < (options.campaignsPerAccount ?? 10); c += 1) {
+        this.addRegularCampaign(random, account, ACCOUNTS[index]!.short, options.adsPerCampaign ?? 3);
+      }
+    }
+    const home = this.accounts[0];
+    if (home) {
+      for (const name of options.scenarios ?? []) {
+        this.scenarios.set(name, SCENARIOS[name].build(this, home, options.start));
+      }
+    }
+  }
+
+  account(id: string): SimAccount | undefined {
+    const digits = id.replace(/^act_/, '');
+    return this.accounts.find((a) => a.accountId === digits);
+  }
+
+  newId(): string {
+    this.nextId += 1;
+    return `${this.idPrefix}${String(this.nextId).padStart(9, '0')}`;
+  }
+
+  addCampaign(fields: Omit<SimCampaign, 'id' | 'statusLog'> & { status?: SimStatus }): SimCampaign {
+    const campaign: SimCampaign = {
+      ...fields,
+      id: this.newId(),
+      statusLog: [{ at: fields.startTime, status: fields.status ?? 'ACTIVE' }],
+    };
+    delete (campaign as { status?: SimStatus }).status;
+    this.campaigns.set(campaign.id, campaign);
+    return campaign;
+  }
+
+  addAdSet(campaign: SimCampaign, name: string): SimAdSet {
+    const adset: SimAdSet = {
+      id: this.newId(),
+      campaignId: campaign.id,
+      accountId: campaign.accountId,
+      name,
+      statusLog: [{ at: campaign.startTime, status: 'ACTIVE' }],
+    };
+    this.adsets.set(adset.id, adset);
+    return adset;
+  }
+
+  addAd(adset: SimAdSet, name: string, profile: DeliveryProfile, status: SimStatus = 'ACTIVE'): SimAd {
+    const campaign = this.campaigns.get(adset.campaignId)!;
+    const ad: SimAd = {
+      id: this.newId(),
+      adsetId: adset.id,
+      campaignId: adset.campaignId,
+      accountId: adset.accountId,
+      name,
+      statusLog: [{ at: campaign.startTime, status }],
+      profile,
+      deleted: false,
+    };
+    this.ads.set(ad.id, ad);
+    return ad;
+  }
+
+  adsOf(campaignId: string): SimAd[] {
+    return [...this.ads.values()].filter((ad) => ad.campaignId === campaignId && !ad.deleted);
+  }
+
+  private addRegularCampaign(random: Random, account: SimAccount, short: string, adsPerCampaign: number): void {
+    const start = this.options.start;
+    const local = DateTime.fromMillis(start, { zone: account.timezone });
+    const kind = random.next();
+    let name: string;
+    let startTime: number;
+    let stopTime: number | undefined;
+
+    if (kind < 0.8) {
+      const option = random.pick(CAMPAIGN_NAME_OPTIONS.filter((o) => o !== 'EDM'));
+      const [hour, minute] = random.pick(EVENT_TIMES).split(':').map(Number) as [number, number];
+      const event = local.startOf('day').plus({ days: random.int(-20, 30) }).set({ hour, minute });
+      name = `EDM - ${option} - ${campaignDate(event, random)} ${campaignTime(event)} - ${short}`;
+      startTime = event.minus({ days: random.int(8, 21) }).toMillis();
+      stopTime = event.toMillis();
+    } else if (kind < 0.9) {
+      name = `EDM - ${random.pick(['TIR', 'RP', 'SS', 'EP'])} Evergreen Guide - ${short}`;
+      startTime = local.minus({ days: random.int(20, 60) }).toMillis();
+    } else {
+      name = random.pick([`DLM Retargeting - Site Visitors - ${short}`, `Brand Awareness - ${short}`, `Client Newsletter Boost - ${short}`]);
+      startTime = local.minus({ days: random.int(5, 40) }).toMillis();
+    }
+
+    const campaign = this.addCampaign({
+      accountId: account.accountId,
+      name,
+      startTime: Math.min(startTime, start + 24 * HOUR),
+      stopTime,
+      dailyBudgetCents: random.int(20, 150) * 100,
+    });
+    // Some campaigns and ads were paused by someone part-way through their run.
+    if (random.chance(0.15)) pauseBetween(campaign.statusLog, campaign.startTime, start, random);
+    const adset = this.addAdSet(campaign, `${short} - Age 55+ - 25mi`);
+    for (let a = 0; a < adsPerCampaign; a += 1) {
+      const ad = this.addAd(adset, `${AD_CREATIVES[a % AD_CREATIVES.length]}`, regularProfile(random));
+      if (random.chance(0.1)) pauseBetween(ad.statusLog, campaign.startTime, start, random);
+    }
+  }
+}
+
+function pauseBetween(log: StatusEvent[], from: number, to: number, random: Random): void {
+  if (to <= from) {
+    log[0]!.status = 'PAUSED';
+    return;
+  }
+  log.push({ at: Math.round(from + (to - from) * random.between(0.3, 0.9)), status: 'PAUSED' });
+}
+
+function regularProfile(random: Random): DeliveryProfile {
+  const roll = random.next();
+  return {
+    spendPerHour: Number(random.between(0.6, 3.2).toFixed(2)),
+    cpm: Number(random.between(14, 38).toFixed(2)),
+    ctrPct: Number(random.between(0.7, 2.6).toFixed(3)),
+    linkShare: Number(random.between(0.55, 0.85).toFixed(3)),
+    leads: roll < 0.1 ? { kind: 'none' } : { kind: 'per_spend', cpl: Number(random.between(18, 85).toFixed(2)) },
+    websiteShare: random.chance(0.3) ? Number(random.between(0.2, 0.6).toFixed(2)) : 0,
+  };
+}
