@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** Key for folder credentials at rest; a secret file in dataDir when unset. */
+  credentialsKey: string | undefined;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   adminEmail: string;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    credentialsKey: env.CREDENTIALS_KEY || undefined,
     accessTokenSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 5 * 60),
     refreshTokenSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 24 * 60 * 60),
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),

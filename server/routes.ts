@@ -3,6 +3,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
+import auditRoutes from './audit/routes';
+import rulesRoutes from './rules/routes';
 import peopleRoutes from './people/routes';
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes];

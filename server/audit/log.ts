@@ -32,6 +32,14 @@ export function describeChanges(changes: Record<string, [unknown, unknown]>): st
     .join('; ');
 }
 
+/** `{Name: 'Acme', Plan: 'solo'}` → "Name: Acme; Plan: solo" (what a new object was created with). */
+export function describeValues(values: Record<string, unknown>): string {
+  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return Object.entries(values)
+    .map(([field, value]) => `${field}: ${show(value)}`)
+    .join('; ');
+}
+
 /** Writes one entry; pass a transaction as `db` to keep it atomic with the change itself. */
 export async function recordAudit(db: Database, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

@@ -1,0 +1,75 @@
+/**
+ * `GET /api/log/`: the audit log, newest first, with offset/limit paging, multi-column ordering
+ * (`ad_account` sorts by folder name, SPEC §7), search, rule_id_in and folder_id_in.
+ */
+import { and, asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { requirePermission } from '../auth/plugin';
+import { auditLog } from '../db/schema/index';
+import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
+
+export interface LogEntryDto {
+  id: number;
+  timestamp: string;
+  actor: string;
+  folder_name: string | null;
+  meta_ad_account_name: string | null;
+  action: string;
+  changes_text: string;
+  rule_name: string | null;
+  rule_id: number | null;
+  folder_id: number | null;
+}
+
+const ORDERING = {
+  timestamp: auditLog.timestamp,
+  actor: auditLog.actor,
+  folder_name: auditLog.folderName,
+  ad_account: auditLog.folderName,
+  meta_ad_account_name: auditLog.metaAdAccountName,
+  action: auditLog.action,
+  changes_text: auditLog.changesText,
+  rule_name: auditLog.ruleName,
+  rule: auditLog.ruleName,
+  id: auditLog.id,
+};
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export default async function auditRoutes(app: FastifyInstance) {
+  app.get('/log/', { preHandler: requirePermission('view_logs') }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query, 10, 100);
+    const conditions: SQL[] = [];
+    const search = String(query.search ?? '').trim();
+    if (search) {
+      const pattern = likePattern(search);
+      const columns = [auditLog.actor, auditLog.folderName, auditLog.metaAdAccountName, auditLog.ruleName, auditLog.action, auditLog.changesText];
+      conditions.push(or(...columns.map((c) => ilike(c, pattern)))!);
+    }
+    if (query.rule_id_in !== undefined) conditions.push(inArray(auditLog.ruleId, idList(query.rule_id_in).concat(-1)));
+    if (query.folder_id_in !== undefined) conditions.push(inArray(auditLog.folderId, idList(query.folder_id_in).concat(-1)));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const ordering = orderingTerms(query.ordering, ORDERING, [desc(auditLog.timestamp)]);
+    // Entries of one transaction share a timestamp: the id keeps them in the order they were written.
+    const firstKey = String(query.ordering ?? '').split(',').map((k) => k.trim()).find((k) => k.replace(/^-/, '') in ORDERING);
+    const tieBreak = firstKey && !firstKey.startsWith('-') ? asc(auditLog.id) : desc(auditLog.id);
+    const [rows, [total]] = await Promise.all([
+      app.db.select().from(auditLog).where(where).orderBy(...ordering, tieBreak).limit(paging.limit).offset(paging.offset),
+      app.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    const results: LogEntryDto[] = rows.map((r) => ({
+      id: r.id,
+      timestamp: r.timestamp.toISOString(),
+      actor: r.actor,
+      folder_name: r.folderName,
+      meta_ad_account_name: r.metaAdAccountName,
+      action: r.action,
+      changes_text: r.changesText,
+      rule_name: r.ruleName,
+      rule_id: r.ruleId,
+      folder_id: r.folderId,
+    }));
+    return page(request, paging, total?.n ?? 0, results);
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * `PATCH /api/rule/{id}/`: the payload's shape, merging the changed items into the stored rule,
+ * and SPEC §5's checks on the result — an active rule must be complete (400 rule_filter / rule_task).
+ */
+import { z } from 'zod';
+import { ApiError, ValidationError } from '../http/errors';
+import { parseBody } from '../http/validation';
+import {
+  RULE_MESSAGES,
+  isFilterName,
+  isTaskName,
+  normaliseFilterValues,
+  normaliseTaskValues,
+  validateRuleItems,
+  type FilterItem,
+  type RuleItemErrors,
+  type TaskItem,
+} from '../../src/domain/rules';
+import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
+import { MESSAGES } from '../../src/domain/validation';
+import type { RuleSnapshot } from './changes';
+import { isValidTimezone } from './timezones';
+
+const scalar = z.union([z.string(), z.number(), z.null()]);
+
+const filterPatch = z.object({
+  id: z.number().optional(),
+  name: z.string({ error: MESSAGES.required }),
+  type: z.literal('rule_filter').optional(),
+  values: z.array(scalar, { error: 'Expected a list' }).optional(),
+  is_active: z.boolean().optional(),
+});
+
+const taskPatch = z.object({
+  id: z.number().optional(),
+  name: z.string({ error: MESSAGES.required }),
+  type: z.literal('rule_task').optional(),
+  values: z.record(z.string(), scalar, { error: 'Expected an object of values' }).optional(),
+  is_active: z.boolean().optional(),
+});
+
+export const rulePatchSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.max(200)).optional(),
+  is_active: z.boolean({ error: 'Must be true or false' }).optional(),
+  rule_filter: z.array(filterPatch).optional(),
+  rule_task: z.array(taskPatch).optional(),
+  rule_schedule: z
+    .object({
+      schedule: z.unknown().refine(isWeekSchedule, RULE_MESSAGES.scheduleShape).optional(),
+      timezone: z.string().refine(isValidTimezone, RULE_MESSAGES.unknownTimezone).optional(),
+    })
+    .optional(),
+  rule_alert_schedule: z.object({ schedule: z.unknown().refine(isDaySchedule, RULE_MESSAGES.alertScheduleShape) }).optional(),
+});
+
+export type RulePatchBody = z.infer<typeof rulePatchSchema>;
+
+/** The stored rule with the payload applied, or 400 field errors (unknown items, invalid values). */
+export function applyRulePatch(before: RuleSnapshot, body: unknown): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
+  const patch = parseBody(rulePatchSchema, body);
+  const unknown: RuleItemErrors = {};
+  const changedItems: (FilterItem | TaskItem)[] = [];
+
+  const filters = before.filters.map((f) => ({ ...f }));
+  for (const item of patch.rule_filter ?? []) {
+    const target = isFilterName(item.name) ? filters.find((f) => f.name === item.name) : undefined;
+    if (!target) {
+      ((unknown.rule_filter ??= {}) as Record<string, string[]>)[item.name] = ['Unknown filter'];
+      continue;
+    }
+    if (item.values) target.values = normaliseFilterValues(item.values);
+    // The contains filter always applies (DESIGN §5); only the other one can be switched.
+    if (item.is_active !== undefined && target.name !== 'campaign_name_contains') target.is_active = item.is_active;
+    changedItems.push(target);
+  }
+
+  const tasks = before.tasks.map((t) => ({ ...t, values: { ...t.values } }));
+  for (const item of patch.rule_task ?? []) {
+    const target = isTaskName(item.name) ? tasks.find((t) => t.name === item.name) : undefined;
+    if (!target) {
+      ((unknown.rule_task ??= {}) as Record<string, unknown>)[item.name] = { non_field_errors: ['Unknown task'] };
+      continue;
+    }
+    if (item.values) target.values = normaliseTaskValues(target.name, { ...target.values, ...item.values });
+    if (item.is_active !== undefined) target.is_active = item.is_active;
+    changedItems.push(target);
+  }
+  if (unknown.rule_filter || unknown.rule_task) throw new ValidationError(unknown as never);
+
+  const after: RuleSnapshot = {
+    name: patch.name ?? before.name,
+    isActive: patch.is_active ?? before.isActive,
+    schedule: (patch.rule_schedule?.schedule as boolean[][] | undefined) ?? before.schedule,
+    timezone: patch.rule_schedule?.timezone ?? before.timezone,
+    alertSchedule: (patch.rule_alert_schedule?.schedule as boolean[] | undefined) ?? before.alertSchedule,
+    filters,
+    tasks,
+  };
+
+  const errors = validateRuleItems(after.filters, after.tasks, { active: after.isActive });
+  if (errors) throw new ApiError(400, errors as Record<string, unknown>);
+  return { after, changedItems };
+}

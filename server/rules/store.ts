@@ -1,0 +1,230 @@
+/**
+ * Reading and writing folders, rules and rule items, and turning rows into the API's shapes.
+ * Route handlers stay a few lines each; every query the list screens run is here.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
+import { notFound } from '../http/errors';
+import type { FolderDto, FolderRuleDto, MetaAdAccountRef } from '../../src/domain/folders';
+import {
+  FILTER_NAMES,
+  TASK_NAMES,
+  defaultFilters,
+  defaultTasks,
+  isFilterName,
+  isTaskName,
+  normaliseFilterValues,
+  normaliseTaskValues,
+  type FilterItem,
+  type RuleDto,
+  type TaskItem,
+} from '../../src/domain/rules';
+import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
+import { maskCredentials, readCredentials, type CredentialCipher } from './credentials';
+import { isValidTimezone } from './timezones';
+
+export type FolderRow = typeof folders.$inferSelect;
+export type RuleRow = typeof rules.$inferSelect;
+/** Only the columns this area reads: the ad-platform area owns that table and may add more. */
+export const accountColumns = {
+  adAccountId: metaAdAccounts.adAccountId,
+  accountName: metaAdAccounts.accountName,
+  timezoneName: metaAdAccounts.timezoneName,
+};
+export type AccountRow = { adAccountId: string; accountName: string; timezoneName: string };
+type ItemRow = typeof ruleItems.$inferSelect;
+
+/** A database or an open transaction: everything here works inside either. */
+export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export const accountRef = (a: AccountRow | null): MetaAdAccountRef | null =>
+  a ? { ad_account_id: a.adAccountId, account_name: a.accountName, timezone_name: a.timezoneName } : null;
+
+export const folderRuleDto = (r: RuleRow): FolderRuleDto => ({
+  id: r.id,
+  name: r.name,
+  is_active: r.isActive,
+  is_deleted: r.isDeleted,
+  deleted_at: iso(r.deletedAt),
+  folder: r.folderId,
+});
+
+const maskedOrNull = (c: ReturnType<typeof readCredentials>) => (c ? maskCredentials(c) : null);
+
+export function folderDto(f: FolderRow, account: AccountRow | null, folderRules: RuleRow[], cipher: CredentialCipher): FolderDto {
+  const live = folderRules.filter((r) => !r.isDeleted);
+  return {
+    id: f.id,
+    name: f.name,
+    client_type: f.clientType,
+    plan: f.plan,
+    meta_ad_account: accountRef(account),
+    extension: { external_credentials: { demio: maskedOrNull(readCredentials(cipher, f.demioCredentials)) } },
+    rules: folderRules.map(folderRuleDto),
+    rules_count: live.length,
+    active_rules_count: live.filter((r) => r.isActive).length,
+    is_deleted: f.isDeleted,
+    deleted_at: iso(f.deletedAt),
+    created_at: iso(f.createdAt)!,
+  };
+}
+
+/** `a%b_` → `a\%b\_`, for ILIKE '%…%' searches of what the user typed. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function findAccount(db: Db, adAccountId: string): Promise<AccountRow | null> {
+  const [row] = await db.select(accountColumns).from(metaAdAccounts).where(eq(metaAdAccounts.adAccountId, adAccountId));
+  return row ?? null;
+}
+
+export async function findFolder(db: Db, id: number): Promise<{ folder: FolderRow; account: AccountRow | null } | null> {
+  const [row] = await db
+    .select({ folder: folders, account: accountColumns })
+    .from(folders)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(eq(folders.id, id));
+  return row ?? null;
+}
+
+export async function requireFolder(db: Db, id: number) {
+  const found = await findFolder(db, id);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The rules of these folders, oldest first; `which` picks live, trashed or all rules. */
+export async function rulesOfFolders(db: Db, folderIds: number[], which: 'live' | 'deleted' | 'all'): Promise<Map<number, RuleRow[]>> {
+  const byFolder = new Map<number, RuleRow[]>(folderIds.map((id) => [id, []]));
+  if (!folderIds.length) return byFolder;
+  const conditions: SQL[] = [inArray(rules.folderId, folderIds)];
+  if (which !== 'all') conditions.push(eq(rules.isDeleted, which === 'deleted'));
+  const rows = await db.select().from(rules).where(and(...conditions)).orderBy(asc(rules.folderId), asc(rules.id));
+  for (const row of rows) byFolder.get(row.folderId)?.push(row);
+  return byFolder;
+}
+
+function itemDtos(rows: ItemRow[]): { rule_filter: FilterItem[]; rule_task: TaskItem[] } {
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  // Catalogue order, and every catalogue item present even if a row is missing.
+  const filters = defaultFilters().map((d) => {
+    const row = byName.get(d.name);
+    return row ? { id: row.id, name: d.name, type: d.type, values: normaliseFilterValues(row.values as unknown[]), is_active: row.isActive } : d;
+  });
+  const tasks = defaultTasks().map((d) => {
+    const row = byName.get(d.name);
+    return row
+      ? { id: row.id, name: d.name, type: d.type, values: normaliseTaskValues(d.name, row.values as Record<string, unknown>), is_active: row.isActive }
+      : d;
+  });
+  return { rule_filter: filters, rule_task: tasks };
+}
+
+export interface LoadedRule {
+  rule: RuleRow;
+  folder: FolderRow;
+  account: AccountRow | null;
+  items: { rule_filter: FilterItem[]; rule_task: TaskItem[] };
+}
+
+export async function loadRule(db: Db, id: number): Promise<LoadedRule | null> {
+  const [row] = await db
+    .select({ rule: rules, folder: folders, account: accountColumns })
+    .from(rules)
+    .innerJoin(folders, eq(folders.id, rules.folderId))
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(eq(rules.id, id));
+  if (!row) return null;
+  const items = await db.select().from(ruleItems).where(eq(ruleItems.ruleId, id));
+  return { ...row, items: itemDtos(items) };
+}
+
+export async function requireRule(db: Db, id: number): Promise<LoadedRule> {
+  const loaded = await loadRule(db, id);
+  if (!loaded) throw notFound();
+  return loaded;
+}
+
+export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
+  return {
+    id: rule.id,
+    name: rule.name,
+    is_active: rule.isActive,
+    is_deleted: rule.isDeleted,
+    folder: {
+      id: folder.id,
+      name: folder.name,
+      client_type: folder.clientType,
+      plan: folder.plan,
+      is_deleted: folder.isDeleted,
+      meta_ad_account: accountRef(account),
+    },
+    rule_filter: items.rule_filter,
+    rule_task: items.rule_task,
+    rule_schedule: { schedule: rule.schedule, timezone: rule.timezone },
+    rule_alert_schedule: { schedule: rule.alertSchedule },
+    created_at: iso(rule.createdAt)!,
+    updated_at: iso(rule.updatedAt)!,
+  };
+}
+
+export interface NewRule {
+  name: string;
+  isActive?: boolean;
+  schedule?: boolean[][];
+  timezone?: string;
+  alertSchedule?: boolean[];
+  filters?: FilterItem[];
+  tasks?: TaskItem[];
+}
+
+/** A rule with SPEC §3–4's defaults unless given: EDM filter, no tasks on, Fill default schedules. */
+export async function insertRule(db: Db, folder: FolderRow, account: AccountRow | null, rule: NewRule): Promise<RuleRow> {
+  const accountZone = account?.timezoneName && isValidTimezone(account.timezoneName) ? account.timezoneName : 'UTC';
+  const [row] = await db
+    .insert(rules)
+    .values({
+      folderId: folder.id,
+      name: rule.name,
+      isActive: rule.isActive ?? false,
+      schedule: rule.schedule ?? defaultWeek(),
+      timezone: rule.timezone ?? accountZone,
+      alertSchedule: rule.alertSchedule ?? defaultAlertDay(),
+    })
+    .returning();
+  const items = [...(rule.filters ?? defaultFilters()), ...(rule.tasks ?? defaultTasks())];
+  await db.insert(ruleItems).values(
+    items.map((item) => ({
+      ruleId: row!.id,
+      type: item.type,
+      name: item.name,
+      values: item.values,
+      isActive: item.is_active,
+      position: item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never),
+    })),
+  );
+  return row!;
+}
+
+/** Writes the given items over the rule's stored ones (matched by name). */
+export async function saveItems(db: Db, ruleId: number, items: (FilterItem | TaskItem)[]): Promise<void> {
+  for (const item of items) {
+    const known = item.type === 'rule_filter' ? isFilterName(item.name) : isTaskName(item.name);
+    if (!known) continue;
+    const position = item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never);
+    await db
+      .insert(ruleItems)
+      .values({ ruleId, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position })
+      .onConflictDoUpdate({
+        target: [ruleItems.ruleId, ruleItems.name],
+        set: { values: item.values, isActive: item.is_active, type: item.type },
+      });
+  }
+}
+
+export async function touchRule(db: Db, id: number, set: PgUpdateSetSource<typeof rules>): Promise<void> {
+  await db.update(rules).set({ ...set, updatedAt: sql`now()` }).where(eq(rules.id, id));
+}

@@ -1,0 +1,97 @@
+/**
+ * Client folders (SPEC §3): the payload of the Create/Update Folder dialogs, its validation
+ * (SPEC §5: Type, Plan, Ad account name and Folder name required, 'This field is required'),
+ * and the shapes the general view and the trash read.
+ */
+import { z } from 'zod';
+import { CLIENT_TYPES, PLANS } from './constants';
+import { MESSAGES } from './validation';
+
+export interface DemioCredentials {
+  api_key: string;
+  api_secret: string;
+}
+
+export interface FolderPayload {
+  client_type: string;
+  plan: string;
+  meta_ad_account_id: string;
+  name: string;
+  extension: { external_credentials: { demio: DemioCredentials | null } };
+}
+
+export interface MetaAdAccountRef {
+  ad_account_id: string;
+  account_name: string;
+  timezone_name: string;
+}
+
+export interface FolderRuleDto {
+  id: number;
+  name: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  deleted_at: string | null;
+  folder: number;
+}
+
+export interface FolderDto {
+  id: number;
+  name: string;
+  client_type: string;
+  plan: string;
+  meta_ad_account: MetaAdAccountRef | null;
+  /** Masked: the stored secrets never leave the server. */
+  extension: { external_credentials: { demio: DemioCredentials | null } };
+  rules: FolderRuleDto[];
+  rules_count: number;
+  active_rules_count: number;
+  is_deleted: boolean;
+  deleted_at: string | null;
+  created_at: string;
+}
+
+const required = MESSAGES.folderRequired;
+const requiredText = z.string({ error: required }).trim().min(1, required);
+const choice = (values: readonly string[]) =>
+  z.string({ error: required }).trim().min(1, required).refine((v) => values.includes(v), { message: 'Select a value from the list' });
+
+const credential = z.string({ error: 'Field must be text' }).trim().max(500, MESSAGES.max(500)).optional().default('');
+
+/** Both empty → null (SPEC §3); one without the other is an error on the missing one. */
+export const demioSchema = z
+  .object({ api_key: credential, api_secret: credential })
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value || (!value.api_key && !value.api_secret)) return null;
+    for (const key of ['api_key', 'api_secret'] as const) {
+      if (!value[key]) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.required });
+    }
+    return value as DemioCredentials;
+  });
+
+const extensionSchema = z
+  .object({ external_credentials: z.object({ demio: demioSchema }).nullish() })
+  .nullish()
+  .transform((ext) => ({ external_credentials: { demio: ext?.external_credentials?.demio ?? null } }));
+
+export const folderFields = {
+  client_type: choice(CLIENT_TYPES),
+  plan: choice(PLANS.map((p) => p.value)),
+  meta_ad_account_id: requiredText,
+  name: requiredText.pipe(z.string().max(200, MESSAGES.max(200))),
+  extension: extensionSchema,
+};
+
+export const folderCreateSchema = z.object(folderFields);
+/** PATCH: any subset of the create fields, each with the same rules when present. */
+export const folderUpdateSchema = z.object({
+  client_type: folderFields.client_type.optional(),
+  plan: folderFields.plan.optional(),
+  meta_ad_account_id: folderFields.meta_ad_account_id.optional(),
+  name: folderFields.name.optional(),
+  extension: extensionSchema.optional(),
+});
+
+export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;
+

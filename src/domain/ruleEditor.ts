@@ -1,0 +1,131 @@
+/**
+ * The rule editor's behaviour of SPEC §4 as pure functions: name regeneration, spend copying,
+ * change detection and the PATCH payload of only the changed parts.
+ */
+import {
+  SHARED_SPEND_TASKS,
+  type FilterItem,
+  type RuleDto,
+  type TaskItem,
+  type TaskName,
+  type TaskValueKey,
+} from './rules';
+import type { DaySchedule, WeekSchedule } from './schedule';
+
+/**
+ * SPEC §4: the second item of the contains list plus ': ', then 'Pause ad CPL > $' and the
+ * website CPL value and a space, then ' - {item}' for each item from the third on.
+ * Without a second item the name starts at 'Pause'; the result is trimmed.
+ */
+export function generatedRuleName(contains: readonly string[], websiteCpl: string | undefined): string {
+  const [, second, ...rest] = contains;
+  const head = second ? `${second}: ` : '';
+  return `${head}Pause ad CPL > $${websiteCpl ?? ''} ${rest.map((item) => ` - ${item}`).join('')}`.trim();
+}
+
+/** The name to show after an edit: regenerated when the contains list or website_cpl changed. */
+export function nameAfterEdit(
+  previous: { filters: readonly FilterItem[]; tasks: readonly TaskItem[]; name: string },
+  next: { filters: readonly FilterItem[]; tasks: readonly TaskItem[] },
+): string {
+  const contains = (filters: readonly FilterItem[]) => filters.find((f) => f.name === 'campaign_name_contains')?.values ?? [];
+  const websiteCpl = (tasks: readonly TaskItem[]) => tasks.find((t) => t.name === 'website_cpl')?.values.cpl ?? '';
+  const containsChanged = !sameList(contains(previous.filters), contains(next.filters));
+  const cplChanged = websiteCpl(previous.tasks) !== websiteCpl(next.tasks);
+  return containsChanged || cplChanged ? generatedRuleName(contains(next.filters), websiteCpl(next.tasks)) : previous.name;
+}
+
+/** Sets one task value; a spend typed in any of the three shared-spend cards goes to all three. */
+export function setTaskValue(tasks: readonly TaskItem[], name: TaskName, key: TaskValueKey, value: string): TaskItem[] {
+  const shared = key === 'spend' && SHARED_SPEND_TASKS.includes(name);
+  return tasks.map((task) =>
+    task.name === name || (shared && SHARED_SPEND_TASKS.includes(task.name))
+      ? { ...task, values: { ...task.values, [key]: value } }
+      : task,
+  );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+const clean = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+
+function sameItem(a: FilterItem | TaskItem, b: FilterItem | TaskItem): boolean {
+  if (a.is_active !== b.is_active) return false;
+  if (Array.isArray(a.values) || Array.isArray(b.values)) {
+    return Array.isArray(a.values) && Array.isArray(b.values) && sameList(a.values.map(clean), b.values.map(clean));
+  }
+  const keys = new Set([...Object.keys(a.values), ...Object.keys(b.values)]);
+  return [...keys].every((k) => clean((a.values as Record<string, unknown>)[k]) === clean((b.values as Record<string, unknown>)[k]));
+}
+
+/** The items of `current` that differ from the loaded ones (matched by name). */
+export function changedItems<T extends FilterItem | TaskItem>(loaded: readonly T[], current: readonly T[]): T[] {
+  return current.filter((item) => {
+    const before = loaded.find((l) => l.name === item.name);
+    return !before || !sameItem(before, item);
+  });
+}
+
+export interface EditorValues {
+  name: string;
+  filters: FilterItem[];
+  tasks: TaskItem[];
+  schedule: WeekSchedule;
+  alertSchedule: DaySchedule;
+  timezone: string;
+}
+
+/** Which of the schedules were edited at all (SPEC §4: any edit to them counts as a change). */
+export interface EditorTouched {
+  schedule: boolean;
+  alertSchedule: boolean;
+  timezone: boolean;
+}
+
+export const untouched = (): EditorTouched => ({ schedule: false, alertSchedule: false, timezone: false });
+
+export function editorValuesOf(rule: RuleDto): EditorValues {
+  return {
+    name: rule.name,
+    filters: rule.rule_filter,
+    tasks: rule.rule_task,
+    schedule: rule.rule_schedule.schedule,
+    alertSchedule: rule.rule_alert_schedule.schedule,
+    timezone: rule.rule_schedule.timezone,
+  };
+}
+
+/** SPEC §4: filters and tasks compared with the loaded data; any schedule or time-zone edit; a rename. */
+export function hasUnsavedChanges(loaded: EditorValues, current: EditorValues, touched: EditorTouched): boolean {
+  return (
+    touched.schedule ||
+    touched.alertSchedule ||
+    touched.timezone ||
+    current.name.trim() !== loaded.name.trim() ||
+    changedItems(loaded.filters, current.filters).length > 0 ||
+    changedItems(loaded.tasks, current.tasks).length > 0
+  );
+}
+
+export interface RulePatch {
+  name?: string;
+  rule_filter?: Pick<FilterItem, 'name' | 'values' | 'is_active'>[];
+  rule_task?: Pick<TaskItem, 'name' | 'values' | 'is_active'>[];
+  rule_schedule?: { schedule: WeekSchedule; timezone: string };
+  rule_alert_schedule?: { schedule: DaySchedule };
+}
+
+/** `PATCH /api/rule/{id}/` of a save: changed items only, schedules when edited, the name when renamed. */
+export function buildRulePatch(loaded: EditorValues, current: EditorValues, touched: EditorTouched): RulePatch {
+  const patch: RulePatch = {};
+  if (current.name.trim() !== loaded.name.trim()) patch.name = current.name.trim();
+  const filters = changedItems(loaded.filters, current.filters);
+  if (filters.length) patch.rule_filter = filters.map(({ name, values, is_active }) => ({ name, values, is_active }));
+  const tasks = changedItems(loaded.tasks, current.tasks);
+  if (tasks.length) patch.rule_task = tasks.map(({ name, values, is_active }) => ({ name, values, is_active }));
+  if (touched.schedule || touched.timezone) patch.rule_schedule = { schedule: current.schedule, timezone: current.timezone };
+  if (touched.alertSchedule) patch.rule_alert_schedule = { schedule: current.alertSchedule };
+  return patch;
+}

@@ -1,0 +1,274 @@
+/**
+ * Rules and their items (SPEC §3, DESIGN §5): the one description both the API and the browser use,
+ * and the shape the rule engine reads from the `rule_items` table.
+ *
+ * A rule has exactly one item per catalogue name below, stored as one `rule_items` row:
+ *
+ * | type        | name                        | values (JSON)                       | default                      |
+ * |-------------|-----------------------------|-------------------------------------|------------------------------|
+ * | rule_filter | campaign_name_contains      | string[]  e.g. ["EDM", "EP-W"]      | ["EDM"], active (always on)  |
+ * | rule_filter | campaign_name_not_contains  | string[]                            | [], inactive                 |
+ * | rule_task   | campaign_leads              | {"leads": "30"}                     | {"leads": ""}, inactive      |
+ * | rule_task   | trigger_cpl                 | {"cpl": "50"}                       | {"cpl": ""}, inactive        |
+ * | rule_task   | website_cpl                 | {"cpl": "50"}                       | …                            |
+ * | rule_task   | spend_cpl_no_leads          | {"spend": "40"}                     |                              |
+ * | rule_task   | spend_no_links_clicks       | {"spend": "40"}                     |                              |
+ * | rule_task   | spend_ctr_no_leads          | {"spend": "40", "ctr": "0.5"}       |                              |
+ * | rule_task   | spend_cpc_no_leads          | {"spend": "40", "cpc": "3"}         |                              |
+ *
+ * Task values are decimal strings (as typed, as the Graph API sends metrics); an empty string is
+ * "not set". Only active items take part in a run: a task is active when `is_active` is true; the
+ * contains filter always applies; the not-contains filter applies when active.
+ */
+import { CAMPAIGN_NAME_OPTIONS } from './constants';
+import { MESSAGES } from './validation';
+
+export type RuleItemType = 'rule_filter' | 'rule_task';
+
+export const FILTER_NAMES = ['campaign_name_contains', 'campaign_name_not_contains'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export const TASK_NAMES = [
+  'campaign_leads',
+  'trigger_cpl',
+  'website_cpl',
+  'spend_cpl_no_leads',
+  'spend_no_links_clicks',
+  'spend_ctr_no_leads',
+  'spend_cpc_no_leads',
+] as const;
+export type TaskName = (typeof TASK_NAMES)[number];
+
+export type TaskValueKey = 'leads' | 'cpl' | 'spend' | 'ctr' | 'cpc';
+
+export interface TaskValueSpec {
+  key: TaskValueKey;
+  /** Field label. */
+  label: string;
+  /** Shown before the number ($) or after it (%). */
+  prefix?: string;
+  suffix?: string;
+  integer?: boolean;
+}
+
+export interface TaskSpec {
+  name: TaskName;
+  /** What the task turns off. */
+  target: 'campaign' | 'ad';
+  /** SPEC §9's wording, as the task card's title. */
+  wording: string;
+  values: readonly TaskValueSpec[];
+}
+
+const money = (key: TaskValueKey, label: string): TaskValueSpec => ({ key, label, prefix: '$' });
+
+/** The task catalogue, in the order the editor shows the cards. */
+export const TASKS: readonly TaskSpec[] = [
+  {
+    name: 'campaign_leads',
+    target: 'campaign',
+    wording: 'Turn off the campaign if leads equal a value',
+    values: [{ key: 'leads', label: 'Leads', integer: true }],
+  },
+  { name: 'trigger_cpl', target: 'ad', wording: 'Turn off the ad if CPL is above a value', values: [money('cpl', 'CPL')] },
+  {
+    name: 'website_cpl',
+    target: 'ad',
+    wording: 'Turn off the ad if website CPL is above a value',
+    values: [money('cpl', 'Website CPL')],
+  },
+  {
+    name: 'spend_cpl_no_leads',
+    target: 'ad',
+    wording: 'Turn off the ad if spend is above a value and leads are 0',
+    values: [money('spend', 'Spend')],
+  },
+  {
+    name: 'spend_no_links_clicks',
+    target: 'ad',
+    wording: 'Turn off the ad if spend exceeds a value and link clicks are 0',
+    values: [money('spend', 'Spend')],
+  },
+  {
+    name: 'spend_ctr_no_leads',
+    target: 'ad',
+    wording: 'Turn off the ad if spend exceeds a value and CTR is below a percentage and leads are 0',
+    values: [money('spend', 'Spend'), { key: 'ctr', label: 'CTR', suffix: '%' }],
+  },
+  {
+    name: 'spend_cpc_no_leads',
+    target: 'ad',
+    wording: 'Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0',
+    values: [money('spend', 'Spend'), money('cpc', 'CPC')],
+  },
+];
+
+export const FILTERS: readonly { name: FilterName; label: string; options: readonly string[] }[] = [
+  { name: 'campaign_name_contains', label: 'Campaign name contains', options: CAMPAIGN_NAME_OPTIONS },
+  { name: 'campaign_name_not_contains', label: "Campaign name doesn't contain", options: CAMPAIGN_NAME_OPTIONS },
+];
+
+/** The three cards whose spend value is shared (SPEC §4): typing it in one copies it to all three. */
+export const SHARED_SPEND_TASKS: readonly TaskName[] = ['spend_no_links_clicks', 'spend_ctr_no_leads', 'spend_cpc_no_leads'];
+
+export const taskSpec = (name: string): TaskSpec | undefined => TASKS.find((t) => t.name === name);
+export const isFilterName = (name: unknown): name is FilterName => (FILTER_NAMES as readonly unknown[]).includes(name);
+export const isTaskName = (name: unknown): name is TaskName => (TASK_NAMES as readonly unknown[]).includes(name);
+
+export type TaskValues = Partial<Record<TaskValueKey, string>>;
+
+export interface FilterItem {
+  id?: number;
+  name: FilterName;
+  type: 'rule_filter';
+  values: string[];
+  is_active: boolean;
+}
+
+export interface TaskItem {
+  id?: number;
+  name: TaskName;
+  type: 'rule_task';
+  values: TaskValues;
+  is_active: boolean;
+}
+
+export type RuleItem = FilterItem | TaskItem;
+
+export interface RuleSchedule {
+  /** 7 days (Sunday first) × 24 hours (12 AM first). */
+  schedule: boolean[][];
+  timezone: string;
+}
+
+export interface RuleAlertSchedule {
+  /** 24 hours (12 AM first). */
+  schedule: boolean[];
+}
+
+/** A rule as `GET /api/rule/{id}/` answers it. */
+export interface RuleDto {
+  id: number;
+  name: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  folder: {
+    id: number;
+    name: string;
+    client_type: string;
+    plan: string;
+    is_deleted: boolean;
+    meta_ad_account: { ad_account_id: string; account_name: string; timezone_name: string } | null;
+  };
+  rule_filter: FilterItem[];
+  rule_task: TaskItem[];
+  rule_schedule: RuleSchedule;
+  rule_alert_schedule: RuleAlertSchedule;
+  created_at: string;
+  updated_at: string;
+}
+
+export const DEFAULT_CONTAINS = ['EDM'];
+
+export function defaultFilters(): FilterItem[] {
+  return [
+    { name: 'campaign_name_contains', type: 'rule_filter', values: [...DEFAULT_CONTAINS], is_active: true },
+    { name: 'campaign_name_not_contains', type: 'rule_filter', values: [], is_active: false },
+  ];
+}
+
+export const emptyTaskValues = (name: TaskName): TaskValues =>
+  Object.fromEntries(taskSpec(name)!.values.map((v) => [v.key, ''])) as TaskValues;
+
+export function defaultTasks(): TaskItem[] {
+  return TASKS.map((t) => ({ name: t.name, type: 'rule_task' as const, values: emptyTaskValues(t.name), is_active: false }));
+}
+
+/** A task nobody has touched: off and without values. Its values need not be valid (SPEC §5). */
+export function isDefaultTask(task: Pick<TaskItem, 'name' | 'values' | 'is_active'>): boolean {
+  return !task.is_active && Object.values(task.values ?? {}).every((v) => v === undefined || String(v).trim() === '');
+}
+
+/** Errors of the rule's items, in the API's nested 400 shape. */
+export interface RuleItemErrors {
+  rule_filter?: Partial<Record<FilterName | 'non_field_errors', string[]>>;
+  rule_task?: Partial<Record<TaskName, Partial<Record<TaskValueKey, string[]>>>> & { non_field_errors?: string[] };
+}
+
+export const RULE_MESSAGES = {
+  noActiveTask: 'Turn on at least one task to activate the rule',
+  unknownTimezone: 'Unknown time zone',
+  scheduleShape: 'The schedule must be 7 days of 24 hours',
+  alertScheduleShape: 'The alert schedule must be 24 hours',
+} as const;
+
+function valueError(raw: unknown, spec: TaskValueSpec): string | undefined {
+  const text = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (!text) return MESSAGES.required;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return MESSAGES.numeric;
+  if (spec.integer && !Number.isInteger(n)) return MESSAGES.integer;
+  return undefined;
+}
+
+/** The error of one task value as the editor shows it under the field (undefined when valid). */
+export function taskValueError(task: Pick<TaskItem, 'name' | 'values' | 'is_active'>, key: TaskValueKey): string | undefined {
+  const spec = taskSpec(task.name)?.values.find((v) => v.key === key);
+  if (!spec || isDefaultTask(task)) return undefined;
+  return valueError(task.values[key], spec);
+}
+
+/** The error of one filter list (undefined when valid): the contains list always, the other when active. */
+export function filterError(filter: Pick<FilterItem, 'name' | 'values' | 'is_active'>): string | undefined {
+  const required = filter.name === 'campaign_name_contains' || filter.is_active;
+  const filled = (filter.values ?? []).some((v) => String(v).trim() !== '');
+  return required && !filled ? MESSAGES.required : undefined;
+}
+
+/**
+ * SPEC §5 for a whole rule: filter lists non-empty, each task value required and numeric unless the
+ * task is still in its default state; an active rule also needs at least one active task.
+ * Answers null when valid.
+ */
+export function validateRuleItems(
+  filters: readonly Pick<FilterItem, 'name' | 'values' | 'is_active'>[],
+  tasks: readonly Pick<TaskItem, 'name' | 'values' | 'is_active'>[],
+  options: { active: boolean },
+): RuleItemErrors | null {
+  const errors: RuleItemErrors = {};
+  for (const filter of filters) {
+    const message = filterError(filter);
+    if (message) (errors.rule_filter ??= {})[filter.name] = [message];
+  }
+  for (const task of tasks) {
+    for (const spec of taskSpec(task.name)?.values ?? []) {
+      const message = taskValueError(task, spec.key);
+      if (message) ((errors.rule_task ??= {})[task.name] ??= {})[spec.key] = [message];
+    }
+  }
+  if (options.active && !tasks.some((t) => t.is_active)) {
+    (errors.rule_task ??= {}).non_field_errors = [RULE_MESSAGES.noActiveTask];
+  }
+  return errors.rule_filter || errors.rule_task ? errors : null;
+}
+
+/** Values as stored: trimmed strings, only the keys the task has. */
+export function normaliseTaskValues(name: TaskName, values: Record<string, unknown> | null | undefined): TaskValues {
+  const result: TaskValues = {};
+  for (const spec of taskSpec(name)!.values) {
+    const raw = values?.[spec.key];
+    result[spec.key] = raw === undefined || raw === null ? '' : String(raw).trim();
+  }
+  return result;
+}
+
+export const normaliseFilterValues = (values: readonly unknown[] | null | undefined): string[] =>
+  (values ?? []).map((v) => String(v).trim()).filter(Boolean);
+
+/** 'campaign_name_contains' → the label the screens and the log use. */
+export function itemLabel(name: string): string {
+  return FILTERS.find((f) => f.name === name)?.label ?? taskSpec(name)?.wording ?? name;
+}
+
+export const NEW_RULE_NAME = 'New rule';
+export const duplicateName = (name: string) => `${name} (copy)`;
