@@ -1,8 +1,13 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rules } from './rules';
 import { users } from './people';
 
-/** One row per (rule, scheduled hour) that ran: the exactly-once ledger of the rule engine. */
+/**
+ * One row per (rule, scheduled hour, kind) that was taken up: the exactly-once ledger of the rule
+ * engine. kind: run | alert | manual. status: running | done | failed | superseded (a missed
+ * slot of today folded into a later catch-up run).
+ */
 export const ruleRuns = pgTable(
   'rule_runs',
   {
@@ -10,14 +15,42 @@ export const ruleRuns = pgTable(
     slot: timestamp('slot', { withTimezone: true }).notNull(),
     kind: text('kind').notNull().default('run'),
     status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(1),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** What happened, for the server log and support: "3 ads turned off", "caught up on 2:00 AM". */
+    note: text('note'),
     error: text('error'),
   },
-  (t) => [primaryKey({ columns: [t.ruleId, t.slot, t.kind] })],
+  (t) => [primaryKey({ columns: [t.ruleId, t.slot, t.kind] }), index('rule_runs_slot_idx').on(t.slot)],
 );
 
-/** Rule activity (`/api/rule_log/`): what the engine did and why. */
+/**
+ * What the ad platform looked like for one ad account at one slot (statuses + lifetime ad
+ * insights), fetched once and shared by every rule of the account due then. The row also
+ * serialises the fetch across workers: the first claims it (state fetching, with a lease).
+ */
+export const accountSnapshots = pgTable(
+  'account_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    adAccountId: text('ad_account_id').notNull(),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    state: text('state').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    data: jsonb('data'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('account_snapshots_account_slot_unique').on(t.adAccountId, t.slot), index('account_snapshots_slot_idx').on(t.slot)],
+);
+
+/**
+ * Rule activity (`/api/rule_log/`): what the engine did and why. A turn-off is first written as
+ * `pending` (claimed) and becomes `done` once the platform confirmed it; only done entries are listed.
+ * An object is turned off at most once per snapshot (the partial unique index), whichever rule,
+ * worker or retry gets there first.
+ */
 export const ruleActivity = pgTable(
   'rule_activity',
   {
@@ -25,18 +58,29 @@ export const ruleActivity = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ruleId: integer('rule_id').references(() => rules.id, { onDelete: 'set null' }),
     folderId: integer('folder_id'),
+    /** turn_off_ad | turn_off_campaign | turn_on_ad | turn_on_campaign | alert_sent | error */
     action: text('action').notNull(),
+    /** The ad id, or the campaign id of a campaign action. */
     adId: text('ad_id'),
     objectType: text('object_type'),
     reason: jsonb('reason').$type<Record<string, string>>().notNull().default({}),
+    state: text('state').notNull().default('done'),
     slot: timestamp('slot', { withTimezone: true }),
+    snapshotId: integer('snapshot_id'),
+    /** The user who ran it by hand or undid it; null for the scheduler. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set on a turn-off once a user undid it (the undo is its own entry). */
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (t) => [
-    index('rule_activity_created_idx').on(t.createdAt),
-    index('rule_activity_rule_idx').on(t.ruleId),
-    index('rule_activity_folder_idx').on(t.folderId),
+    index('rule_activity_created_idx').on(t.createdAt, t.id),
+    index('rule_activity_rule_idx').on(t.ruleId, t.createdAt),
+    index('rule_activity_folder_idx').on(t.folderId, t.createdAt),
     index('rule_activity_ad_idx').on(t.adId),
+    index('rule_activity_slot_idx').on(t.ruleId, t.slot),
+    uniqueIndex('rule_activity_turn_off_once')
+      .on(t.snapshotId, t.adId)
+      .where(sql`action in ('turn_off_ad', 'turn_off_campaign') and snapshot_id is not null`),
   ],
 );
 
