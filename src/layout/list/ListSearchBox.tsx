@@ -28,6 +28,7 @@ export function ListSearchBox({ placeholder }: { placeholder?: string }) {
     <TextField
       size="small"
       type="search"
+      variant="outlined"
       fullWidth={false}
       sx={{ width: 320, maxWidth: '100%' }}
       value={text}
