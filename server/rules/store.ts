@@ -44,7 +44,18 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export const accountRef = (a: AccountRow | null): MetaAdAccountRef | null =>
   a ? { ad_account_id: a.adAccountId, account_name: a.accountName, timezone_name: a.timezoneName } : null;
 
-export const folderRuleDto = (r: RuleRow): FolderRuleDto => ({
+/** What the tree shows of a rule: no schedules, so a page of folders stays small. */
+const ruleSummaryColumns = {
+  id: rules.id,
+  folderId: rules.folderId,
+  name: rules.name,
+  isActive: rules.isActive,
+  isDeleted: rules.isDeleted,
+  deletedAt: rules.deletedAt,
+};
+export type RuleSummary = Pick<RuleRow, keyof typeof ruleSummaryColumns>;
+
+export const folderRuleDto = (r: RuleSummary): FolderRuleDto => ({
   id: r.id,
   name: r.name,
   is_active: r.isActive,
@@ -55,7 +66,7 @@ export const folderRuleDto = (r: RuleRow): FolderRuleDto => ({
 
 const maskedOrNull = (c: ReturnType<typeof readCredentials>) => (c ? maskCredentials(c) : null);
 
-export function folderDto(f: FolderRow, account: AccountRow | null, folderRules: RuleRow[], cipher: CredentialCipher): FolderDto {
+export function folderDto(f: FolderRow, account: AccountRow | null, folderRules: RuleSummary[], cipher: CredentialCipher): FolderDto {
   const live = folderRules.filter((r) => !r.isDeleted);
   return {
     id: f.id,
@@ -97,12 +108,12 @@ export async function requireFolder(db: Db, id: number) {
 }
 
 /** The rules of these folders, oldest first; `which` picks live, trashed or all rules. */
-export async function rulesOfFolders(db: Db, folderIds: number[], which: 'live' | 'deleted' | 'all'): Promise<Map<number, RuleRow[]>> {
-  const byFolder = new Map<number, RuleRow[]>(folderIds.map((id) => [id, []]));
+export async function rulesOfFolders(db: Db, folderIds: number[], which: 'live' | 'deleted' | 'all'): Promise<Map<number, RuleSummary[]>> {
+  const byFolder = new Map<number, RuleSummary[]>(folderIds.map((id) => [id, []]));
   if (!folderIds.length) return byFolder;
   const conditions: SQL[] = [inArray(rules.folderId, folderIds)];
   if (which !== 'all') conditions.push(eq(rules.isDeleted, which === 'deleted'));
-  const rows = await db.select().from(rules).where(and(...conditions)).orderBy(asc(rules.folderId), asc(rules.id));
+  const rows = await db.select(ruleSummaryColumns).from(rules).where(and(...conditions)).orderBy(asc(rules.folderId), asc(rules.id));
   for (const row of rows) byFolder.get(row.folderId)?.push(row);
   return byFolder;
 }
