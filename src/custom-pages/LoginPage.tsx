@@ -38,7 +38,7 @@ export function LoginPage() {
     setDetail([]);
     setSubmitting(true);
     try {
-      await login({ email, password });
+      await login({ email, password }, '/'); // SPEC §2: a successful login always lands on /
       return undefined;
     } catch (error) {
       setSubmitting(false);

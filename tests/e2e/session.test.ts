@@ -21,14 +21,14 @@ describe('a newcomer signs in to a fresh `npm start`', () => {
   it('sends an unauthenticated visitor to the login screen', async () => {
     await page.goto('/team');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     await expect(page.title()).resolves.toMatch(/^Ad Rules Console/);
     await screenshot(page, 'login');
   });
 
   it('shows a wrong password as the server detail below the form', async () => {
     await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.locator('input[type=password]').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('No active account found with the given credentials').waitFor();
   });

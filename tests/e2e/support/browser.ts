@@ -31,7 +31,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.locator('input[type=password]').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
