@@ -41,6 +41,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join(ROOT, 'test-results', 'screenshots');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
+  await page.waitForTimeout(400); // let drawers and dialogs finish their entry transition
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
