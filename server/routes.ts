@@ -6,5 +6,6 @@ import authRoutes from './auth/routes';
 import auditRoutes from './audit/routes';
 import rulesRoutes from './rules/routes';
 import peopleRoutes from './people/routes';
+import campaignRoutes from './campaigns/routes';
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes, campaignRoutes];

@@ -3,9 +3,15 @@
  * tests pass their own instances to buildApp.
  */
 import type { Mailer } from './mail/mailer';
+import type { GraphClient } from './adplatform/graphClient';
+import type { CampaignSync } from './campaigns/sync';
 
 export interface AppServices {
   [name: string]: unknown;
   /** Outgoing mail (SMTP or the data dir's outbox). */
   mailer: Mailer;
+  /** The ad-platform client (Meta's Graph API or the simulator); implements AdPlatformClient. */
+  adPlatform?: GraphClient;
+  /** Sync of ad accounts and campaigns from the ad platform. */
+  campaignSync?: CampaignSync;
 }

@@ -5,6 +5,7 @@
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { mailerFromConfig } from './mail/mailer';
+import { startCampaignServices } from './campaigns/startup';
 import type { AppServices } from './services';
 
 export interface RunningServices {
@@ -14,8 +15,10 @@ export interface RunningServices {
 
 export async function startServices(_config: Config, _dbh: DbHandle): Promise<RunningServices> {
   const stops: (() => Promise<void>)[] = [];
+  const campaigns = await startCampaignServices(_config, _dbh);
+  stops.push(campaigns.stop);
   return {
-    services: { mailer: mailerFromConfig(_config) },
+    services: { mailer: mailerFromConfig(_config), ...campaigns.services },
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

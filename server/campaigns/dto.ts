@@ -1,0 +1,58 @@
+/** API shapes of SPEC §3: the campaign (with its meta_ad_account and campaignextension) and the ad account option. */
+import type { campaigns, metaAdAccounts } from '../db/schema/index';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+type AccountRow = Pick<typeof metaAdAccounts.$inferSelect, 'adAccountId' | 'accountName' | 'timezoneName' | 'currency'>;
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+/** 'act_123' → 123 (a string when too large for a JSON number). */
+export function adAccountIdInt(adAccountId: string): number | string {
+  const digits = adAccountId.replace(/^act_/, '');
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : digits;
+}
+
+export function adAccountDto(a: AccountRow) {
+  return {
+    account_name: a.accountName,
+    ad_account_id: a.adAccountId,
+    ad_account_id_int: adAccountIdInt(a.adAccountId),
+    timezone_name: a.timezoneName,
+    currency: a.currency,
+  };
+}
+
+export function campaignDto(c: CampaignRow, account: AccountRow | null) {
+  const id = c.campaignId.toString();
+  return {
+    id,
+    campaign_id: id,
+    campaign_name: c.campaignName,
+    status: c.status,
+    effective_status: c.effectiveStatus,
+    meta_ad_account: account
+      ? adAccountDto(account)
+      : { account_name: null, ad_account_id: c.adAccountId, ad_account_id_int: adAccountIdInt(c.adAccountId), timezone_name: null, currency: null },
+    campaignextension: {
+      topic: c.topic,
+      is_webinar: c.isWebinar,
+      event_date: c.eventDate,
+      event_time: c.eventTime,
+    },
+    spend: Number(c.spend),
+    leads: c.leads,
+    website_leads: c.websiteLeads,
+    actions: c.actions,
+    impressions: c.impressions,
+    clicks: c.clicks,
+    link_clicks: c.linkClicks,
+    cpl: num(c.cpl),
+    ctr: num(c.ctr),
+    cpc: num(c.cpc),
+    end_date: c.endDate ? c.endDate.toISOString() : null,
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+export type CampaignDto = ReturnType<typeof campaignDto>;

@@ -1,0 +1,126 @@
+/**
+ * Ad accounts and campaigns (SPEC §7):
+ *   GET  /api/meta_ad_account/            ad accounts (limit 400)       read_rules | create_update_rules | add_edit_campaigns
+ *   GET  /api/meta_ad_account/refresh/    re-sync them, then the list   same
+ *   GET  /api/campaigns/                  filtered, ordered, paged      add_edit_campaigns
+ *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
+ *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
+ */
+import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Permission } from '../../src/domain/permissions';
+import { MESSAGES } from '../../src/domain/validation';
+import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
+import { currentUser } from '../auth/plugin';
+import { campaigns, metaAdAccounts } from '../db/schema/index';
+import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors';
+import { page, pageRequest } from '../http/pagination';
+import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
+import type { CampaignSync } from './sync';
+import { campaignConditions, campaignOrdering } from './query';
+import { adAccountDto, campaignDto } from './dto';
+
+export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
+/** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
+export const AD_ACCOUNT_PERMISSIONS: Permission[] = ['read_rules', 'create_update_rules', 'add_edit_campaigns'];
+
+function requireAny(permissions: Permission[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = currentUser(request);
+    if (!permissions.some((p) => user.permissions.has(p))) throw permissionDenied();
+  };
+}
+
+const requireCampaigns = requireAny(['add_edit_campaigns']);
+
+/** The ad platform's failures, in the contract's `{detail}` shape. */
+function platformError(error: unknown): ApiError {
+  if (error instanceof GraphNotFoundError) return notFound('Campaign not found on the ad platform.');
+  if (error instanceof GraphRateLimitError) return new ApiError(503, { detail: 'The ad platform is busy (rate limit). Try again in a few minutes.' });
+  if (error instanceof AdPlatformError) return new ApiError(502, { detail: `The ad platform did not answer: ${error.message}` });
+  throw error;
+}
+
+export default async function campaignRoutes(app: FastifyInstance) {
+  const sync = (): CampaignSync => {
+    const service = app.services.campaignSync;
+    if (!service) throw new ApiError(503, { detail: 'The ad platform is not configured on this server.' });
+    return service;
+  };
+
+  const listAccounts = async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
+    const search = typeof query.search === 'string' && query.search.trim() ? query.search.trim() : undefined;
+    const where = search ? ilike(metaAdAccounts.accountName, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      app.db.select().from(metaAdAccounts).where(where).orderBy(asc(sql`lower(${metaAdAccounts.accountName})`), asc(metaAdAccounts.adAccountId)).limit(paging.limit).offset(paging.offset),
+      app.db.select({ n: count() }).from(metaAdAccounts).where(where),
+    ]);
+    return page(request, paging, total?.n ?? 0, rows.map(adAccountDto));
+  };
+
+  app.get('/meta_ad_account/', { preHandler: requireAny(AD_ACCOUNT_PERMISSIONS) }, listAccounts);
+
+  app.get('/meta_ad_account/refresh/', { preHandler: requireAny(AD_ACCOUNT_PERMISSIONS) }, async (request) => {
+    try {
+      await sync().syncAdAccounts();
+    } catch (error) {
+      throw platformError(error);
+    }
+    return listAccounts(request);
+  });
+
+  app.get('/campaigns/', { preHandler: requireCampaigns }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query, 10, 1000);
+    const where = campaignConditions(query);
+    const [rows, [total]] = await Promise.all([
+      app.db
+        .select({ campaign: campaigns, account: metaAdAccounts })
+        .from(campaigns)
+        .leftJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
+        .where(where)
+        .orderBy(...campaignOrdering(query.ordering))
+        .limit(paging.limit)
+        .offset(paging.offset),
+      app.db
+        .select({ n: count() })
+        .from(campaigns)
+        .leftJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
+        .where(where),
+    ]);
+    return page(request, paging, total?.n ?? 0, rows.map((r) => campaignDto(r.campaign, r.account)));
+  });
+
+  app.post('/campaigns/:campaign_id/update_campaign/', { preHandler: requireCampaigns }, async (request) => {
+    const { campaign_id: campaignId } = request.params as { campaign_id: string };
+    if (!/^\d{1,19}$/.test(campaignId)) throw new ValidationError({ campaign_id: [MESSAGES.integer] });
+    const [known] = await app.db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.campaignId, BigInt(campaignId)));
+    if (!known) throw notFound('Campaign not found.');
+    try {
+      await sync().refreshCampaign(campaignId);
+    } catch (error) {
+      throw platformError(error);
+    }
+    return { detail: CAMPAIGN_UPDATED };
+  });
+
+  app.post('/campaigns/sync/', { preHandler: requireCampaigns }, async () => {
+    let report;
+    try {
+      report = await sync().syncAll();
+    } catch (error) {
+      throw platformError(error);
+    }
+    const failed = report.failures.length;
+    return {
+      detail: failed
+        ? `Campaigns synced; ${failed} ad account(s) could not be read and kept their last data.`
+        : 'Campaigns synced successfully',
+      accounts: report.accounts,
+      campaigns: report.campaigns,
+      failures: report.failures,
+    };
+  });
+}

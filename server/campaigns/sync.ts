@@ -1,0 +1,234 @@
+/**
+ * Sync from the ad platform into the database: ad accounts (`meta_ad_accounts`) and campaigns with
+ * their lifetime metrics and parsed names (`campaigns`).
+ *
+ * - Upserts only; a sync never deletes a row, and a failed call changes nothing it covers.
+ * - Each ad account is read whole (campaigns + lifetime campaign insights) before anything of it is
+ *   written, so an account whose calls fail keeps what it had while the others are updated.
+ * - A row carries the time its metrics were read (updated_at); an older reading never overwrites a
+ *   newer one, so a slow periodic sync cannot undo a fresher one-campaign refresh.
+ * - Concurrent calls of the same sync share one run.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Database } from '../db/client';
+import { campaigns, metaAdAccounts } from '../db/schema/index';
+import type { AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adplatform/types';
+import { actId } from '../adplatform/graphClient';
+import { insightMetrics } from '../adplatform/metrics';
+import { parseCampaignName } from '../../src/domain/campaignName';
+
+/** What sync needs beyond the shared interface: one campaign and its lifetime insights. */
+export interface CampaignSource extends AdPlatformClient {
+  getCampaign(campaignId: string): Promise<Campaign>;
+  getCampaignInsights(campaignId: string): Promise<InsightRow | null>;
+}
+
+export interface SyncFailure {
+  adAccountId: string;
+  error: string;
+}
+
+export interface SyncReport {
+  accounts: number;
+  campaigns: number;
+  failures: SyncFailure[];
+}
+
+export interface SyncLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+type CampaignInsert = typeof campaigns.$inferInsert;
+
+const UPSERT_CHUNK = 500;
+
+const money = (value: number | null) => (value === null ? null : value.toFixed(2));
+const ratio = (value: number | null) => (value === null ? null : value.toFixed(4));
+
+function timestamp(value: string | undefined): Date | null {
+  if (!value) return null;
+  const parsed = DateTime.fromISO(value, { setZone: true });
+  if (parsed.isValid) return parsed.toJSDate();
+  const fallback = DateTime.fromFormat(value, "yyyy-MM-dd'T'HH:mm:ssZZZ", { setZone: true });
+  return fallback.isValid ? fallback.toJSDate() : null;
+}
+
+export function campaignRow(adAccountId: string, campaign: Campaign, insight: InsightRow | null | undefined, readAt: Date): CampaignInsert {
+  const parsed = parseCampaignName(campaign.name);
+  const m = insightMetrics(insight);
+  return {
+    campaignId: BigInt(campaign.id),
+    adAccountId,
+    campaignName: campaign.name,
+    status: campaign.status ?? null,
+    effectiveStatus: campaign.effective_status ?? null,
+    topic: parsed.topic,
+    isWebinar: parsed.is_webinar,
+    eventDate: parsed.event_date,
+    eventTime: parsed.event_time,
+    spend: m.spend.toFixed(2),
+    leads: m.leads,
+    websiteLeads: m.websiteLeads,
+    actions: insight?.actions ?? [],
+    impressions: m.impressions,
+    clicks: m.clicks,
+    linkClicks: m.linkClicks,
+    cpl: money(m.cpl),
+    ctr: insight ? ratio(m.ctr) : null,
+    cpc: insight ? ratio(m.cpc) : null,
+    endDate: timestamp(campaign.stop_time),
+    updatedAt: readAt,
+  };
+}
+
+export class CampaignSync {
+  private running = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly client: CampaignSource,
+    private readonly options: { log?: SyncLog; now?: () => Date } = {},
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Upserts every ad account the token can see. */
+  syncAdAccounts(): Promise<AdAccount[]> {
+    return this.once('accounts', async () => {
+      const accounts = await this.client.listAdAccounts();
+      const syncedAt = this.now();
+      if (accounts.length) {
+        await this.db
+          .insert(metaAdAccounts)
+          .values(
+            accounts.map((a) => ({
+              adAccountId: actId(a.id || a.account_id),
+              accountName: a.name,
+              timezoneName: a.timezone_name || 'UTC',
+              currency: a.currency || 'USD',
+              accountStatus: a.account_status ?? null,
+              syncedAt,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: metaAdAccounts.adAccountId,
+            set: {
+              accountName: sql`excluded.account_name`,
+              timezoneName: sql`excluded.timezone_name`,
+              currency: sql`excluded.currency`,
+              accountStatus: sql`excluded.account_status`,
+              syncedAt: sql`excluded.synced_at`,
+            },
+          });
+      }
+      this.options.log?.info(`sync: ${accounts.length} ad accounts`);
+      return accounts;
+    });
+  }
+
+  /** Ad accounts, then the campaigns of each one. */
+  syncAll(): Promise<SyncReport> {
+    return this.once('all', async () => {
+      const accounts = await this.syncAdAccounts();
+      return this.syncCampaignsOf(accounts.map((a) => actId(a.id || a.account_id)));
+    });
+  }
+
+  /** Campaigns and lifetime metrics of these ad accounts (default: every synced account). */
+  async syncCampaignsOf(adAccountIds?: string[]): Promise<SyncReport> {
+    const ids = adAccountIds ?? (await this.db.select({ id: metaAdAccounts.adAccountId }).from(metaAdAccounts)).map((r) => r.id);
+    const report: SyncReport = { accounts: ids.length, campaigns: 0, failures: [] };
+    for (const adAccountId of ids) {
+      try {
+        report.campaigns += await this.syncAccountCampaigns(adAccountId);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        report.failures.push({ adAccountId, error: message });
+        this.options.log?.warn(`sync: campaigns of ${adAccountId} kept as they were: ${message}`);
+      }
+    }
+    this.options.log?.info(`sync: ${report.campaigns} campaigns in ${ids.length - report.failures.length} of ${ids.length} ad accounts`);
+    return report;
+  }
+
+  private async syncAccountCampaigns(adAccountId: string): Promise<number> {
+    const readAt = this.now();
+    const [list, insights] = await Promise.all([
+      this.client.listCampaigns(adAccountId),
+      this.client.getInsights(adAccountId, { level: 'campaign' }),
+    ]);
+    const byCampaign = new Map(insights.map((row) => [row.campaign_id, row]));
+    const rows = list.filter((c) => /^\d+$/.test(c.id)).map((c) => campaignRow(adAccountId, c, byCampaign.get(c.id), readAt));
+    for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await this.upsert(rows.slice(i, i + UPSERT_CHUNK));
+    return rows.length;
+  }
+
+  /** Re-reads one campaign and its lifetime metrics. Throws the client's typed errors. */
+  async refreshCampaign(campaignId: string): Promise<void> {
+    const readAt = this.now();
+    const [campaign, insight] = await Promise.all([this.client.getCampaign(campaignId), this.client.getCampaignInsights(campaignId)]);
+    const accountId = campaign.account_id ? actId(campaign.account_id) : await this.knownAccountOf(campaignId);
+    if (!accountId) throw new Error(`The ad platform did not say which ad account campaign ${campaignId} belongs to`);
+    const known = await this.db.select({ id: metaAdAccounts.adAccountId }).from(metaAdAccounts).where(inArray(metaAdAccounts.adAccountId, [accountId]));
+    if (!known.length) await this.syncAdAccounts();
+    await this.upsert([campaignRow(accountId, campaign, insight, readAt)]);
+  }
+
+  private async knownAccountOf(campaignId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: campaigns.adAccountId })
+      .from(campaigns)
+      .where(inArray(campaigns.campaignId, [BigInt(campaignId)]));
+    return row?.id;
+  }
+
+  private async upsert(rows: CampaignInsert[]): Promise<void> {
+    if (!rows.length) return;
+    const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    await this.db
+      .insert(campaigns)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: campaigns.campaignId,
+        set: Object.fromEntries(
+          (
+            [
+              ['adAccountId', 'ad_account_id'],
+              ['campaignName', 'campaign_name'],
+              ['status', 'status'],
+              ['effectiveStatus', 'effective_status'],
+              ['topic', 'topic'],
+              ['isWebinar', 'is_webinar'],
+              ['eventDate', 'event_date'],
+              ['eventTime', 'event_time'],
+              ['spend', 'spend'],
+              ['leads', 'leads'],
+              ['websiteLeads', 'website_leads'],
+              ['actions', 'actions'],
+              ['impressions', 'impressions'],
+              ['clicks', 'clicks'],
+              ['linkClicks', 'link_clicks'],
+              ['cpl', 'cpl'],
+              ['ctr', 'ctr'],
+              ['cpc', 'cpc'],
+              ['endDate', 'end_date'],
+              ['updatedAt', 'updated_at'],
+            ] as const
+          ).map(([key, column]) => [key, excluded(column)]),
+        ),
+        setWhere: sql`${campaigns.updatedAt} <= excluded.updated_at`,
+      });
+  }
+
+  private once<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const current = this.running.get(name);
+    if (current) return current as Promise<T>;
+    const promise = run().finally(() => this.running.delete(name));
+    this.running.set(name, promise);
+    return promise;
+  }
+}
