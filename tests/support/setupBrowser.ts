@@ -6,8 +6,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens load lazily and the machine may be busy: give findBy/waitFor more than the 1 s default.
+// Screens load lazily and the machine may be busy: give findBy/waitFor more than the 1 s default,
+// and a test more than the 5 s default to render the whole app a few times.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 15_000 });
 
 class IntersectionObserverStub implements IntersectionObserver {
   readonly root = null;

@@ -1,14 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TrashLink } from '../../../src/layout/TrashLink';
+import { AppLayout } from '../../../src/layout/AppLayout';
 import { ErrorList } from '../../../src/layout/ErrorList';
+import { HeaderContent } from '../../../src/layout/HeaderSlots';
+import { PageTitle } from '../../../src/layout/pageTitle';
+import { TrashLink } from '../../../src/layout/TrashLink';
 import { session } from '../../../src/providers/session';
-import { useMswServer } from '../../support/msw';
+import { http, HttpResponse, useMswServer } from '../../support/msw';
 import { renderApp, renderWithAdmin, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
-useMswServer();
+// Screens built on the layout may load data; they get empty answers so these tests see only the shell.
+useMswServer(http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+
+/** An address no screen owns: react-admin's not-found page inside the shared layout. */
+const SHELL = '/no-such-page';
 
 beforeEach(() => signOut());
 
@@ -20,7 +27,7 @@ async function openSidePanel() {
 describe('side panel', () => {
   it('is titled with the product name and links General, Campaigns, Team and Account', async () => {
     signIn(withAccesses('add_edit_campaigns'));
-    renderApp('/account');
+    renderApp(SHELL);
     const panel = await openSidePanel();
     expect(within(panel).getByRole('heading', { name: 'Ad Rules Console' })).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'General' })).toHaveAttribute('href', '/');
@@ -31,7 +38,7 @@ describe('side panel', () => {
 
   it('greys out Campaigns with an explanation without add_edit_campaigns', async () => {
     signIn(withAccesses('read_rules'));
-    renderApp('/account');
+    renderApp(SHELL);
     const panel = await openSidePanel();
     expect(within(panel).queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
     const label = within(panel).getByText('Campaigns');
@@ -41,16 +48,25 @@ describe('side panel', () => {
 });
 
 describe('header', () => {
-  it('shows the page name and sets the document title', async () => {
+  it('shows the page name and the content slot, and sets the document title', async () => {
     signIn();
-    renderApp('/permissions');
-    expect(await screen.findByRole('heading', { name: 'Permissions', level: 1 })).toBeInTheDocument();
+    renderWithAdmin(
+      <AppLayout>
+        <PageTitle title="app.page.permissions" />
+        <HeaderContent>
+          <button type="button">Save</button>
+        </HeaderContent>
+      </AppLayout>,
+    );
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText('Permissions')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Save' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Ad Rules Console | Permissions'));
   });
 
   it('user menu: the name, and entries by permission', async () => {
     signIn({ first_name: 'Ada', last_name: 'Lovelace', ...withAccesses('view_permissions') });
-    renderApp('/account');
+    renderApp(SHELL);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
@@ -59,7 +75,7 @@ describe('header', () => {
 
   it('user menu: Team with update_permissions; a superuser sees every entry', async () => {
     signIn({ is_superuser: true });
-    renderApp('/account');
+    renderApp(SHELL);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Team', 'Permissions', 'My account', 'Log out']);
@@ -67,7 +83,7 @@ describe('header', () => {
 
   it('Log out clears the session and goes to /login', async () => {
     signIn();
-    renderApp('/account');
+    renderApp(SHELL);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
