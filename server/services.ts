@@ -3,6 +3,7 @@
  * tests pass their own instances to buildApp.
  */
 import type { Mailer } from './mail/mailer';
+import type { RuleEngineService } from './engine/service';
 import type { GraphClient } from './adplatform/graphClient';
 import type { CampaignSync } from './campaigns/sync';
 
@@ -10,6 +11,8 @@ export interface AppServices {
   [name: string]: unknown;
   /** Outgoing mail (SMTP or the data dir's outbox). */
   mailer: Mailer;
+  /** Run now, Preview and Undo of the rule engine (needs the ad-platform client). */
+  ruleEngine?: RuleEngineService;
   /** The ad-platform client (Meta's Graph API or the simulator); implements AdPlatformClient. */
   adPlatform?: GraphClient;
   /** Sync of ad accounts and campaigns from the ad platform. */

@@ -56,13 +56,14 @@ function listValues(item: RuleItem | undefined): string[] {
 }
 
 /**
- * Name filters, matched case-insensitively. An inactive filter is not applied (like an inactive
- * task); an active contains filter with no items matches nothing.
+ * Name filters (src/domain/rules.ts), matched case-insensitively: the contains filter always
+ * applies — with no items it matches nothing, so a rule never acts on a whole account by
+ * accident; the not-contains filter applies when active.
  */
 export function campaignNameMatches(rule: EngineRule, name: string): boolean {
   const contains = rule.rule_filter.find((f) => f.name === 'campaign_name_contains');
   const notContains = rule.rule_filter.find((f) => f.name === 'campaign_name_not_contains');
-  if (contains?.is_active && !containsAny(name, listValues(contains))) return false;
+  if (!containsAny(name, listValues(contains))) return false;
   if (notContains?.is_active && containsAny(name, listValues(notContains))) return false;
   return true;
 }

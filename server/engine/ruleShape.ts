@@ -1,7 +1,9 @@
 /**
- * The parts of a rule the engine reads, in the API's item shape (SPEC §3), and the task
- * catalogue's threshold keys (DESIGN §5).
+ * The parts of a rule the engine reads, in the API's item shape (SPEC §3); the task catalogue and
+ * its value keys are src/domain/rules.ts.
  */
+import { isTaskName, taskSpec, type TaskName } from '../../src/domain/rules';
+
 export interface RuleItem {
   name: string;
   values: unknown;
@@ -15,21 +17,7 @@ export interface EngineRule {
   rule_task: RuleItem[];
 }
 
-export const TASK_VALUE_KEYS = {
-  campaign_leads: ['leads'],
-  trigger_cpl: ['cpl'],
-  website_cpl: ['cpl'],
-  spend_cpl_no_leads: ['spend'],
-  spend_no_links_clicks: ['spend'],
-  spend_ctr_no_leads: ['spend', 'ctr'],
-  spend_cpc_no_leads: ['spend', 'cpc'],
-} as const;
-
-export type TaskName = keyof typeof TASK_VALUE_KEYS;
-
-export function isTaskName(name: string): name is TaskName {
-  return Object.hasOwn(TASK_VALUE_KEYS, name);
-}
+export type { TaskName };
 
 function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -42,12 +30,12 @@ function toNumber(value: unknown): number | null {
 
 /**
  * A task's thresholds by key ({cpl: 50}); null when the task is unknown or a value is not a number.
- * Values may come keyed ({spend: 50, ctr: 1}) or in catalogue order ([50, 1]); a single-value
- * task may also hold a bare number.
+ * Values are stored keyed, as decimal strings ({"spend": "40", "ctr": "0.5"}); catalogue order
+ * ([40, 0.5]) and a bare number for a single-value task are read too.
  */
 export function taskThresholds(task: RuleItem): Record<string, number> | null {
   if (!isTaskName(task.name)) return null;
-  const keys = TASK_VALUE_KEYS[task.name];
+  const keys = taskSpec(task.name)!.values.map((v) => v.key);
   const values = task.values;
   const result: Record<string, number> = {};
   for (const [index, key] of keys.entries()) {

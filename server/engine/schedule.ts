@@ -47,13 +47,27 @@ export function slotInstant(date: { year: number; month: number; day: number }, 
   return guess;
 }
 
+/** The scan asks the same (zone, date, hour) for thousands of rules: compute each once. */
+const instantCache = new Map<string, DateTime>();
+
+function cachedSlotInstant(date: { year: number; month: number; day: number }, hour: number, zone: string): DateTime {
+  const key = `${zone}|${date.year}-${date.month}-${date.day}|${hour}`;
+  let instant = instantCache.get(key);
+  if (!instant) {
+    if (instantCache.size > 20_000) instantCache.clear();
+    instant = slotInstant(date, hour, zone);
+    instantCache.set(key, instant);
+  }
+  return instant;
+}
+
 function slotsOfDay(local: DateTime, hours: DaySchedule | undefined, zone: string): Slot[] {
   const slots: Slot[] = [];
   const seen = new Set<number>();
   const date = { year: local.year, month: local.month, day: local.day };
   for (let hour = 0; hour < 24; hour += 1) {
     if (hours?.[hour] !== true) continue;
-    const instant = slotInstant(date, hour, zone);
+    const instant = cachedSlotInstant(date, hour, zone);
     if (seen.has(instant.toMillis())) continue;
     seen.add(instant.toMillis());
     slots.push({ instant: instant.toJSDate(), hour, date: local.toISODate()! });

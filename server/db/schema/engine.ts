@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rules } from './rules';
 import { users } from './people';
 
@@ -63,7 +63,8 @@ export const ruleActivity = pgTable(
     /** The ad id, or the campaign id of a campaign action. */
     adId: text('ad_id'),
     objectType: text('object_type'),
-    reason: jsonb('reason').$type<Record<string, string>>().notNull().default({}),
+    /** json, not jsonb: the keys keep the order they were written in (metric, then context). */
+    reason: json('reason').$type<Record<string, string>>().notNull().default({}),
     state: text('state').notNull().default('done'),
     slot: timestamp('slot', { withTimezone: true }),
     snapshotId: integer('snapshot_id'),

@@ -1,0 +1,107 @@
+/** Writing rule-activity entries: claims of turn-offs, their outcome, errors and alerts. */
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { ruleActivity } from '../db/schema/index';
+import type { PlannedAction } from './evaluate';
+
+export type ActivityRow = typeof ruleActivity.$inferSelect;
+
+export const TURN_OFF_ACTIONS = ['turn_off_ad', 'turn_off_campaign'] as const;
+export const TURN_ON_FOR: Record<string, 'turn_on_ad' | 'turn_on_campaign'> = {
+  turn_off_ad: 'turn_on_ad',
+  turn_off_campaign: 'turn_on_campaign',
+};
+
+export interface RunScope {
+  ruleId: number;
+  folderId: number;
+  slot: Date;
+  snapshotId: number | null;
+  actorId: number | null;
+}
+
+/**
+ * Claims each planned turn-off as a pending entry. An object someone else claimed on the same
+ * snapshot (another rule, worker or retry) is left out: the unique index refuses the second claim.
+ */
+export async function claimTurnOffs(db: Database, scope: RunScope, actions: (PlannedAction & { reason: Record<string, string> })[]): Promise<ActivityRow[]> {
+  if (!actions.length) return [];
+  return db
+    .insert(ruleActivity)
+    .values(
+      actions.map((a) => ({
+        ruleId: scope.ruleId,
+        folderId: scope.folderId,
+        action: a.action,
+        adId: a.objectId,
+        objectType: a.action === 'turn_off_campaign' ? 'campaign' : 'ad',
+        reason: a.reason,
+        state: 'pending',
+        slot: scope.slot,
+        snapshotId: scope.snapshotId,
+        actorId: scope.actorId,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** Turn-offs of this rule's slot claimed by an earlier attempt that did not live to confirm them. */
+export function pendingTurnOffs(db: Database, ruleId: number, slot: Date): Promise<ActivityRow[]> {
+  return db
+    .select()
+    .from(ruleActivity)
+    .where(and(eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.slot, slot), eq(ruleActivity.state, 'pending')));
+}
+
+/** Objects turned off (or being turned off) since a snapshot was taken: its statuses are stale for them. */
+export async function turnedOffSince(db: Database, objectIds: string[], since: Date): Promise<Set<string>> {
+  if (!objectIds.length) return new Set();
+  const rows = await db
+    .select({ adId: ruleActivity.adId })
+    .from(ruleActivity)
+    .where(
+      and(
+        inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
+        inArray(ruleActivity.adId, objectIds),
+        gte(ruleActivity.createdAt, since),
+        isNull(ruleActivity.undoneAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.adId!));
+}
+
+export async function markDone(db: Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.update(ruleActivity).set({ state: 'done', createdAt: sql`now()` }).where(inArray(ruleActivity.id, ids));
+}
+
+/** A turn-off that did not happen becomes an error entry saying so (and frees its claim). */
+export async function markFailed(db: Database, entry: ActivityRow, error: string): Promise<void> {
+  const wanted = entry.action.replaceAll('_', ' ');
+  await db
+    .update(ruleActivity)
+    .set({ action: 'error', state: 'done', createdAt: sql`now()`, reason: { ...entry.reason, Error: `Could not ${wanted}: ${error}` } })
+    .where(eq(ruleActivity.id, entry.id));
+}
+
+export async function recordEntry(
+  db: Database,
+  entry: { ruleId: number | null; folderId: number | null; action: string; adId?: string | null; objectType?: string | null; reason: Record<string, string>; slot?: Date | null; actorId?: number | null },
+): Promise<ActivityRow> {
+  const [row] = await db
+    .insert(ruleActivity)
+    .values({
+      ruleId: entry.ruleId,
+      folderId: entry.folderId,
+      action: entry.action,
+      adId: entry.adId ?? null,
+      objectType: entry.objectType ?? null,
+      reason: entry.reason,
+      state: 'done',
+      slot: entry.slot ?? null,
+      actorId: entry.actorId ?? null,
+    })
+    .returning();
+  return row!;
+}

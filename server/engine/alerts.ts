@@ -1,0 +1,93 @@
+/**
+ * Alert digests (DESIGN §5.5): at each alert hour, one e-mail per rule listing what it did since
+ * its previous alert, to ALERT_EMAILS (none set: the outbox). Sending is itself an activity entry
+ * (alert_sent). Nothing to report: no mail. Mail is at-least-once: a worker that dies between
+ * sending and recording sends again on retry.
+ */
+import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Database } from '../db/client';
+import { ruleActivity } from '../db/schema/index';
+import type { Mailer } from '../mail/mailer';
+import { renderMessage } from '../mail/template';
+import { recordEntry, type ActivityRow } from './activity';
+import { claimRun, finishRun } from './ledger';
+import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
+import { slotLabel, validZone } from './schedule';
+import type { EngineLog } from './execute';
+
+/** Sending one mail takes seconds; an alert attempt silent this long died. */
+const ALERT_LEASE_MS = 5 * 60_000;
+
+export interface AlertContext {
+  db: Database;
+  log: EngineLog;
+  /** Where digests go: the configured mailer, or an outbox mailer when no recipients are set. */
+  mailer: Mailer;
+  recipients: string[];
+  publicUrl: string;
+}
+
+export interface AlertResult {
+  status: 'sent' | 'nothing_to_report' | 'already_done' | 'rule_unavailable';
+  entry?: ActivityRow;
+}
+
+async function sinceLastAlert(db: Database, ruleId: number): Promise<ActivityRow[]> {
+  const [last] = await db
+    .select({ createdAt: ruleActivity.createdAt })
+    .from(ruleActivity)
+    .where(and(eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.action, 'alert_sent')))
+    .orderBy(desc(ruleActivity.createdAt))
+    .limit(1);
+  const conditions = [eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.state, 'done'), ne(ruleActivity.action, 'alert_sent')];
+  if (last) conditions.push(gt(ruleActivity.createdAt, last.createdAt));
+  return db.select().from(ruleActivity).where(and(...conditions)).orderBy(asc(ruleActivity.createdAt), asc(ruleActivity.id));
+}
+
+const describe = (entry: ActivityRow, zone: string) => {
+  const at = DateTime.fromJSDate(new Date(entry.createdAt), { zone: validZone(zone) }).toFormat('LLL d, h:mm a');
+  const why = Object.entries(entry.reason ?? {})
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('; ');
+  return `${at} — ${entry.action.replaceAll('_', ' ')}${entry.adId ? ` ${entry.adId}` : ''}${why ? ` (${why})` : ''}`;
+};
+
+export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
+  const subject = `${rule.name}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${rule.folder.name})`;
+  const body = renderMessage({
+    paragraphs: [
+      `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) since its last alert:`,
+      ...entries.map((e) => describe(e, rule.timezone)),
+    ],
+    action: { label: 'Open the activity', url: `${publicUrl}/activity?rule_id=${rule.id}` },
+  });
+  return { subject, ...body };
+}
+
+export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): Promise<AlertResult> {
+  if ((await claimRun(ctx.db, ruleId, slot, 'alert', ALERT_LEASE_MS)) !== 'claimed') return { status: 'already_done' };
+  const rule = await loadEngineRule(ctx.db, ruleId);
+  if (!rule || rule.isDeleted || !rule.isActive) {
+    await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'the rule is no longer active' });
+    return { status: 'rule_unavailable' };
+  }
+  const entries = await sinceLastAlert(ctx.db, ruleId);
+  if (!entries.length) {
+    await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'nothing to report' });
+    return { status: 'nothing_to_report' };
+  }
+  const message = digestMessage(rule, entries, ctx.publicUrl);
+  const to = ctx.recipients.join(', ');
+  await ctx.mailer.send({ to, ...message });
+  const entry = await recordEntry(ctx.db, {
+    ruleId,
+    folderId: rule.folder.id,
+    action: 'alert_sent',
+    slot,
+    reason: { Recipients: to, Actions: String(entries.length), Alert: `${slotLabel({ instant: slot }, rule.timezone)} digest` },
+  });
+  await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
+  ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${entries.length} actions sent to ${to}`);
+  return { status: 'sent', entry };
+}

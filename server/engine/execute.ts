@@ -1,0 +1,169 @@
+/**
+ * Running one rule for one slot: claim the slot, look at the account (shared snapshot), evaluate,
+ * claim each turn-off, apply them in batched status changes, record each outcome.
+ *
+ * Exactly once: the ledger refuses a finished slot; each turn-off is claimed (pending) before it
+ * is sent, so a retry re-sends exactly the claimed ones (pausing is idempotent) and never adds a
+ * second entry; an object is claimed at most once per snapshot, whichever rule gets there first.
+ */
+import { DateTime } from 'luxon';
+import { eq } from 'drizzle-orm';
+import type { AdPlatformClient } from '../adplatform/types';
+import type { Database } from '../db/client';
+import { ruleExemptions } from '../db/schema/index';
+import {
+  claimTurnOffs,
+  markDone,
+  markFailed,
+  pendingTurnOffs,
+  recordEntry,
+  turnedOffSince,
+  type ActivityRow,
+} from './activity';
+import { evaluate, type PlannedAction } from './evaluate';
+import { claimRun, finishRun, supersede, type RunKind } from './ledger';
+import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
+import { slotLabel, validZone } from './schedule';
+import type { SnapshotStore, StoredSnapshot } from './snapshots';
+
+export interface EngineLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface EngineContext {
+  db: Database;
+  client: AdPlatformClient;
+  snapshots: SnapshotStore;
+  log: EngineLog;
+  now(): Date;
+  /** An attempt silent for this long is taken as dead (keep it at pg-boss's job expiry). */
+  runLeaseMs?: number;
+}
+
+export const DEFAULT_RUN_LEASE_MS = 10 * 60_000;
+
+export interface SlotRun {
+  ruleId: number;
+  slot: Date;
+  kind: Extract<RunKind, 'run' | 'manual'>;
+  /** Earlier slots of today that this run stands in for (the process was down). */
+  missed?: Date[];
+  /** The slot's hour was over when it ran. */
+  late?: boolean;
+  actorId?: number | null;
+  actorName?: string;
+}
+
+export interface RunResult {
+  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable';
+  turnedOff: ActivityRow[];
+  failed: ActivityRow[];
+  note: string;
+}
+
+export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
+  const rows = await db.select({ objectId: ruleExemptions.objectId }).from(ruleExemptions).where(eq(ruleExemptions.ruleId, ruleId));
+  return new Set(rows.map((r) => r.objectId));
+}
+
+function runReason(run: SlotRun, zone: string, now: Date): Record<string, string> {
+  if (run.kind === 'manual') return { Run: run.actorName ? `Run now by ${run.actorName}` : 'Run now' };
+  if (!run.late && !run.missed?.length) return {};
+  const hours = [...(run.missed ?? []), run.slot].map((slot) => slotLabel({ instant: slot }, zone));
+  const at = DateTime.fromJSDate(now, { zone: validZone(zone) }).toFormat('h:mm a');
+  return { 'Caught up': `${hours.join(', ')} run, done at ${at}` };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Applies claimed turn-offs in batched status changes; each entry ends done or as an error. */
+async function apply(ctx: EngineContext, claimed: ActivityRow[]): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
+  if (!claimed.length) return { done: [], failed: [] };
+  const results = await ctx.client.setStatuses(claimed.map((e) => ({ id: e.adId!, status: 'PAUSED' as const })));
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const done: ActivityRow[] = [];
+  const failed: ActivityRow[] = [];
+  for (const entry of claimed) {
+    const result = byId.get(entry.adId!);
+    if (result?.ok) done.push(entry);
+    else {
+      await markFailed(ctx.db, entry, result?.error ?? 'no answer from the ad platform');
+      failed.push(entry);
+    }
+  }
+  await markDone(ctx.db, done.map((e) => e.id));
+  return { done, failed };
+}
+
+async function planFor(ctx: EngineContext, rule: LoadedEngineRule, snapshot: StoredSnapshot): Promise<PlannedAction[]> {
+  const { actions, problems } = evaluate(rule, snapshot.data, { exempt: await exemptionsOf(ctx.db, rule.id) });
+  for (const problem of problems) ctx.log.warn(`rule ${rule.id} "${rule.name}": ${problem}`);
+  const stale = await turnedOffSince(ctx.db, actions.map((a) => a.objectId), snapshot.fetchedAt);
+  return actions.filter((a) => !stale.has(a.objectId));
+}
+
+export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResult> {
+  const { db } = ctx;
+  const claim = await claimRun(db, run.ruleId, run.slot, run.kind, ctx.runLeaseMs ?? DEFAULT_RUN_LEASE_MS);
+  if (claim === 'finished') return { status: 'already_done', turnedOff: [], failed: [], note: 'already done' };
+  if (claim === 'busy') return { status: 'in_progress', turnedOff: [], failed: [], note: 'another worker is running it' };
+  const rule = await loadEngineRule(db, run.ruleId);
+  if (!rule || rule.isDeleted || (run.kind === 'run' && !rule.isActive)) {
+    const note = 'the rule is no longer active';
+    await finishRun(db, run.ruleId, run.slot, run.kind, { status: 'done', note });
+    return { status: 'rule_unavailable', turnedOff: [], failed: [], note };
+  }
+
+  const snapshot = await ctx.snapshots.get(rule.account.adAccountId, rule.account.currency, run.slot);
+  const now = ctx.now();
+  const extra = runReason(run, rule.timezone, now);
+  const planned = (await planFor(ctx, rule, snapshot)).map((a) => ({ ...a, reason: { ...a.reason, ...extra } }));
+  const scope = { ruleId: rule.id, folderId: rule.folder.id, slot: run.slot, snapshotId: snapshot.id, actorId: run.actorId ?? null };
+  const leftOver = await pendingTurnOffs(db, rule.id, run.slot);
+  const claimed = await claimTurnOffs(db, scope, planned);
+  const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
+
+  const notes = [`${plural(done.length, 'turn-off')}`, ...(failed.length ? [`${failed.length} failed`] : [])];
+  if (run.missed?.length || run.late) {
+    const caughtUp = [...(run.missed ?? []), run.slot].map((s) => slotLabel({ instant: s }, rule.timezone)).join(', ');
+    notes.push(`caught up on ${caughtUp}`);
+    ctx.log.info(`rule ${rule.id} "${rule.name}": caught up on the missed ${caughtUp} run of today`);
+    await supersede(db, rule.id, run.missed ?? [], run.kind, `caught up by the ${slotLabel({ instant: run.slot }, rule.timezone)} run`);
+  }
+  const note = notes.join('; ');
+  await finishRun(db, rule.id, run.slot, run.kind, { status: 'done', note });
+  ctx.log.info(`rule ${rule.id} "${rule.name}" ${run.kind} at ${run.slot.toISOString()}: ${note}`);
+  return { status: 'done', turnedOff: done, failed, note };
+}
+
+/**
+ * The last attempt failed: claimed turn-offs that never went out become error entries, and the
+ * run itself leaves one error entry, so nothing fails silently.
+ */
+export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: unknown): Promise<ActivityRow> {
+  const message = error instanceof Error ? error.message : String(error);
+  const rule = await loadEngineRule(ctx.db, run.ruleId);
+  for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot)) await markFailed(ctx.db, entry, message);
+  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
+  ctx.log.error(`rule ${run.ruleId} ${run.kind} at ${run.slot.toISOString()} failed: ${message}`);
+  const zone = rule?.timezone ?? 'UTC';
+  return recordEntry(ctx.db, {
+    ruleId: rule ? run.ruleId : null,
+    folderId: rule?.folder.id ?? null,
+    action: 'error',
+    slot: run.slot,
+    actorId: run.actorId ?? null,
+    reason: {
+      Error: message,
+      Run: run.kind === 'manual' ? 'Run now' : `${slotLabel({ instant: run.slot }, zone)} run`,
+      Account: rule?.account.accountName ?? '',
+    },
+  });
+}
+
+/** Marks a failed attempt in the ledger so the retry can take the slot again. */
+export async function releaseAfterError(ctx: EngineContext, run: SlotRun, error: unknown): Promise<void> {
+  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,79 @@
+/**
+ * pg-boss on either database through one small adapter (DESIGN §3): parameterised SQL through
+ * `query`, multi-statement SQL (pg-boss's installs and migrations) through `exec`. On PGlite the
+ * queue uses pg-boss's `pglite` backend profile; on PostgreSQL, any number of processes on any
+ * number of machines share the same queues.
+ */
+import { createHash } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
+import type { DbHandle, SqlExecutor } from '../db/client';
+
+export const QUEUES = {
+  /** One job per (rule, scheduled hour). */
+  run: 'rule-run',
+  /** One job per (rule, alert hour). */
+  alert: 'rule-alert',
+} as const;
+
+export interface QueueTuning {
+  /** How long a run may stay active before pg-boss takes it as lost and retries it. */
+  expireInSeconds?: number;
+  /** pg-boss's supervision period (expired jobs are found at this pace). */
+  superviseIntervalSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+const MULTIPLE_STATEMENTS = /cannot insert multiple commands into a prepared statement/i;
+
+/** pg-boss's `IDatabase` over the project's SqlExecutor. */
+export function bossDatabase(sql: SqlExecutor) {
+  return {
+    async executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
+      if (values?.length) return sql.query(text, values);
+      try {
+        return await sql.query(text);
+      } catch (error) {
+        if (!(error instanceof Error) || !MULTIPLE_STATEMENTS.test(error.message)) throw error;
+        await sql.exec(text);
+        return { rows: [] };
+      }
+    },
+  };
+}
+
+export function createBoss(dbh: DbHandle, tuning: QueueTuning = {}): PgBoss {
+  return new PgBoss({
+    db: bossDatabase(dbh.sql),
+    backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
+    schema: 'pgboss',
+    superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? 60,
+    // Cron and maintenance beyond supervision are not used: the engine's own scan enqueues slots.
+    schedule: false,
+  });
+}
+
+export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Promise<void> {
+  const options = {
+    // One job per key may be queued or active: a second process enqueuing the same slot is refused.
+    policy: 'exclusive' as const,
+    expireInSeconds: tuning.expireInSeconds ?? 10 * 60,
+    retryLimit: tuning.retryLimit ?? 3,
+    retryDelay: tuning.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    deleteAfterSeconds: 3 * 24 * 60 * 60,
+  };
+  for (const name of Object.values(QUEUES)) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options);
+  }
+}
+
+/** A stable job id per (queue, rule, slot): re-sending the same slot is refused by the primary key. */
+export function slotJobId(queue: string, ruleId: number, slot: Date): string {
+  const hex = createHash('sha256').update(`${queue}:${ruleId}:${slot.toISOString()}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const slotKey = (ruleId: number, slot: Date) => `${ruleId}@${slot.toISOString()}`;

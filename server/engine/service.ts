@@ -1,0 +1,123 @@
+/**
+ * What the API asks of the engine on a user's behalf: Run now, Preview (a dry run through the
+ * same evaluator), Undo of a turn-off, and the exemptions an undo leaves behind. Works in any
+ * process role (no queue needed): Run now goes through the same ledger and claims as a scheduled run.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AdPlatformClient } from '../adplatform/types';
+import type { Database } from '../db/client';
+import { ruleActivity, ruleExemptions } from '../db/schema/index';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from './activity';
+import { evaluate, type PlannedAction } from './evaluate';
+import { consoleLog } from './engine';
+import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type EngineLog, type RunResult } from './execute';
+import { loadEngineRule } from './rulesSource';
+import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
+
+export interface Actor {
+  id: number;
+  name: string;
+}
+
+export interface PreviewResult {
+  rule: { id: number; name: string };
+  account: { ad_account_id: string; account_name: string };
+  checked_at: string;
+  count: number;
+  results: { action: PlannedAction['action']; ad_id: string; campaign_id: string; task: string; reason: Record<string, string> }[];
+  exempt: string[];
+  problems: string[];
+}
+
+export interface RuleEngineService {
+  runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
+  preview(ruleId: number): Promise<PreviewResult>;
+  undo(entryId: number, actor: Actor): Promise<ActivityRow>;
+}
+
+/** The ad platform answered with a failure the user should see (not a server bug). */
+const platformError = (error: unknown) =>
+  new ApiError(502, { detail: `The ad platform did not answer: ${error instanceof Error ? error.message : String(error)}` });
+
+export function createRuleEngineService(deps: { db: Database; client: AdPlatformClient; log?: EngineLog; now?: () => Date }): RuleEngineService {
+  const { db, client } = deps;
+  const now = deps.now ?? (() => new Date());
+  const context: EngineContext = { db, client, snapshots: new SnapshotStore(db, client), log: deps.log ?? consoleLog, now };
+
+  async function requireRule(ruleId: number) {
+    const rule = await loadEngineRule(db, ruleId);
+    if (!rule || rule.isDeleted) throw notFound();
+    return rule;
+  }
+
+  return {
+    async runNow(ruleId, actor) {
+      await requireRule(ruleId);
+      const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actor.name };
+      try {
+        return await runSlot(context, run);
+      } catch (error) {
+        const entry = await recordRunFailure(context, run, error);
+        return { status: 'done', turnedOff: [], failed: [], note: entry.reason.Error ?? 'failed', error: entry };
+      }
+    },
+
+    async preview(ruleId) {
+      const rule = await requireRule(ruleId);
+      let snapshot;
+      try {
+        snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency);
+      } catch (error) {
+        throw platformError(error);
+      }
+      const exempt = await exemptionsOf(db, ruleId);
+      const { actions, problems } = evaluate(rule, snapshot, { exempt });
+      return {
+        rule: { id: rule.id, name: rule.name },
+        account: { ad_account_id: rule.account.adAccountId, account_name: rule.account.accountName },
+        checked_at: now().toISOString(),
+        count: actions.length,
+        results: actions.map((a) => ({ action: a.action, ad_id: a.objectId, campaign_id: a.campaignId, task: a.task, reason: a.reason })),
+        exempt: [...exempt],
+        problems,
+      };
+    },
+
+    async undo(entryId, actor) {
+      const [entry] = await db.select().from(ruleActivity).where(eq(ruleActivity.id, entryId));
+      if (!entry || entry.state !== 'done') throw notFound();
+      if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action)) throw badRequest('Only a turn-off can be undone.');
+      if (entry.undoneAt) throw badRequest('This action was already undone.');
+      let result;
+      try {
+        [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]);
+      } catch (error) {
+        throw platformError(error);
+      }
+      if (!result?.ok) throw platformError(result?.error ?? 'no answer');
+      // Claim the undo first: of two users pressing Undo at once, one entry is written.
+      const claimed = await db
+        .update(ruleActivity)
+        .set({ undoneAt: now() })
+        .where(and(eq(ruleActivity.id, entryId), isNull(ruleActivity.undoneAt)))
+        .returning({ undoneAt: ruleActivity.undoneAt });
+      if (!claimed.length) throw badRequest('This action was already undone.');
+      if (entry.ruleId !== null) {
+        await db.insert(ruleExemptions).values({ ruleId: entry.ruleId, objectId: entry.adId!, createdBy: actor.id }).onConflictDoNothing();
+      }
+      return recordEntry(db, {
+        ruleId: entry.ruleId,
+        folderId: entry.folderId,
+        action: TURN_ON_FOR[entry.action]!,
+        adId: entry.adId,
+        objectType: entry.objectType,
+        actorId: actor.id,
+        reason: {
+          Undo: `of entry #${entry.id} by ${actor.name}`,
+          Exempt: entry.ruleId !== null ? 'the rule leaves this object alone until the exemption is removed' : 'the rule no longer exists',
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * One look at an ad account per slot, shared by every rule of the account that is due then:
+ * campaigns and ads with their statuses, and the lifetime ad-level insights (ONE insights call
+ * per account per slot, however many rules). The first worker to need it claims the row and
+ * fetches; the others (in any process) wait for it. A claim whose worker died expires (lease).
+ */
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { AdPlatformClient, InsightRow } from '../adplatform/types';
+import type { Database } from '../db/client';
+import { accountSnapshots } from '../db/schema/index';
+import type { AccountSnapshot } from './evaluate';
+import { isOn } from './status';
+
+export interface StoredSnapshot {
+  id: number;
+  fetchedAt: Date;
+  data: AccountSnapshot;
+}
+
+export interface SnapshotOptions {
+  leaseMs?: number;
+  pollMs?: number;
+}
+
+/** Reads the account from the platform, keeping only what a rule can act on or count. */
+export async function fetchAccountSnapshot(client: AdPlatformClient, adAccountId: string, currency: string): Promise<AccountSnapshot> {
+  const [campaigns, ads, insights] = await Promise.all([
+    client.listCampaigns(adAccountId),
+    client.listAds(adAccountId),
+    client.getInsights(adAccountId, { level: 'ad' }),
+  ]);
+  const liveCampaigns = new Set(campaigns.filter(isOn).map((c) => c.id));
+  const liveAds = ads.filter(isOn);
+  const liveAdIds = new Set(liveAds.map((a) => a.id));
+  const keep = (row: InsightRow) => liveCampaigns.has(row.campaign_id) || (row.ad_id !== undefined && liveAdIds.has(row.ad_id));
+  return {
+    currency,
+    campaigns: campaigns.map(({ id, name, status, effective_status }) => ({ id, name, status, effective_status })),
+    ads: liveAds.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({ id, name, status, effective_status, campaign_id, adset_id })),
+    insights: insights.filter(keep),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class SnapshotStore {
+  /** Fetches under way in this process, so concurrent jobs here share one promise. */
+  private readonly inFlight = new Map<string, Promise<StoredSnapshot>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly client: AdPlatformClient,
+    private readonly options: SnapshotOptions = {},
+  ) {}
+
+  get(adAccountId: string, currency: string, slot: Date): Promise<StoredSnapshot> {
+    const key = `${adAccountId}@${slot.toISOString()}`;
+    let promise = this.inFlight.get(key);
+    if (!promise) {
+      promise = this.obtain(adAccountId, currency, slot).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, promise);
+    }
+    return promise;
+  }
+
+  private async obtain(adAccountId: string, currency: string, slot: Date): Promise<StoredSnapshot> {
+    const leaseMs = this.options.leaseMs ?? 2 * 60_000;
+    const pollMs = this.options.pollMs ?? 250;
+    for (;;) {
+      const claimed = await this.claim(adAccountId, slot, new Date(Date.now() + leaseMs));
+      if (claimed !== null) return this.fill(claimed, adAccountId, currency);
+      const [row] = await this.db
+        .select()
+        .from(accountSnapshots)
+        .where(and(eq(accountSnapshots.adAccountId, adAccountId), eq(accountSnapshots.slot, slot)));
+      if (row?.state === 'ready' && row.data) return { id: row.id, fetchedAt: row.fetchedAt!, data: row.data as AccountSnapshot };
+      await sleep(pollMs);
+    }
+  }
+
+  /** The row's id when this process is to fetch it; null when another has it (or has done it). */
+  private async claim(adAccountId: string, slot: Date, leaseUntil: Date): Promise<number | null> {
+    const rows = await this.db
+      .insert(accountSnapshots)
+      .values({ adAccountId, slot, state: 'fetching', leaseUntil })
+      .onConflictDoUpdate({
+        target: [accountSnapshots.adAccountId, accountSnapshots.slot],
+        set: { state: 'fetching', leaseUntil, error: null },
+        setWhere: or(
+          eq(accountSnapshots.state, 'failed'),
+          and(eq(accountSnapshots.state, 'fetching'), lt(accountSnapshots.leaseUntil, sql`now()`)),
+        ),
+      })
+      .returning({ id: accountSnapshots.id });
+    return rows[0]?.id ?? null;
+  }
+
+  private async fill(id: number, adAccountId: string, currency: string): Promise<StoredSnapshot> {
+    try {
+      const data = await fetchAccountSnapshot(this.client, adAccountId, currency);
+      // The database's clock, like every activity entry's created_at it is compared with.
+      const [row] = await this.db
+        .update(accountSnapshots)
+        .set({ state: 'ready', data, fetchedAt: sql`now()`, leaseUntil: null })
+        .where(eq(accountSnapshots.id, id))
+        .returning({ fetchedAt: accountSnapshots.fetchedAt });
+      return { id, fetchedAt: row!.fetchedAt!, data };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.db.update(accountSnapshots).set({ state: 'failed', error: message, leaseUntil: null }).where(eq(accountSnapshots.id, id));
+      throw error;
+    }
+  }
+
+  /** Snapshots are only needed while their slot's runs (and retries) go on. */
+  async prune(olderThan: Date): Promise<void> {
+    await this.db.delete(accountSnapshots).where(lt(accountSnapshots.slot, olderThan));
+  }
+}
