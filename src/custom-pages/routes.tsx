@@ -1,14 +1,19 @@
 /**
  * Every custom route of SPEC §2, one line each. To put a real screen on a route, change its line
  * (and its lazy import). Heavy screens load lazily so the first download stays small.
- * The Log (/log) is a resource: see src/resources/log.
+ * The Log (/log) is a resource: see src/resources/log. So are Team (/team) and Permissions
+ * (/permissions): src/resources/users and src/resources/groups.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { Placeholder, PublicPlaceholder } from './Placeholder';
+import { Placeholder } from './Placeholder';
 
 const PrivacyPolicy = lazy(() => import('./PrivacyPolicy'));
 const MessengerFrame = lazy(() => import('./MessengerFrame'));
+const AccountPage = lazy(() => import('./account/AccountPage'));
+const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
+const ConfirmPasswordResetPage = lazy(() => import('./password-reset/ConfirmPasswordResetPage'));
+const JoinPage = lazy(() => import('./join/JoinPage'));
 
 /** Public routes have no layout, so no Suspense around them: add one for lazy screens. */
 const loaded = (Screen: ComponentType) => (
@@ -21,19 +26,17 @@ const loaded = (Screen: ComponentType) => (
 export const authRoutes = [
   <Route key="general" path="/" element={<Placeholder title="app.page.general" />} />,
   <Route key="trash" path="/trash/" element={<Placeholder title="app.page.trash" />} />,
-  <Route key="account" path="/account" element={<Placeholder title="app.page.account" />} />,
-  <Route key="team" path="/team" element={<Placeholder title="app.page.team" />} />,
+  <Route key="account" path="/account" element={<AccountPage />} />,
   <Route key="campaigns" path="/campaigns" element={<Placeholder title="app.page.campaigns" />} />,
   <Route key="edit-rule" path="/edit-rule/:id" element={<Placeholder title="app.page.edit_rule" />} />,
-  <Route key="permissions" path="/permissions" element={<Placeholder title="app.page.permissions" />} />,
   <Route key="activity" path="/activity" element={<Placeholder title="app.page.activity" />} />,
 ];
 
 /** Public screens, without the layout (/login is the Admin's loginPage). */
 export const publicRoutes = [
-  <Route key="password-reset" path="/password-reset" element={<PublicPlaceholder title="app.page.password_reset" />} />,
-  <Route key="confirm-password-reset" path="/confirm-password-reset/:token" element={<PublicPlaceholder title="app.page.confirm_password_reset" />} />,
-  <Route key="join" path="/join/:invite_code" element={<PublicPlaceholder title="app.page.join" />} />,
+  <Route key="password-reset" path="/password-reset" element={loaded(PasswordResetRequestPage)} />,
+  <Route key="confirm-password-reset" path="/confirm-password-reset/:token" element={loaded(ConfirmPasswordResetPage)} />,
+  <Route key="join" path="/join/:invite_code" element={loaded(JoinPage)} />,
   <Route key="privacy-policy" path="/privacy-policy" element={loaded(PrivacyPolicy)} />,
   <Route key="messenger" path="/messenger/:type" element={loaded(MessengerFrame)} />,
 ];

@@ -1,0 +1,35 @@
+/** Account (/account, SPEC §2): the signed-in user's details and the Change password section. */
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { PageTitle } from '../../layout/pageTitle';
+import { useSessionUser } from '../../providers/usePermissions';
+import { AccountForm } from './AccountForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+export function AccountPage() {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  return (
+    <Stack spacing={2} sx={{ py: 2, maxWidth: 720 }}>
+      <PageTitle title="people.account.title" />
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate('people.account.title')}
+          </Typography>
+          {user ? <AccountForm user={user} /> : null}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {translate('people.account.change_password')}
+          </Typography>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+export default AccountPage;

@@ -1,0 +1,63 @@
+/**
+ * Confirm invitation (/join/{invite_code}, SPEC §2, §8): first name, last name, phone, password and
+ * its confirmation; the code comes from the address. On success, the login route.
+ */
+import { Stack, Typography } from '@mui/material';
+import { Form, PasswordInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formValidator, joinSchema } from '../../domain/validation';
+import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { paths } from '../../providers/apiPaths';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { SubmitButton, splitServerErrors, useNotifySuccess } from '../account/forms';
+import { PublicCard } from '../password-reset/PublicCard';
+
+const FIELDS = ['first_name', 'last_name', 'phone', 'password', 'password2'] as const;
+const validateWithCode = formValidator(joinSchema);
+const EMPTY = { first_name: '', last_name: '', phone: '', password: '', password2: '' };
+
+export function JoinPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { invite_code = '' } = useParams();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notifySuccess = useNotifySuccess();
+  const { errors, setErrors, clearErrors } = useErrorList();
+
+  const join = async (values: Record<string, unknown>) => {
+    clearErrors();
+    try {
+      await dataProvider.call(paths.inviteConfirm, { method: 'POST', body: { ...values, invite_code }, auth: false });
+      notifySuccess('people.join.confirmed');
+      navigate('/login');
+      return undefined;
+    } catch (error) {
+      const { fields, others } = splitServerErrors(error, FIELDS);
+      setErrors(others);
+      return fields;
+    }
+  };
+
+  return (
+    <PublicCard title="people.join.title" pageName="app.page.join">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('people.join.intro')}
+      </Typography>
+      <Form defaultValues={EMPTY} onSubmit={join} validate={(values) => validateWithCode({ ...values, invite_code })} mode="onChange" noValidate>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <TextInput source="first_name" label="people.fields.first_name" autoComplete="given-name" fullWidth />
+          <TextInput source="last_name" label="people.fields.last_name" autoComplete="family-name" fullWidth />
+        </Stack>
+        <TextInput source="phone" label="people.fields.phone" type="tel" autoComplete="tel" fullWidth />
+        <PasswordInput source="password" label="people.fields.password" autoComplete="new-password" fullWidth />
+        <PasswordInput source="password2" label="people.fields.password2" autoComplete="new-password" fullWidth />
+        <ErrorList errors={errors} />
+        <Stack direction="row" justifyContent="flex-end" sx={{ mt: 1 }}>
+          <SubmitButton>{translate('people.join.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+    </PublicCard>
+  );
+}
+
+export default JoinPage;

@@ -1,0 +1,49 @@
+/**
+ * The group's accesses: one checkbox per permission the server offers, labelled with underscores
+ * shown as spaces (SPEC §2). Toggling saves at once (update_permissions).
+ */
+import { Box, Checkbox, FormControlLabel } from '@mui/material';
+import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { permissionLabel } from '../../domain/permissions';
+import { usePermission } from '../../providers/usePermissions';
+import { useNotifyFailure } from '../../custom-pages/account/forms';
+import type { PermissionGroup } from './types';
+import { useAvailablePermissions } from './useAvailablePermissions';
+
+export function GroupAccessesField(_props: { label?: string }) {
+  const record = useRecordContext<PermissionGroup>();
+  const translate = useTranslate();
+  const available = useAvailablePermissions();
+  const mayChange = usePermission('update_permissions');
+  const notifyFailure = useNotifyFailure();
+  const [update, { isPending }] = useUpdate<PermissionGroup>();
+  if (!record) return null;
+  const accesses = record.group_access.accesses;
+
+  const toggle = (name: string, on: boolean) => {
+    const next = on ? [...accesses, name] : accesses.filter((a) => a !== name);
+    update(
+      'permissions',
+      { id: record.id, data: { group_access: { accesses: next } }, previousData: record },
+      { mutationMode: 'pessimistic', onError: notifyFailure },
+    );
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-label={translate('people.groups.accesses_of', { name: record.name })}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', columnGap: 1 }}
+    >
+      {available.map((name) => (
+        <FormControlLabel
+          key={name}
+          label={permissionLabel(name)}
+          disabled={!mayChange || isPending}
+          slotProps={{ typography: { variant: 'body2' } }}
+          control={<Checkbox size="small" checked={accesses.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Permissions (/permissions, SPEC §2): the groups, each renamed in place, its accesses toggled, and
+ * deleted after 'Are you sure you want to delete this group?'. Built from react-admin's list parts.
+ */
+import { Box, Card, Stack } from '@mui/material';
+import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
+import { PageTitle } from '../../layout/pageTitle';
+import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { CreateGroupButton } from './CreateGroupButton';
+import { GroupAccessesField } from './GroupAccessesField';
+import { GroupNameField } from './GroupNameField';
+import type { PermissionGroup } from './types';
+
+function DeleteGroupButton(_props: { label?: string }) {
+  const record = useRecordContext<PermissionGroup>();
+  const notifySuccess = useNotifySuccess();
+  const notifyFailure = useNotifyFailure();
+  const { canAccess } = useCanAccess({ resource: 'permissions', action: 'delete', record });
+  if (!record || !canAccess) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      confirmTitle="people.groups.delete_title"
+      confirmContent="people.groups.delete_confirm"
+      translateOptions={{ name: record.name }}
+      mutationOptions={{ onSuccess: () => notifySuccess('people.groups.deleted'), onError: notifyFailure }}
+    />
+  );
+}
+
+export function GroupList() {
+  return (
+    <ListBase resource="permissions" perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
+      <PageTitle title="app.page.permissions" />
+      <Stack direction="row" alignItems="center" sx={{ py: 1 }}>
+        <Box sx={{ flexGrow: 1 }} />
+        <CreateGroupButton />
+      </Stack>
+      <Card variant="outlined">
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <GroupNameField source="name" label="resources.permissions.fields.name" />
+          <GroupAccessesField label="resources.permissions.fields.accesses" />
+          <DeleteGroupButton label="resources.permissions.fields.actions" />
+        </Datagrid>
+      </Card>
+      <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+    </ListBase>
+  );
+}
+
+export default GroupList;

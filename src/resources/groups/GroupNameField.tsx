@@ -1,0 +1,86 @@
+/** The group's name, renamed in place (update_permissions): a pencil opens a one-field form in the row. */
+import Check from '@mui/icons-material/Check';
+import Close from '@mui/icons-material/Close';
+import Edit from '@mui/icons-material/Edit';
+import { IconButton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Form, TextInput, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { formValidator } from '../../domain/validation';
+import { groupUpdateSchema } from '../../domain/people';
+import { usePermission } from '../../providers/usePermissions';
+import { splitServerErrors, useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import type { PermissionGroup } from './types';
+
+const validate = formValidator(groupUpdateSchema);
+
+export function GroupNameField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<PermissionGroup>();
+  const translate = useTranslate();
+  const mayRename = usePermission('update_permissions');
+  const [editing, setEditing] = useState(false);
+  if (!record) return null;
+  if (editing) return <RenameForm group={record} onDone={() => setEditing(false)} />;
+  return (
+    <Stack direction="row" alignItems="center" spacing={0.5}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {record.name}
+      </Typography>
+      {mayRename ? (
+        <IconButton size="small" aria-label={translate('people.groups.rename', { name: record.name })} onClick={() => setEditing(true)}>
+          <Edit fontSize="small" />
+        </IconButton>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RenameForm({ group, onDone }: { group: PermissionGroup; onDone: () => void }) {
+  const translate = useTranslate();
+  const notifySuccess = useNotifySuccess();
+  const notifyFailure = useNotifyFailure();
+  const [update] = useUpdate<PermissionGroup>();
+
+  const save = async (values: Record<string, unknown>) => {
+    if (values.name === group.name) return onDone();
+    try {
+      await update('permissions', { id: group.id, data: { name: String(values.name) }, previousData: group }, { mutationMode: 'pessimistic', returnPromise: true });
+      notifySuccess('people.groups.renamed');
+      onDone();
+      return undefined;
+    } catch (error) {
+      const { fields, others } = splitServerErrors(error, ['name']);
+      if (others.length) notifyFailure(error);
+      return fields;
+    }
+  };
+
+  return (
+    <Form record={{ name: group.name }} onSubmit={save} validate={validate} mode="onChange" noValidate>
+      <Stack direction="row" alignItems="flex-start" spacing={0.5}>
+        <TextInput
+          source="name"
+          label="resources.permissions.fields.name"
+          size="small"
+          autoFocus
+          helperText={false}
+          onKeyDown={(event) => event.key === 'Escape' && onDone()}
+          sx={{ minWidth: 200, my: 0 }}
+        />
+        <SaveIcon label={translate('people.groups.save_name')} />
+        <IconButton size="small" aria-label={translate('people.groups.cancel')} onClick={onDone} sx={{ mt: 1 }}>
+          <Close fontSize="small" />
+        </IconButton>
+      </Stack>
+    </Form>
+  );
+}
+
+function SaveIcon({ label }: { label: string }) {
+  const { isValid, isSubmitting } = useFormState();
+  return (
+    <IconButton type="submit" size="small" color="primary" aria-label={label} disabled={!isValid || isSubmitting} sx={{ mt: 1 }}>
+      <Check fontSize="small" />
+    </IconButton>
+  );
+}

@@ -1,0 +1,15 @@
+/** The permission names the server offers (GET /api/groups/available_permissions/, SPEC §6). */
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { paths } from '../../providers/apiPaths';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+export function useAvailablePermissions(): string[] {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['permissions', 'available_permissions'],
+    queryFn: () => dataProvider.call<string[]>(paths.availablePermissions),
+    staleTime: Infinity,
+  });
+  return data ?? [];
+}

@@ -1,0 +1,82 @@
+/**
+ * Invite (SPEC §2 Team): a dialog with the permission group and the e-mail; the server mails the
+ * colleague a /join link. Shown to users with add_edit_users.
+ */
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { Form, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { formValidator, inviteSchema } from '../../domain/validation';
+import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { paths } from '../../providers/apiPaths';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { usePermission } from '../../providers/usePermissions';
+import { SubmitButton, splitServerErrors, useNotifySuccess } from '../../custom-pages/account/forms';
+
+const FIELDS = ['group_id', 'email'] as const;
+const validate = formValidator(inviteSchema);
+
+export function InviteButton() {
+  const translate = useTranslate();
+  const mayInvite = usePermission('add_edit_users');
+  const [open, setOpen] = useState(false);
+  if (!mayInvite) return null;
+  return (
+    <>
+      <Button variant="contained" startIcon={<PersonAddAlt />} onClick={() => setOpen(true)}>
+        {translate('people.team.invite')}
+      </Button>
+      {open ? <InviteDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function InviteDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notifySuccess = useNotifySuccess();
+  const { errors, setErrors, clearErrors } = useErrorList();
+  const { data: groups = [], isPending } = useGetList('permissions', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+
+  const send = async (values: Record<string, unknown>) => {
+    clearErrors();
+    try {
+      await dataProvider.call(paths.inviteSend, { method: 'POST', body: { group_id: values.group_id, email: values.email } });
+      notifySuccess('people.team.invite_sent');
+      onClose();
+      return undefined;
+    } catch (error) {
+      const { fields, others } = splitServerErrors(error, FIELDS);
+      setErrors(others);
+      return fields;
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
+      <Form defaultValues={{ group_id: '', email: '' }} onSubmit={send} validate={validate} mode="onChange" noValidate>
+        <DialogTitle id="invite-title">{translate('people.team.invite_title')}</DialogTitle>
+        <DialogContent>
+          <SelectInput
+            source="group_id"
+            label="resources.team.fields.group_id"
+            choices={groups}
+            optionText="name"
+            isPending={isPending}
+            emptyText=""
+            fullWidth
+          />
+          <TextInput source="email" type="email" label="people.fields.email" autoComplete="off" fullWidth />
+          <ErrorList errors={errors} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <SubmitButton>{translate('people.team.invite_send')}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

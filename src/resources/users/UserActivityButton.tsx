@@ -1,0 +1,48 @@
+/**
+ * The Action column: Activate or Deactivate (is_staff). Nobody deactivates themselves; without
+ * is_staff the button is disabled with the permission tooltip.
+ */
+import { Button, Tooltip } from '@mui/material';
+import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { usePermission, useSessionUser } from '../../providers/usePermissions';
+import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import type { TeamMember } from './types';
+
+export function UserActivityButton(_props: { label?: string }) {
+  const record = useRecordContext<TeamMember>();
+  const translate = useTranslate();
+  const me = useSessionUser();
+  const mayChange = usePermission('is_staff');
+  const notifySuccess = useNotifySuccess();
+  const notifyFailure = useNotifyFailure();
+  const [update, { isPending }] = useUpdate<TeamMember>();
+  if (!record) return null;
+
+  const label = translate(record.is_active ? 'people.team.deactivate' : 'people.team.activate');
+  const self = record.id === me?.id;
+  const denied = !mayChange ? translate('app.trash.denied') : self ? translate('people.team.yourself') : null;
+  const button = (
+    <Button
+      size="small"
+      variant="outlined"
+      color={record.is_active ? 'error' : 'success'}
+      disabled={Boolean(denied) || isPending}
+      onClick={() =>
+        update(
+          'team',
+          { id: record.id, data: { is_active: !record.is_active }, previousData: record },
+          { mutationMode: 'pessimistic', onSuccess: () => notifySuccess('people.team.activity_changed'), onError: notifyFailure },
+        )
+      }
+    >
+      {label}
+    </Button>
+  );
+  return denied ? (
+    <Tooltip title={denied}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
