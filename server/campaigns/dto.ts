@@ -23,7 +23,7 @@ export function adAccountDto(a: AccountRow) {
   };
 }
 
-export function campaignDto(c: CampaignRow, account: AccountRow | null) {
+export function campaignDto(c: CampaignRow, account: AccountRow) {
   const id = c.campaignId.toString();
   return {
     id,
@@ -31,9 +31,7 @@ export function campaignDto(c: CampaignRow, account: AccountRow | null) {
     campaign_name: c.campaignName,
     status: c.status,
     effective_status: c.effectiveStatus,
-    meta_ad_account: account
-      ? adAccountDto(account)
-      : { account_name: null, ad_account_id: c.adAccountId, ad_account_id_int: adAccountIdInt(c.adAccountId), timezone_name: null, currency: null },
+    meta_ad_account: adAccountDto(account),
     campaignextension: {
       topic: c.topic,
       is_webinar: c.isWebinar,

@@ -15,13 +15,18 @@ const RANGES = {
   cpc_annotation: campaigns.cpc,
 } as const;
 
-/** Every sortable column, under the names the screen and DRF-style clients use. */
-export const ORDERING_COLUMNS: Record<string, AnyColumn> = {
+const account = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
+
+/**
+ * Every sortable column, under the names the screen and DRF-style clients use. An ad account name
+ * sorts with its id after it: accounts in name order, each with its campaigns (an index walk).
+ */
+export const ORDERING_COLUMNS: Record<string, AnyColumn | AnyColumn[]> = {
   campaign_id: campaigns.campaignId,
   campaign_name: campaigns.campaignName,
-  meta_ad_account: metaAdAccounts.accountName,
-  ad_account: metaAdAccounts.accountName,
-  meta_ad_account__account_name: metaAdAccounts.accountName,
+  meta_ad_account: account,
+  ad_account: account,
+  meta_ad_account__account_name: account,
   topic: campaigns.topic,
   campaignextension__topic: campaigns.topic,
   is_webinar: campaigns.isWebinar,
@@ -133,24 +138,44 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** Columns that may be null; the others sort the same with or without NULLS LAST, and are written without it so their indexes match. */
+const NULLABLE: ReadonlySet<AnyColumn> = new Set<AnyColumn>([
+  campaigns.topic,
+  campaigns.isWebinar,
+  campaigns.eventDate,
+  campaigns.eventTime,
+  campaigns.endDate,
+  campaigns.cpl,
+  campaigns.ctr,
+  campaigns.cpc,
+]);
+
 /**
  * `ordering=-spend,campaign_name`; unknown keys are ignored. Missing values (N/A) sort last both
- * ways; campaign_id, in the first key's direction, breaks ties so pages never overlap.
+ * ways; campaign_id, in the first key's direction, breaks ties so pages never overlap. Each term is
+ * written exactly as its index is declared (schema/adplatform.ts), so a sorted page is an index scan.
  */
 export function campaignOrdering(raw: unknown): SQL[] {
   const terms: SQL[] = [];
   let hasId = false;
-  let firstDescending: boolean | undefined;
+  let first: { descending: boolean; nullable: boolean } | undefined;
   for (const key of String(text(raw) ?? '-campaign_id').split(',').map((s) => s.trim()).filter(Boolean)) {
     const descending = key.startsWith('-');
-    const column = ORDERING_COLUMNS[descending ? key.slice(1) : key];
-    if (!column) continue;
-    firstDescending ??= descending;
-    if (column === campaigns.campaignId) hasId = true;
-    terms.push(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+    const found = ORDERING_COLUMNS[descending ? key.slice(1) : key];
+    if (!found) continue;
+    for (const column of Array.isArray(found) ? found : [found]) {
+      const nullable = NULLABLE.has(column);
+      first ??= { descending, nullable };
+      if (column === campaigns.campaignId) hasId = true;
+      if (!descending) terms.push(sql`${column} asc`);
+      else terms.push(nullable ? sql`${column} desc nulls last` : sql`${column} desc`);
+    }
   }
-  if (!terms.length) return [sql`${campaigns.campaignId} desc`];
-  if (!hasId) terms.push(firstDescending ? sql`${campaigns.campaignId} desc` : sql`${campaigns.campaignId} asc`);
+  if (!first) return [sql`${campaigns.campaignId} desc`];
+  if (!hasId) {
+    if (!first.descending) terms.push(sql`${campaigns.campaignId} asc`);
+    else terms.push(first.nullable ? sql`${campaigns.campaignId} desc nulls last` : sql`${campaigns.campaignId} desc`);
+  }
   return terms;
 }
 

@@ -71,6 +71,8 @@ export default async function campaignRoutes(app: FastifyInstance) {
     return listAccounts(request);
   });
 
+  // Every campaign has its ad account (foreign key), so an inner join loses nothing and lets the
+  // planner walk accounts in name order when sorting by them.
   app.get('/campaigns/', { preHandler: requireCampaigns }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, 10, 1000);
@@ -79,7 +81,7 @@ export default async function campaignRoutes(app: FastifyInstance) {
       app.db
         .select({ campaign: campaigns, account: metaAdAccounts })
         .from(campaigns)
-        .leftJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
+        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
         .where(where)
         .orderBy(...campaignOrdering(query.ordering))
         .limit(paging.limit)
@@ -87,7 +89,7 @@ export default async function campaignRoutes(app: FastifyInstance) {
       app.db
         .select({ n: count() })
         .from(campaigns)
-        .leftJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
+        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
         .where(where),
     ]);
     return page(request, paging, total?.n ?? 0, rows.map((r) => campaignDto(r.campaign, r.account)));

@@ -134,13 +134,14 @@ eachDatabase((engine) => {
       });
     }
 
-    const nullsLast = (a: unknown, b: unknown, direction: 1 | -1) => {
+    type Sortable = string | number | boolean | null;
+    const nullsLast = (a: Sortable, b: Sortable, direction: 1 | -1) => {
       if (a === null && b === null) return 0;
       if (a === null) return 1;
       if (b === null) return -1;
       return (a < b ? -1 : a > b ? 1 : 0) * direction;
     };
-    const sortKeys: [string, (c: (typeof FIXTURE)[number]) => unknown][] = [
+    const sortKeys: [string, (c: (typeof FIXTURE)[number]) => Sortable][] = [
       ['campaign_id', (c) => Number(c.campaignId)],
       ['campaign_name', (c) => c.campaignName],
       ['meta_ad_account', (c) => (c.adAccountId === EAST ? 'Harbor Wealth Advisors' : 'Pacific Coast Planning')],
@@ -149,7 +150,7 @@ eachDatabase((engine) => {
       ['event_date', (c) => c.eventDate ?? null],
       ['event_time', (c) => c.eventTime ?? null],
       ['spend', (c) => Number(c.spend)],
-      ['result', (c) => c.leads],
+      ['result', (c) => c.leads ?? 0],
       ['cpl', (c) => (c.cpl == null ? null : Number(c.cpl))],
       ['ctr', (c) => (c.ctr == null ? null : Number(c.ctr))],
       ['cpc', (c) => (c.cpc == null ? null : Number(c.cpc))],

@@ -15,7 +15,10 @@ export const metaAdAccounts = pgTable(
     accountStatus: integer('account_status'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('meta_ad_accounts_name_idx').on(sql`lower(${t.accountName})`)],
+  (t) => [
+    index('meta_ad_accounts_name_idx').on(sql`lower(${t.accountName})`),
+    index('meta_ad_accounts_account_name_idx').on(t.accountName, t.adAccountId),
+  ],
 );
 
 /** The Graph action list as synced: `[{action_type, value}]`, values as strings. */
@@ -24,7 +27,8 @@ export type StoredActions = { action_type: string; value: string }[];
 /**
  * Campaigns with their lifetime metrics and the parsed name (the "campaign extension").
  * Every sortable column of the Campaigns screen has an index ending in campaign_id, the
- * tie-breaker of every ordering, so a sorted page of 100,000 campaigns is an index scan.
+ * tie-breaker of every ordering, so a sorted page of 100,000 campaigns is an index scan. Missing
+ * values sort last both ways, so a nullable column has a second, descending index.
  */
 export const campaigns = pgTable(
   'campaigns',
@@ -68,6 +72,9 @@ export const campaigns = pgTable(
     index('campaigns_ctr_idx').on(t.ctr, t.campaignId),
     index('campaigns_cpc_idx').on(t.cpc, t.campaignId),
     index('campaigns_updated_idx').on(t.updatedAt, t.campaignId),
+    ...(['topic', 'isWebinar', 'eventDate', 'eventTime', 'endDate', 'cpl', 'ctr', 'cpc'] as const).map((key) =>
+      index(`campaigns_${t[key].name}_desc_idx`).on(t[key].desc().nullsLast(), t.campaignId.desc()),
+    ),
   ],
 );
 
