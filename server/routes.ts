@@ -7,5 +7,6 @@ import auditRoutes from './audit/routes';
 import rulesRoutes from './rules/routes';
 import peopleRoutes from './people/routes';
 import campaignRoutes from './campaigns/routes';
+import ruleEngineRoutes from './engine/routes';
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes, campaignRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes, campaignRoutes, ruleEngineRoutes];

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { mailerFromConfig } from './mail/mailer';
 import { startCampaignServices } from './campaigns/startup';
+import { startRuleEngineServices } from './engine/startup';
 import type { AppServices } from './services';
 
 export interface RunningServices {
@@ -17,8 +18,11 @@ export async function startServices(_config: Config, _dbh: DbHandle): Promise<Ru
   const stops: (() => Promise<void>)[] = [];
   const campaigns = await startCampaignServices(_config, _dbh);
   stops.push(campaigns.stop);
+  const mailer = mailerFromConfig(_config);
+  const engine = await startRuleEngineServices(_config, _dbh, campaigns.services.adPlatform, mailer);
+  stops.push(engine.stop);
   return {
-    services: { mailer: mailerFromConfig(_config), ...campaigns.services },
+    services: { mailer, ...campaigns.services, ...engine.services },
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

@@ -28,6 +28,8 @@ export interface RuleEngineOptions {
   pollingIntervalSeconds?: number;
   /** Jobs one process works on at once, per queue. */
   concurrency?: number;
+  /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
+  alertDelaySeconds?: number;
 }
 
 export interface RuleEngine {
@@ -112,7 +114,12 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
         missed: item.missed.map((s) => s.toISOString()),
         late: item.late,
       };
-      await boss.send(queue, data, { id: slotJobId(queue, item.ruleId, item.slot), singletonKey: slotKey(item.ruleId, item.slot) });
+      const delay = item.queue === 'alert' ? (options.alertDelaySeconds ?? 120) : 0;
+      await boss.send(queue, data, {
+        id: slotJobId(queue, item.ruleId, item.slot),
+        singletonKey: slotKey(item.ruleId, item.slot),
+        ...(delay ? { startAfter: delay } : {}),
+      });
     }
     await context.snapshots.prune(new Date(at.getTime() - 2 * 24 * 60 * 60 * 1000));
     return due;

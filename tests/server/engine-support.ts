@@ -3,6 +3,8 @@
  * switched on, rules seeded straight into the database, and a quiet log.
  */
 import { eq } from 'drizzle-orm';
+import { GraphClient } from '../../server/adplatform/graphClient';
+import { startSimulator } from '../../server/adplatform/simulator/index';
 import type { Ad, AdPlatformClient, Campaign, InsightRow, ObjectStatus, StatusChangeResult } from '../../server/adplatform/types';
 import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../server/db/schema/index';
@@ -181,4 +183,20 @@ export class CapturingMailer implements Mailer {
     return { messageId: `<${this.sent.length}@test>` };
   }
   async close() {}
+}
+
+/** The Graph simulator with its clock stopped, and a client that does not wait between retries. */
+export async function startFrozenSimulator(options: { start?: string; retries?: number } = {}) {
+  const sim = await startSimulator({ seed: 11, start: options.start ?? '2026-03-02T15:00:00Z', speed: 0, accounts: 2, campaignsPerAccount: 4, adsPerCampaign: 2 });
+  const client = new GraphClient({
+    baseUrl: sim.url,
+    apiVersion: 'v21.0',
+    accessToken: 'simulator-token',
+    sleep: async () => undefined,
+    random: () => 0.5,
+    timeoutMs: 2000,
+    maxAttempts: options.retries ?? 5,
+  });
+  const home = sim.world.accounts[0]!;
+  return { sim, client, home: { adAccountId: `act_${home.accountId}`, accountName: home.name, timezoneName: home.timezone } };
 }

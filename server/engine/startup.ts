@@ -1,0 +1,39 @@
+/**
+ * The rule engine in a server process: the Run now / Preview / Undo service in every role, and
+ * the scheduler + workers (pg-boss) where background work runs (ROLE all or worker).
+ */
+import path from 'node:path';
+import type { AdPlatformClient } from '../adplatform/types';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/client';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
+import { createRuleEngineService, type RuleEngineService } from './service';
+
+/**
+ * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
+ * written to the outbox (addressed to the admin), like every other mail of a dev setup.
+ */
+export function alertDelivery(config: Config, mailer: Mailer): { mailer: Mailer; recipients: string[]; publicUrl: string } {
+  if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl };
+  const outbox = createMailer({ from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl };
+}
+
+export async function startRuleEngineServices(
+  config: Config,
+  dbh: DbHandle,
+  client: AdPlatformClient,
+  mailer: Mailer,
+): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
+  const ruleEngine = createRuleEngineService({ db: dbh.db, client });
+  const engine =
+    config.role === 'api' ? undefined : await startRuleEngine({ dbh, client, alerts: alertDelivery(config, mailer), log: consoleLog });
+  return {
+    services: { ruleEngine },
+    engine,
+    stop: async () => {
+      await engine?.stop();
+    },
+  };
+}
