@@ -25,7 +25,7 @@ const codeAlternatives = TOPIC_CODES.map((code) => code.replace(/[^A-Za-z0-9]/g,
 /** A name token: not glued to letters or digits on either side. */
 const TOPIC_WITH_TYPE = new RegExp(`(?<![A-Za-z0-9])(${codeAlternatives})-([WS])(?![A-Za-z0-9])`, 'i');
 /** A bare topic code must be written exactly (upper case, 401k) to count: "pp" or "Ap" are words, not codes. */
-const BARE_TOPIC = new RegExp(`(?<![A-Za-z0-9-])(${codeAlternatives})(?![A-Za-z0-9-])`);
+const BARE_TOPIC = new RegExp(`(?<![A-Za-z0-9-])(${codeAlternatives})(?![A-Za-z0-9])`);
 const US_DATE = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\d/.])/;
 const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/;
 const TWELVE_HOUR = /(?<![\d:])(\d{1,2})(?::([0-5]\d))?\s*([AP])\.?M\.?(?![A-Za-z])/i;
