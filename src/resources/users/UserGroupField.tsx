@@ -54,7 +54,10 @@ function GroupSelect({ member, currentId }: { member: TeamMember; currentId: num
       value={currentId ?? ''}
       disabled={isPending}
       onChange={(event) => mutate(Number(event.target.value))}
-      slotProps={{ htmlInput: { 'aria-label': `${translate('resources.team.fields.group')}: ${memberName(member)}` } }}
+      slotProps={{
+        htmlInput: { 'aria-label': `${translate('resources.team.fields.group')}: ${memberName(member)}` },
+        select: { displayEmpty: true },
+      }}
       sx={{ minWidth: 180 }}
     >
       {currentId === undefined ? (

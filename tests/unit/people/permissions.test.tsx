@@ -69,6 +69,21 @@ describe('Permissions screen', () => {
     await waitFor(() => expect(within(accesses).getByRole('checkbox', { name: 'view logs' })).toBeChecked());
   });
 
+  it('puts a refused toggle back and says why', async () => {
+    server.use(
+      http.patch(paths.group(':id'), () =>
+        HttpResponse.json({ detail: 'You cannot grant accesses you do not hold yourself.' }, { status: 403 }),
+      ),
+    );
+    admin();
+    renderApp('/permissions');
+    const accesses = within(await row('Viewers')).getByRole('group', { name: 'Accesses of Viewers' });
+    const box = await within(accesses).findByRole('checkbox', { name: 'delete rules' });
+    await userEvent.setup().click(box);
+    expect(await screen.findByText('You cannot grant accesses you do not hold yourself.')).toBeInTheDocument();
+    await waitFor(() => expect(within(accesses).getByRole('checkbox', { name: 'delete rules' })).not.toBeChecked());
+  });
+
   it("creates 'New group' with no accesses", async () => {
     admin();
     renderApp('/permissions');
