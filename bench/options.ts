@@ -1,0 +1,75 @@
+/** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
+
+export interface Scale {
+  label: 'small' | 'large';
+  folders: number;
+  rulesPerFolder: number;
+  campaigns: number;
+  /** Audit-log entries per rule. */
+  logPerRule: number;
+  /** Rule-activity (rule log) entries per rule. */
+  activityPerRule: number;
+}
+
+export interface BenchOptions {
+  small: Scale;
+  large: Scale;
+  /** Timed rounds per call and scale (after the warm-up); the median is reported. */
+  rounds: number;
+  warmup: number;
+  /** PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL, else TEST_DATABASE_URL). */
+  postgresUrl: string | undefined;
+  skipPglite: boolean;
+  skipBundle: boolean;
+  resultsDir: string;
+}
+
+export const USAGE = `npm run bench -- [flags]
+  --folders N            large scale folders (default 2000; small is 1/100, at least 20)
+  --rules-per-folder N   rules per folder at both scales (default 10)
+  --campaigns N          large scale campaigns (default 100000; small is 1/100, at least 1000)
+  --log-per-rule N       audit-log entries per rule (default 5)
+  --activity-per-rule N  rule-log entries per rule (default 5)
+  --small-folders N      override the small scale's folders (same for --small-campaigns)
+  --rounds N             timed rounds per call and scale (default 15)
+  --warmup N             untimed rounds first (default 3)
+  --no-pglite            skip the embedded database (PostgreSQL only)
+  --no-bundle            skip the browser bundle build
+  BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
+
+function flag(argv: string[], name: string): string | undefined {
+  const index = argv.indexOf(`--${name}`);
+  return index >= 0 ? argv[index + 1] : undefined;
+}
+
+function count(argv: string[], name: string, fallback: number, min = 0): number {
+  const raw = flag(argv, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${USAGE}`);
+  return value;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const folders = count(argv, 'folders', 2000, 1);
+  const campaigns = count(argv, 'campaigns', 100_000, 1);
+  const rulesPerFolder = count(argv, 'rules-per-folder', 10, 1);
+  const logPerRule = count(argv, 'log-per-rule', 5, 1);
+  const activityPerRule = count(argv, 'activity-per-rule', 5, 1);
+  const shared = { rulesPerFolder, logPerRule, activityPerRule };
+  return {
+    large: { label: 'large', folders, campaigns, ...shared },
+    small: {
+      label: 'small',
+      folders: count(argv, 'small-folders', Math.min(folders, Math.max(20, Math.round(folders / 100))), 1),
+      campaigns: count(argv, 'small-campaigns', Math.min(campaigns, Math.max(1000, Math.round(campaigns / 100))), 1),
+      ...shared,
+    },
+    rounds: count(argv, 'rounds', 15, 1),
+    warmup: count(argv, 'warmup', 3),
+    postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
+    skipPglite: argv.includes('--no-pglite'),
+    skipBundle: argv.includes('--no-bundle'),
+    resultsDir: 'bench/results',
+  };
+}
