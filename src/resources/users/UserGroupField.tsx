@@ -58,7 +58,7 @@ function GroupSelect({ member, currentId }: { member: TeamMember; currentId: num
         htmlInput: { 'aria-label': `${translate('resources.team.fields.group')}: ${memberName(member)}` },
         select: { displayEmpty: true },
       }}
-      sx={{ minWidth: 180 }}
+      sx={{ minWidth: 180, '& .MuiInputBase-root': { typography: 'body2' } }}
     >
       {currentId === undefined ? (
         <MenuItem value="" disabled>
