@@ -10,6 +10,9 @@ import { Placeholder } from './Placeholder';
 
 const PrivacyPolicy = lazy(() => import('./PrivacyPolicy'));
 const MessengerFrame = lazy(() => import('./MessengerFrame'));
+const GeneralPage = lazy(() => import('./general/GeneralPage'));
+const TrashPage = lazy(() => import('./trash/TrashPage'));
+const EditRulePage = lazy(() => import('./edit-rule/EditRulePage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
 const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
 const ConfirmPasswordResetPage = lazy(() => import('./password-reset/ConfirmPasswordResetPage'));
@@ -24,11 +27,12 @@ const loaded = (Screen: ComponentType) => (
 
 /** Signed-in screens, inside the shared layout. */
 export const authRoutes = [
-  <Route key="general" path="/" element={<Placeholder title="app.page.general" />} />,
-  <Route key="trash" path="/trash/" element={<Placeholder title="app.page.trash" />} />,
+  <Route key="general" path="/" element={<GeneralPage />} />,
+  <Route key="trash" path="/trash/" element={<TrashPage />} />,
   <Route key="account" path="/account" element={<AccountPage />} />,
   <Route key="campaigns" path="/campaigns" element={<Placeholder title="app.page.campaigns" />} />,
-  <Route key="edit-rule" path="/edit-rule/:id" element={<Placeholder title="app.page.edit_rule" />} />,
+  <Route key="edit-rule" path="/edit-rule/:id" element={<EditRulePage />} />,
+  <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
   <Route key="activity" path="/activity" element={<Placeholder title="app.page.activity" />} />,
 ];
 

@@ -54,7 +54,13 @@ export interface FolderDto {
 const required = MESSAGES.folderRequired;
 const requiredText = z.string({ error: required }).trim().min(1, required);
 const choice = (values: readonly string[]) =>
-  z.string({ error: required }).trim().min(1, required).refine((v) => values.includes(v), { message: 'Select a value from the list' });
+  z
+    .string({ error: required })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: required });
+      else if (!values.includes(v)) ctx.addIssue({ code: 'custom', message: 'Select a value from the list' });
+    });
 
 const credential = z.string({ error: 'Field must be text' }).trim().max(500, MESSAGES.max(500)).optional().default('');
 

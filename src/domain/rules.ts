@@ -75,7 +75,7 @@ export const TASKS: readonly TaskSpec[] = [
     name: 'website_cpl',
     target: 'ad',
     wording: 'Turn off the ad if website CPL is above a value',
-    values: [money('cpl', 'Website CPL')],
+    values: [money('cpl', 'CPL')],
   },
   {
     name: 'spend_cpl_no_leads',
@@ -184,10 +184,12 @@ export function defaultTasks(): TaskItem[] {
   return TASKS.map((t) => ({ name: t.name, type: 'rule_task' as const, values: emptyTaskValues(t.name), is_active: false }));
 }
 
-/** A task nobody has touched: off and without values. Its values need not be valid (SPEC §5). */
-export function isDefaultTask(task: Pick<TaskItem, 'name' | 'values' | 'is_active'>): boolean {
-  return !task.is_active && Object.values(task.values ?? {}).every((v) => v === undefined || String(v).trim() === '');
-}
+/**
+ * SPEC §5 exempts a task "still in its default state" from the value checks. The default state is
+ * switched off: an inactive task may keep empty values (typing a spend copies it into two other
+ * cards, which must not make them invalid), but what it does hold must be a number.
+ */
+export const isDefaultTask = (task: Pick<TaskItem, 'is_active'>): boolean => !task.is_active;
 
 /** Errors of the rule's items, in the API's nested 400 shape. */
 export interface RuleItemErrors {
@@ -202,9 +204,9 @@ export const RULE_MESSAGES = {
   alertScheduleShape: 'The alert schedule must be 24 hours',
 } as const;
 
-function valueError(raw: unknown, spec: TaskValueSpec): string | undefined {
+function valueError(raw: unknown, spec: TaskValueSpec, required: boolean): string | undefined {
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
-  if (!text) return MESSAGES.required;
+  if (!text) return required ? MESSAGES.required : undefined;
   const n = Number(text);
   if (!Number.isFinite(n)) return MESSAGES.numeric;
   if (spec.integer && !Number.isInteger(n)) return MESSAGES.integer;
@@ -214,8 +216,8 @@ function valueError(raw: unknown, spec: TaskValueSpec): string | undefined {
 /** The error of one task value as the editor shows it under the field (undefined when valid). */
 export function taskValueError(task: Pick<TaskItem, 'name' | 'values' | 'is_active'>, key: TaskValueKey): string | undefined {
   const spec = taskSpec(task.name)?.values.find((v) => v.key === key);
-  if (!spec || isDefaultTask(task)) return undefined;
-  return valueError(task.values[key], spec);
+  if (!spec) return undefined;
+  return valueError(task.values[key], spec, !isDefaultTask(task));
 }
 
 /** The error of one filter list (undefined when valid): the contains list always, the other when active. */
@@ -227,7 +229,8 @@ export function filterError(filter: Pick<FilterItem, 'name' | 'values' | 'is_act
 
 /**
  * SPEC §5 for a whole rule: filter lists non-empty, each task value required and numeric unless the
- * task is still in its default state; an active rule also needs at least one active task.
+ * task is still in its default state (off: then only numeric); an active rule also needs at least
+ * one active task.
  * Answers null when valid.
  */
 export function validateRuleItems(

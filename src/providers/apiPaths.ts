@@ -34,6 +34,7 @@ export const paths = {
   folderMoveToTrash: (id: Id) => api(`folders/${id}/move_to_trash/`),
   folderRestore: (id: Id) => api(`folders/${id}/restore/`),
   rule: (id: Id) => api(`rule/${id}/`),
+  ruleCreate: api('rule/'),
   ruleTimezones: api('rule/get_timezones/'),
   ruleDuplicate: (id: Id) => api(`rules/${id}/duplicate_rule/`),
   ruleMoveToTrash: (id: Id) => api(`rules/${id}/move_to_trash/`),

@@ -282,7 +282,8 @@ eachDatabase((engine) => {
         rule_task: [
           { name: 'trigger_cpl', values: { cpl: 'abc' }, is_active: true },
           { name: 'campaign_leads', values: { leads: '2.5' } },
-          { name: 'spend_cpc_no_leads', values: { spend: '10', cpc: '' } },
+          { name: 'spend_cpc_no_leads', values: { spend: '10', cpc: '' }, is_active: true },
+          { name: 'spend_ctr_no_leads', values: { spend: '10', ctr: '' } },
         ],
       });
       expect(response.statusCode).toBe(400);

@@ -142,7 +142,7 @@ describe('rule validation (SPEC §5)', () => {
     });
   });
 
-  it('requires numeric values once a task is touched, and whole leads', () => {
+  it('requires the values of a switched-on task, numbers in any task, and whole leads', () => {
     expect(isDefaultTask(task('trigger_cpl', { cpl: '' }))).toBe(true);
     expect(isDefaultTask(task('trigger_cpl', { cpl: '' }, true))).toBe(false);
     const errors = validateRuleItems(defaultFilters(), [
@@ -150,6 +150,7 @@ describe('rule validation (SPEC §5)', () => {
       task('website_cpl', { cpl: '1e' }),
       task('campaign_leads', { leads: '3.5' }),
       task('spend_ctr_no_leads', { spend: '10', ctr: '0.75' }, true),
+      task('spend_cpc_no_leads', { spend: '10', cpc: '' }),
     ], { active: false });
     expect(errors).toEqual({
       rule_task: {
@@ -158,6 +159,13 @@ describe('rule validation (SPEC §5)', () => {
         campaign_leads: { leads: ['Field must be an integer'] },
       },
     });
+  });
+
+  it('lets a copied spend sit in switched-off cards without their other values', () => {
+    const tasks = setTaskValue(defaultTasks(), 'spend_no_links_clicks', 'spend', '30').map((t) =>
+      t.name === 'spend_no_links_clicks' ? { ...t, is_active: true } : t,
+    );
+    expect(validateRuleItems(defaultFilters(), tasks, { active: true })).toBeNull();
   });
 
   it('requires the contains list always and the not-contains list when it is on', () => {

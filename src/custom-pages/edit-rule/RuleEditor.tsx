@@ -1,0 +1,224 @@
+/**
+ * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
+ * loaded rule, with SPEC §4's behaviour (name regeneration, spend copying, Fill default, change
+ * tracking) from src/domain/ruleEditor.ts. Save sends only what changed, then goes to '/'.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HistoryIcon from '@mui/icons-material/History';
+import SaveIcon from '@mui/icons-material/Save';
+import { Autocomplete, Box, Button, Card, CardContent, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import {
+  buildRulePatch,
+  editorValuesOf,
+  hasUnsavedChanges,
+  nameAfterEdit,
+  setTaskValue,
+  untouched,
+  type EditorTouched,
+  type EditorValues,
+} from '../../domain/ruleEditor';
+import { validateRuleItems, type FilterItem, type RuleDto, type TaskName } from '../../domain/rules';
+import {
+  defaultAlertDay,
+  defaultWeek,
+  toggleAlertHour,
+  toggleCell,
+  toggleDay,
+  toggleHourAllDays,
+} from '../../domain/schedule';
+import { MESSAGES } from '../../domain/validation';
+import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { TrashLink } from '../../layout/TrashLink';
+import { rulesApi, type TimezoneOption } from '../general/api';
+import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
+import { LeaveGuard } from './LeaveGuard';
+import { FilterFields, TaskCards } from './RuleItemsFields';
+import { AlertScheduleRow, WeekScheduleGrid } from './ScheduleGrid';
+
+function Section({ title, help, action, children }: { title: string; help?: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
+          <Box>
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
+            {help ? (
+              <Typography variant="body2" color="text.secondary">
+                {help}
+              </Typography>
+            ) : null}
+          </Box>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: TimezoneOption[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const loaded = useMemo(() => editorValuesOf(rule), [rule]);
+  const [values, setValues] = useState<EditorValues>(loaded);
+  const [touched, setTouched] = useState<EditorTouched>(untouched);
+  const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
+  const { errors: errorList, showError, clearErrors } = useErrorList();
+  const [saving, setSaving] = useState(false);
+  const saved = useRef(false);
+
+  const dirty = hasUnsavedChanges(loaded, values, touched);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  const liveErrors = useMemo(() => {
+    const errors = editorErrorsOf(validateRuleItems(values.filters, values.tasks, { active: rule.is_active }) ?? {});
+    if (!values.name.trim()) errors.name = MESSAGES.required;
+    return errors;
+  }, [values, rule.is_active]);
+  const errors = mergeErrors(serverErrors, liveErrors);
+  const canSave = dirty && !hasErrors(liveErrors) && !saving;
+
+  /** Filters and tasks change together with the regenerated name (SPEC §4). */
+  const editItems = (next: Pick<EditorValues, 'filters' | 'tasks'>) =>
+    setValues((current) => ({ ...current, ...next, name: nameAfterEdit(current, next) }));
+
+  const clearServer = (part: { filter?: string; task?: string; name?: boolean }) =>
+    setServerErrors((e) => {
+      const next = { ...e, filters: { ...e.filters }, tasks: { ...e.tasks } };
+      if (part.filter) delete next.filters[part.filter];
+      if (part.task) {
+        delete next.tasks[part.task];
+        next.tasksGeneral = undefined;
+      }
+      if (part.name) next.name = undefined;
+      return next;
+    });
+
+  const onFilter = (name: string, next: FilterItem) => {
+    clearServer({ filter: name });
+    editItems({ filters: values.filters.map((f) => (f.name === name ? next : f)), tasks: values.tasks });
+  };
+  const onTaskToggle = (name: TaskName, active: boolean) => {
+    clearServer({ task: name });
+    editItems({ filters: values.filters, tasks: values.tasks.map((t) => (t.name === name ? { ...t, is_active: active } : t)) });
+  };
+  const onTaskValue = (name: TaskName, key: Parameters<typeof setTaskValue>[2], value: string) => {
+    clearServer({ task: name });
+    editItems({ filters: values.filters, tasks: setTaskValue(values.tasks, name, key, value) });
+  };
+  const editSchedule = (schedule: EditorValues['schedule']) => {
+    setValues((v) => ({ ...v, schedule }));
+    setTouched((t) => ({ ...t, schedule: true }));
+  };
+  const editAlerts = (alertSchedule: EditorValues['alertSchedule']) => {
+    setValues((v) => ({ ...v, alertSchedule }));
+    setTouched((t) => ({ ...t, alertSchedule: true }));
+  };
+  const fillDefault = () => {
+    setValues((v) => ({ ...v, schedule: defaultWeek(), alertSchedule: defaultAlertDay() }));
+    setTouched((t) => ({ ...t, schedule: true, alertSchedule: true }));
+  };
+
+  const save = async () => {
+    setSaving(true);
+    clearErrors();
+    try {
+      await rulesApi.saveRule(rule.id, buildRulePatch(loaded, values, touched));
+      saved.current = true;
+      notify(translate('rules.editor.saved'), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+      navigate('/');
+    } catch (error) {
+      setServerErrors(editorErrorsOf((error as { body?: Record<string, unknown> }).body));
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const timezone = timezones.find((z) => z.value === values.timezone) ?? { value: values.timezone, title: values.timezone };
+  const nameLabel = translate('rules.editor.name');
+  return (
+    <Stack spacing={2} sx={{ py: 1 }}>
+      <LeaveGuard shouldBlock={() => dirtyRef.current && !saved.current} />
+      <Paper variant="outlined" sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1 }}>
+        <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+          <Tooltip title={translate('rules.editor.back')}>
+            <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <TextField
+            size="small"
+            value={values.name}
+            onChange={(e) => {
+              clearServer({ name: true });
+              setValues((v) => ({ ...v, name: e.target.value }));
+            }}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            slotProps={{ htmlInput: { 'aria-label': nameLabel } }}
+            placeholder={nameLabel}
+            sx={{ flex: 1, minWidth: 240 }}
+          />
+          <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
+            {translate('rules.editor.log')}
+          </Button>
+          <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
+            {translate('rules.editor.save')}
+          </Button>
+          <TrashLink />
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ pl: 6 }}>
+          {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
+        </Typography>
+      </Paper>
+      <ErrorList errors={errorList} />
+      <Section title={translate('rules.editor.filters')}>
+        <FilterFields filters={values.filters} errors={errors.filters} onChange={onFilter} />
+      </Section>
+      <Section title={translate('rules.editor.tasks')}>
+        <TaskCards tasks={values.tasks} errors={errors.tasks} generalError={errors.tasksGeneral} onToggle={onTaskToggle} onValue={onTaskValue} />
+      </Section>
+      <Section
+        title={translate('rules.editor.schedule')}
+        help={translate('rules.editor.schedule_help')}
+        action={
+          <Button variant="outlined" onClick={fillDefault}>
+            {translate('rules.editor.fill_default')}
+          </Button>
+        }
+      >
+        <WeekScheduleGrid
+          schedule={values.schedule}
+          onToggleCell={(day, hour) => editSchedule(toggleCell(values.schedule, day, hour))}
+          onToggleDay={(day) => editSchedule(toggleDay(values.schedule, day))}
+          onToggleHour={(hour) => editSchedule(toggleHourAllDays(values.schedule, hour))}
+        />
+        <Autocomplete
+          options={timezones}
+          value={timezone}
+          disableClearable
+          onChange={(_event, option) => {
+            setValues((v) => ({ ...v, timezone: option.value }));
+            setTouched((t) => ({ ...t, timezone: true }));
+          }}
+          getOptionLabel={(option) => option.title}
+          isOptionEqualToValue={(option, value) => option.value === value.value}
+          renderInput={(params) => <TextField {...params} size="small" label={translate('rules.editor.timezone')} />}
+          sx={{ mt: 2, maxWidth: 420 }}
+        />
+      </Section>
+      <Section title={translate('rules.editor.alert_schedule')} help={translate('rules.editor.alert_help')}>
+        <AlertScheduleRow schedule={values.alertSchedule} onToggle={(hour) => editAlerts(toggleAlertHour(values.alertSchedule, hour))} />
+      </Section>
+    </Stack>
+  );
+}

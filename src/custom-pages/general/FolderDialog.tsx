@@ -1,0 +1,247 @@
+/**
+ * Create Folder / Update Folder (SPEC §2): Type, Plan, Ad account name (from the ad-account list),
+ * Folder name, and optional webinar-service credentials. A missing required field blocks the call
+ * and says 'This field is required'; the server's 400s show under their fields.
+ */
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { CLIENT_TYPES, PLANS } from '../../domain/constants';
+import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../domain/folders';
+import { toFieldErrors } from '../../domain/validation';
+import { ErrorList } from '../../layout/ErrorList';
+import { errorMessages } from '../../providers/httpErrors';
+import { accountOptions, rulesApi, type AdAccountOption } from './api';
+
+interface Values {
+  client_type: string;
+  plan: string;
+  meta_ad_account_id: string;
+  name: string;
+  api_key: string;
+  api_secret: string;
+}
+
+const valuesOf = (folder: FolderDto | null): Values => ({
+  client_type: folder?.client_type ?? '',
+  plan: folder?.plan ?? '',
+  meta_ad_account_id: folder?.meta_ad_account?.ad_account_id ?? '',
+  name: folder?.name ?? '',
+  api_key: folder?.extension.external_credentials.demio?.api_key ?? '',
+  api_secret: folder?.extension.external_credentials.demio?.api_secret ?? '',
+});
+
+const payloadOf = (v: Values): FolderPayload => ({
+  client_type: v.client_type,
+  plan: v.plan,
+  meta_ad_account_id: v.meta_ad_account_id,
+  name: v.name.trim(),
+  extension: {
+    external_credentials: {
+      demio: v.api_key.trim() || v.api_secret.trim() ? { api_key: v.api_key.trim(), api_secret: v.api_secret.trim() } : null,
+    },
+  },
+});
+
+/** Field errors keyed by the dialog's field names ('extension.external_credentials.demio.api_key' → api_key). */
+function fieldErrorsOf(errors: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const field = key.split('.').pop()!;
+    const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
+    if (text && field in valuesOf(null)) result[field] = text;
+  }
+  return result;
+}
+
+export interface FolderDialogProps {
+  open: boolean;
+  /** The folder to update; null creates one. */
+  folder: FolderDto | null;
+  onClose: () => void;
+  onSaved: (folder: FolderDto) => void;
+}
+
+export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogProps) {
+  const translate = useTranslate();
+  const [values, setValues] = useState<Values>(() => valuesOf(folder));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [accounts, setAccounts] = useState<AdAccountOption[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    setValues(valuesOf(folder));
+    setTouched({});
+    setServerErrors({});
+    setOtherErrors([]);
+    const controller = new AbortController();
+    rulesApi
+      .adAccounts(controller.signal)
+      .then((answer) => setAccounts(accountOptions(answer)))
+      .catch((error) => {
+        if (!controller.signal.aborted) setOtherErrors(errorMessages(error));
+      });
+    return () => controller.abort();
+  }, [open, folder]);
+
+  const checked = useMemo(() => {
+    const result = folderCreateSchema.safeParse(payloadOf(values));
+    return result.success ? {} : fieldErrorsOf(toFieldErrors(result.error));
+  }, [values]);
+
+  const errorOf = (field: keyof Values) => serverErrors[field] ?? (touched[field] ? checked[field] : undefined);
+  const change = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  // The chosen account may not be in the list (e.g. no longer synced): keep it selectable.
+  const options = useMemo(() => {
+    const current = folder?.meta_ad_account;
+    return current && !accounts.some((a) => a.ad_account_id === current.ad_account_id)
+      ? [...accounts, { ad_account_id: current.ad_account_id, account_name: current.account_name }]
+      : accounts;
+  }, [accounts, folder]);
+  const selectedAccount = options.find((a) => a.ad_account_id === values.meta_ad_account_id) ?? null;
+
+  const submit = async () => {
+    setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+    if (Object.keys(checked).length) return;
+    setSaving(true);
+    setOtherErrors([]);
+    try {
+      const saved = folder ? await rulesApi.updateFolder(folder.id, payloadOf(values)) : await rulesApi.createFolder(payloadOf(values));
+      onSaved(saved);
+    } catch (error) {
+      const body = (error as { body?: Record<string, unknown> }).body;
+      const fields = body ? fieldErrorsOf(body) : {};
+      setServerErrors(fields);
+      setOtherErrors(errorMessages(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = translate(folder ? 'rules.folder_dialog.update_title' : 'rules.folder_dialog.create_title');
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="folder-dialog-title">
+      <DialogTitle id="folder-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <ErrorList errors={otherErrors} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              fullWidth
+              label={translate('rules.folder_dialog.type')}
+              value={values.client_type}
+              onChange={(e) => change('client_type')(e.target.value)}
+              error={Boolean(errorOf('client_type'))}
+              helperText={errorOf('client_type')}
+            >
+              {CLIENT_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {type}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              fullWidth
+              label={translate('rules.folder_dialog.plan')}
+              value={values.plan}
+              onChange={(e) => change('plan')(e.target.value)}
+              error={Boolean(errorOf('plan'))}
+              helperText={errorOf('plan')}
+            >
+              {PLANS.map((plan) => (
+                <MenuItem key={plan.value} value={plan.value}>
+                  {translate(`rules.plans.${plan.value}`, { _: plan.label })}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Autocomplete
+            options={options}
+            value={selectedAccount}
+            onChange={(_event, option) => change('meta_ad_account_id')(option?.ad_account_id ?? '')}
+            getOptionLabel={(option) => option.account_name}
+            isOptionEqualToValue={(option, value) => option.ad_account_id === value.ad_account_id}
+            noOptionsText={translate('rules.folder_dialog.no_accounts')}
+            renderOption={({ key, ...props }, option) => (
+              <li key={key} {...props}>
+                <Stack>
+                  <span>{option.account_name}</span>
+                  <Typography variant="caption" color="text.secondary">
+                    {option.ad_account_id}
+                  </Typography>
+                </Stack>
+              </li>
+            )}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={translate('rules.folder_dialog.ad_account')}
+                error={Boolean(errorOf('meta_ad_account_id'))}
+                helperText={errorOf('meta_ad_account_id')}
+              />
+            )}
+          />
+          <TextField
+            label={translate('rules.folder_dialog.name')}
+            value={values.name}
+            onChange={(e) => change('name')(e.target.value)}
+            error={Boolean(errorOf('name'))}
+            helperText={errorOf('name')}
+          />
+          <Typography variant="subtitle2" color="text.secondary">
+            {translate('rules.folder_dialog.credentials')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              fullWidth
+              label={translate('rules.folder_dialog.api_key')}
+              value={values.api_key}
+              autoComplete="off"
+              onChange={(e) => change('api_key')(e.target.value)}
+              error={Boolean(errorOf('api_key'))}
+              helperText={errorOf('api_key')}
+            />
+            <TextField
+              fullWidth
+              label={translate('rules.folder_dialog.api_secret')}
+              value={values.api_secret}
+              autoComplete="off"
+              onChange={(e) => change('api_secret')(e.target.value)}
+              error={Boolean(errorOf('api_secret'))}
+              helperText={errorOf('api_secret')}
+            />
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {translate('rules.folder_dialog.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} loading={saving}>
+          {translate(folder ? 'rules.folder_dialog.update' : 'rules.folder_dialog.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The folder tree of the general view: a folder row (client type, name, '{n} rules, {m} active',
+ * edit / trash / add rule / A / L) with its rules beneath (active switch, name, ad account,
+ * duplicate / edit / trash / A / L). Clicking a rule opens its editor.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Box, Chip, Collapse, IconButton, Link, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import type { MouseEvent, ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { FolderDto, FolderRuleDto } from '../../domain/folders';
+import { usePermission } from '../../providers/usePermissions';
+import { HistoryButtons } from './HistoryButtons';
+
+export interface FolderActions {
+  onToggleOpen(folder: FolderDto): void;
+  onEditFolder(folder: FolderDto): void;
+  onTrashFolder(folder: FolderDto): void;
+  onAddRule(folder: FolderDto): void;
+  onToggleRule(folder: FolderDto, rule: FolderRuleDto): void;
+  onDuplicateRule(folder: FolderDto, rule: FolderRuleDto): void;
+  onTrashRule(folder: FolderDto, rule: FolderRuleDto): void;
+}
+
+/** An icon button with a tooltip that still explains itself when disabled. */
+export function RowButton({ label, disabled, onClick, children }: { label: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={label}
+          disabled={disabled}
+          onClick={(event: MouseEvent) => {
+            event.stopPropagation();
+            onClick();
+          }}
+        >
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: FolderRuleDto; actions: FolderActions; busy: boolean }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const canChange = usePermission('create_update_rules');
+  const canRead = usePermission('read_rules');
+  const editorPath = `/edit-rule/${rule.id}`;
+  return (
+    <Stack
+      direction="row"
+      alignItems="center"
+      spacing={1}
+      data-testid={`rule-${rule.id}`}
+      onClick={canRead ? () => navigate(editorPath) : undefined}
+      sx={{ pl: 6, pr: 1, py: 0.25, borderTop: 1, borderColor: 'divider', cursor: canRead ? 'pointer' : 'default', '&:hover': { bgcolor: 'action.hover' } }}
+    >
+      <Switch
+        size="small"
+        checked={rule.is_active}
+        disabled={!canChange || busy}
+        onClick={(event) => event.stopPropagation()}
+        onChange={() => actions.onToggleRule(folder, rule)}
+        slotProps={{ input: { 'aria-label': translate('rules.general.active', { name: rule.name }) } }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {canRead ? (
+          <Link component={RouterLink} to={editorPath} underline="hover" color="inherit" onClick={(e: MouseEvent) => e.stopPropagation()} noWrap sx={{ display: 'block' }}>
+            {rule.name}
+          </Link>
+        ) : (
+          <Typography noWrap>{rule.name}</Typography>
+        )}
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {folder.meta_ad_account?.account_name}
+        </Typography>
+      </Box>
+      <RowButton label={translate('rules.general.duplicate_rule', { name: rule.name })} disabled={!canChange || busy} onClick={() => actions.onDuplicateRule(folder, rule)}>
+        <ContentCopyIcon fontSize="small" />
+      </RowButton>
+      <RowButton label={translate('rules.general.edit_rule', { name: rule.name })} disabled={!canRead} onClick={() => navigate(editorPath)}>
+        <EditOutlinedIcon fontSize="small" />
+      </RowButton>
+      <RowButton label={translate('rules.general.trash_rule', { name: rule.name })} disabled={!canChange || busy} onClick={() => actions.onTrashRule(folder, rule)}>
+        <DeleteOutlineIcon fontSize="small" />
+      </RowButton>
+      <HistoryButtons param="rule_id" id={rule.id} name={rule.name} />
+    </Stack>
+  );
+}
+
+export function FolderNode({ folder, open, busy, actions }: { folder: FolderDto; open: boolean; busy: boolean; actions: FolderActions }) {
+  const translate = useTranslate();
+  const canChange = usePermission('create_update_rules');
+  const canRead = usePermission('read_rules');
+  const toggleLabel = translate(open ? 'rules.general.collapse' : 'rules.general.expand', { name: folder.name });
+  return (
+    <Paper variant="outlined" component="li" sx={{ listStyle: 'none', overflow: 'hidden' }} aria-label={folder.name} data-testid={`folder-${folder.id}`}>
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, cursor: 'pointer' }} onClick={() => actions.onToggleOpen(folder)}>
+        <IconButton
+          size="small"
+          aria-label={toggleLabel}
+          aria-expanded={open}
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.onToggleOpen(folder);
+          }}
+        >
+          {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+        </IconButton>
+        <Chip size="small" label={folder.client_type} color={folder.client_type === 'EDM' ? 'primary' : 'secondary'} sx={{ minWidth: 52 }} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography fontWeight={600} noWrap>
+            {folder.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {[folder.meta_ad_account?.account_name, translate(`rules.plans.${folder.plan}`, { _: folder.plan })].filter(Boolean).join(' · ')}
+          </Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
+          {translate('rules.general.counts', { n: folder.rules_count, m: folder.active_rules_count })}
+        </Typography>
+        <RowButton label={translate('rules.general.add_rule_to', { name: folder.name })} disabled={!canChange || busy} onClick={() => actions.onAddRule(folder)}>
+          <AddIcon fontSize="small" />
+        </RowButton>
+        <RowButton label={translate('rules.general.edit_folder', { name: folder.name })} disabled={!canRead} onClick={() => actions.onEditFolder(folder)}>
+          <EditOutlinedIcon fontSize="small" />
+        </RowButton>
+        <RowButton label={translate('rules.general.trash_folder', { name: folder.name })} disabled={!canChange || busy} onClick={() => actions.onTrashFolder(folder)}>
+          <DeleteOutlineIcon fontSize="small" />
+        </RowButton>
+        <HistoryButtons param="folder_id" id={folder.id} name={folder.name} />
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        {folder.rules.length ? (
+          folder.rules.map((rule) => <RuleRow key={rule.id} folder={folder} rule={rule} actions={actions} busy={busy} />)
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ pl: 7, py: 1, borderTop: 1, borderColor: 'divider' }}>
+            {translate('rules.general.no_rules')}
+          </Typography>
+        )}
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * Trash (/trash and /trash/, SPEC §2): back arrow, title, search, and the tree of trashed folders
+ * (with their rules) and of live folders holding trashed rules. Each trashed row can be restored or
+ * deleted after 'Confirm delete?', and has its A and L links.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { SEARCH_DEBOUNCE_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import type { FolderRuleDto } from '../../domain/folders';
+import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { PageTitle } from '../../layout/pageTitle';
+import { usePermission } from '../../providers/usePermissions';
+import { rulesApi, type TrashFolderDto } from '../general/api';
+import { HistoryButtons } from '../general/HistoryButtons';
+import { RowButton } from '../general/FolderTree';
+import { useInfiniteScroll } from '../general/useInfiniteScroll';
+import { useTrashList } from './useTrashList';
+
+type Target = { kind: 'folder'; folder: TrashFolderDto } | { kind: 'rule'; rule: FolderRuleDto };
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : '');
+
+function ConfirmDelete({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title">
+      <DialogTitle id="confirm-delete-title">{translate('rules.trash.confirm_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('rules.trash.confirm_text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          {translate('rules.trash.confirm_cancel')}
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm}>
+          {translate('rules.trash.confirm_delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function TrashRow({
+  name,
+  detail,
+  indent,
+  onRestore,
+  onDelete,
+  history,
+}: {
+  name: string;
+  detail: string;
+  indent: boolean;
+  onRestore?: () => void;
+  onDelete?: () => void;
+  history: { param: 'folder_id' | 'rule_id'; id: number };
+}) {
+  const translate = useTranslate();
+  const allowed = usePermission('delete_rules');
+  return (
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ pl: indent ? 6 : 1, pr: 1, py: 0.5, borderTop: indent ? 1 : 0, borderColor: 'divider' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography noWrap fontWeight={indent ? 400 : 600}>
+          {name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {detail}
+        </Typography>
+      </Box>
+      {onRestore ? (
+        <RowButton label={translate('rules.trash.restore', { name })} disabled={!allowed} onClick={onRestore}>
+          <RestoreIcon fontSize="small" />
+        </RowButton>
+      ) : null}
+      {onDelete ? (
+        <RowButton label={translate('rules.trash.delete', { name })} disabled={!allowed} onClick={onDelete}>
+          <DeleteForeverIcon fontSize="small" />
+        </RowButton>
+      ) : null}
+      <HistoryButtons param={history.param} id={history.id} name={name} />
+    </Stack>
+  );
+}
+
+export function TrashPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { errors, showError, clearErrors } = useErrorList();
+  const { state, loadMore, search, reload } = useTrashList(showError);
+  const [text, setText] = useState('');
+  const [confirm, setConfirm] = useState<Target | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    search('');
+  }, [search]);
+
+  useEffect(() => {
+    if (text.trim() === state.search) return undefined;
+    const timer = setTimeout(() => {
+      clearErrors();
+      search(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only typing starts a search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  useInfiniteScroll({ canLoadMore: Boolean(state.next) && !state.failed, loading: state.loading, loadMore, loads: state.pages });
+
+  const run = useCallback(
+    async (action: () => Promise<unknown>, done: string) => {
+      clearErrors();
+      try {
+        await action();
+        notify(translate(done), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+        reload();
+      } catch (error) {
+        showError(error);
+      }
+    },
+    [clearErrors, notify, translate, reload, showError],
+  );
+
+  const confirmed = () => {
+    const target = confirm;
+    setConfirm(null);
+    if (!target) return;
+    void run(
+      () => (target.kind === 'folder' ? rulesApi.deleteFolder(target.folder.id) : rulesApi.deleteRule(target.rule.id)),
+      'rules.trash.deleted',
+    );
+  };
+
+  const searchLabel = translate('rules.trash.search');
+  return (
+    <Box sx={{ py: 1 }}>
+      <PageTitle title="app.page.trash" />
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
+        <Tooltip title={translate('rules.editor.back')}>
+          <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Typography variant="h5" component="h1">
+          {translate('rules.trash.title')}
+        </Typography>
+        <TextField
+          size="small"
+          type="search"
+          variant="outlined"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={searchLabel}
+          sx={{ width: 360, maxWidth: '100%', ml: 2 }}
+          slotProps={{
+            htmlInput: { 'aria-label': searchLabel },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      <ErrorList errors={errors} />
+      <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('rules.trash.title')}>
+        {state.folders.map((folder) => {
+          const account = folder.meta_ad_account?.account_name ?? '';
+          return (
+            <Paper key={folder.id} variant="outlined" component="li" sx={{ listStyle: 'none', overflow: 'hidden' }} aria-label={folder.name} data-testid={`trash-folder-${folder.id}`}>
+              <Stack direction="row" alignItems="center" sx={{ pl: 1 }}>
+                <Chip size="small" label={folder.client_type} color={folder.is_deleted ? 'default' : 'primary'} variant={folder.is_deleted ? 'filled' : 'outlined'} />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <TrashRow
+                    name={folder.name}
+                    detail={folder.is_deleted ? [account, when(folder.deleted_at)].filter(Boolean).join(' · ') : [account, translate('rules.trash.live_folder')].filter(Boolean).join(' · ')}
+                    indent={false}
+                    onRestore={folder.is_deleted ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored') : undefined}
+                    onDelete={folder.is_deleted ? () => setConfirm({ kind: 'folder', folder }) : undefined}
+                    history={{ param: 'folder_id', id: folder.id }}
+                  />
+                </Box>
+              </Stack>
+              {folder.rules.map((rule) => (
+                <TrashRow
+                  key={rule.id}
+                  name={rule.name}
+                  detail={[account, when(rule.deleted_at)].filter(Boolean).join(' · ')}
+                  indent
+                  onRestore={() => run(() => rulesApi.restoreRule(rule.id), 'rules.trash.restored')}
+                  onDelete={() => setConfirm({ kind: 'rule', rule })}
+                  history={{ param: 'rule_id', id: rule.id }}
+                />
+              ))}
+            </Paper>
+          );
+        })}
+      </Stack>
+      {state.loading ? <LinearProgress sx={{ my: 2 }} /> : null}
+      {state.loaded && !state.loading && !state.folders.length ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {state.search ? translate('rules.trash.no_match', { search: state.search }) : translate('rules.trash.empty')}
+        </Typography>
+      ) : null}
+      <ConfirmDelete open={confirm !== null} onCancel={() => setConfirm(null)} onConfirm={confirmed} />
+    </Box>
+  );
+}
+
+export default TrashPage;
