@@ -30,7 +30,6 @@ export const authRoutes = [
   <Route key="general" path="/" element={<GeneralPage />} />,
   <Route key="trash" path="/trash/" element={<TrashPage />} />,
   <Route key="account" path="/account" element={<AccountPage />} />,
-  <Route key="campaigns" path="/campaigns" element={<Placeholder title="app.page.campaigns" />} />,
   <Route key="edit-rule" path="/edit-rule/:id" element={<EditRulePage />} />,
   <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
   <Route key="activity" path="/activity" element={<Placeholder title="app.page.activity" />} />,

@@ -48,6 +48,8 @@ export const paths = {
   metaAdAccountsRefresh: api('meta_ad_account/refresh/'),
   campaigns: api('campaigns/'),
   campaignUpdate: (campaignId: Id) => api(`campaigns/${campaignId}/update_campaign/`),
+  /** Sync every campaign now (the Campaigns empty state's Refresh; an addition to SPEC §7). */
+  campaignsSync: api('campaigns/sync/'),
 
   // history
   log: api('log/'),

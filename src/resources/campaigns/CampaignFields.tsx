@@ -1,0 +1,101 @@
+/** The Campaigns table's cells (SPEC §2 display rules). Each reads the row's record. */
+import { Chip, Tooltip, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { topicName } from '../../domain/campaignName';
+import { formatMoney, formatPercent, formatTime, formatUsDate, formatUsDateTime, NOT_AVAILABLE, resultCount } from './format';
+import type { CampaignRecord } from './types';
+
+/** Props react-admin's Datagrid reads from its children (labels, sort keys). */
+export interface CellProps {
+  source?: string;
+  label?: string;
+  sortBy?: string;
+  sortable?: boolean;
+}
+
+const useCampaign = () => useRecordContext<CampaignRecord>();
+
+function Text({ children, muted = false }: { children: string; muted?: boolean }) {
+  const na = children === NOT_AVAILABLE;
+  return (
+    <Typography variant="body2" component="span" color={na || muted ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Typography>
+  );
+}
+
+export function AdAccountCell(_: CellProps) {
+  const name = useCampaign()?.meta_ad_account?.account_name;
+  return (
+    <Typography variant="body2" component="span" color={name ? undefined : 'text.secondary'}>
+      {name ?? NOT_AVAILABLE}
+    </Typography>
+  );
+}
+
+export function TopicCell(_: CellProps) {
+  const code = useCampaign()?.campaignextension?.topic;
+  if (!code) return <Text>{NOT_AVAILABLE}</Text>;
+  return (
+    <Tooltip title={topicName(code) ?? code}>
+      <Typography variant="body2" component="span">
+        {code}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+export function EventTypeCell(_: CellProps) {
+  const translate = useTranslate();
+  const isWebinar = useCampaign()?.campaignextension?.is_webinar;
+  if (isWebinar === true) return <Chip size="small" color="success" label={translate('campaigns.event_type.webinar')} />;
+  if (isWebinar === false) return <Chip size="small" color="warning" label={translate('campaigns.event_type.seminar')} />;
+  return <Text>{NOT_AVAILABLE}</Text>;
+}
+
+export function EventDateCell(_: CellProps) {
+  return <Text>{formatUsDate(useCampaign()?.campaignextension?.event_date)}</Text>;
+}
+
+export function EventTimeCell(_: CellProps) {
+  return <Text>{formatTime(useCampaign()?.campaignextension?.event_time)}</Text>;
+}
+
+export function MoneyCell({ source }: CellProps & { source: 'spend' | 'cpl' | 'cpc' }) {
+  const record = useCampaign();
+  return <Text>{formatMoney(record?.[source], record?.meta_ad_account?.currency || 'USD')}</Text>;
+}
+
+export function PercentCell({ source }: CellProps & { source: 'ctr' }) {
+  return <Text>{formatPercent(useCampaign()?.[source])}</Text>;
+}
+
+export function ResultCell(_: CellProps) {
+  const record = useCampaign();
+  return <Text>{record ? String(resultCount(record)) : NOT_AVAILABLE}</Text>;
+}
+
+/** '3/14/2026, 6:30 PM' written as the date over the time, to keep the column narrow. */
+function DateTimeText({ value, muted = false }: { value: string; muted?: boolean }) {
+  const [day, time] = value.split(', ');
+  if (!time) return <Text muted={muted}>{value}</Text>;
+  return (
+    <Typography variant="body2" component="span" color={muted ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap', display: 'block' }} aria-label={value}>
+      {day},
+      <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+        {time}
+      </Typography>
+    </Typography>
+  );
+}
+
+/** The end date is the campaign's own: shown in its ad account's time zone. */
+export function EndDateCell(_: CellProps) {
+  const record = useCampaign();
+  return <DateTimeText value={formatUsDateTime(record?.end_date, record?.meta_ad_account?.timezone_name || undefined)} />;
+}
+
+/** When this app last read the campaign: the viewer's time zone. */
+export function SyncDateCell(_: CellProps) {
+  return <DateTimeText muted value={formatUsDateTime(useCampaign()?.updated_at)} />;
+}

@@ -1,0 +1,72 @@
+/**
+ * How the Campaigns screen writes values (SPEC §2): money with two decimals, CTR with two decimals
+ * and a percent sign, US dates, 12-hour times, N/A for anything missing. Pure functions.
+ */
+import { formatEventTime } from '../../domain/campaignName';
+import type { CampaignRecord } from './types';
+
+export const NOT_AVAILABLE = 'N/A';
+
+const present = (value: number | string | null | undefined): value is number | string =>
+  value !== null && value !== undefined && value !== '' && Number.isFinite(Number(value));
+
+/** 1234.5 → '$1,234.50' (the ad account's currency; dollars when unknown). */
+export function formatMoney(value: number | string | null | undefined, currency = 'USD'): string {
+  if (!present(value)) return NOT_AVAILABLE;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+  } catch {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
+  }
+}
+
+/** 1.4896 → '1.49%'. */
+export function formatPercent(value: number | string | null | undefined): string {
+  if (!present(value)) return NOT_AVAILABLE;
+  return `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}%`;
+}
+
+/** Leads from the record (0 when none). */
+export function resultCount(record: Pick<CampaignRecord, 'leads' | 'actions'>): number {
+  if (typeof record.leads === 'number') return record.leads;
+  const lead = record.actions?.find((a) => a.action_type === 'lead');
+  return lead ? Number(lead.value) || 0 : 0;
+}
+
+/** '2026-03-14' → '3/14/2026' (a calendar day: no time zone shifts it). */
+export function formatUsDate(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  if (!match) return NOT_AVAILABLE;
+  return `${Number(match[2])}/${Number(match[3])}/${match[1]}`;
+}
+
+/** An instant → '3/14/2026, 6:30 PM' in `timeZone` (the browser's when not given). */
+export function formatUsDateTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return NOT_AVAILABLE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(date);
+  }
+}
+
+export function formatTime(time: string | null | undefined): string {
+  return formatEventTime(time) ?? NOT_AVAILABLE;
+}
+
+/** The campaign in Meta's Ads Manager. */
+export function adsManagerUrl(record: Pick<CampaignRecord, 'campaign_id' | 'meta_ad_account'>): string {
+  const url = new URL('https://adsmanager.facebook.com/adsmanager/manage/campaigns');
+  url.searchParams.set('act', String(record.meta_ad_account?.ad_account_id_int ?? '').replace(/^act_/, ''));
+  url.searchParams.set('selected_campaign_ids', record.campaign_id);
+  return url.toString();
+}
+
+/** Numbers only: digits, one dot, a leading minus. */
+export const isNumberText = (text: string) => text === '' || /^-?\d*\.?\d*$/.test(text);
+export const isCompleteNumber = (text: string) => text === '' || (/^-?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text)));
+/** Campaign IDs, comma separated. */
+export const isIdListText = (text: string) => /^[\d,\s]*$/.test(text);

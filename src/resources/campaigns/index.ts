@@ -1,0 +1,12 @@
+/** The Campaigns resource (/campaigns): its endpoint, its screen, its permission. Labels: src/i18n/en/campaigns.ts. */
+import CampaignIcon from '@mui/icons-material/Campaign';
+import { lazy } from 'react';
+import { defineResource } from '../types';
+
+export default defineResource({
+  name: 'campaigns',
+  endpoint: { path: 'campaigns/', idField: 'campaign_id', pagination: 'limit-offset' },
+  list: lazy(() => import('./CampaignList')),
+  icon: CampaignIcon,
+  access: { '*': 'add_edit_campaigns' },
+});
