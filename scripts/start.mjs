@@ -1,6 +1,6 @@
 // `npm start`: build the browser app when its sources are newer than the build, then serve.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,13 +19,22 @@ const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map
 const needsBuild = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (needsBuild) {
   console.log('Building the browser app…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  // Build beside dist/ and swap it in, so a server already running never sees a half-written build.
+  const next = path.join(root, `dist-next-${process.pid}`);
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', next, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
     // A test runner's NODE_ENV=test would otherwise produce React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    rmSync(next, { recursive: true, force: true });
+    process.exit(result.status ?? 1);
+  }
+  const old = path.join(root, `dist-old-${process.pid}`);
+  if (existsSync(path.join(root, 'dist'))) renameSync(path.join(root, 'dist'), old);
+  renameSync(next, path.join(root, 'dist'));
+  rmSync(old, { recursive: true, force: true });
 }
 
 const server = spawn('npx', ['tsx', 'server/main.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });

@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { LoginPage } from './custom-pages/LoginPage';
 import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -25,6 +26,7 @@ export function AdminApp() {
       i18nProvider={i18nProvider}
       theme={theme}
       layout={AppLayout}
+      notification={AppNotification}
       loginPage={LoginPage}
       requireAuth
       disableTelemetry
