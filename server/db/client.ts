@@ -70,7 +70,8 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     sql: {
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[] | undefined);
-        return { rows: result.rows };
+        // Several statements without parameters answer one result each: the last one's rows count.
+        return { rows: Array.isArray(result) ? ((result as pg.QueryResult[]).at(-1)?.rows ?? []) : result.rows };
       },
       exec: async (text) => {
         await pool.query(text);

@@ -47,7 +47,9 @@ export function createBoss(dbh: DbHandle, tuning: QueueTuning = {}): PgBoss {
     db: bossDatabase(dbh.sql),
     backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
     schema: 'pgboss',
+    // Supervision finds jobs whose worker died (expired) at this pace.
     superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? 60,
+    monitorIntervalSeconds: tuning.superviseIntervalSeconds ?? 60,
     // Cron and maintenance beyond supervision are not used: the engine's own scan enqueues slots.
     schedule: false,
   });
@@ -63,9 +65,18 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Prom
     retryBackoff: true,
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   };
+  const { policy: _fixedAtCreation, ...updatable } = options;
   for (const name of Object.values(QUEUES)) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-    else await boss.createQueue(name, options);
+    if (!(await boss.getQueue(name))) {
+      try {
+        await boss.createQueue(name, options);
+        continue;
+      } catch (error) {
+        if (!(await boss.getQueue(name))) throw error; // not a second process creating it at the same moment
+      }
+    }
+    // Another process (or an earlier start) made it: bring its settings up to date.
+    await boss.updateQueue(name, updatable);
   }
 }
 

@@ -186,8 +186,8 @@ export class CapturingMailer implements Mailer {
 }
 
 /** The Graph simulator with its clock stopped, and a client that does not wait between retries. */
-export async function startFrozenSimulator(options: { start?: string; retries?: number } = {}) {
-  const sim = await startSimulator({ seed: 11, start: options.start ?? '2026-03-02T15:00:00Z', speed: 0, accounts: 2, campaignsPerAccount: 4, adsPerCampaign: 2 });
+export async function startFrozenSimulator(options: { start?: string; retries?: number; seed?: number } = {}) {
+  const sim = await startSimulator({ seed: options.seed ?? 11, start: options.start ?? '2026-03-02T15:00:00Z', speed: 0, accounts: 2, campaignsPerAccount: 4, adsPerCampaign: 2 });
   const client = new GraphClient({
     baseUrl: sim.url,
     apiVersion: 'v21.0',
