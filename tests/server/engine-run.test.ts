@@ -72,10 +72,11 @@ eachDatabase((engine) => {
         runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' }),
         runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' }),
       ]);
-      expect(results.map((r) => [r.status, r.turnedOff.length]).sort()).toEqual([
-        ['done', 1],
-        ['in_progress', 0],
-      ]);
+      const [first, second] = [...results].sort((a, b) => b.turnedOff.length - a.turnedOff.length);
+      expect([first!.status, first!.turnedOff.length]).toEqual(['done', 1]);
+      // The other found the slot under way, or (when the first was quicker) already done.
+      expect(['in_progress', 'already_done']).toContain(second!.status);
+      expect(second!.turnedOff).toEqual([]);
       expect(platform.writes).toHaveLength(1);
       expect(await activityOf(dbh.db, rule.id)).toHaveLength(1);
     });
