@@ -12,7 +12,12 @@ export interface CallTiming {
   large: { medianMs: number; results: number | null; total: number | null };
   /** large median / small median. */
   ratio: number;
+  /** Timed rounds per scale (fewer than asked when the call hit its time budget). */
+  rounds: number;
 }
+
+/** A median needs a few samples even from a slow call. */
+export const MIN_ROUNDS = 5;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,9 +43,14 @@ function pageSizes(body: unknown): { results: number | null; total: number | nul
 export async function measureCalls(
   apps: { small: BenchApp; large: BenchApp },
   calls: { small: ApiCall[]; large: ApiCall[] },
-  { rounds, warmup }: { rounds: number; warmup: number },
+  { rounds, warmup, callSeconds }: { rounds: number; warmup: number; callSeconds: number },
   progress: (line: string) => void,
 ): Promise<CallTiming[]> {
+  // One pass over every call first: opens pool connections and warms caches before anything is timed.
+  for (const [index, call] of calls.large.entries()) {
+    await apps.small.get(calls.small[index]!.url);
+    await apps.large.get(call.url);
+  }
   const timings: CallTiming[] = [];
   for (const [index, call] of calls.large.entries()) {
     const smallUrl = calls.small[index]!.url;
@@ -53,7 +63,9 @@ export async function measureCalls(
     }
     const smallMs: number[] = [];
     const largeMs: number[] = [];
+    const started = performance.now();
     for (let round = 0; round < rounds; round += 1) {
+      if (round >= MIN_ROUNDS && performance.now() - started > callSeconds * 1000) break;
       const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
       for (const which of order) {
         const result = await timed(apps[which], which === 'small' ? smallUrl : largeUrl);
@@ -68,6 +80,7 @@ export async function measureCalls(
       small: { medianMs: median(smallMs), ...pageSizes(smallBody) },
       large: { medianMs: median(largeMs), ...pageSizes(largeBody) },
       ratio: median(largeMs) / median(smallMs),
+      rounds: largeMs.length,
     };
     timings.push(timing);
     progress(`  ${call.endpoint} ${call.name}: ${timing.small.medianMs.toFixed(1)} ms → ${timing.large.medianMs.toFixed(1)} ms (×${timing.ratio.toFixed(2)})`);

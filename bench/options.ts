@@ -16,6 +16,8 @@ export interface BenchOptions {
   large: Scale;
   /** Timed rounds per call and scale (after the warm-up); the median is reported. */
   rounds: number;
+  /** A call stops early (after at least MIN_ROUNDS) once its timed rounds took this long, so one slow call cannot stretch the run. */
+  callSeconds: number;
   warmup: number;
   /** PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL, else TEST_DATABASE_URL). */
   postgresUrl: string | undefined;
@@ -31,8 +33,9 @@ export const USAGE = `npm run bench -- [flags]
   --log-per-rule N       audit-log entries per rule (default 5)
   --activity-per-rule N  rule-log entries per rule (default 5)
   --small-folders N      override the small scale's folders (same for --small-campaigns)
-  --rounds N             timed rounds per call and scale (default 15)
-  --warmup N             untimed rounds first (default 3)
+  --rounds N             timed rounds per call and scale (default 21)
+  --call-seconds N       stop a call's rounds after N seconds, once it has 5 (default 8)
+  --warmup N             untimed rounds first (default 2)
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
@@ -65,8 +68,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       campaigns: count(argv, 'small-campaigns', Math.min(campaigns, Math.max(1000, Math.round(campaigns / 100))), 1),
       ...shared,
     },
-    rounds: count(argv, 'rounds', 15, 1),
-    warmup: count(argv, 'warmup', 3),
+    rounds: count(argv, 'rounds', 21, 1),
+    callSeconds: count(argv, 'call-seconds', 8, 1),
+    warmup: count(argv, 'warmup', 2),
     postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     skipPglite: argv.includes('--no-pglite'),
     skipBundle: argv.includes('--no-bundle'),

@@ -44,11 +44,11 @@ function engineSection(result: EngineResult): string[] {
     '',
     `Seeded small: ${seeded(result.seeded.small)}; large: ${seeded(result.seeded.large)}.`,
     '',
-    '| Endpoint | Call | Small, median ms | Large, median ms | Large / small | Results (small · large) |',
-    '|---|---|---:|---:|---:|---|',
+    '| Endpoint | Call | Small, median ms | Large, median ms | Large / small | Results (small · large) | Rounds |',
+    '|---|---|---:|---:|---:|---|---:|',
   ];
   for (const t of result.timings) {
-    lines.push(`| ${t.endpoint} | ${t.name} | ${ms(t.small.medianMs)} | ${ms(t.large.medianMs)} | ${ratio(t.ratio)} | ${sizes(t.small)} · ${sizes(t.large)} |`);
+    lines.push(`| ${t.endpoint} | ${t.name} | ${ms(t.small.medianMs)} | ${ms(t.large.medianMs)} | ${ratio(t.ratio)} | ${sizes(t.small)} · ${sizes(t.large)} | ${t.rounds} |`);
   }
   const grown = result.timings.filter((t) => t.ratio >= GROWTH_FLAG);
   lines.push('', grown.length ? `Grows with the data (×${GROWTH_FLAG} or more): ${grown.map((t) => `${t.endpoint} ${t.name} (×${t.ratio.toFixed(1)})`).join('; ')}.` : `No call grows ×${GROWTH_FLAG} or more.`, '');
@@ -119,7 +119,7 @@ export function renderReport(result: BenchResult): string {
     '',
     `- Small: ${scaleText(options.small)}`,
     `- Large: ${scaleText(options.large)}`,
-    `- Each call: ${options.warmup} warm-up rounds, then ${options.rounds} timed rounds per scale; the median. Real app (buildApp, fastify.inject) as a superuser; each page asks for the same number of results at both scales.`,
+    `- Each call: one pass over every call, then per call ${options.warmup} warm-up rounds and up to ${options.rounds} timed rounds per scale, alternating small and large (fewer when a call's rounds pass ${options.callSeconds} s, never under 5); the median. Real app (buildApp, fastify.inject) as a superuser; each page asks for the same number of results at both scales.`,
     '',
     ...result.engines.flatMap(engineSection),
     ...(result.explain ? explainSection(result.explain) : ['## Query plans', '', 'Not run.', '']),

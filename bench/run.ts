@@ -18,7 +18,8 @@ import { parseOptions, USAGE, type BenchOptions } from './options';
 import { renderReport, type BenchResult, type EngineResult } from './report';
 import { seedScale } from './seed';
 
-const log = (line: string) => console.error(line);
+const began = performance.now();
+const log = (line: string) => console.error(`[${String(Math.round((performance.now() - began) / 1000)).padStart(4)} s] ${line.replace(/^\n/, '')}`);
 
 function revision(): string {
   try {
