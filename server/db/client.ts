@@ -63,6 +63,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
+  // process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     kind: 'postgres',
