@@ -20,7 +20,7 @@ export default defineConfig({
           if (/[\\/](@mui|@emotion)[\\/]/.test(id)) return 'mui';
           if (/[\\/](react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|ra-data-simple-rest|@tanstack|react-hook-form)[\\/]/.test(id)) return 'react-admin';
           if (/[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/.test(id)) return 'react';
-          return 'vendor';
+          return undefined;
         },
       },
     },
