@@ -58,13 +58,26 @@ export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot)
 
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
-function itemText(item: FilterItem | TaskItem): string {
-  if (item.type === 'rule_filter') {
-    const list = item.values.length ? item.values.join(', ') : '—';
-    return item.name === 'campaign_name_contains' ? list : `${onOff(item.is_active)}, ${list}`;
+const listText = (values: string[]) => (values.length ? values.join(', ') : '—');
+
+/** One item's change, only the parts that moved: 'off → on, CPL — → 50'; '' when nothing did. */
+function itemChangeText(before: FilterItem | TaskItem, after: FilterItem | TaskItem): string {
+  const parts: string[] = [];
+  if (before.is_active !== after.is_active && after.name !== 'campaign_name_contains') {
+    parts.push(`${onOff(before.is_active)} → ${onOff(after.is_active)}`);
   }
-  const values = (taskSpec(item.name)?.values ?? []).map((v) => `${v.label} ${item.values[v.key] || '—'}`);
-  return [onOff(item.is_active), ...values].join(', ');
+  if (after.type === 'rule_filter') {
+    const old = listText(before.values as string[]);
+    const now = listText(after.values);
+    if (old !== now) parts.push(`${old} → ${now}`);
+  } else {
+    for (const value of taskSpec(after.name)?.values ?? []) {
+      const old = (before.values as TaskItem['values'])[value.key] || '—';
+      const now = after.values[value.key] || '—';
+      if (old !== now) parts.push(`${value.label} ${old} → ${now}`);
+    }
+  }
+  return parts.join(', ');
 }
 
 const MAX_CELLS = 8;
@@ -92,17 +105,23 @@ export interface RuleSnapshot {
 }
 
 export function ruleChangesText(before: RuleSnapshot, after: RuleSnapshot): string {
-  const changes: Record<string, [unknown, unknown]> = {
-    Name: [before.name, after.name],
-    Active: [onOff(before.isActive), onOff(after.isActive)],
-  };
+  const parts = [
+    describeChanges({
+      Name: [before.name, after.name],
+      Active: [onOff(before.isActive), onOff(after.isActive)],
+    }),
+  ];
   for (const item of [...after.filters, ...after.tasks]) {
     const old = [...before.filters, ...before.tasks].find((i) => i.name === item.name);
-    if (old) changes[itemLabel(item.name)] = [itemText(old), itemText(item)];
+    const change = old ? itemChangeText(old, item) : '';
+    if (change) parts.push(`${itemLabel(item.name)}: ${change}`);
   }
-  changes['Time zone'] = [before.timezone, after.timezone];
-  changes['Alert schedule'] = [alertText(before.alertSchedule), alertText(after.alertSchedule)];
-  const parts = [describeChanges(changes)];
+  parts.push(
+    describeChanges({
+      'Time zone': [before.timezone, after.timezone],
+      'Alert schedule': [alertText(before.alertSchedule), alertText(after.alertSchedule)],
+    }),
+  );
   const schedule = scheduleChangesText(before.schedule, after.schedule);
   if (schedule) parts.push(`Schedule: ${schedule}`);
   return parts.filter(Boolean).join('; ');

@@ -67,7 +67,7 @@ eachDatabase((engine) => {
       expect(entry).toMatchObject({ action: 'Rule updated', rule_name: 'Tight CPL', folder_name: 'Update Log Folder' });
       expect(entry!.changes_text).toBe(
         'Name: New rule → Tight CPL; Active: off → on; Campaign name contains: EDM → EDM, EP-W; ' +
-          'Turn off the ad if CPL is above a value: off, CPL — → on, CPL 50; Time zone: America/New_York → UTC; Schedule: added Mon 3 AM',
+          'Turn off the ad if CPL is above a value: off → on, CPL — → 50; Time zone: America/New_York → UTC; Schedule: added Mon 3 AM',
       );
     });
 

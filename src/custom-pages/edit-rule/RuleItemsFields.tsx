@@ -33,6 +33,7 @@ export function FilterField({
       <Autocomplete
         multiple
         freeSolo
+        disableCloseOnSelect
         options={CAMPAIGN_NAME_OPTIONS as readonly string[]}
         value={filter.values}
         disabled={switchable && !filter.is_active}
