@@ -19,6 +19,8 @@ export interface RuleLogEntryDto {
   object_type: string | null;
   reason: Record<string, string>;
   undone_at: string | null;
+  /** The rule leaves this object alone (a user undid its turn-off) until the exemption is removed. */
+  exempt: boolean;
   rule: { id: number; name: string; folder: { id: number; name: string; meta_ad_account: { account_name: string } } } | null;
 }
 
@@ -69,15 +71,16 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
 
   async function entries(where: SQL | undefined, ordering: SQL[], paging?: { limit: number; offset: number }) {
     const query = app.db
-      .select({ entry: ruleActivity, rule: rules, folder: folders, account: metaAdAccounts })
+      .select({ entry: ruleActivity, rule: rules, folder: folders, account: metaAdAccounts, exemptSince: ruleExemptions.createdAt })
       .from(ruleActivity)
       .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
       .leftJoin(folders, eq(folders.id, folderOfEntry))
       .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+      .leftJoin(ruleExemptions, and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)))
       .where(where)
       .orderBy(...ordering);
     const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-    return rows.map(({ entry, rule, folder, account }) => toDto(entry, rule, folder, account));
+    return rows.map(({ entry, rule, folder, account, exemptSince }) => toDto(entry, rule, folder, account, exemptSince !== null));
   }
 
   function toDto(
@@ -85,6 +88,7 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
     rule: typeof rules.$inferSelect | null,
     folder: typeof folders.$inferSelect | null,
     account: typeof metaAdAccounts.$inferSelect | null,
+    exempt: boolean,
   ): RuleLogEntryDto {
     return {
       id: entry.id,
@@ -94,6 +98,7 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
       object_type: entry.objectType,
       reason: entry.reason ?? {},
       undone_at: entry.undoneAt ? new Date(entry.undoneAt).toISOString() : null,
+      exempt,
       rule:
         rule && folder
           ? {

@@ -1,12 +1,11 @@
 /**
  * Every custom route of SPEC §2, one line each. To put a real screen on a route, change its line
  * (and its lazy import). Heavy screens load lazily so the first download stays small.
- * The Log (/log) is a resource: see src/resources/log. So are Team (/team) and Permissions
- * (/permissions): src/resources/users and src/resources/groups.
+ * The Log (/log) is a resource: see src/resources/log. So are Activity (/activity), Team (/team) and
+ * Permissions (/permissions): src/resources/rule_log, src/resources/users and src/resources/groups.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { Placeholder } from './Placeholder';
 
 const PrivacyPolicy = lazy(() => import('./PrivacyPolicy'));
 const MessengerFrame = lazy(() => import('./MessengerFrame'));
@@ -32,7 +31,6 @@ export const authRoutes = [
   <Route key="account" path="/account" element={<AccountPage />} />,
   <Route key="edit-rule" path="/edit-rule/:id" element={<EditRulePage />} />,
   <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
-  <Route key="activity" path="/activity" element={<Placeholder title="app.page.activity" />} />,
 ];
 
 /** Public screens, without the layout (/login is the Admin's loginPage). */

@@ -54,6 +54,11 @@ export const paths = {
   // history
   log: api('log/'),
   ruleLog: api('rule_log/'),
+  // rule engine (additions to SPEC §7, docs/api.md)
+  ruleRunNow: (id: Id) => api(`rules/${id}/run_now/`),
+  rulePreview: (id: Id) => api(`rules/${id}/preview/`),
+  ruleLogUndo: (id: Id) => api(`rule_log/${id}/undo/`),
+  ruleExemption: (id: Id, objectId: Id) => api(`rules/${id}/exemptions/${objectId}/`),
 } as const;
 
 /** A list endpoint path relative to /api/ (as resources declare it) → its full URL. */

@@ -112,7 +112,10 @@ eachDatabase((engine) => {
       expect((await post(editor, `/api/rule_log/${entry.id}/undo/`)).json()).toEqual({ detail: 'This action was already undone.' });
 
       const log = (await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results;
-      expect(log.map((r: { action: string }) => r.action)).toEqual(['turn_on_ad', 'turn_off_ad']);
+      expect(log.map((r: { action: string; exempt: boolean }) => [r.action, r.exempt])).toEqual([
+        ['turn_on_ad', true],
+        ['turn_off_ad', true],
+      ]);
       expect(log[1].undone_at).not.toBeNull();
 
       expect((await get(viewer, `/api/rules/${ruleId}/exemptions/`)).json().results).toEqual([{ object_id: noLeadsAd, created_at: expect.any(String) }]);
@@ -123,6 +126,7 @@ eachDatabase((engine) => {
       // Removing the exemption lets the rule act on the ad again.
       const removed = await api.request(editor.token, { method: 'DELETE', url: `/api/rules/${ruleId}/exemptions/${noLeadsAd}/` });
       expect(removed.statusCode).toBe(204);
+      expect((await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results[0]).toMatchObject({ action: 'turn_on_ad', exempt: false });
       expect((await post(editor, `/api/rules/${ruleId}/run_now/`)).json()).toMatchObject({ turned_off: 1 });
       expect(sim.inspect(noLeadsAd).status).toBe('PAUSED');
     });

@@ -33,6 +33,7 @@ import {
 import { MESSAGES } from '../../domain/validation';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
+import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
 import { rulesApi, type TimezoneOption } from '../general/api';
 import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
 import { LeaveGuard } from './LeaveGuard';
@@ -171,6 +172,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
             {translate('rules.editor.log')}
           </Button>
+          <RuleRunActions ruleId={rule.id} name={rule.name} />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}
           </Button>

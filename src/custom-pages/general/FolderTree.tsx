@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { usePermission } from '../../providers/usePermissions';
 import { HistoryButtons } from './HistoryButtons';
+import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
 
 export interface FolderActions {
   onToggleOpen(folder: FolderDto): void;
@@ -92,6 +93,7 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
       <RowButton label={translate('rules.general.trash_rule', { name: rule.name })} disabled={!canChange || busy} onClick={() => actions.onTrashRule(folder, rule)}>
         <DeleteOutlineIcon fontSize="small" />
       </RowButton>
+      <RuleRunActions ruleId={rule.id} name={rule.name} compact />
       <HistoryButtons param="rule_id" id={rule.id} name={rule.name} />
     </Stack>
   );

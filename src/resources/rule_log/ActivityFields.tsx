@@ -1,0 +1,50 @@
+/** The Activity list's columns that are more than one plain value. */
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { ReasonList } from './ReasonList';
+import { actionText, type ActivityEntry } from './types';
+
+interface ColumnProps {
+  label?: string;
+  source?: string;
+  sortBy?: string;
+  sortable?: boolean;
+}
+
+export function ClientAccountField(_props: ColumnProps) {
+  const record = useRecordContext<ActivityEntry>();
+  const folder = record?.rule?.folder;
+  if (!folder) return null;
+  return (
+    <Box>
+      <Typography variant="body2">{folder.name}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {folder.meta_ad_account.account_name}
+      </Typography>
+    </Box>
+  );
+}
+
+export function ActionField(_props: ColumnProps) {
+  const record = useRecordContext<ActivityEntry>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Typography variant="body2" color={record.action === 'error' ? 'error' : undefined}>
+        {actionText(record.action)}
+      </Typography>
+      {record.undone_at ? <Chip size="small" variant="outlined" label={translate('activity.undone')} /> : null}
+    </Stack>
+  );
+}
+
+export function RuleNameField(_props: ColumnProps) {
+  const record = useRecordContext<ActivityEntry>();
+  return record?.rule ? <Typography variant="body2">{record.rule.name}</Typography> : null;
+}
+
+export function ReasonField(_props: ColumnProps) {
+  const record = useRecordContext<ActivityEntry>();
+  return <ReasonList reason={record?.reason} />;
+}

@@ -1,0 +1,91 @@
+/**
+ * Row actions of the Activity list (create_update_rules): Undo a turn-off (turn it back on and
+ * exempt it from that rule), and on the undo's entry, remove the exemption again.
+ */
+import UndoIcon from '@mui/icons-material/Undo';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { errorMessages } from '../../providers/httpClient';
+import { usePermission } from '../../providers/usePermissions';
+import { engineApi } from './api';
+import { isUndoable, type ActivityEntry } from './types';
+
+function useAction() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      notify(done, { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+      refresh();
+    } catch (error) {
+      notify(errorMessages(error).join(' '), { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+function UndoButton({ entry }: { entry: ActivityEntry }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { busy, run } = useAction();
+  const id = entry.ad_id ?? '';
+  return (
+    <>
+      <Button size="small" startIcon={<UndoIcon />} aria-label={translate('activity.undo.label', { id })} disabled={busy} onClick={() => setOpen(true)}>
+        {translate('activity.undo.button')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={translate('activity.undo.title', { id })}
+        content={translate('activity.undo.content', { object: entry.object_type ?? 'ad', rule: entry.rule?.name ?? '' })}
+        confirm={translate('activity.undo.confirm')}
+        cancel={translate('activity.cancel')}
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setOpen(false);
+          await run(() => engineApi.undo(entry.id), translate('activity.undo.done'));
+        }}
+      />
+    </>
+  );
+}
+
+function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
+  const translate = useTranslate();
+  const { busy, run } = useAction();
+  const label = translate('activity.exemption.label', { id: entry.ad_id ?? '', rule: entry.rule?.name ?? '' });
+  return (
+    <Button
+      size="small"
+      startIcon={<ReplayIcon />}
+      aria-label={label}
+      title={label}
+      disabled={busy}
+      onClick={() => run(() => engineApi.removeExemption(entry.rule!.id, entry.ad_id!), translate('activity.exemption.done'))}
+    >
+      {translate('activity.exemption.button')}
+    </Button>
+  );
+}
+
+export function ActivityRowActions(_props: { label?: string; sortable?: boolean }) {
+  const entry = useRecordContext<ActivityEntry>();
+  const allowed = usePermission('create_update_rules');
+  if (!entry || !allowed) return null;
+  const isUndoEntry = entry.action === 'turn_on_ad' || entry.action === 'turn_on_campaign';
+  return (
+    <Stack direction="row" spacing={1}>
+      {isUndoable(entry) ? <UndoButton entry={entry} /> : null}
+      {isUndoEntry && entry.exempt && entry.rule && entry.ad_id ? <RemoveExemptionButton entry={entry} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * Preview and Run now for one rule (create_update_rules), in the rule editor and on the general
+ * view's rule rows. Preview is a dry run through the engine's evaluator: what the rule would turn
+ * off right now and why, changing nothing. Run now asks first, runs, and shows what it turned off.
+ */
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessages } from '../../providers/httpClient';
+import { usePermission } from '../../providers/usePermissions';
+import { engineApi } from './api';
+import { ReasonList } from './ReasonList';
+import { actionText, type PreviewResult, type RunNowResult } from './types';
+
+type Step =
+  | { step: 'closed' }
+  | { step: 'previewing' }
+  | { step: 'preview'; preview: PreviewResult }
+  | { step: 'confirm' }
+  | { step: 'running' }
+  | { step: 'ran'; result: RunNowResult }
+  | { step: 'failed'; messages: string[] };
+
+interface Row {
+  key: string;
+  action: string;
+  id: string;
+  task?: string;
+  reason: Record<string, string>;
+}
+
+function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Table size="small" aria-label={translate('activity.preview.columns.info')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('activity.preview.columns.action')}</TableCell>
+          <TableCell>{translate('activity.preview.columns.id')}</TableCell>
+          {withTask ? <TableCell>{translate('activity.preview.columns.task')}</TableCell> : null}
+          <TableCell>{translate('activity.preview.columns.info')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{actionText(row.action)}</TableCell>
+            <TableCell>{row.id}</TableCell>
+            {withTask ? <TableCell>{translate(`activity.tasks.${row.task}`, { _: row.task })}</TableCell> : null}
+            <TableCell>
+              <ReasonList reason={row.reason} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function PreviewBody({ preview }: { preview: PreviewResult }) {
+  const translate = useTranslate();
+  const rows = preview.results.map((r) => ({ key: `${r.action}-${r.ad_id}`, action: r.action, id: r.ad_id, task: r.task, reason: r.reason }));
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">{translate('activity.preview.intro', { account: preview.account.account_name })}</Typography>
+      {rows.length ? <ResultTable rows={rows} withTask /> : <Alert severity="success">{translate('activity.preview.nothing')}</Alert>}
+      {preview.exempt.length ? <Alert severity="info">{translate('activity.preview.exempt', { ids: preview.exempt.join(', ') })}</Alert> : null}
+      {preview.problems.length ? <Alert severity="warning">{translate('activity.preview.problems', { problems: preview.problems.join('; ') })}</Alert> : null}
+    </Stack>
+  );
+}
+
+function RunBody({ result }: { result: RunNowResult }) {
+  const translate = useTranslate();
+  if (result.status === 'in_progress') return <Alert severity="info">{translate('activity.run.busy')}</Alert>;
+  const rows = result.results.map((e) => ({ key: String(e.id), action: e.action, id: e.ad_id ?? '', reason: e.reason }));
+  return (
+    <Stack spacing={2}>
+      {result.turned_off ? (
+        <Alert severity="success">{translate('activity.run.result', { smart_count: result.turned_off })}</Alert>
+      ) : null}
+      {result.failed ? <Alert severity="error">{translate('activity.run.result_failed', { smart_count: result.failed })}</Alert> : null}
+      {!result.turned_off && !result.failed ? <Alert severity="success">{translate('activity.run.nothing')}</Alert> : null}
+      {rows.length ? <ResultTable rows={rows} withTask={false} /> : null}
+    </Stack>
+  );
+}
+
+function Trigger({ compact, label, text, icon, onClick }: { compact: boolean; label: string; text: string; icon: ReactNode; onClick: () => void }) {
+  const click = (event: MouseEvent) => {
+    event.stopPropagation();
+    onClick();
+  };
+  if (!compact) {
+    return (
+      <Button startIcon={icon} aria-label={label} onClick={click}>
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={click}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: number; name: string; compact?: boolean }) {
+  const translate = useTranslate();
+  const allowed = usePermission('create_update_rules');
+  const [state, setState] = useState<Step>({ step: 'closed' });
+
+  useEffect(() => {
+    if (state.step !== 'previewing') return undefined;
+    const controller = new AbortController();
+    engineApi
+      .preview(ruleId, controller.signal)
+      .then((preview) => setState({ step: 'preview', preview }))
+      .catch((error) => {
+        if (!controller.signal.aborted) setState({ step: 'failed', messages: errorMessages(error) });
+      });
+    return () => controller.abort();
+  }, [state.step, ruleId]);
+
+  if (!allowed) return null;
+
+  const run = async () => {
+    setState({ step: 'running' });
+    try {
+      setState({ step: 'ran', result: await engineApi.runNow(ruleId) });
+    } catch (error) {
+      setState({ step: 'failed', messages: errorMessages(error) });
+    }
+  };
+  const close = () => setState({ step: 'closed' });
+  const busy = state.step === 'previewing' || state.step === 'running';
+  const isRun = state.step === 'confirm' || state.step === 'running' || state.step === 'ran';
+  const title = translate(isRun ? 'activity.run.title' : 'activity.preview.title', { name });
+
+  return (
+    <>
+      <Trigger
+        compact={compact}
+        label={translate('activity.preview.label', { name })}
+        text={translate('activity.preview.button')}
+        icon={<VisibilityOutlinedIcon fontSize={compact ? 'small' : 'medium'} />}
+        onClick={() => setState({ step: 'previewing' })}
+      />
+      <Trigger
+        compact={compact}
+        label={translate('activity.run.label', { name })}
+        text={translate('activity.run.button')}
+        icon={<PlayArrowIcon fontSize={compact ? 'small' : 'medium'} />}
+        onClick={() => setState({ step: 'confirm' })}
+      />
+      <Dialog open={state.step !== 'closed'} onClose={busy ? undefined : close} onClick={(e) => e.stopPropagation()} maxWidth="md" fullWidth>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          {busy ? (
+            <Stack spacing={1}>
+              <Typography variant="body2">{translate(state.step === 'running' ? 'activity.run.running' : 'activity.preview.loading')}</Typography>
+              <LinearProgress />
+            </Stack>
+          ) : null}
+          {state.step === 'preview' ? <PreviewBody preview={state.preview} /> : null}
+          {state.step === 'confirm' ? <Typography variant="body2">{translate('activity.run.content')}</Typography> : null}
+          {state.step === 'ran' ? <RunBody result={state.result} /> : null}
+          {state.step === 'failed' ? (
+            <Alert severity="error">
+              {state.messages.map((m) => (
+                <div key={m}>{m}</div>
+              ))}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          {state.step === 'ran' ? (
+            <Button component={RouterLink} to={`/activity?rule_id=${ruleId}`} onClick={close}>
+              {translate('activity.run.open_activity')}
+            </Button>
+          ) : null}
+          <Button onClick={close} disabled={busy}>
+            {translate(state.step === 'confirm' ? 'activity.cancel' : 'activity.close')}
+          </Button>
+          {state.step === 'confirm' || (state.step === 'preview' && state.preview.count > 0) ? (
+            <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={run}>
+              {translate('activity.run.confirm')}
+            </Button>
+          ) : null}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

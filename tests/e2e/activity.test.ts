@@ -1,0 +1,135 @@
+/**
+ * Issue 6 end to end on a fresh `npm start` (the built-in Graph simulator, frozen clock): a rule
+ * is previewed from its editor (nothing changes), run now from the preview, and its Activity shows
+ * what it turned off and why; the Activity chips follow the address; an Undo turns the ad back on
+ * in the simulator and exempts it from the rule.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { ADMIN, freePort, startProduct, type RunningProduct } from './support/server';
+
+describe('Activity, Preview and Undo in a real browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+  let simulator: string;
+  let token: string;
+  let ruleId: number;
+  let folderId: number;
+  let noLeadsAd: string;
+
+  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${product.url}/api/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return (await response.json()) as T;
+  };
+  const simObject = async (id: string) => (await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string };
+
+  beforeAll(async () => {
+    const simulatorPort = await freePort();
+    simulator = `http://127.0.0.1:${simulatorPort}`;
+    product = await startProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' });
+    browser = await launchBrowser();
+    page = await newPage(browser, product.url);
+
+    const tokens = await (await fetch(`${product.url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json();
+    token = tokens.access;
+    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<string, { accountId: string; adIds: string[] }>;
+    noLeadsAd = scenarios.spend_no_leads!.adIds[0]!;
+    const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
+    const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenarios.spend_no_leads!.accountId))!;
+    const folder = await api<{ id: number; rules: { id: number }[] }>('POST', 'general_page/', {
+      client_type: 'EDM',
+      plan: 'solo',
+      meta_ad_account_id: home.ad_account_id,
+      name: 'Harbor Activity Test',
+      extension: { external_credentials: { demio: null } },
+    });
+    folderId = folder.id;
+    ruleId = folder.rules[0]!.id;
+    // The scenario ad has spent about $60 with no lead: a $40 no-leads rule on SS-W campaigns catches it.
+    await api('PATCH', `rule/${ruleId}/`, {
+      rule_filter: [{ name: 'campaign_name_contains', values: ['SS-W'], is_active: true }],
+      rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('previews from the rule editor what the rule would turn off and why, changing nothing', async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/edit-rule/${ruleId}`);
+    await page.getByRole('button', { name: /^Preview what .* would turn off$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('cell', { name: noLeadsAd }).waitFor({ timeout: 30_000 });
+    const row = dialog.getByRole('row').filter({ hasText: noLeadsAd });
+    expect(await row.textContent()).toMatch(/turn off ad.*Turn off the ad if spend is above a value and leads are 0.*Spend:\$\d+\.\d\d > \$40\.00.*Leads:0/);
+    await screenshot(page, 'activity-preview');
+    expect((await simObject(noLeadsAd)).status).toBe('ACTIVE');
+    expect(await (await fetch(`${simulator}/__sim/writes`)).json()).toEqual([]);
+  });
+
+  it('runs now from the preview and shows why in the Activity, with its rule chip', async () => {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Run now' }).click();
+    await dialog.getByText(/^\d+ turned off$/).waitFor({ timeout: 30_000 });
+    expect((await simObject(noLeadsAd)).status).toBe('PAUSED');
+    await dialog.getByRole('link', { name: 'Open Activity' }).click();
+    await page.waitForURL(`**/activity?rule_id=${ruleId}`);
+
+    await page.getByText(`Rule id: ${ruleId}`).waitFor();
+    const row = page.getByRole('row').filter({ hasText: noLeadsAd });
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain('turn off ad'); // underscores shown as spaces
+    expect(text).toContain('Harbor Activity Test');
+    expect(text).toMatch(/Spend:\$\d+\.\d\d > \$40\.00/);
+    expect(text).toContain('Leads:0');
+    expect(text).toContain('Run:Run now by');
+    for (const header of ['Date', 'Client / Ad account', 'Action', 'Rule', 'Ad ID', 'Info']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+    await screenshot(page, 'activity');
+  });
+
+  it('takes chips for rule, folder and ad from the address, and removing one edits the address', async () => {
+    await page.goto(`/activity?folder_id=${folderId}&ad_id=${noLeadsAd}&ad_id=999`);
+    await page.getByText(`Folder id ${folderId}`).waitFor();
+    await page.getByText(`Ad id: ${noLeadsAd}`).waitFor();
+    await page.getByText('Ad id: 999').waitFor();
+    await page.getByRole('row').filter({ hasText: noLeadsAd }).waitFor();
+
+    await page.locator('.MuiChip-root', { hasText: 'Ad id: 999' }).locator('.MuiChip-deleteIcon').click();
+    await page.waitForURL((url) => url.search === `?folder_id=${folderId}&ad_id=${noLeadsAd}`);
+    await page.locator('.MuiChip-root', { hasText: `Folder id ${folderId}` }).locator('.MuiChip-deleteIcon').click();
+    await page.waitForURL((url) => url.search === `?ad_id=${noLeadsAd}`);
+    await page.getByText(`Folder id ${folderId}`).waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: noLeadsAd }).waitFor();
+  });
+
+  it('undoes the turn-off: the ad runs again in the simulator and the rule leaves it alone', async () => {
+    await page.goto(`/activity?rule_id=${ruleId}&ad_id=${noLeadsAd}`);
+    await page.getByRole('button', { name: `Undo: turn ${noLeadsAd} back on` }).click();
+    const confirm = page.getByRole('dialog', { name: `Turn ${noLeadsAd} back on?` });
+    await confirm.getByText(/leaves it alone from now on/).waitFor();
+    await screenshot(page, 'activity-undo-confirm');
+    await confirm.getByRole('button', { name: 'Turn back on' }).click();
+    await page.getByText('Turned back on. The rule leaves it alone until the exemption is removed.').waitFor();
+
+    await page.getByRole('row').filter({ hasText: 'turn on ad' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'turn off ad' }).getByText('undone').count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Undo: turn ${noLeadsAd} back on` }).count()).toBe(0);
+    expect((await simObject(noLeadsAd)).status).toBe('ACTIVE');
+    const preview = await api<{ results: { ad_id: string }[]; exempt: string[] }>('GET', `rules/${ruleId}/preview/`);
+    expect(preview.exempt).toEqual([noLeadsAd]);
+    expect(preview.results.map((r) => r.ad_id)).not.toContain(noLeadsAd);
+    await screenshot(page, 'activity-after-undo');
+  });
+});
