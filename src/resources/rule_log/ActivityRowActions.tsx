@@ -17,6 +17,7 @@ function useAction() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  /** `done` is a message key; the server's own words are shown as they are. */
   const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -24,7 +25,8 @@ function useAction() {
       notify(done, { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
       refresh();
     } catch (error) {
-      notify(errorMessages(error).join(' '), { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+      const text = errorMessages(error).join(' ');
+      notify(text, { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS, messageArgs: { _: text } });
     } finally {
       setBusy(false);
     }
@@ -52,7 +54,7 @@ function UndoButton({ entry }: { entry: ActivityEntry }) {
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setOpen(false);
-          await run(() => engineApi.undo(entry.id), translate('activity.undo.done'));
+          await run(() => engineApi.undo(entry.id), 'activity.undo.done');
         }}
       />
     </>
@@ -70,7 +72,7 @@ function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
       aria-label={label}
       title={label}
       disabled={busy}
-      onClick={() => run(() => engineApi.removeExemption(entry.rule!.id, entry.ad_id!), translate('activity.exemption.done'))}
+      onClick={() => run(() => engineApi.removeExemption(entry.rule!.id, entry.ad_id!), 'activity.exemption.done')}
     >
       {translate('activity.exemption.button')}
     </Button>
