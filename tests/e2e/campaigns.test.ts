@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { ADMIN, freePort, startProduct, type RunningProduct } from './support/server';
 
-const money = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
+const money = (text: string | null | undefined) => Number((text ?? '').replace(/[$,]/g, ''));
 
 describe('Campaigns screen on the simulator', () => {
   let product: RunningProduct;

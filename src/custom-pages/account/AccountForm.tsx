@@ -2,10 +2,10 @@
 import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { session, type SessionUser } from '../../providers/session';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from './forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
 const validate = formValidator(accountSchema);
@@ -14,21 +14,12 @@ export function AccountForm({ user }: { user: SessionUser }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
 
-  const save = async (values: Record<string, unknown>) => {
-    clearErrors();
-    try {
-      const { data } = await dataProvider.update('team', { id: user.id, data: values, previousData: user });
-      session.update({ user: { ...user, ...(data as Partial<SessionUser>) } });
-      notifySuccess('people.account.saved');
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, FIELDS);
-      setErrors(others);
-      return fields;
-    }
-  };
+  const { onSubmit: save, errors } = useServerFormSubmit(FIELDS, async (values) => {
+    const { data } = await dataProvider.update('team', { id: user.id, data: values, previousData: user });
+    session.update({ user: { ...user, ...(data as Partial<SessionUser>) } });
+    notifySuccess('people.account.saved');
+  });
 
   const record = { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', email: user.email };
   return (

@@ -6,11 +6,11 @@ import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import { changePasswordSchema, formValidator } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { session } from '../../providers/session';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from './forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
 
 const FIELDS = ['old_password', 'new_password', 'new_password2'] as const;
 const validate = formValidator(changePasswordSchema);
@@ -26,23 +26,14 @@ export function ChangePasswordForm() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
   const [generation, setGeneration] = useState(0);
 
-  const change = async (values: Record<string, unknown>) => {
-    clearErrors();
-    try {
-      const answer = await dataProvider.call<ChangePasswordAnswer>(paths.changePassword, { method: 'POST', body: values });
-      if (answer?.access) session.update({ access_token: answer.access, refresh_token: answer.refresh ?? null });
-      notifySuccess('people.account.password_changed');
-      setGeneration((n) => n + 1); // a fresh, empty form
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, FIELDS);
-      setErrors(others);
-      return fields;
-    }
-  };
+  const { onSubmit: change, errors } = useServerFormSubmit(FIELDS, async (values) => {
+    const answer = await dataProvider.call<ChangePasswordAnswer>(paths.changePassword, { method: 'POST', body: values });
+    if (answer?.access) session.update({ access_token: answer.access, refresh_token: answer.refresh ?? null });
+    notifySuccess('people.account.password_changed');
+    setGeneration((n) => n + 1); // a fresh, empty form
+  });
 
   return (
     <Form key={generation} defaultValues={EMPTY} onSubmit={change} validate={validate} mode="onChange" noValidate>

@@ -6,6 +6,7 @@
 import { Button, type ButtonProps } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
+import { useErrorList } from '../../layout/ErrorList';
 import { useFormState } from 'react-hook-form';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import { errorMessages } from '../../providers/httpErrors';
@@ -37,6 +38,26 @@ export function splitServerErrors(error: unknown, fieldNames: readonly string[])
   const others = Object.keys(rest).length ? errorMessages({ body: rest }) : [];
   if (!Object.keys(fields).length && !others.length) return { fields, others: errorMessages(error) };
   return { fields, others };
+}
+
+/**
+ * A react-admin Form's `onSubmit` around one call: messages for the named fields go back to the
+ * form, everything else into the screen's error list (`errors`), which each new try clears.
+ */
+export function useServerFormSubmit(fieldNames: readonly string[], action: (values: Record<string, unknown>) => Promise<void>) {
+  const { errors, setErrors, clearErrors } = useErrorList();
+  const onSubmit = async (values: Record<string, unknown>) => {
+    clearErrors();
+    try {
+      await action(values);
+      return undefined;
+    } catch (error) {
+      const { fields, others } = splitServerErrors(error, fieldNames);
+      setErrors(others);
+      return fields;
+    }
+  };
+  return { onSubmit, errors };
 }
 
 /**

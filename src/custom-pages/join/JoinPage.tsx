@@ -6,10 +6,10 @@ import { Stack, Typography } from '@mui/material';
 import { Form, PasswordInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formValidator, joinSchema } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from '../password-reset/PublicCard';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'password', 'password2'] as const;
@@ -22,21 +22,12 @@ export function JoinPage() {
   const { invite_code = '' } = useParams();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
 
-  const join = async (values: Record<string, unknown>) => {
-    clearErrors();
-    try {
-      await dataProvider.call(paths.inviteConfirm, { method: 'POST', body: { ...values, invite_code }, auth: false });
-      notifySuccess('people.join.confirmed');
-      navigate('/login');
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, FIELDS);
-      setErrors(others);
-      return fields;
-    }
-  };
+  const { onSubmit: join, errors } = useServerFormSubmit(FIELDS, async (values) => {
+    await dataProvider.call(paths.inviteConfirm, { method: 'POST', body: { ...values, invite_code }, auth: false });
+    notifySuccess('people.join.confirmed');
+    navigate('/login');
+  });
 
   return (
     <PublicCard title="people.join.title" pageName="app.page.join">

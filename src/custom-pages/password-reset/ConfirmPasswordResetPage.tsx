@@ -8,11 +8,11 @@ import { Button, Stack } from '@mui/material';
 import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formValidator, passwordResetConfirmSchema } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from './PublicCard';
 
 const FIELDS = ['password', 'password2'] as const;
@@ -24,25 +24,16 @@ export function ConfirmPasswordResetPage() {
   const { token = '' } = useParams();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
 
-  const save = async (values: Record<string, unknown>) => {
-    clearErrors();
-    try {
-      await dataProvider.call(paths.passwordResetConfirm, {
-        method: 'POST',
-        body: { password: values.password, password2: values.password2, token },
-        auth: false,
-      });
-      notifySuccess('people.confirm_reset.done');
-      navigate('/login');
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, FIELDS);
-      setErrors(others);
-      return fields;
-    }
-  };
+  const { onSubmit: save, errors } = useServerFormSubmit(FIELDS, async (values) => {
+    await dataProvider.call(paths.passwordResetConfirm, {
+      method: 'POST',
+      body: { password: values.password, password2: values.password2, token },
+      auth: false,
+    });
+    notifySuccess('people.confirm_reset.done');
+    navigate('/login');
+  });
 
   return (
     <PublicCard title="people.confirm_reset.title" pageName="app.page.confirm_password_reset">

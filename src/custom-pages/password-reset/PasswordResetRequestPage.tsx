@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formValidator, passwordResetRequestSchema } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from './PublicCard';
 
 const validate = formValidator(passwordResetRequestSchema);
@@ -16,23 +16,14 @@ export function PasswordResetRequestPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
   const [sent, setSent] = useState(false);
 
-  const request = async (values: Record<string, unknown>) => {
-    clearErrors();
+  const { onSubmit: request, errors } = useServerFormSubmit(['email'], async (values) => {
     setSent(false);
-    try {
-      await dataProvider.call(paths.passwordResetRequest, { method: 'POST', body: { email: values.email }, auth: false });
-      setSent(true);
-      notifySuccess('people.password_reset.sent');
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, ['email']);
-      setErrors(others);
-      return fields;
-    }
-  };
+    await dataProvider.call(paths.passwordResetRequest, { method: 'POST', body: { email: values.email }, auth: false });
+    setSent(true);
+    notifySuccess('people.password_reset.sent');
+  });
 
   return (
     <PublicCard title="people.password_reset.title" pageName="app.page.password_reset">

@@ -7,11 +7,11 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState } from 'react';
 import { Form, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { formValidator, inviteSchema } from '../../domain/validation';
-import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { usePermission } from '../../providers/usePermissions';
-import { SubmitButton, splitServerErrors, useNotifySuccess } from '../../custom-pages/account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../custom-pages/account/forms';
 
 const FIELDS = ['group_id', 'email'] as const;
 const validate = formValidator(inviteSchema);
@@ -35,25 +35,16 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { errors, setErrors, clearErrors } = useErrorList();
   const { data: groups = [], isPending } = useGetList('permissions', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
   });
 
-  const send = async (values: Record<string, unknown>) => {
-    clearErrors();
-    try {
-      await dataProvider.call(paths.inviteSend, { method: 'POST', body: { group_id: values.group_id, email: values.email } });
-      notifySuccess('people.team.invite_sent');
-      onClose();
-      return undefined;
-    } catch (error) {
-      const { fields, others } = splitServerErrors(error, FIELDS);
-      setErrors(others);
-      return fields;
-    }
-  };
+  const { onSubmit: send, errors } = useServerFormSubmit(FIELDS, async (values) => {
+    await dataProvider.call(paths.inviteSend, { method: 'POST', body: { group_id: values.group_id, email: values.email } });
+    notifySuccess('people.team.invite_sent');
+    onClose();
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
