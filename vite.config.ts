@@ -13,16 +13,5 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
-    rollupOptions: {
-      output: {
-        manualChunks(id: string) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](@mui|@emotion)[\\/]/.test(id)) return 'mui';
-          if (/[\\/](react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|ra-data-simple-rest|@tanstack|react-hook-form)[\\/]/.test(id)) return 'react-admin';
-          if (/[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/.test(id)) return 'react';
-          return undefined;
-        },
-      },
-    },
   },
 });
