@@ -65,4 +65,11 @@ describe('a newcomer signs in to a fresh `npm start`', () => {
     await page.goto('/');
     await page.waitForURL('**/login');
   });
+
+  it('keeps every record across a restart: the same admin signs in, no new password is printed', async () => {
+    await product.restart({ ADMIN_PASSWORD: '' });
+    expect(product.output()).not.toMatch(/Created the admin account/);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByText('Admin User').waitFor();
+  });
 });

@@ -17,6 +17,8 @@ export interface RunningProduct {
   port: number;
   dataDir: string;
   output: () => string;
+  /** Stops the product and starts it again on the same data dir and port. */
+  restart(env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,9 +49,7 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`the product did not answer at ${url}:\n${output()}`);
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-e2e-'));
-  const port = await freePort();
+function spawnProduct(port: number, dataDir: string, env: Record<string, string>) {
   let log = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -69,24 +69,39 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   });
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
+  return { child, output: () => log };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-e2e-'));
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/api/user/me/`, child, () => log);
+  let running = spawnProduct(port, dataDir, env);
+  await waitForHttp(`${url}/api/user/me/`, running.child, running.output);
   return {
     url,
     port,
     dataDir,
-    output: () => log,
+    output: () => running.output(),
+    async restart(extraEnv = {}) {
+      await stopChild(running.child);
+      running = spawnProduct(port, dataDir, { ...env, ...extraEnv });
+      await waitForHttp(`${url}/api/user/me/`, running.child, running.output);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-      }
+      await stopChild(running.child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
