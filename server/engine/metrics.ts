@@ -1,21 +1,18 @@
 /**
  * Graph insight rows (metric values are strings) → numbers the evaluator compares.
  *
- * Which action type counts as a lead (the Graph types overlap, AD-PLATFORM-NOTES):
- * - leads = `lead` (Meta's all-leads total) when the row has it; otherwise the sum of
- *   `onsite_conversion.lead_grouped` (instant forms) and `offsite_conversion.fb_pixel_lead`
- *   (website), which are disjoint. Falling back matters: counting 0 leads for an ad that has
- *   form leads would let the "no leads" tasks turn a converting ad off.
- * - website leads = `offsite_conversion.fb_pixel_lead` only.
+ * Which action type counts as a lead is server/adplatform/metrics.ts's reading, shared with the
+ * campaign sync: `lead` (Meta's all-leads total) when the row has it, otherwise instant-form plus
+ * website leads — counting 0 leads for an ad with form leads would let the "no leads" tasks turn a
+ * converting ad off. Website leads are `offsite_conversion.fb_pixel_lead` only.
+ *
  * Graph leaves out what it has nothing to report: `actions` when there are none (→ 0 leads),
  * `inline_link_clicks` when there were no link clicks (→ 0), `cpc` when there were no clicks
- * (→ unknown, so no CPC task acts). A row without a usable `spend` is not judged at all.
+ * (→ unknown, so no CPC task acts). A row without a usable `spend` is not judged at all — unlike
+ * the sync's reading, which shows it as $0.
  */
-import type { ActionValue, InsightRow } from '../adplatform/types';
-
-export const LEAD_ACTION = 'lead';
-export const FORM_LEAD_ACTION = 'onsite_conversion.lead_grouped';
-export const WEBSITE_LEAD_ACTION = 'offsite_conversion.fb_pixel_lead';
+import { actionValue, leadCount, WEBSITE_LEAD } from '../adplatform/metrics';
+import type { InsightRow } from '../adplatform/types';
 
 export interface ObjectMetrics {
   spend: number;
@@ -40,22 +37,6 @@ export function graphNumber(value: string | number | undefined | null): number |
   return Number.isFinite(n) ? n : null;
 }
 
-function actionCount(actions: ActionValue[] | undefined, type: string): number | null {
-  const found = actions?.filter((a) => a.action_type === type);
-  if (!found?.length) return null;
-  return found.reduce((sum, a) => sum + (graphNumber(a.value) ?? 0), 0);
-}
-
-export function leadsOf(actions: ActionValue[] | undefined): number {
-  const total = actionCount(actions, LEAD_ACTION);
-  if (total !== null) return total;
-  return (actionCount(actions, FORM_LEAD_ACTION) ?? 0) + (actionCount(actions, WEBSITE_LEAD_ACTION) ?? 0);
-}
-
-export function websiteLeadsOf(actions: ActionValue[] | undefined): number {
-  return actionCount(actions, WEBSITE_LEAD_ACTION) ?? 0;
-}
-
 /** Metrics of one insight row; null when the row has no usable spend (nothing can be judged). */
 export function rowMetrics(row: InsightRow): ObjectMetrics | null {
   const spend = graphNumber(row.spend);
@@ -66,8 +47,8 @@ export function rowMetrics(row: InsightRow): ObjectMetrics | null {
   const cpc = graphNumber(row.cpc) ?? (clicks ? spend / clicks : null);
   return {
     spend,
-    leads: leadsOf(row.actions),
-    websiteLeads: websiteLeadsOf(row.actions),
+    leads: leadCount(row.actions),
+    websiteLeads: actionValue(row.actions, WEBSITE_LEAD) ?? 0,
     linkClicks: graphNumber(row.inline_link_clicks) ?? 0,
     clicks,
     impressions,
