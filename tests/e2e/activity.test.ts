@@ -132,4 +132,17 @@ describe('Activity, Preview and Undo in a real browser', () => {
     expect(preview.results.map((r) => r.ad_id)).not.toContain(noLeadsAd);
     await screenshot(page, 'activity-after-undo');
   });
+
+  it('offers Preview and Run now on the rule’s row in the general view too', async () => {
+    await page.goto('/');
+    const folder = page.getByRole('listitem', { name: 'Harbor Activity Test' });
+    await folder.getByRole('button', { name: 'Show the rules of Harbor Activity Test' }).click();
+    await folder.getByRole('button', { name: /^Preview what .* would turn off$/ }).click();
+    const dialog = page.getByRole('dialog');
+    // The undone ad is exempt now: the preview says it is left alone.
+    await dialog.getByText(`Left alone because a user undid the rule’s turn-off: ${noLeadsAd}`).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'activity-general-view-preview');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await folder.getByRole('button', { name: /^Run .* now$/ }).waitFor();
+  });
 });
