@@ -3,7 +3,7 @@
  * custom routes of src/custom-pages/routes.tsx.
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { LoginPage } from './custom-pages/LoginPage';
 import { AppLayout } from './layout/AppLayout';
@@ -40,10 +40,12 @@ export function AdminApp() {
   );
 }
 
+/**
+ * A data router, so screens can hold a navigation (useBlocker: the rule editor's 'Leave the page?'
+ * also catches the browser's back and forward buttons).
+ */
+const router = createBrowserRouter([{ path: '*', element: <AdminApp /> }]);
+
 export default function App() {
-  return (
-    <BrowserRouter>
-      <AdminApp />
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -92,11 +92,25 @@ describe('folders and rules in a real browser', () => {
   });
 
   it("asks 'Leave the page?' when leaving with unsaved changes, and warns before a reload", async () => {
+    // Reach the editor inside the app, so the browser's back button stays inside it too.
+    await page.getByRole('button', { name: 'Back to the folders' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await folderRow().getByRole('button', { name: 'Show the rules of Harbor Test Wealth' }).click();
+    await folderRow().getByRole('link', { name: 'EP-W: Pause ad CPL > $40', exact: true }).click();
+    await page.waitForURL(`**${ruleUrl}`);
+
     await page.getByRole('button', { name: 'Friday 4 PM', exact: true }).click();
     await page.getByRole('button', { name: 'Back to the folders' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave the page?' });
     await dialog.getByText("Changes you've made may not be saved.").waitFor();
     await screenshot(page, 'rules-leave-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(ruleUrl);
+
+    // The browser's own back button is held too.
+    await page.goBack();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(ruleUrl);
