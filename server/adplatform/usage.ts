@@ -74,10 +74,14 @@ export class UsageGovernor {
     }
   }
 
-  /** The longest time the platform said a scope stays blocked (0 when none). */
+  /**
+   * The longest time the platform said a scope stays blocked (0 when none), rounded up to whole
+   * seconds: the platform speaks in minutes, and a wait must never come out a millisecond short.
+   */
   regainMs(accountScope?: string): number {
     const now = this.now();
-    return Math.max(0, ...this.fresh(accountScope).map((s) => s.blockedUntil - now));
+    const remaining = Math.max(0, ...this.fresh(accountScope).map((s) => s.blockedUntil - now));
+    return Math.ceil(remaining / 1000) * 1000;
   }
 
   /** How long to wait before the next call to this scope. */
