@@ -2,11 +2,12 @@
  * `GET /api/log/`: the audit log, newest first, with offset/limit paging, multi-column ordering
  * (`ad_account` sorts by folder name, SPEC §7), search, rule_id_in and folder_id_in.
  */
-import { and, asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../auth/plugin';
 import { auditLog } from '../db/schema/index';
 import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
+import { searchAny } from '../http/search';
 
 export interface LogEntryDto {
   id: number;
@@ -34,19 +35,21 @@ const ORDERING = {
   id: auditLog.id,
 };
 
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export default async function auditRoutes(app: FastifyInstance) {
   app.get('/log/', { preHandler: requirePermission('view_logs') }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, 10, 100);
     const conditions: SQL[] = [];
-    const search = String(query.search ?? '').trim();
-    if (search) {
-      const pattern = likePattern(search);
-      const columns = [auditLog.actor, auditLog.folderName, auditLog.metaAdAccountName, auditLog.ruleName, auditLog.action, auditLog.changesText];
-      conditions.push(or(...columns.map((c) => ilike(c, pattern)))!);
-    }
+    const search = searchAny(query.search, [
+      auditLog.actor,
+      auditLog.folderName,
+      auditLog.metaAdAccountName,
+      auditLog.ruleName,
+      auditLog.action,
+      auditLog.changesText,
+    ]);
+    if (search) conditions.push(search);
     if (query.rule_id_in !== undefined) conditions.push(inArray(auditLog.ruleId, idList(query.rule_id_in).concat(-1)));
     if (query.folder_id_in !== undefined) conditions.push(inArray(auditLog.folderId, idList(query.folder_id_in).concat(-1)));
     const where = conditions.length ? and(...conditions) : undefined;

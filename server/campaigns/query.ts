@@ -7,6 +7,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import { MESSAGES, type FieldErrors } from '../../src/domain/validation';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { ValidationError } from '../http/errors';
+import { containsPattern } from '../http/search';
 
 const RANGES = {
   spend_range: campaigns.spend,
@@ -73,7 +74,7 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
   const conditions: SQL[] = [];
 
   const name = text(query.campaign_name);
-  if (name) conditions.push(ilike(campaigns.campaignName, `%${escapeLike(name)}%`));
+  if (name) conditions.push(ilike(campaigns.campaignName, containsPattern(name)));
 
   // The Ad Account Name filter: an ad account id, several comma-joined, or a part of a name.
   const account = text(query.meta_ad_account);
@@ -82,7 +83,7 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
     if (parts.every((p) => AD_ACCOUNT_ID.test(p))) {
       conditions.push(inArray(campaigns.adAccountId, parts.map((p) => `act_${AD_ACCOUNT_ID.exec(p)![1]}`)));
     } else {
-      conditions.push(ilike(metaAdAccounts.accountName, `%${escapeLike(account)}%`));
+      conditions.push(ilike(metaAdAccounts.accountName, containsPattern(account)));
     }
   }
 
@@ -179,7 +180,4 @@ export function campaignOrdering(raw: unknown): SQL[] {
   return terms;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 

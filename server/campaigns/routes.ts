@@ -6,7 +6,7 @@
  *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
  */
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { MESSAGES } from '../../src/domain/validation';
@@ -19,6 +19,7 @@ import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adp
 import type { CampaignSync } from './sync';
 import { campaignConditions, campaignOrdering } from './query';
 import { adAccountDto, campaignDto } from './dto';
+import { searchAny } from '../http/search';
 
 export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
 /** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
@@ -51,8 +52,7 @@ export default async function campaignRoutes(app: FastifyInstance) {
   const listAccounts = async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
-    const search = typeof query.search === 'string' && query.search.trim() ? query.search.trim() : undefined;
-    const where = search ? ilike(metaAdAccounts.accountName, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+    const where = searchAny(query.search, [metaAdAccounts.accountName]);
     const [rows, [total]] = await Promise.all([
       app.db.select().from(metaAdAccounts).where(where).orderBy(asc(sql`lower(${metaAdAccounts.accountName})`), asc(metaAdAccounts.adAccountId)).limit(paging.limit).offset(paging.offset),
       app.db.select({ n: count() }).from(metaAdAccounts).where(where),

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,7 +42,8 @@ const MIGRATION_LOCK_KEY = 724_311_905;
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  // pg_trgm: the trigram indexes behind "contains" searches (campaign names, the Log).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',

@@ -2,7 +2,7 @@
  * The rule engine's API: the rule log (SPEC §7), Run now, Preview, Undo and exemptions.
  * Paths are in docs/api.md.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, rules } from '../db/schema/index';
@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../http/errors';
 import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
 import type { Actor, RuleEngineService } from './service';
+import { searchAny } from '../http/search';
 
 export interface RuleLogEntryDto {
   id: number;
@@ -35,7 +36,6 @@ const ORDERING = {
   id: ruleActivity.id,
 };
 
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `123,abc, 456` → ['123', 'abc', '456'] (ad and campaign ids are strings of digits). */
 const textList = (raw: unknown) =>
@@ -116,12 +116,15 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, 10, 100);
     const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
-    const search = String(query.search ?? '').trim();
-    if (search) {
-      const pattern = likePattern(search);
-      const columns = [ruleActivity.adId, ruleActivity.action, rules.name, folders.name, metaAdAccounts.accountName, sql`${ruleActivity.reason}::text`];
-      conditions.push(or(...columns.map((c) => ilike(c, pattern)))!);
-    }
+    const search = searchAny(query.search, [
+      ruleActivity.adId,
+      ruleActivity.action,
+      rules.name,
+      folders.name,
+      metaAdAccounts.accountName,
+      sql`${ruleActivity.reason}::text`,
+    ]);
+    if (search) conditions.push(search);
     if (query.rule_id_in !== undefined) conditions.push(inArray(ruleActivity.ruleId, idList(query.rule_id_in).concat(-1)));
     if (query.folder_id_in !== undefined) conditions.push(inArray(folderOfEntry, idList(query.folder_id_in).concat(-1)));
     if (query.ad_id_in !== undefined) conditions.push(inArray(ruleActivity.adId, textList(query.ad_id_in).concat('')));

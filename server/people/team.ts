@@ -1,5 +1,5 @@
 /** The team: listing users, changing their account fields, activity and group, each change audited. */
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { describeChanges, recordAudit, type AuditActor } from '../audit/log';
@@ -7,6 +7,7 @@ import { orderingTerms, type PageRequest } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ValidationError } from '../http/errors';
 import { findUserByEmail, loadUserDto, toUserDtos, type UserDto, type UserRow } from './users';
+import { searchAny } from '../http/search';
 
 const USER_ORDERING = {
   id: users.id,
@@ -18,14 +19,7 @@ const USER_ORDERING = {
 };
 
 export async function listUsers(db: Database, { limit, offset }: PageRequest, options: { ordering?: unknown; search?: unknown }) {
-  const search = String(options.search ?? '').trim();
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = search
-    ? or(
-        ilike(users.email, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      )
-    : undefined;
+  const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
   const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
   const [rows, [total]] = await Promise.all([
     db.select().from(users).where(where).orderBy(...order, asc(users.id)).limit(limit).offset(offset),

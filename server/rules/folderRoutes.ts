@@ -16,7 +16,8 @@ import { NEW_RULE_NAME } from '../../src/domain/rules';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditActor, idParam, searchText, type RulesRouteOptions } from './context';
 import { mergeCredentials, readCredentials } from './credentials';
-import { accountColumns, findAccount, folderDto, insertRule, likePattern, requireFolder, rulesOfFolders, type AccountRow, type FolderRow } from './store';
+import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders, type AccountRow, type FolderRow } from './store';
+import { containsPattern } from '../http/search';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
 
@@ -41,7 +42,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, FOLDER_PAGE_SIZE, 100);
     const search = searchText(query);
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     const where = and(
       eq(folders.isDeleted, false),
       search ? or(ilike(folders.name, pattern), ilike(metaAdAccounts.accountName, pattern)) : undefined,

@@ -84,9 +84,6 @@ export function folderDto(f: FolderRow, account: AccountRow | null, folderRules:
   };
 }
 
-/** `a%b_` → `a\%b\_`, for ILIKE '%…%' searches of what the user typed. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function findAccount(db: Db, adAccountId: string): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(metaAdAccounts).where(eq(metaAdAccounts.adAccountId, adAccountId));
   return row ?? null;

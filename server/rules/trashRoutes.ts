@@ -13,7 +13,8 @@ import { orderingTerms, page, pageRequest } from '../http/pagination';
 import { TRASH_PAGE_SIZE } from '../../src/domain/constants';
 import { AUDIT_ACTIONS } from './changes';
 import { auditActor, idParam, searchText, type RulesRouteOptions } from './context';
-import { accountColumns, folderDto, likePattern, requireFolder, rulesOfFolders } from './store';
+import { accountColumns, folderDto, requireFolder, rulesOfFolders } from './store';
+import { containsPattern } from '../http/search';
 
 /**
  * One row per folder in the trash view and when its newest item was trashed. Both halves read
@@ -36,7 +37,7 @@ export default async function trashRoutes(app: FastifyInstance, { cipher }: Rule
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, TRASH_PAGE_SIZE, 100);
     const search = searchText(query);
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     const matchingRule = app.db
       .select({ one: sql`1` })
       .from(rules)

@@ -89,5 +89,7 @@ export const auditLog = pgTable(
     index('audit_log_timestamp_idx').on(t.timestamp, t.id),
     index('audit_log_folder_idx').on(t.folderId, t.timestamp),
     index('audit_log_rule_idx').on(t.ruleId, t.timestamp),
+    // The Log's "Client / Ad account" sort (ordering=ad_account → folder name, then newest first).
+    index('audit_log_folder_name_idx').on(t.folderName, t.timestamp.desc(), t.id),
   ],
 );

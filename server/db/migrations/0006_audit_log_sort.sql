@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_folder_name_idx" ON "audit_log" USING btree ("folder_name","timestamp" DESC NULLS LAST,"id");

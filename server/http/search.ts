@@ -1,0 +1,13 @@
+/** The `search` parameter of list endpoints: case-insensitive "contains" over some columns. */
+import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** 'a_b%' → '%a\_b\%%': the text matched literally anywhere, LIKE's wildcards escaped. */
+export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A row matches when any of the columns contains the text; undefined for a blank search. */
+export function searchAny(search: unknown, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  const text = String(search ?? '').trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
