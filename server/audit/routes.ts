@@ -8,19 +8,9 @@ import { requirePermission } from '../auth/plugin';
 import { auditLog } from '../db/schema/index';
 import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
 import { searchAny } from '../http/search';
+import type { LogEntryDto } from '../../src/domain/contracts';
 
-export interface LogEntryDto {
-  id: number;
-  timestamp: string;
-  actor: string;
-  folder_name: string | null;
-  meta_ad_account_name: string | null;
-  action: string;
-  changes_text: string;
-  rule_name: string | null;
-  rule_id: number | null;
-  folder_id: number | null;
-}
+export type { LogEntryDto };
 
 const ORDERING = {
   timestamp: auditLog.timestamp,

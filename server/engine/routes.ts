@@ -11,19 +11,9 @@ import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
 import type { Actor, RuleEngineService } from './service';
 import { searchAny } from '../http/search';
+import type { RuleLogEntryDto } from '../../src/domain/contracts';
 
-export interface RuleLogEntryDto {
-  id: number;
-  created_at: string;
-  action: string;
-  ad_id: string | null;
-  object_type: string | null;
-  reason: Record<string, string>;
-  undone_at: string | null;
-  /** The rule leaves this object alone (a user undid its turn-off) until the exemption is removed. */
-  exempt: boolean;
-  rule: { id: number; name: string; folder: { id: number; name: string; meta_ad_account: { account_name: string } } } | null;
-}
+export type { RuleLogEntryDto };
 
 const ORDERING = {
   created_at: ruleActivity.createdAt,

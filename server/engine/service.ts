@@ -15,20 +15,14 @@ import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type Engin
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
 
+import type { PreviewResultDto } from '../../src/domain/contracts';
+
 export interface Actor {
   id: number;
   name: string;
 }
 
-export interface PreviewResult {
-  rule: { id: number; name: string };
-  account: { ad_account_id: string; account_name: string };
-  checked_at: string;
-  count: number;
-  results: { action: PlannedAction['action']; ad_id: string; campaign_id: string; task: string; reason: Record<string, string> }[];
-  exempt: string[];
-  problems: string[];
-}
+export type PreviewResult = PreviewResultDto;
 
 export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;

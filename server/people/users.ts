@@ -2,26 +2,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
+import type { GroupDto, UserDto } from '../../src/domain/contracts';
 import { effectivePermissions, type Permission } from '../../src/domain/permissions';
 
-export interface GroupDto {
-  id: number;
-  name: string;
-  group_access: { accesses: string[] };
-}
-
-export interface UserDto {
-  id: number;
-  first_name: string;
-  last_name: string;
-  is_superuser: boolean;
-  is_staff: boolean;
-  is_active: boolean;
-  phone: string;
-  email: string;
-  account: number;
-  groups: GroupDto[];
-}
+export type { GroupDto, UserDto };
 
 export interface AuthUser extends UserDto {
   permissions: Set<Permission>;

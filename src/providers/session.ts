@@ -2,26 +2,10 @@
  * The browser session of SPEC §3–4, kept in localStorage under 'auth' and saved on every change.
  * A user counts as authenticated while an access token is held.
  */
-import type { PermissionHolder } from '../domain/permissions';
+import type { GroupDto, UserDto } from '../domain/contracts';
 
-export interface SessionGroup {
-  id: number;
-  name: string;
-  group_access: { accesses: string[] };
-}
-
-export interface SessionUser extends PermissionHolder {
-  id: number;
-  first_name: string;
-  last_name: string;
-  is_superuser: boolean;
-  is_staff: boolean;
-  is_active: boolean;
-  phone: string;
-  email: string;
-  account: number;
-  groups: SessionGroup[];
-}
+export type SessionGroup = GroupDto;
+export type SessionUser = UserDto;
 
 export interface Session {
   refresh_token: string | null;

@@ -7,22 +7,14 @@ import { Datagrid, DateField, ListBase, Pagination, TextField, useRecordContext 
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../../layout/pageTitle';
 import { HistoryListToolbar, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import type { LogEntryDto } from '../../domain/contracts';
 
 export const LOG_ADDRESS_FILTERS: readonly AddressFilter[] = [
   { param: 'rule_id', label: 'resources.log.chips.rule_id' },
   { param: 'folder_id', label: 'resources.log.chips.folder_id' },
 ];
 
-export interface LogEntry {
-  id: number;
-  timestamp: string;
-  actor: string;
-  folder_name: string | null;
-  meta_ad_account_name: string | null;
-  action: string;
-  changes_text: string | null;
-  rule_name: string | null;
-}
+export type LogEntry = LogEntryDto;
 
 function ClientAccountField(_props: { label?: string; source?: string; sortBy?: string }) {
   const record = useRecordContext<LogEntry>();
