@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
@@ -66,6 +67,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(rateLimit, { global: false });
+  // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Ad Rules Console API', version: '1' } },
+    hideUntagged: false,
+  });
   await app.register(authPlugin);
 
   await app.register(
@@ -74,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+
+  app.get('/api/schema/', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {

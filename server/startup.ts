@@ -14,12 +14,12 @@ export interface RunningServices {
   stop(): Promise<void>;
 }
 
-export async function startServices(_config: Config, _dbh: DbHandle): Promise<RunningServices> {
+export async function startServices(config: Config, dbh: DbHandle): Promise<RunningServices> {
   const stops: (() => Promise<void>)[] = [];
-  const campaigns = await startCampaignServices(_config, _dbh);
+  const campaigns = await startCampaignServices(config, dbh);
   stops.push(campaigns.stop);
-  const mailer = mailerFromConfig(_config);
-  const engine = await startRuleEngineServices(_config, _dbh, campaigns.services.adPlatform, mailer);
+  const mailer = mailerFromConfig(config);
+  const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, mailer);
   stops.push(engine.stop);
   return {
     services: { mailer, ...campaigns.services, ...engine.services },

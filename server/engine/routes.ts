@@ -11,6 +11,7 @@ import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
 import type { Actor, RuleEngineService } from './service';
 import { searchAny } from '../http/search';
+import { pathId } from '../http/params';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 
 export type { RuleLogEntryDto };
@@ -33,12 +34,6 @@ const textList = (raw: unknown) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-
-const numericId = (request: FastifyRequest, name = 'id') => {
-  const value = Number((request.params as Record<string, string>)[name]);
-  if (!Number.isInteger(value) || value <= 0) throw notFound();
-  return value;
-};
 
 const actorOf = (request: FastifyRequest): Actor => {
   const user = currentUser(request);
@@ -136,12 +131,12 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
   });
 
   app.post('/rule_log/:id/undo/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const entry = await engine().undo(numericId(request), actorOf(request));
+    const entry = await engine().undo(pathId(request), actorOf(request));
     return (await byIds([entry.id]))[0];
   });
 
   app.post('/rules/:id/run_now/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const result = await engine().runNow(numericId(request), actorOf(request));
+    const result = await engine().runNow(pathId(request), actorOf(request));
     const ids = [...result.turnedOff, ...result.failed, ...(result.error ? [result.error] : [])].map((e) => e.id);
     return {
       status: result.error ? 'failed' : result.status,
@@ -153,11 +148,11 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
   });
 
   app.get('/rules/:id/preview/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    return engine().preview(numericId(request));
+    return engine().preview(pathId(request));
   });
 
   app.get('/rules/:id/exemptions/', { preHandler: requirePermission('read_rules') }, async (request) => {
-    const ruleId = numericId(request);
+    const ruleId = pathId(request);
     await requireLiveRule(ruleId);
     const rows = await app.db.select().from(ruleExemptions).where(eq(ruleExemptions.ruleId, ruleId)).orderBy(asc(ruleExemptions.createdAt));
     const results = rows.map((r) => ({ object_id: r.objectId, created_at: new Date(r.createdAt).toISOString() }));
@@ -165,7 +160,7 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
   });
 
   app.delete('/rules/:id/exemptions/:object_id/', { preHandler: requirePermission('create_update_rules') }, async (request, reply) => {
-    const ruleId = numericId(request);
+    const ruleId = pathId(request);
     const objectId = String((request.params as Record<string, string>).object_id ?? '');
     await requireLiveRule(ruleId);
     const removed = await app.db

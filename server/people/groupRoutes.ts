@@ -9,6 +9,7 @@ import { parseBody } from '../http/validation';
 import { assertMayGrant, requireAnyPermission } from './access';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
 import { toGroupDto } from './users';
+import { parseId } from '../http/params';
 
 type IdParams = { Params: { id: string } };
 
@@ -18,8 +19,8 @@ const mayChangeGroups = requirePermission('update_permissions');
 
 export default async function groupRoutes(app: FastifyInstance) {
   async function groupOf(request: FastifyRequest<IdParams>) {
-    const id = Number(request.params.id);
-    const group = Number.isInteger(id) && id > 0 ? await findGroup(app.db, id) : undefined;
+    const id = parseId(request.params.id);
+    const group = id ? await findGroup(app.db, id) : undefined;
     if (!group) throw notFound();
     return group;
   }

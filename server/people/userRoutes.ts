@@ -14,13 +14,9 @@ import { assertMayGrant, holdsAny, requireAnyPermission } from './access';
 import { findGroup } from './groups';
 import { listUsers, setUserGroup, updateUser } from './team';
 import { findUserById, loadUserDto } from './users';
+import { parseId } from '../http/params';
 
 type IdParams = { Params: { id: string } };
-
-const positiveId = (raw: string) => {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-};
 
 /** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
 const TEAM_PERMISSIONS = ['update_permissions', 'add_edit_users', 'is_staff'] as const;
@@ -28,7 +24,7 @@ const mayListUsers = requireAnyPermission(...TEAM_PERMISSIONS);
 
 export default async function userRoutes(app: FastifyInstance) {
   async function userOf(raw: string) {
-    const id = positiveId(raw);
+    const id = parseId(raw);
     const user = id ? await findUserById(app.db, id) : undefined;
     if (!user) throw notFound();
     return user;
@@ -43,7 +39,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.get<IdParams>('/user/:id/', async (request) => {
     const actor = currentUser(request);
-    const id = positiveId(request.params.id);
+    const id = parseId(request.params.id);
     if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
     const user = id ? await loadUserDto(app.db, id) : undefined;
     if (!user) throw notFound();
@@ -54,9 +50,11 @@ export default async function userRoutes(app: FastifyInstance) {
   app.patch<IdParams>('/user/:id/', async (request) => {
     const actor = currentUser(request);
     const target = await userOf(request.params.id);
+    const self = target.id === actor.id;
+    // Whoever may not see another user's record may not touch it either, not even with an empty change.
+    if (!self && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
     const change = parseBody(userUpdateSchema, request.body);
     const { is_active, ...profile } = change;
-    const self = target.id === actor.id;
 
     const changesProfile = Object.values(profile).some((v) => v !== undefined);
     const changesActivity = is_active !== undefined && is_active !== target.isActive;
@@ -78,7 +76,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = currentUser(request);
       const user = await userOf(request.params.id);
-      const groupId = positiveId(request.params.group_id);
+      const groupId = parseId(request.params.group_id);
       const group = groupId ? await findGroup(app.db, groupId) : undefined;
       if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
       assertMayGrant(actor, group.accesses);

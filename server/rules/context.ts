@@ -2,20 +2,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../audit/log';
 import { currentUser } from '../auth/plugin';
-import { notFound } from '../http/errors';
+import { pathId } from '../http/params';
 import type { CredentialCipher } from './credentials';
 
 export interface RulesRouteOptions {
   cipher: CredentialCipher;
 }
 
-/** `/api/rule/12/` → 12; anything that is not a positive integer is a 404, like a missing row. */
-export function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
+/** `/api/rule/12/` → 12; anything that is not an id is a 404, like a missing row. */
+export const idParam = (request: FastifyRequest): number => pathId(request);
 
 export function auditActor(request: FastifyRequest): AuditActor {
   const user = currentUser(request);
