@@ -5,7 +5,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AdminApp } from '../../src/App';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { session, type SessionUser } from '../../src/providers/session';
@@ -28,21 +28,30 @@ export function signOut() {
   session.clear();
 }
 
-export function renderApp(address: string) {
-  return render(
-    <MemoryRouter initialEntries={[address]}>
-      <AdminApp />
-      <AddressProbe />
-    </MemoryRouter>,
+/** A data router in memory, as the app uses in the browser (src/App.tsx). */
+function renderAt(address: string, ui: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <AddressProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [address] },
   );
+  return render(<RouterProvider router={router} />);
+}
+
+export function renderApp(address: string) {
+  return renderAt(address, <AdminApp />);
 }
 
 /** One component with the app's translations and a router, without the whole app. */
 export function renderWithAdmin(ui: ReactNode, address = '/') {
-  return render(
-    <MemoryRouter initialEntries={[address]}>
-      <AdminContext i18nProvider={i18nProvider}>{ui}</AdminContext>
-      <AddressProbe />
-    </MemoryRouter>,
-  );
+  return renderAt(address, <AdminContext i18nProvider={i18nProvider}>{ui}</AdminContext>);
 }

@@ -1,14 +1,13 @@
 /**
  * Unsaved changes (SPEC §2, Edit rule): leaving inside the app opens 'Leave the page?' with Cancel
  * and Leave; closing or reloading the tab gets the browser's unload warning.
- * With a data router the navigation is held by useBlocker (links, back and forward buttons); with a
- * plain <BrowserRouter> the router's navigator is wrapped instead, which catches the app's own
- * links and navigate() calls.
+ * The app runs on a data router, so useBlocker holds every in-app navigation: links, navigate()
+ * calls and the browser's back and forward buttons.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { UNSAFE_DataRouterContext, UNSAFE_NavigationContext, useBlocker, type Navigator } from 'react-router-dom';
+import { useBlocker } from 'react-router-dom';
 
 export interface LeaveGuardProps {
   /** Asked at the moment of leaving: whether there is anything to lose. */
@@ -40,42 +39,6 @@ function BlockerGuard({ shouldBlock }: LeaveGuardProps) {
   return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
 }
 
-type NavigateMethod = Navigator['push'];
-
-function NavigatorGuard({ shouldBlock }: LeaveGuardProps) {
-  const { navigator } = useContext(UNSAFE_NavigationContext);
-  const [pending, setPending] = useState<(() => void) | null>(null);
-  const latest = useRef(shouldBlock);
-  latest.current = shouldBlock;
-
-  useEffect(() => {
-    const original = { push: navigator.push, replace: navigator.replace };
-    const hold =
-      (method: NavigateMethod): NavigateMethod =>
-      (...args) => {
-        if (!latest.current()) return method.apply(navigator, args);
-        setPending(() => () => method.apply(navigator, args));
-      };
-    navigator.push = hold(original.push);
-    navigator.replace = hold(original.replace);
-    return () => {
-      navigator.push = original.push;
-      navigator.replace = original.replace;
-    };
-  }, [navigator]);
-
-  return (
-    <LeaveDialog
-      open={pending !== null}
-      onStay={() => setPending(null)}
-      onLeave={() => {
-        const leave = pending;
-        setPending(null);
-        leave?.();
-      }}
-    />
-  );
-}
 
 function useUnloadWarning(shouldBlock: () => boolean) {
   const translate = useTranslate();
@@ -97,6 +60,5 @@ function useUnloadWarning(shouldBlock: () => boolean) {
 
 export function LeaveGuard({ shouldBlock }: LeaveGuardProps) {
   useUnloadWarning(shouldBlock);
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <BlockerGuard shouldBlock={shouldBlock} /> : <NavigatorGuard shouldBlock={shouldBlock} />;
+  return <BlockerGuard shouldBlock={shouldBlock} />;
 }
