@@ -25,7 +25,7 @@ export const PEOPLE_MESSAGES = {
   resetExpired: 'This password reset link has expired. Request a new one.',
 } as const;
 
-/** Invitation links work for a week, password reset links for an hour (issue 3). */
+/** Invitation links work for a week, password reset links for an hour. */
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 

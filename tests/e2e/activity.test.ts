@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end on a fresh `npm start` (the built-in Graph simulator, frozen clock): a rule
+ * End to end on a fresh `npm start` (the built-in Graph simulator, frozen clock): a rule
  * is previewed from its editor (nothing changes), run now from the preview, and its Activity shows
  * what it turned off and why; the Activity chips follow the address; an Undo turns the ad back on
  * in the simulator and exempts it from the rule.

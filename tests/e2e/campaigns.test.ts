@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end on a fresh `npm start` with no Meta token: the in-process Graph API simulator
+ * End to end on a fresh `npm start` with no Meta token: the in-process Graph API simulator
  * feeds the campaign sync; the admin opens /campaigns, filters by topic and spend range (the view
  * survives a reload, since it lives in the address) and refreshes one campaign after simulated
  * time has passed, seeing the row's spinner, the snackbar and the new spend.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end on a fresh `npm start` with no mail server: the admin builds a group and
+ * End to end on a fresh `npm start` with no mail server: the admin builds a group and
  * invites a colleague, the colleague follows the link from the .eml in <DATA_DIR>/outbox, joins,
  * signs in and sees only what the group allows; then resets a forgotten password by mail.
  */

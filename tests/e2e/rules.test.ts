@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end on a fresh `npm start` (ad accounts from the built-in Graph simulator): the
+ * End to end on a fresh `npm start` (ad accounts from the built-in Graph simulator): the
  * admin creates a folder, opens its first rule, edits tasks and the schedule, saves, sees the rule
  * in the tree and in the log, trashes and restores it, and meets the unsaved-changes dialog.
  */
