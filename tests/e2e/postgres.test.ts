@@ -1,0 +1,70 @@
+/**
+ * The same `npm start` on PostgreSQL (DATABASE_URL): it migrates a fresh database, creates the
+ * admin, syncs the simulator's ad accounts, and a folder made in the browser survives a restart.
+ * Runs where a PostgreSQL server is given (TEST_DATABASE_URL; .ci/run always gives one).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './support/browser';
+import { ADMIN, startProduct, type RunningProduct } from './support/server';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(adminUrl)('npm start with DATABASE_URL on PostgreSQL', () => {
+  const name = `ad_rules_e2e_${randomBytes(4).toString('hex')}`;
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  async function admin(sql: string) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`create database "${name}"`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    product = await startProduct({ DATABASE_URL: url.toString() });
+    browser = await launchBrowser();
+    page = await newPage(browser, product.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await admin(`drop database if exists "${name}" with (force)`);
+  });
+
+  it('signs the admin in and creates a folder with its first rule', async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Create Folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Folder' });
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'DLM' }).click();
+    await dialog.getByRole('combobox', { name: 'Plan' }).click();
+    await page.getByRole('option', { name: 'elite' }).click();
+    await dialog.getByRole('combobox', { name: 'Ad account name' }).click();
+    await page.getByRole('option').first().click({ timeout: 60_000 });
+    await dialog.getByRole('textbox', { name: 'Folder name' }).fill('Postgres Planning Co');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Postgres Planning Co').waitFor();
+  });
+
+  it('keeps the folder across a restart, in PostgreSQL rather than the data dir', async () => {
+    await product.restart();
+    await page.reload();
+    await page.getByText('Postgres Planning Co').waitFor();
+    const check = new pg.Client({ connectionString: adminUrl!.replace(/\/[^/]*$/, `/${name}`) });
+    await check.connect();
+    const { rows } = await check.query('select name from folders');
+    await check.end();
+    expect(rows.map((r) => r.name)).toEqual(['Postgres Planning Co']);
+  });
+});
