@@ -162,8 +162,9 @@ export function campaignOrdering(raw: unknown): SQL[] {
   let first: { descending: boolean; nullable: boolean } | undefined;
   for (const key of String(text(raw) ?? '-campaign_id').split(',').map((s) => s.trim()).filter(Boolean)) {
     const descending = key.startsWith('-');
-    const found = ORDERING_COLUMNS[descending ? key.slice(1) : key];
-    if (!found) continue;
+    const name = descending ? key.slice(1) : key;
+    if (!Object.hasOwn(ORDERING_COLUMNS, name)) continue;
+    const found = ORDERING_COLUMNS[name]!;
     for (const column of Array.isArray(found) ? found : [found]) {
       const nullable = NULLABLE.has(column);
       first ??= { descending, nullable };

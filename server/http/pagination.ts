@@ -50,8 +50,9 @@ export function orderingTerms(raw: unknown, columns: Record<string, AnyColumn | 
   const terms: SQL[] = [];
   for (const key of String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const descending = key.startsWith('-');
-    const column = columns[descending ? key.slice(1) : key];
-    if (column) terms.push(descending ? desc(column) : asc(column));
+    const name = descending ? key.slice(1) : key;
+    // Own keys only: '__proto__' or 'constructor' are names every object answers to.
+    if (Object.hasOwn(columns, name)) terms.push(descending ? desc(columns[name]!) : asc(columns[name]!));
   }
   return terms.length ? terms : fallback;
 }

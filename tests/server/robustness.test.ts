@@ -23,7 +23,14 @@ const BAD_BODIES: unknown[] = [
   [],
   'a string',
 ];
-const BAD_QUERIES = ['limit=-1&offset=abc', 'limit=abc&ordering=-nope,,%2C', 'search=%25%5F%5C&rule_id_in=a,b,-1', 'spend_range_min=abc&event_date_after=2026-13-45&is_webinar=maybe'];
+const BAD_QUERIES = [
+  'limit=-1&offset=abc',
+  'limit=abc&ordering=-nope,,%2C',
+  // Names every object has: an ordering key is looked up among the sortable columns only.
+  'ordering=__proto__,-constructor,toString',
+  'search=%25%5F%5C&rule_id_in=a,b,-1',
+  'spend_range_min=abc&event_date_after=2026-13-45&is_webinar=maybe',
+];
 
 /** Routes that end a session or act on the caller; they run last, once. */
 const LAST = ['/api/user/change_password/'];
