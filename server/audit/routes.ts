@@ -2,11 +2,11 @@
  * `GET /api/log/`: the audit log, newest first, with offset/limit paging, multi-column ordering
  * (`ad_account` sorts by folder name, SPEC §7), search, rule_id_in and folder_id_in.
  */
-import { and, asc, count, desc, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../auth/plugin';
 import { auditLog } from '../db/schema/index';
-import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
+import { idList, orderingWithId, page, pageRequest } from '../http/pagination';
 import { searchAny } from '../http/search';
 import type { LogEntryDto } from '../../src/domain/contracts';
 
@@ -25,7 +25,6 @@ const ORDERING = {
   id: auditLog.id,
 };
 
-
 export default async function auditRoutes(app: FastifyInstance) {
   app.get('/log/', { preHandler: requirePermission('view_logs') }, async (request) => {
     const query = request.query as Record<string, unknown>;
@@ -43,12 +42,9 @@ export default async function auditRoutes(app: FastifyInstance) {
     if (query.rule_id_in !== undefined) conditions.push(inArray(auditLog.ruleId, idList(query.rule_id_in).concat(-1)));
     if (query.folder_id_in !== undefined) conditions.push(inArray(auditLog.folderId, idList(query.folder_id_in).concat(-1)));
     const where = conditions.length ? and(...conditions) : undefined;
-    const ordering = orderingTerms(query.ordering, ORDERING, [desc(auditLog.timestamp)]);
-    // Entries of one transaction share a timestamp: the id keeps them in the order they were written.
-    const firstKey = String(query.ordering ?? '').split(',').map((k) => k.trim()).find((k) => k.replace(/^-/, '') in ORDERING);
-    const tieBreak = firstKey && !firstKey.startsWith('-') ? asc(auditLog.id) : desc(auditLog.id);
+    const ordering = orderingWithId(query.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
     const [rows, [total]] = await Promise.all([
-      app.db.select().from(auditLog).where(where).orderBy(...ordering, tieBreak).limit(paging.limit).offset(paging.offset),
+      app.db.select().from(auditLog).where(where).orderBy(...ordering).limit(paging.limit).offset(paging.offset),
       app.db.select({ n: count() }).from(auditLog).where(where),
     ]);
     const results: LogEntryDto[] = rows.map((r) => ({

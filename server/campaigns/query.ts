@@ -7,6 +7,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import { MESSAGES, type FieldErrors } from '../../src/domain/validation';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { ValidationError } from '../http/errors';
+import { commaList } from '../http/pagination';
 import { containsPattern } from '../http/search';
 
 const RANGES = {
@@ -79,7 +80,7 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
   // The Ad Account Name filter: an ad account id, several comma-joined, or a part of a name.
   const account = text(query.meta_ad_account);
   if (account) {
-    const parts = account.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = commaList(account);
     if (parts.every((p) => AD_ACCOUNT_ID.test(p))) {
       conditions.push(inArray(campaigns.adAccountId, parts.map((p) => `act_${AD_ACCOUNT_ID.exec(p)![1]}`)));
     } else {
@@ -89,14 +90,14 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
 
   const ids = text(query.campaign_id__in);
   if (ids) {
-    const parts = ids.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = commaList(ids);
     if (parts.some((p) => !/^\d{1,19}$/.test(p))) fail('campaign_id__in', MESSAGES.integer);
     else if (parts.length) conditions.push(inArray(campaigns.campaignId, parts.map((p) => BigInt(p))));
   }
 
   const topics = text(query.event_type__in);
   if (topics) {
-    const parts = topics.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = commaList(topics);
     if (parts.length) conditions.push(inArray(campaigns.topic, parts));
   }
 
@@ -160,7 +161,7 @@ export function campaignOrdering(raw: unknown): SQL[] {
   const terms: SQL[] = [];
   let hasId = false;
   let first: { descending: boolean; nullable: boolean } | undefined;
-  for (const key of String(text(raw) ?? '-campaign_id').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const key of commaList(text(raw) ?? '-campaign_id')) {
     const descending = key.startsWith('-');
     const name = descending ? key.slice(1) : key;
     if (!Object.hasOwn(ORDERING_COLUMNS, name)) continue;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, rules } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
-import { idList, orderingTerms, page, pageRequest } from '../http/pagination';
+import { commaList, idList, orderingWithId, page, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
 import type { Actor, RuleEngineService } from './service';
 import { searchAny } from '../http/search';
@@ -26,14 +26,6 @@ const ORDERING = {
   rule_name: rules.name,
   id: ruleActivity.id,
 };
-
-
-/** `123,abc, 456` → ['123', 'abc', '456'] (ad and campaign ids are strings of digits). */
-const textList = (raw: unknown) =>
-  String(raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 const actorOf = (request: FastifyRequest): Actor => {
   const user = currentUser(request);
@@ -112,13 +104,12 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
     if (search) conditions.push(search);
     if (query.rule_id_in !== undefined) conditions.push(inArray(ruleActivity.ruleId, idList(query.rule_id_in).concat(-1)));
     if (query.folder_id_in !== undefined) conditions.push(inArray(folderOfEntry, idList(query.folder_id_in).concat(-1)));
-    if (query.ad_id_in !== undefined) conditions.push(inArray(ruleActivity.adId, textList(query.ad_id_in).concat('')));
+    // Ad and campaign ids are strings of digits: compared as text.
+    if (query.ad_id_in !== undefined) conditions.push(inArray(ruleActivity.adId, commaList(query.ad_id_in).concat('')));
     const where = and(...conditions);
-    const ordering = orderingTerms(query.ordering, ORDERING, [desc(ruleActivity.createdAt)]);
-    const firstKey = String(query.ordering ?? '').split(',').map((k) => k.trim()).find((k) => k.replace(/^-/, '') in ORDERING);
-    const tieBreak = firstKey && !firstKey.startsWith('-') ? asc(ruleActivity.id) : desc(ruleActivity.id);
+    const ordering = orderingWithId(query.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
     const [results, [total]] = await Promise.all([
-      entries(where, [...ordering, tieBreak], paging),
+      entries(where, ordering, paging),
       app.db
         .select({ n: count() })
         .from(ruleActivity)

@@ -1,4 +1,4 @@
-/** DRF-style limit/offset paging and `ordering=a,-b` parsing (DESIGN §4). */
+/** DRF-style limit/offset paging, and parsing of `ordering=a,-b` and comma-separated lists (DESIGN §4). */
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -48,7 +48,7 @@ export function page<T>(request: FastifyRequest, { limit, offset }: PageRequest,
  */
 export function orderingTerms(raw: unknown, columns: Record<string, AnyColumn | SQL>, fallback: SQL[]): SQL[] {
   const terms: SQL[] = [];
-  for (const key of String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const key of commaList(raw)) {
     const descending = key.startsWith('-');
     const name = descending ? key.slice(1) : key;
     // Own keys only: '__proto__' or 'constructor' are names every object answers to.
@@ -57,10 +57,27 @@ export function orderingTerms(raw: unknown, columns: Record<string, AnyColumn | 
   return terms.length ? terms : fallback;
 }
 
-/** `1,2,x,3` → [1, 2, 3]. */
-export function idList(raw: unknown): number[] {
+/**
+ * orderingTerms, then `id` in the direction of the first sortable key (descending when there is
+ * none): rows that tie, such as entries written in one transaction with one timestamp, keep the
+ * order they were written in, and pages never overlap.
+ */
+export function orderingWithId(raw: unknown, columns: Record<string, AnyColumn | SQL>, fallback: SQL[], id: AnyColumn): SQL[] {
+  const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, key.replace(/^-/, '')));
+  return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];
+}
+
+/** `a, b,,c` → ['a', 'b', 'c']. */
+export function commaList(raw: unknown): string[] {
   return String(raw ?? '')
     .split(',')
-    .map((s) => Number(s.trim()))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** `1,2,x,3` → [1, 2, 3]. */
+export function idList(raw: unknown): number[] {
+  return commaList(raw)
+    .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
 }
