@@ -14,6 +14,8 @@ export const LOAD_MORE_CHECK_MS = 400;
 export const SCROLL_THRESHOLD_PX = 250;
 export const SNACKBAR_TIMEOUT_MS = 5000;
 export const RULE_ACTIVATION_SNACKBAR_MS = 10000;
+/** A horizontal swipe longer than this closes the snackbar. */
+export const SNACKBAR_SWIPE_CLOSE_PX = 50;
 export const SIDE_PANEL_WIDTH = 400;
 export const MIN_PASSWORD_LENGTH = 8;
 
