@@ -54,3 +54,12 @@ export function requirePermission(...permissions: Permission[]): preHandlerAsync
     if (!permissions.every((p) => user.permissions.has(p))) throw permissionDenied();
   };
 }
+
+export const holdsAny = (user: AuthUser, permissions: readonly Permission[]) => permissions.some((p) => user.permissions.has(p));
+
+/** preHandler: the user must hold at least one of the listed permissions. */
+export function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!holdsAny(currentUser(request), permissions)) throw permissionDenied();
+  };
+}

@@ -7,13 +7,13 @@
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { MESSAGES } from '../../src/domain/validation';
 import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
-import { currentUser } from '../auth/plugin';
+import { requireAnyPermission, requirePermission } from '../auth/plugin';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors';
+import { ApiError, notFound, ValidationError } from '../http/errors';
 import { page, pageRequest } from '../http/pagination';
 import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
 import type { CampaignSync } from './sync';
@@ -25,14 +25,8 @@ export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
 /** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
 export const AD_ACCOUNT_PERMISSIONS: Permission[] = ['read_rules', 'create_update_rules', 'add_edit_campaigns'];
 
-function requireAny(permissions: Permission[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = currentUser(request);
-    if (!permissions.some((p) => user.permissions.has(p))) throw permissionDenied();
-  };
-}
-
-const requireCampaigns = requireAny(['add_edit_campaigns']);
+const requireCampaigns = requirePermission('add_edit_campaigns');
+const mayListAccounts = requireAnyPermission(...AD_ACCOUNT_PERMISSIONS);
 
 /** The ad platform's failures, in the contract's `{detail}` shape. */
 function platformError(error: unknown): ApiError {
@@ -60,9 +54,9 @@ export default async function campaignRoutes(app: FastifyInstance) {
     return page(request, paging, total?.n ?? 0, rows.map(adAccountDto));
   };
 
-  app.get('/meta_ad_account/', { preHandler: requireAny(AD_ACCOUNT_PERMISSIONS) }, listAccounts);
+  app.get('/meta_ad_account/', { preHandler: mayListAccounts }, listAccounts);
 
-  app.get('/meta_ad_account/refresh/', { preHandler: requireAny(AD_ACCOUNT_PERMISSIONS) }, async (request) => {
+  app.get('/meta_ad_account/refresh/', { preHandler: mayListAccounts }, async (request) => {
     try {
       await sync().syncAdAccounts();
     } catch (error) {

@@ -2,11 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
-import { currentUser, requirePermission } from '../auth/plugin';
+import { currentUser, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { page, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/validation';
-import { assertMayGrant, requireAnyPermission } from './access';
+import { assertMayGrant } from './access';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
 import { toGroupDto } from './users';
 import { parseId } from '../http/params';
