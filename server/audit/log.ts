@@ -19,6 +19,7 @@ export interface AuditEntry {
   rule?: { id: number; name: string } | null;
 }
 
+/** 'First Last', or the e-mail address when the name is blank. */
 export function actorName(actor: AuditActor): string {
   return `${actor.first_name} ${actor.last_name}`.trim() || actor.email;
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorName } from '../audit/log';
 import { currentUser, requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, rules } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
@@ -29,7 +30,7 @@ const ORDERING = {
 
 const actorOf = (request: FastifyRequest): Actor => {
   const user = currentUser(request);
-  return { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() || user.email };
+  return { id: user.id, name: actorName(user) };
 };
 
 export default async function ruleEngineRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
-import { recordAudit } from '../audit/log';
+import { actorName, recordAudit } from '../audit/log';
 import { currentUser, requireAnyPermission } from '../auth/plugin';
 import { ApiError, ValidationError } from '../http/errors';
 import { parseBody } from '../http/validation';
@@ -25,9 +25,8 @@ export default async function invitationRoutes(app: FastifyInstance) {
     await assertEmailFree(app.db, email);
 
     const code = await createInvitation(app.db, actor, email, group);
-    const inviter = `${actor.first_name} ${actor.last_name}`.trim() || actor.email;
     try {
-      await mailerOf(app).send(invitationMail(email, invitationLink(app.config.publicUrl, code), inviter, group.name));
+      await mailerOf(app).send(invitationMail(email, invitationLink(app.config.publicUrl, code), actorName(actor), group.name));
     } catch (error) {
       request.log.error({ err: error }, 'invitation mail failed');
       await withdrawInvitation(app.db, code);

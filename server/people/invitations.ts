@@ -9,6 +9,7 @@ import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { assertEmailFree, isUniqueViolation, normaliseEmail } from './team';
 import type { GroupRow } from './groups';
+import { auditActorOf } from './users';
 
 export async function createInvitation(db: Database, invitedBy: AuditActor, email: string, group: GroupRow): Promise<string> {
   const code = newLinkSecret();
@@ -67,11 +68,7 @@ export async function acceptInvitation(db: Database, member: NewMember): Promise
         })
         .returning();
       if (claimed.groupId) await tx.insert(userGroups).values({ userId: user!.id, groupId: claimed.groupId });
-      await recordAudit(
-        tx,
-        { id: user!.id, first_name: user!.firstName, last_name: user!.lastName, email: user!.email },
-        { action: `Joined the team as ${user!.email}`, changesText: 'accepted an invitation' },
-      );
+      await recordAudit(tx, auditActorOf(user!), { action: `Joined the team as ${user!.email}`, changesText: 'accepted an invitation' });
       return { id: user!.id, email: user!.email };
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { ValidationError } from '../http/errors';
 import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
+import { auditActorOf } from './users';
 
 export async function createPasswordReset(db: Database, userId: number): Promise<string> {
   const token = newLinkSecret();
@@ -46,11 +47,7 @@ export async function completePasswordReset(db: Database, token: string, passwor
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await recordAudit(
-      tx,
-      { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email },
-      { action: 'Reset own password by e-mail link' },
-    );
+    await recordAudit(tx, auditActorOf(user), { action: 'Reset own password by e-mail link' });
     return user.id;
   });
 }

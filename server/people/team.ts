@@ -2,11 +2,11 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
-import { describeChanges, recordAudit, type AuditActor } from '../audit/log';
+import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { orderingTerms, type PageRequest } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ValidationError } from '../http/errors';
-import { findUserByEmail, loadUserDto, toUserDtos, type UserDto, type UserRow } from './users';
+import { auditActorOf, findUserByEmail, loadUserDto, toUserDtos, type UserDto, type UserRow } from './users';
 import { searchAny } from '../http/search';
 
 const USER_ORDERING = {
@@ -28,8 +28,7 @@ export async function listUsers(db: Database, { limit, offset }: PageRequest, op
   return { count: total?.n ?? 0, results: await toUserDtos(db, rows) };
 }
 
-export const displayName = (user: { firstName: string; lastName: string; email: string }) =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
+const displayName = (user: UserRow) => actorName(auditActorOf(user));
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import type { GroupDto, UserDto } from '../../src/domain/contracts';
+import type { AuditActor } from '../audit/log';
 import { effectivePermissions, type Permission } from '../../src/domain/permissions';
 
 export type { GroupDto, UserDto };
@@ -52,6 +53,9 @@ export async function toUserDtos(db: Database, rows: UserRow[]): Promise<UserDto
   const byUser = await groupsByUser(db, rows.map((r) => r.id));
   return rows.map((row) => toUserDto(row, byUser.get(row.id) ?? []));
 }
+
+/** A user row as the audit log names its actor. */
+export const auditActorOf = (row: UserRow): AuditActor => ({ id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email });
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
