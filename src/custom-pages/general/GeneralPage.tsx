@@ -3,14 +3,14 @@
  * Folder, the trash link, and the folder tree with infinite scroll (20 a page).
  */
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { RULE_ACTIVATION_SNACKBAR_MS, SEARCH_DEBOUNCE_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
+import { SearchBox } from '../../layout/SearchBox';
 import { TrashLink } from '../../layout/TrashLink';
 import { usePermission, useSessionUser } from '../../providers/usePermissions';
 import { isRuleIssuesError, rulesApi } from './api';
@@ -26,7 +26,6 @@ export function GeneralPage() {
   const canCreate = usePermission('create_update_rules');
   const list = useFolderListState();
   const { errors, showError, clearErrors } = useErrorList();
-  const [text, setText] = useState(list.search);
   const [dialog, setDialog] = useState<{ open: boolean; folder: FolderDto | null }>({ open: false, folder: null });
   const [busyFolders, setBusyFolders] = useState<number[]>([]);
   const restoredScroll = useRef(false);
@@ -47,15 +46,11 @@ export function GeneralPage() {
     if (list.scrollY > 0) window.scrollTo(0, list.scrollY);
   }, [list.loaded, list.scrollY]);
 
-  // SPEC §2: a search change resets paging after a 500 ms debounce.
-  useEffect(() => {
-    if (text.trim() === folderListStore.getState().search) return undefined;
-    const timer = setTimeout(() => {
-      clearErrors();
-      folderListStore.search(text.trim()).catch(showError);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, clearErrors, showError]);
+  // SPEC §2: a search change resets paging (the box waits the 500 ms debounce).
+  const search = (text: string) => {
+    clearErrors();
+    folderListStore.search(text).catch(showError);
+  };
 
   const loadMore = useCallback(() => {
     folderListStore.loadMore().catch(showError);
@@ -113,30 +108,11 @@ export function GeneralPage() {
   };
 
   const searching = list.search !== '';
-  const searchLabel = translate('rules.general.search');
   return (
     <Box sx={{ py: 1 }}>
       <PageTitle title="app.page.general" />
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
-        <TextField
-          size="small"
-          type="search"
-          variant="outlined"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={searchLabel}
-          sx={{ width: 360, maxWidth: '100%' }}
-          slotProps={{
-            htmlInput: { 'aria-label': searchLabel },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchBox value={list.search} onSearch={search} label={translate('rules.general.search')} />
         <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => setDialog({ open: true, folder: null })}>
           {translate('rules.general.create_folder')}
         </Button>

@@ -6,7 +6,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
@@ -17,21 +16,20 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
-  InputAdornment,
   LinearProgress,
   Paper,
   Stack,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { SEARCH_DEBOUNCE_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
+import { SearchBox } from '../../layout/SearchBox';
 import { usePermission } from '../../providers/usePermissions';
 import { rulesApi, type TrashFolderDto } from '../general/api';
 import { HistoryButtons } from '../general/HistoryButtons';
@@ -111,7 +109,6 @@ export function TrashPage() {
   const navigate = useNavigate();
   const { errors, showError, clearErrors } = useErrorList();
   const { state, loadMore, search, reload } = useTrashList(showError);
-  const [text, setText] = useState('');
   const [confirm, setConfirm] = useState<Target | null>(null);
   const started = useRef(false);
 
@@ -121,16 +118,10 @@ export function TrashPage() {
     search('');
   }, [search]);
 
-  useEffect(() => {
-    if (text.trim() === state.search) return undefined;
-    const timer = setTimeout(() => {
-      clearErrors();
-      search(text.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // Only typing starts a search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const searchFor = (text: string) => {
+    clearErrors();
+    search(text);
+  };
 
   useInfiniteScroll({ canLoadMore: Boolean(state.next) && !state.failed, loading: state.loading, loadMore, loads: state.pages });
 
@@ -158,7 +149,6 @@ export function TrashPage() {
     );
   };
 
-  const searchLabel = translate('rules.trash.search');
   return (
     <Box sx={{ py: 1 }}>
       <PageTitle title="app.page.trash" />
@@ -171,25 +161,7 @@ export function TrashPage() {
         <Typography variant="h5" component="h1">
           {translate('rules.trash.title')}
         </Typography>
-        <TextField
-          size="small"
-          type="search"
-          variant="outlined"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={searchLabel}
-          sx={{ width: 360, maxWidth: '100%', ml: 2 }}
-          slotProps={{
-            htmlInput: { 'aria-label': searchLabel },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchBox value={state.search} onSearch={searchFor} label={translate('rules.trash.search')} />
       </Stack>
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('rules.trash.title')}>
