@@ -24,9 +24,11 @@ export function actorName(actor: AuditActor): string {
   return `${actor.first_name} ${actor.last_name}`.trim() || actor.email;
 }
 
+/** A value as a log text shows it: '—' for nothing, objects as JSON. */
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
 /** `{name: ['Old', 'New']}` → "name: Old → New"; unchanged fields are left out. */
 export function describeChanges(changes: Record<string, [unknown, unknown]>): string {
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   return Object.entries(changes)
     .filter(([, [before, after]]) => show(before) !== show(after))
     .map(([field, [before, after]]) => `${field}: ${show(before)} → ${show(after)}`)
@@ -35,7 +37,6 @@ export function describeChanges(changes: Record<string, [unknown, unknown]>): st
 
 /** `{Name: 'Acme', Plan: 'solo'}` → "Name: Acme; Plan: solo" (what a new object was created with). */
 export function describeValues(values: Record<string, unknown>): string {
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   return Object.entries(values)
     .map(([field, value]) => `${field}: ${show(value)}`)
     .join('; ');
