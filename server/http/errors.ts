@@ -39,15 +39,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
     if (error.validation) return reply.status(400).send(schemaErrorsToFields(error));
-    if (error.statusCode === 429) return reply.status(429).send({ detail: error.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error.' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return reply.status(404).send({ detail: 'Not found.' });
-    return reply.status(404).send({ detail: 'Not found.' });
-  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found.' }));
 }
