@@ -5,39 +5,20 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
-import { useState } from 'react';
-import { useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { paths } from '../../providers/apiPaths';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { errorMessages } from '../../providers/httpErrors';
-import { usePermission } from '../../providers/usePermissions';
 import { adsManagerUrl } from './format';
 import type { CampaignRecord } from './types';
-import { useCampaignNotify } from './useCampaignNotify';
+import { useCampaignSync } from './useCampaignSync';
 import type { CellProps } from './CampaignFields';
 
 export function CampaignRowActions(_: CellProps) {
   const record = useRecordContext<CampaignRecord>();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const refresh = useRefresh();
-  const notify = useCampaignNotify();
-  const allowed = usePermission('add_edit_campaigns');
-  const [running, setRunning] = useState(false);
+  const { allowed, running, sync } = useCampaignSync();
   if (!record || !allowed) return null;
 
-  const refreshCampaign = async () => {
-    setRunning(true);
-    try {
-      const answer = await dataProvider.call<{ detail?: string }>(paths.campaignUpdate(record.campaign_id), { method: 'POST' });
-      notify(answer?.detail || translate('campaigns.updated'));
-      refresh();
-    } catch (error) {
-      notify(errorMessages(error).join(' ') || translate('ra.notification.http_error'), 'error');
-    } finally {
-      setRunning(false);
-    }
-  };
+  const refreshCampaign = () => sync(paths.campaignUpdate(record.campaign_id), 'campaigns.updated');
 
   const openLabel = translate('campaigns.actions.open');
   const refreshLabel = translate(running ? 'campaigns.actions.refreshing' : 'campaigns.actions.refresh');

@@ -1,0 +1,36 @@
+/**
+ * A call that brings campaigns over from the ad platform now (one row's refresh, or the empty
+ * state's sync): running while it runs, the answer's detail or a fallback in the Campaigns
+ * snackbar, then the list reloads. Both need add_edit_campaigns (SPEC §2).
+ */
+import { useState } from 'react';
+import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { errorMessages } from '../../providers/httpErrors';
+import { usePermission } from '../../providers/usePermissions';
+import { useCampaignNotify } from './useCampaignNotify';
+
+export function useCampaignSync() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const notify = useCampaignNotify();
+  const allowed = usePermission('add_edit_campaigns');
+  const [running, setRunning] = useState(false);
+
+  /** POSTs to `path`; `doneMessage` is the message key shown when the answer has no detail. */
+  const sync = async (path: string, doneMessage: string) => {
+    setRunning(true);
+    try {
+      const answer = await dataProvider.call<{ detail?: string }>(path, { method: 'POST' });
+      notify(answer?.detail || translate(doneMessage));
+    } catch (error) {
+      notify(errorMessages(error).join(' ') || translate('ra.notification.http_error'), 'error');
+    } finally {
+      setRunning(false);
+      refresh();
+    }
+  };
+
+  return { allowed, running, sync };
+}
