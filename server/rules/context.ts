@@ -1,4 +1,4 @@
-/** What the folder, rule and trash routes share: the credentials cipher, ids from paths, the audit actor. */
+/** What the folder, rule and trash routes share: the credentials cipher, ids from paths, the audit actor and folder. */
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../audit/log';
 import { currentUser } from '../auth/plugin';
@@ -16,5 +16,12 @@ export function auditActor(request: FastifyRequest): AuditActor {
   const user = currentUser(request);
   return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email };
 }
+
+/** A folder as its audit entries name it, with its ad account's name copied at write time. */
+export const auditFolder = (folder: { id: number; name: string }, account: { accountName: string } | null) => ({
+  id: folder.id,
+  name: folder.name,
+  adAccountName: account?.accountName ?? null,
+});
 
 export const searchText = (query: unknown): string => String((query as { search?: unknown } | undefined)?.search ?? '').trim();

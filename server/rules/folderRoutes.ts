@@ -14,18 +14,12 @@ import { FOLDER_PAGE_SIZE } from '../../src/domain/constants';
 import { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
-import { auditActor, idParam, searchText, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, idParam, searchText, type RulesRouteOptions } from './context';
 import { mergeCredentials, readCredentials } from './credentials';
-import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders, type AccountRow, type FolderRow } from './store';
+import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
-
-const auditFolder = (folder: FolderRow, account: AccountRow | null) => ({
-  id: folder.id,
-  name: folder.name,
-  adAccountName: account?.accountName ?? null,
-});
 
 export default async function folderRoutes(app: FastifyInstance, { cipher }: RulesRouteOptions) {
   const readRules = requirePermission('read_rules');
@@ -137,7 +131,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
         await recordAudit(tx, auditActor(request), {
           action: AUDIT_ACTIONS.folderUpdated,
           changesText,
-          folder: { id, name: next.name, adAccountName: newAccount?.accountName ?? null },
+          folder: auditFolder({ id, name: next.name }, newAccount),
         });
       });
     }

@@ -14,7 +14,7 @@ import { parseBody } from '../http/validation';
 import { NEW_RULE_NAME, duplicateName } from '../../src/domain/rules';
 import { MESSAGES } from '../../src/domain/validation';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
-import { auditActor, idParam, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, idParam, type RulesRouteOptions } from './context';
 import { applyRulePatch } from './ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
 import { timezoneOptions, type TimezoneOption } from './timezones';
@@ -34,7 +34,7 @@ const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
 });
 
 const auditRefs = ({ rule, folder, account }: LoadedRule) => ({
-  folder: { id: folder.id, name: folder.name, adAccountName: account?.accountName ?? null },
+  folder: auditFolder(folder, account),
   rule: { id: rule.id, name: rule.name },
 });
 
@@ -63,7 +63,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
       const created = await insertRule(tx, found.folder, found.account, { name: NEW_RULE_NAME });
       await recordAudit(tx, auditActor(request), {
         action: AUDIT_ACTIONS.ruleCreated,
-        folder: { id: found.folder.id, name: found.folder.name, adAccountName: found.account?.accountName ?? null },
+        folder: auditFolder(found.folder, found.account),
         rule: { id: created.id, name: created.name },
       });
       return created;

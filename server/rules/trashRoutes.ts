@@ -12,7 +12,7 @@ import { badRequest } from '../http/errors';
 import { orderingTerms, page, pageRequest } from '../http/pagination';
 import { TRASH_PAGE_SIZE } from '../../src/domain/constants';
 import { AUDIT_ACTIONS } from './changes';
-import { auditActor, idParam, searchText, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, idParam, searchText, type RulesRouteOptions } from './context';
 import { accountColumns, folderDto, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
 
@@ -88,7 +88,7 @@ export default async function trashRoutes(app: FastifyInstance, { cipher }: Rule
       await tx.delete(folders).where(eq(folders.id, id));
       await recordAudit(tx, auditActor(request), {
         action: AUDIT_ACTIONS.folderDeleted,
-        folder: { id, name: folder.name, adAccountName: account?.accountName ?? null },
+        folder: auditFolder(folder, account),
       });
     });
     return reply.status(204).send();
