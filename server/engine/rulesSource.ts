@@ -1,7 +1,8 @@
-/** The engine's reads of folders and rules (tables of the folders-and-rules area). */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+/** The engine's reads of folders and rules (tables of the folders-and-rules area, read through its store). */
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
+import { folders, rules } from '../db/schema/index';
+import { findStoredRule, type StoredRule } from '../rules/store';
 import type { EngineRule, RuleItem } from './ruleShape';
 
 /** What the scan needs to decide which slots are due: no items. */
@@ -37,28 +38,23 @@ export async function scheduledRules(db: Database): Promise<ScheduledRule[]> {
 }
 
 export async function loadEngineRule(db: Database, id: number): Promise<LoadedEngineRule | null> {
-  const [row] = await db
-    .select({ rule: rules, folder: folders, account: metaAdAccounts })
-    .from(rules)
-    .innerJoin(folders, eq(folders.id, rules.folderId))
-    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-    .where(eq(rules.id, id));
-  if (!row) return null;
-  const items = await db.select().from(ruleItems).where(inArray(ruleItems.ruleId, [id])).orderBy(asc(ruleItems.position), asc(ruleItems.id));
-  const item = (i: (typeof items)[number]): RuleItem => ({ name: i.name, values: i.values, is_active: i.isActive });
+  const stored = await findStoredRule(db, id);
+  if (!stored) return null;
+  const { rule, folder, account, items } = stored;
+  const item = (i: StoredRule['items'][number]): RuleItem => ({ name: i.name, values: i.values, is_active: i.isActive });
   return {
-    id: row.rule.id,
-    name: row.rule.name,
-    isActive: row.rule.isActive,
-    isDeleted: row.rule.isDeleted || row.folder.isDeleted,
-    timezone: row.rule.timezone,
+    id: rule.id,
+    name: rule.name,
+    isActive: rule.isActive,
+    isDeleted: rule.isDeleted || folder.isDeleted,
+    timezone: rule.timezone,
     rule_filter: items.filter((i) => i.type === 'rule_filter').map(item),
     rule_task: items.filter((i) => i.type === 'rule_task').map(item),
-    folder: { id: row.folder.id, name: row.folder.name, isDeleted: row.folder.isDeleted },
+    folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },
     account: {
-      adAccountId: row.folder.adAccountId,
-      accountName: row.account?.accountName ?? row.folder.adAccountId,
-      currency: row.account?.currency ?? 'USD',
+      adAccountId: folder.adAccountId,
+      accountName: account?.accountName ?? folder.adAccountId,
+      currency: account?.currency ?? 'USD',
     },
   };
 }

@@ -131,6 +131,28 @@ function itemDtos(rows: ItemRow[]): { rule_filter: FilterItem[]; rule_task: Task
   return { rule_filter: filters, rule_task: tasks };
 }
 
+export interface StoredRule {
+  rule: RuleRow;
+  folder: FolderRow;
+  /** The folder's ad account, with the currency the rule engine reports money in. */
+  account: (AccountRow & { currency: string }) | null;
+  /** The stored item rows, in catalogue position. */
+  items: ItemRow[];
+}
+
+/** A rule as stored, with its folder and ad account: what the rule API and the rule engine read. */
+export async function findStoredRule(db: Db, id: number): Promise<StoredRule | null> {
+  const [row] = await db
+    .select({ rule: rules, folder: folders, account: { ...accountColumns, currency: metaAdAccounts.currency } })
+    .from(rules)
+    .innerJoin(folders, eq(folders.id, rules.folderId))
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(eq(rules.id, id));
+  if (!row) return null;
+  const items = await db.select().from(ruleItems).where(eq(ruleItems.ruleId, id)).orderBy(asc(ruleItems.position), asc(ruleItems.id));
+  return { ...row, items };
+}
+
 export interface LoadedRule {
   rule: RuleRow;
   folder: FolderRow;
@@ -139,15 +161,8 @@ export interface LoadedRule {
 }
 
 export async function loadRule(db: Db, id: number): Promise<LoadedRule | null> {
-  const [row] = await db
-    .select({ rule: rules, folder: folders, account: accountColumns })
-    .from(rules)
-    .innerJoin(folders, eq(folders.id, rules.folderId))
-    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-    .where(eq(rules.id, id));
-  if (!row) return null;
-  const items = await db.select().from(ruleItems).where(eq(ruleItems.ruleId, id));
-  return { ...row, items: itemDtos(items) };
+  const stored = await findStoredRule(db, id);
+  return stored && { ...stored, items: itemDtos(stored.items) };
 }
 
 export async function requireRule(db: Db, id: number): Promise<LoadedRule> {
