@@ -204,6 +204,10 @@ export interface NewRule {
   tasks?: TaskItem[];
 }
 
+/** An item's place in its catalogue (filters and tasks each count from 0). */
+const itemPosition = (item: FilterItem | TaskItem) =>
+  item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never);
+
 /** A rule with SPEC §3–4's defaults unless given: EDM filter, no tasks on, Fill default schedules. */
 export async function insertRule(db: Db, folder: FolderRow, account: AccountRow | null, rule: NewRule): Promise<RuleRow> {
   const accountZone = account?.timezoneName && isValidTimezone(account.timezoneName) ? account.timezoneName : 'UTC';
@@ -226,7 +230,7 @@ export async function insertRule(db: Db, folder: FolderRow, account: AccountRow 
       name: item.name,
       values: item.values,
       isActive: item.is_active,
-      position: item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never),
+      position: itemPosition(item),
     })),
   );
   return row!;
@@ -237,10 +241,9 @@ export async function saveItems(db: Db, ruleId: number, items: (FilterItem | Tas
   for (const item of items) {
     const known = item.type === 'rule_filter' ? isFilterName(item.name) : isTaskName(item.name);
     if (!known) continue;
-    const position = item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never);
     await db
       .insert(ruleItems)
-      .values({ ruleId, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position })
+      .values({ ruleId, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position: itemPosition(item) })
       .onConflictDoUpdate({
         target: [ruleItems.ruleId, ruleItems.name],
         set: { values: item.values, isActive: item.is_active, type: item.type },
