@@ -24,13 +24,41 @@ function Text({ children, muted = false }: { children: string; muted?: boolean }
   );
 }
 
+/**
+ * Long text cut to `lines` lines (the table must fit a 1280 px screen): at least `minWidth` wide,
+ * wider when the screen has room. The whole text stays in the cell for search and copy, and shows
+ * in a tooltip.
+ */
+function TruncatedText({ text, minWidth, lines = 2 }: { text: string; minWidth: number; lines?: number }) {
+  return (
+    <Tooltip title={text} placement="bottom-start" enterDelay={400}>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: lines,
+          overflow: 'hidden',
+          minWidth,
+          fontSize: 'inherit',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+export function CampaignNameCell(_: CellProps) {
+  const name = useCampaign()?.campaign_name;
+  return name ? <TruncatedText text={name} minWidth={172} /> : <Text>{NOT_AVAILABLE}</Text>;
+}
+
 export function AdAccountCell(_: CellProps) {
   const name = useCampaign()?.meta_ad_account?.account_name;
-  return (
-    <Typography variant="body2" component="span" color={name ? undefined : 'text.secondary'}>
-      {name ?? NOT_AVAILABLE}
-    </Typography>
-  );
+  return name ? <TruncatedText text={name} minWidth={100} /> : <Text>{NOT_AVAILABLE}</Text>;
 }
 
 export function TopicCell(_: CellProps) {

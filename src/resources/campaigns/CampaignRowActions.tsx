@@ -23,7 +23,7 @@ export function CampaignRowActions(_: CellProps) {
   const openLabel = translate('campaigns.actions.open');
   const refreshLabel = translate(running ? 'campaigns.actions.refreshing' : 'campaigns.actions.refresh');
   return (
-    <Stack direction="row" spacing={0.5} alignItems="center">
+    <Stack direction="row" alignItems="center">
       <Tooltip title={openLabel}>
         <IconButton size="small" aria-label={openLabel} href={adsManagerUrl(record)} target="_blank" rel="noopener noreferrer" component="a">
           <OpenInNewIcon fontSize="small" />
