@@ -30,6 +30,7 @@ import {
   type GraphErrorBody,
 } from './errors';
 import { accountScopeOf, UsageGovernor, type UsageOptions } from './usage';
+import { errorMessage } from '../errorMessage';
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or the simulator's http://127.0.0.1:PORT */
@@ -192,7 +193,7 @@ export class GraphClient implements AdPlatformClient {
             { idempotent: false },
           );
         } catch (error) {
-          lastError = error instanceof Error ? error.message : String(error);
+          lastError = errorMessage(error);
           if (isAmbiguous(error)) chunk.forEach((id) => unsure.add(id));
           else if (!(error instanceof AdPlatformError && error.transient)) {
             for (const id of chunk) {

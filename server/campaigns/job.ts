@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { syncState } from '../db/schema/index';
 import type { CampaignSync, SyncLog, SyncReport } from './sync';
+import { errorMessage } from '../errorMessage';
 
 export const CAMPAIGN_SYNC_JOB = 'campaigns';
 
@@ -75,7 +76,7 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
       await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok, error: report.failures.map((f) => `${f.adAccountId}: ${f.error}`).join('; ') });
       return report;
     } catch (error) {
-      await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok: false, error: error instanceof Error ? error.message : String(error) });
+      await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok: false, error: errorMessage(error) });
       throw error;
     }
   };
@@ -93,7 +94,7 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
         }
       })
       .catch((error: unknown) => {
-        options.log?.warn(`sync failed: ${error instanceof Error ? error.message : String(error)}; retrying in ${Math.round(retryMs / 1000)} s`);
+        options.log?.warn(`sync failed: ${errorMessage(error)}; retrying in ${Math.round(retryMs / 1000)} s`);
         schedule(retryMs);
         retryMs = Math.min(intervalMs, retryMs * 2);
       });

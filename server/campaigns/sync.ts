@@ -17,6 +17,7 @@ import type { AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adpla
 import { actId } from '../adplatform/graphClient';
 import { insightMetrics } from '../adplatform/metrics';
 import { parseCampaignName } from '../../src/domain/campaignName';
+import { errorMessage } from '../errorMessage';
 
 /** What sync needs beyond the shared interface: one campaign and its lifetime insights. */
 export interface CampaignSource extends AdPlatformClient {
@@ -146,7 +147,7 @@ export class CampaignSync {
       try {
         report.campaigns += await this.syncAccountCampaigns(adAccountId);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         report.failures.push({ adAccountId, error: message });
         this.options.log?.warn(`sync: campaigns of ${adAccountId} kept as they were: ${message}`);
       }

@@ -25,6 +25,7 @@ import { claimRun, finishRun, supersede, type RunKind } from './ledger';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
 import type { SnapshotStore, StoredSnapshot } from './snapshots';
+import { errorMessage } from '../errorMessage';
 
 export interface EngineLog {
   info(message: string): void;
@@ -143,7 +144,7 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
  * run itself leaves one error entry, so nothing fails silently.
  */
 export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: unknown): Promise<ActivityRow> {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const rule = await loadEngineRule(ctx.db, run.ruleId);
   for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot)) await markFailed(ctx.db, entry, message);
   await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
@@ -165,5 +166,5 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
 
 /** Marks a failed attempt in the ledger so the retry can take the slot again. */
 export async function releaseAfterError(ctx: EngineContext, run: SlotRun, error: unknown): Promise<void> {
-  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: errorMessage(error) });
 }

@@ -9,12 +9,12 @@ import type { Database } from '../db/client';
 import { ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from './activity';
-import { evaluate, type PlannedAction } from './evaluate';
+import { evaluate } from './evaluate';
 import { consoleLog } from './engine';
 import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type EngineLog, type RunResult } from './execute';
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
-
+import { errorMessage } from '../errorMessage';
 import type { PreviewResultDto } from '../../src/domain/contracts';
 
 export interface Actor {
@@ -22,17 +22,15 @@ export interface Actor {
   name: string;
 }
 
-export type PreviewResult = PreviewResultDto;
-
 export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
-  preview(ruleId: number): Promise<PreviewResult>;
+  preview(ruleId: number): Promise<PreviewResultDto>;
   undo(entryId: number, actor: Actor): Promise<ActivityRow>;
 }
 
 /** The ad platform answered with a failure the user should see (not a server bug). */
 const platformError = (error: unknown) =>
-  new ApiError(502, { detail: `The ad platform did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  new ApiError(502, { detail: `The ad platform did not answer: ${errorMessage(error)}` });
 
 export function createRuleEngineService(deps: { db: Database; client: AdPlatformClient; log?: EngineLog; now?: () => Date }): RuleEngineService {
   const { db, client } = deps;

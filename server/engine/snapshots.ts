@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { accountSnapshots } from '../db/schema/index';
 import type { AccountSnapshot } from './evaluate';
 import { isOn } from './status';
+import { errorMessage } from '../errorMessage';
 
 export interface StoredSnapshot {
   id: number;
@@ -106,8 +107,7 @@ export class SnapshotStore {
         .returning({ fetchedAt: accountSnapshots.fetchedAt });
       return { id, fetchedAt: row!.fetchedAt!, data };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.db.update(accountSnapshots).set({ state: 'failed', error: message, leaseUntil: null }).where(eq(accountSnapshots.id, id));
+      await this.db.update(accountSnapshots).set({ state: 'failed', error: errorMessage(error), leaseUntil: null }).where(eq(accountSnapshots.id, id));
       throw error;
     }
   }
