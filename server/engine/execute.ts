@@ -69,12 +69,17 @@ export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<st
   return new Set(rows.map((r) => r.objectId));
 }
 
+const catchesUp = (run: SlotRun) => Boolean(run.late || run.missed?.length);
+
+/** '2:00 AM, 7:00 AM': the local hours a catch-up run stands for, its own last. */
+const caughtUpHours = (run: SlotRun, zone: string) =>
+  [...(run.missed ?? []), run.slot].map((slot) => slotLabel({ instant: slot }, zone)).join(', ');
+
 function runReason(run: SlotRun, zone: string, now: Date): Record<string, string> {
   if (run.kind === 'manual') return { Run: run.actorName ? `Run now by ${run.actorName}` : 'Run now' };
-  if (!run.late && !run.missed?.length) return {};
-  const hours = [...(run.missed ?? []), run.slot].map((slot) => slotLabel({ instant: slot }, zone));
+  if (!catchesUp(run)) return {};
   const at = DateTime.fromJSDate(now, { zone: validZone(zone) }).toFormat('h:mm a');
-  return { 'Caught up': `${hours.join(', ')} run, done at ${at}` };
+  return { 'Caught up': `${caughtUpHours(run, zone)} run, done at ${at}` };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -126,9 +131,9 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
   const claimed = await claimTurnOffs(db, scope, planned);
   const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
 
-  const notes = [`${plural(done.length, 'turn-off')}`, ...(failed.length ? [`${failed.length} failed`] : [])];
-  if (run.missed?.length || run.late) {
-    const caughtUp = [...(run.missed ?? []), run.slot].map((s) => slotLabel({ instant: s }, rule.timezone)).join(', ');
+  const notes = [plural(done.length, 'turn-off'), ...(failed.length ? [`${failed.length} failed`] : [])];
+  if (catchesUp(run)) {
+    const caughtUp = caughtUpHours(run, rule.timezone);
     notes.push(`caught up on ${caughtUp}`);
     ctx.log.info(`rule ${rule.id} "${rule.name}": caught up on the missed ${caughtUp} run of today`);
     await supersede(db, rule.id, run.missed ?? [], run.kind, `caught up by the ${slotLabel({ instant: run.slot }, rule.timezone)} run`);
