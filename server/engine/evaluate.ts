@@ -8,8 +8,7 @@ import { rowMetrics, sumMetrics, type ObjectMetrics } from './metrics';
 import { isOn } from './status';
 import { taskThresholds, type TaskName, type EngineRule, type RuleItem } from './ruleShape';
 import { count, money, percent } from './format';
-
-export type TurnOffAction = 'turn_off_ad' | 'turn_off_campaign';
+import type { TurnOffAction } from '../../src/domain/contracts';
 
 export interface PlannedAction {
   action: TurnOffAction;
