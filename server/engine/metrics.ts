@@ -28,28 +28,27 @@ export interface ObjectMetrics {
   cpc: number | null;
 }
 
-/** A number from a Graph string; null for absent, blank or non-numeric values. */
-export function graphNumber(value: string | number | undefined | null): number | null {
-  if (value === undefined || value === null) return null;
+/** A number from a decimal string (Graph metrics, rule thresholds) or a number; null for anything else, blank included. */
+export function numberOrNull(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value.trim() === '') return null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
 }
 
 /** Metrics of one insight row; null when the row has no usable spend (nothing can be judged). */
 export function rowMetrics(row: InsightRow): ObjectMetrics | null {
-  const spend = graphNumber(row.spend);
+  const spend = numberOrNull(row.spend);
   if (spend === null) return null;
-  const clicks = graphNumber(row.clicks);
-  const impressions = graphNumber(row.impressions);
-  const ctr = graphNumber(row.ctr) ?? (clicks !== null && impressions ? (clicks / impressions) * 100 : null);
-  const cpc = graphNumber(row.cpc) ?? (clicks ? spend / clicks : null);
+  const clicks = numberOrNull(row.clicks);
+  const impressions = numberOrNull(row.impressions);
+  const ctr = numberOrNull(row.ctr) ?? (clicks !== null && impressions ? (clicks / impressions) * 100 : null);
+  const cpc = numberOrNull(row.cpc) ?? (clicks ? spend / clicks : null);
   return {
     spend,
     leads: leadCount(row.actions),
     websiteLeads: actionValue(row.actions, WEBSITE_LEAD) ?? 0,
-    linkClicks: graphNumber(row.inline_link_clicks) ?? 0,
+    linkClicks: numberOrNull(row.inline_link_clicks) ?? 0,
     clicks,
     impressions,
     ctr,

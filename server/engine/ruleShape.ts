@@ -3,6 +3,7 @@
  * its value keys are src/domain/rules.ts.
  */
 import { isTaskName, taskSpec, type TaskName } from '../../src/domain/rules';
+import { numberOrNull } from './metrics';
 
 export interface RuleItem {
   name: string;
@@ -19,15 +20,6 @@ export interface EngineRule {
 
 export type { TaskName };
 
-function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-}
-
 /**
  * A task's thresholds by key ({cpl: 50}); null when the task is unknown or a value is not a number.
  * Values are stored keyed, as decimal strings ({"spend": "40", "ctr": "0.5"}); catalogue order
@@ -43,7 +35,7 @@ export function taskThresholds(task: RuleItem): Record<string, number> | null {
     if (Array.isArray(values)) raw = values[index];
     else if (values && typeof values === 'object') raw = (values as Record<string, unknown>)[key];
     else if (keys.length === 1) raw = values;
-    const n = toNumber(raw);
+    const n = numberOrNull(raw);
     if (n === null) return null;
     result[key] = n;
   }
