@@ -36,6 +36,15 @@ function platformError(error: unknown): ApiError {
   throw error;
 }
 
+/** A call to the ad platform whose failures answer in the contract's shape. */
+async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw platformError(error);
+  }
+}
+
 export default async function campaignRoutes(app: FastifyInstance) {
   const sync = (): CampaignSync => {
     const service = app.services.campaignSync;
@@ -57,11 +66,7 @@ export default async function campaignRoutes(app: FastifyInstance) {
   app.get('/meta_ad_account/', { preHandler: mayListAccounts }, listAccounts);
 
   app.get('/meta_ad_account/refresh/', { preHandler: mayListAccounts }, async (request) => {
-    try {
-      await sync().syncAdAccounts();
-    } catch (error) {
-      throw platformError(error);
-    }
+    await onPlatform(() => sync().syncAdAccounts());
     return listAccounts(request);
   });
 
@@ -94,21 +99,12 @@ export default async function campaignRoutes(app: FastifyInstance) {
     if (!/^\d{1,19}$/.test(campaignId)) throw new ValidationError({ campaign_id: [MESSAGES.integer] });
     const [known] = await app.db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.campaignId, BigInt(campaignId)));
     if (!known) throw notFound('Campaign not found.');
-    try {
-      await sync().refreshCampaign(campaignId);
-    } catch (error) {
-      throw platformError(error);
-    }
+    await onPlatform(() => sync().refreshCampaign(campaignId));
     return { detail: CAMPAIGN_UPDATED };
   });
 
   app.post('/campaigns/sync/', { preHandler: requireCampaigns }, async () => {
-    let report;
-    try {
-      report = await sync().syncAll();
-    } catch (error) {
-      throw platformError(error);
-    }
+    const report = await onPlatform(() => sync().syncAll());
     const failed = report.failures.length;
     return {
       detail: failed
