@@ -81,23 +81,24 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
     }
   };
 
+  /** Runs again after the current back-off, which doubles up to the interval. */
+  const retryAfter = (problem: string) => {
+    options.log?.warn(`${problem}; retrying in ${Math.round(retryMs / 1000)} s`);
+    schedule(retryMs);
+    retryMs = Math.min(intervalMs, retryMs * 2);
+  };
+
   const tick = async () => {
     const run = runOnce()
       .then((report) => {
         if (report && report.failures.length) {
-          options.log?.warn(`sync: ${report.failures.length} ad account(s) failed; retrying in ${Math.round(retryMs / 1000)} s`);
-          schedule(retryMs);
-          retryMs = Math.min(intervalMs, retryMs * 2);
+          retryAfter(`sync: ${report.failures.length} ad account(s) failed`);
         } else {
           retryMs = firstRetryMs;
           schedule(intervalMs);
         }
       })
-      .catch((error: unknown) => {
-        options.log?.warn(`sync failed: ${errorMessage(error)}; retrying in ${Math.round(retryMs / 1000)} s`);
-        schedule(retryMs);
-        retryMs = Math.min(intervalMs, retryMs * 2);
-      });
+      .catch((error: unknown) => retryAfter(`sync failed: ${errorMessage(error)}`));
     current = run;
     await run;
   };
