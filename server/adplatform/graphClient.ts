@@ -108,11 +108,6 @@ function parseErrorBody(text: string): GraphErrorBody | undefined {
   }
 }
 
-export interface GraphCampaign extends Campaign {
-  account_id?: string;
-  start_time?: string;
-}
-
 export class GraphClient implements AdPlatformClient {
   readonly usage: UsageGovernor;
   /** HTTP calls made (a batch counts once): tests and logs read it. */
@@ -141,8 +136,8 @@ export class GraphClient implements AdPlatformClient {
     return this.getAll<AdAccount>('me/adaccounts', { fields: ACCOUNT_FIELDS, limit: 100 });
   }
 
-  listCampaigns(accountId: string): Promise<GraphCampaign[]> {
-    return this.getAll<GraphCampaign>(`${actId(accountId)}/campaigns`, { fields: CAMPAIGN_FIELDS, limit: this.options.pageSize });
+  listCampaigns(accountId: string): Promise<Campaign[]> {
+    return this.getAll<Campaign>(`${actId(accountId)}/campaigns`, { fields: CAMPAIGN_FIELDS, limit: this.options.pageSize });
   }
 
   listAds(accountId: string): Promise<Ad[]> {
@@ -234,8 +229,8 @@ export class GraphClient implements AdPlatformClient {
 
   // ---- further reads the sync uses -----------------------------------------------------------
 
-  getCampaign(campaignId: string): Promise<GraphCampaign> {
-    return this.request<GraphCampaign>('GET', campaignId, { fields: CAMPAIGN_FIELDS });
+  getCampaign(campaignId: string): Promise<Campaign> {
+    return this.request<Campaign>('GET', campaignId, { fields: CAMPAIGN_FIELDS });
   }
 
   /** Lifetime insights of one campaign; null when it has not delivered. */
