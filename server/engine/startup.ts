@@ -2,11 +2,10 @@
  * The rule engine in a server process: the Run now / Preview / Undo service in every role, and
  * the scheduler + workers (pg-boss) where background work runs (ROLE all or worker).
  */
-import path from 'node:path';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { mailerFromConfig, type Mailer } from '../mail/mailer';
 import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
 
@@ -16,7 +15,7 @@ import { createRuleEngineService, type RuleEngineService } from './service';
  */
 export function alertDelivery(config: Config, mailer: Mailer): { mailer: Mailer; recipients: string[]; publicUrl: string } {
   if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl };
-  const outbox = createMailer({ from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
   return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl };
 }
 
