@@ -10,6 +10,7 @@ import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/c
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
+import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { SearchBox } from '../../layout/SearchBox';
 import { TrashLink } from '../../layout/TrashLink';
 import { usePermission, useSessionUser } from '../../providers/usePermissions';
@@ -109,16 +110,16 @@ export function GeneralPage() {
 
   const searching = list.search !== '';
   return (
-    <Box sx={{ py: 1 }}>
+    <Box>
       <PageTitle title="app.page.general" />
-      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
+      <PageToolbar>
         <SearchBox value={list.search} onSearch={search} label={translate('rules.general.search')} />
         <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => setDialog({ open: true, folder: null })}>
           {translate('rules.general.create_folder')}
         </Button>
-        <Box sx={{ flexGrow: 1 }} />
+        <ToolbarSpacer />
         <TrashLink />
-      </Stack>
+      </PageToolbar>
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('app.page.general')}>
         {list.folders.map((folder) => (

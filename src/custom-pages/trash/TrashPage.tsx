@@ -22,13 +22,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
+import { PageToolbar } from '../../layout/PageToolbar';
 import { SearchBox } from '../../layout/SearchBox';
 import { usePermission } from '../../providers/usePermissions';
 import { rulesApi, type TrashFolderDto } from '../general/api';
@@ -61,10 +62,14 @@ function ConfirmDelete({ open, onCancel, onConfirm }: { open: boolean; onCancel:
   );
 }
 
+/** Folder chips and the space before rule names share one width, so every name starts at one line. */
+const LEADING_WIDTH = 52;
+
 function TrashRow({
   name,
   detail,
   indent,
+  leading,
   onRestore,
   onDelete,
   history,
@@ -72,6 +77,8 @@ function TrashRow({
   name: string;
   detail: string;
   indent: boolean;
+  /** Before the name: the folder's client-type chip (rules leave the space empty). */
+  leading?: ReactNode;
   onRestore?: () => void;
   onDelete?: () => void;
   history: { param: 'folder_id' | 'rule_id'; id: number };
@@ -79,7 +86,8 @@ function TrashRow({
   const translate = useTranslate();
   const allowed = usePermission('delete_rules');
   return (
-    <Stack direction="row" alignItems="center" spacing={1} sx={{ pl: indent ? 6 : 1, pr: 1, py: 0.5, borderTop: indent ? 1 : 0, borderColor: 'divider' }}>
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, borderTop: indent ? 1 : 0, borderColor: 'divider' }}>
+      <Box sx={{ width: LEADING_WIDTH, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>{leading}</Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography noWrap fontWeight={indent ? 400 : 600}>
           {name}
@@ -150,38 +158,42 @@ export function TrashPage() {
   };
 
   return (
-    <Box sx={{ py: 1 }}>
+    <Box>
       <PageTitle title="app.page.trash" />
-      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
+      <PageToolbar>
         <Tooltip title={translate('rules.editor.back')}>
           <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
           {translate('rules.trash.title')}
         </Typography>
         <SearchBox value={state.search} onSearch={searchFor} label={translate('rules.trash.search')} />
-      </Stack>
+      </PageToolbar>
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('rules.trash.title')}>
         {state.folders.map((folder) => {
           const account = folder.meta_ad_account?.account_name ?? '';
           return (
             <Paper key={folder.id} variant="outlined" component="li" sx={{ listStyle: 'none', overflow: 'hidden' }} aria-label={folder.name} data-testid={`trash-folder-${folder.id}`}>
-              <Stack direction="row" alignItems="center" sx={{ pl: 1 }}>
-                <Chip size="small" label={folder.client_type} color={folder.is_deleted ? 'default' : 'primary'} variant={folder.is_deleted ? 'filled' : 'outlined'} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <TrashRow
-                    name={folder.name}
-                    detail={folder.is_deleted ? [account, when(folder.deleted_at)].filter(Boolean).join(' · ') : [account, translate('rules.trash.live_folder')].filter(Boolean).join(' · ')}
-                    indent={false}
-                    onRestore={folder.is_deleted ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored') : undefined}
-                    onDelete={folder.is_deleted ? () => setConfirm({ kind: 'folder', folder }) : undefined}
-                    history={{ param: 'folder_id', id: folder.id }}
+              <TrashRow
+                name={folder.name}
+                detail={folder.is_deleted ? [account, when(folder.deleted_at)].filter(Boolean).join(' · ') : [account, translate('rules.trash.live_folder')].filter(Boolean).join(' · ')}
+                indent={false}
+                leading={
+                  <Chip
+                    size="small"
+                    label={folder.client_type}
+                    color={folder.is_deleted ? 'default' : 'primary'}
+                    variant={folder.is_deleted ? 'filled' : 'outlined'}
+                    sx={{ width: LEADING_WIDTH }}
                   />
-                </Box>
-              </Stack>
+                }
+                onRestore={folder.is_deleted ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored') : undefined}
+                onDelete={folder.is_deleted ? () => setConfirm({ kind: 'folder', folder }) : undefined}
+                history={{ param: 'folder_id', id: folder.id }}
+              />
               {folder.rules.map((rule) => (
                 <TrashRow
                   key={rule.id}

@@ -5,10 +5,11 @@
  */
 import FilterListIcon from '@mui/icons-material/FilterList';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
-import { Autocomplete, Box, Button, Card, CardContent, Collapse, MenuItem, Stack, TextField } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Autocomplete, Box, Button, Card, CardContent, Collapse, MenuItem, TextField } from '@mui/material';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
 import { TOPICS } from '../../domain/constants';
+import { PageToolbar } from '../../layout/PageToolbar';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { isCompleteNumber, isIdListText, isNumberText } from './format';
@@ -105,7 +106,8 @@ function useAdAccounts(): AccountOption[] {
   return accounts;
 }
 
-export function CampaignFilterPanel() {
+/** `heading`: what the screen's toolbar shows before the Show/Hide and Clear buttons. */
+export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const hasFilters = Object.keys(toFilter(toDraft(filterValues))).length > 0;
@@ -152,17 +154,18 @@ export function CampaignFilterPanel() {
   const topics = TOPICS.filter((t) => draft.event_type__in.includes(t.code));
 
   return (
-    <Box sx={{ mb: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-        <Button variant="outlined" size="small" startIcon={open ? <FilterListOffIcon /> : <FilterListIcon />} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="campaign-filters">
+    <Box>
+      <PageToolbar>
+        {heading}
+        <Button variant="outlined" startIcon={open ? <FilterListOffIcon /> : <FilterListIcon />} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="campaign-filters">
           {label(open ? 'hide' : 'show')}
         </Button>
-        <Button size="small" onClick={clear} disabled={!hasFilters && Object.keys(toFilter(draft)).length === 0}>
+        <Button onClick={clear} disabled={!hasFilters && Object.keys(toFilter(draft)).length === 0}>
           {label('clear')}
         </Button>
-      </Stack>
+      </PageToolbar>
       <Collapse in={open} unmountOnExit>
-        <Card variant="outlined" id="campaign-filters" role="region" aria-label={label('title')}>
+        <Card variant="outlined" id="campaign-filters" role="region" aria-label={label('title')} sx={{ mb: 1.5 }}>
           <CardContent>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
               <TextField size="small" label={label('campaign_name')} value={draft.campaign_name} onChange={(e) => change({ campaign_name: e.target.value })} />

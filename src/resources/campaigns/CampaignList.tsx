@@ -78,13 +78,16 @@ export function CampaignList() {
   return (
     <ListBase resource="campaigns" perPage={CAMPAIGN_PAGE_SIZES[0]} sort={{ field: 'campaign_id', order: 'DESC' }}>
       <PageTitle title="app.page.campaigns" />
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ py: 1 }}>
-        <Typography variant="h6" component="h1">
-          {translate('app.page.campaigns')}
-        </Typography>
-        <Chip size="small" color="secondary" label={translate('campaigns.alpha')} />
-      </Stack>
-      <CampaignFilterPanel />
+      <CampaignFilterPanel
+        heading={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mr: 1 }}>
+            <Typography variant="h6" component="h1">
+              {translate('app.page.campaigns')}
+            </Typography>
+            <Chip size="small" color="secondary" label={translate('campaigns.alpha')} />
+          </Stack>
+        }
+      />
       <Box>
         <CampaignTable />
       </Box>

@@ -2,9 +2,10 @@
  * Permissions (/permissions, SPEC §2): the groups, each renamed in place, its accesses toggled, and
  * deleted after 'Are you sure you want to delete this group?'. Built from react-admin's list parts.
  */
-import { Box, Card, Stack } from '@mui/material';
+import { Card } from '@mui/material';
 import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
 import { PageTitle } from '../../layout/pageTitle';
+import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import { CreateGroupButton } from './CreateGroupButton';
 import { GroupAccessesField } from './GroupAccessesField';
@@ -33,10 +34,10 @@ export function GroupList() {
   return (
     <ListBase resource="permissions" perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
       <PageTitle title="app.page.permissions" />
-      <Stack direction="row" alignItems="center" sx={{ py: 1 }}>
-        <Box sx={{ flexGrow: 1 }} />
+      <PageToolbar>
+        <ToolbarSpacer />
         <CreateGroupButton />
-      </Stack>
+      </PageToolbar>
       <Card variant="outlined">
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <GroupNameField source="name" label="resources.permissions.fields.name" />
