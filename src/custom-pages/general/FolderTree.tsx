@@ -28,6 +28,10 @@ export interface FolderActions {
   onTrashRule(folder: FolderDto, rule: FolderRuleDto): void;
 }
 
+const CHIP_WIDTH = 52;
+/** Where a folder row's chip starts: its padding, the open/close button (34 px) and the gap. */
+const FOLDER_ROW_LEADING_PX = 8 + 34 + 8;
+
 /** An icon button with a tooltip that still explains itself when disabled. */
 export function RowButton({ label, disabled, onClick, children }: { label: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -62,16 +66,19 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
       spacing={1}
       data-testid={`rule-${rule.id}`}
       onClick={canRead ? () => navigate(editorPath) : undefined}
-      sx={{ pl: 6, pr: 1, py: 0.25, borderTop: 1, borderColor: 'divider', cursor: canRead ? 'pointer' : 'default', '&:hover': { bgcolor: 'action.hover' } }}
+      // The switch sits under the folder's chip and the rule's name under the folder's name.
+      sx={{ pl: `${FOLDER_ROW_LEADING_PX}px`, pr: 1, py: 0.25, borderTop: 1, borderColor: 'divider', cursor: canRead ? 'pointer' : 'default', '&:hover': { bgcolor: 'action.hover' } }}
     >
-      <Switch
-        size="small"
-        checked={rule.is_active}
-        disabled={!canChange || busy}
-        onClick={(event) => event.stopPropagation()}
-        onChange={() => actions.onToggleRule(folder, rule)}
-        slotProps={{ input: { 'aria-label': translate('rules.general.active', { name: rule.name }) } }}
-      />
+      <Box sx={{ width: CHIP_WIDTH, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+        <Switch
+          size="small"
+          checked={rule.is_active}
+          disabled={!canChange || busy}
+          onClick={(event) => event.stopPropagation()}
+          onChange={() => actions.onToggleRule(folder, rule)}
+          slotProps={{ input: { 'aria-label': translate('rules.general.active', { name: rule.name }) } }}
+        />
+      </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {canRead ? (
           <Link component={RouterLink} to={editorPath} underline="hover" color="inherit" onClick={(e: MouseEvent) => e.stopPropagation()} noWrap sx={{ display: 'block' }}>
@@ -118,7 +125,7 @@ export function FolderNode({ folder, open, busy, actions }: { folder: FolderDto;
         >
           {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
         </IconButton>
-        <Chip size="small" label={folder.client_type} color={folder.client_type === 'EDM' ? 'primary' : 'secondary'} sx={{ minWidth: 52 }} />
+        <Chip size="small" label={folder.client_type} color={folder.client_type === 'EDM' ? 'primary' : 'secondary'} sx={{ width: CHIP_WIDTH }} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography fontWeight={600} noWrap>
             {folder.name}
