@@ -1,9 +1,10 @@
 /** POST /api/token/ and /api/token/refresh/ (SimpleJWT-shaped), GET /api/user/me/. */
 import { sql, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema } from '../../src/domain/validation';
 import { users } from '../db/schema/index';
+import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { ApiError, notFound } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { findUserByEmail, loadUserDto } from '../people/users';
@@ -13,27 +14,17 @@ import { TokenError } from './tokens';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
 
-const submittedEmail = (request: FastifyRequest) =>
-  String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
-
 const invalidCredentials = () => new ApiError(401, { detail: 'No active account found with the given credentials' });
 
 export default async function authRoutes(app: FastifyInstance) {
-  const { max, windowMs } = app.config.loginRateLimit;
   // Two independent counters: one per e-mail (guessing one account's password) and a looser one
   // per client address (trying many accounts from one place, e.g. an office behind one NAT).
-  const limiters = [
-    app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (r) => `login-email:${submittedEmail(r)}` }),
-    app.createRateLimit({ max: max * 5, timeWindow: windowMs, keyGenerator: (r) => `login-ip:${r.ip}` }),
-  ];
-  const limitLoginAttempts = async (request: FastifyRequest) => {
-    for (const check of limiters) {
-      const limit = await check(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        throw new ApiError(429, { detail: `Too many login attempts. Try again in ${Math.max(limit.ttlInSeconds, 1)} seconds.` });
-      }
-    }
-  };
+  const limitLoginAttempts = limitAttempts(
+    app,
+    'login',
+    [{ key: byEmail }, { key: byAddress, max: app.config.loginRateLimit.max * 5 }],
+    'login attempts',
+  );
 
   app.post('/token/', { config: { public: true }, preHandler: limitLoginAttempts }, async (request) => {
     const { email, password } = parseBody(loginSchema, request.body);

@@ -4,6 +4,7 @@ import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { actorName, recordAudit } from '../audit/log';
 import { currentUser, requireAnyPermission } from '../auth/plugin';
+import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { ApiError, ValidationError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { mailerOf } from '../mail/mailer';
@@ -11,7 +12,6 @@ import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
 import { invitationLink, invitationMail } from './mails';
-import { byAddress, publicRateLimit } from './publicRateLimit';
 import { assertEmailFree, normaliseEmail } from './team';
 
 export default async function invitationRoutes(app: FastifyInstance) {
@@ -38,7 +38,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
 
   app.post(
     '/user_invite/',
-    { config: { public: true }, preHandler: publicRateLimit(app, 'join', [byAddress]) },
+    { config: { public: true }, preHandler: limitAttempts(app, 'join', [{ key: byAddress }]) },
     async (request, reply) => {
       const member = parseBody(joinSchema, request.body);
       const user = await acceptInvitation(app.db, member);

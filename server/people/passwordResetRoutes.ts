@@ -1,11 +1,11 @@
 /** /api/user/send_password_reset/ and /api/user/set_password_reset/: a forgotten password, by mail. */
 import type { FastifyInstance } from 'fastify';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
+import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { parseBody } from '../http/validation';
 import { mailerOf } from '../mail/mailer';
 import { passwordResetLink, passwordResetMail } from './mails';
 import { completePasswordReset, createPasswordReset } from './passwordResets';
-import { byAddress, byEmail, publicRateLimit } from './publicRateLimit';
 import { findUserByEmail } from './users';
 
 export const RESET_SENT = 'Reset password link has been sent to your email';
@@ -17,7 +17,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
    */
   app.post(
     '/user/send_password_reset/',
-    { config: { public: true }, preHandler: publicRateLimit(app, 'reset-request', [byEmail, byAddress]) },
+    { config: { public: true }, preHandler: limitAttempts(app, 'reset-request', [{ key: byEmail }, { key: byAddress }]) },
     async (request) => {
       const { email } = parseBody(passwordResetRequestSchema, request.body);
       const user = await findUserByEmail(app.db, email);
@@ -34,7 +34,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post(
     '/user/set_password_reset/',
-    { config: { public: true }, preHandler: publicRateLimit(app, 'reset-confirm', [byAddress]) },
+    { config: { public: true }, preHandler: limitAttempts(app, 'reset-confirm', [{ key: byAddress }]) },
     async (request) => {
       const { token, password } = parseBody(passwordResetConfirmSchema, request.body);
       const userId = await completePasswordReset(app.db, token, password);
