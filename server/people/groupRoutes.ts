@@ -9,7 +9,7 @@ import { parseBody } from '../http/validation';
 import { assertMayGrant } from './access';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
 import { toGroupDto } from './users';
-import { parseId } from '../http/params';
+import { pathId } from '../http/params';
 
 type IdParams = { Params: { id: string } };
 
@@ -19,8 +19,7 @@ const mayChangeGroups = requirePermission('update_permissions');
 
 export default async function groupRoutes(app: FastifyInstance) {
   async function groupOf(request: FastifyRequest<IdParams>) {
-    const id = parseId(request.params.id);
-    const group = id ? await findGroup(app.db, id) : undefined;
+    const group = await findGroup(app.db, pathId(request));
     if (!group) throw notFound();
     return group;
   }

@@ -1,6 +1,6 @@
 /** /api/user/: the Team list, account changes, activation, group, own password (SPEC §7). */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordSchema } from '../../src/domain/validation';
 import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
 import { currentUser, holdsAny, requireAnyPermission } from '../auth/plugin';
@@ -14,7 +14,7 @@ import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { listUsers, setUserGroup, updateUser } from './team';
 import { findUserById, loadUserDto } from './users';
-import { parseId } from '../http/params';
+import { parseId, pathId } from '../http/params';
 
 type IdParams = { Params: { id: string } };
 
@@ -23,9 +23,8 @@ const TEAM_PERMISSIONS = ['update_permissions', 'add_edit_users', 'is_staff'] as
 const mayListUsers = requireAnyPermission(...TEAM_PERMISSIONS);
 
 export default async function userRoutes(app: FastifyInstance) {
-  async function userOf(raw: string) {
-    const id = parseId(raw);
-    const user = id ? await findUserById(app.db, id) : undefined;
+  async function userOf(request: FastifyRequest) {
+    const user = await findUserById(app.db, pathId(request));
     if (!user) throw notFound();
     return user;
   }
@@ -49,7 +48,7 @@ export default async function userRoutes(app: FastifyInstance) {
   /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
   app.patch<IdParams>('/user/:id/', async (request) => {
     const actor = currentUser(request);
-    const target = await userOf(request.params.id);
+    const target = await userOf(request);
     const self = target.id === actor.id;
     // Whoever may not see another user's record may not touch it either, not even with an empty change.
     if (!self && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
@@ -75,7 +74,7 @@ export default async function userRoutes(app: FastifyInstance) {
     { preHandler: requireAnyPermission('add_edit_users') },
     async (request) => {
       const actor = currentUser(request);
-      const user = await userOf(request.params.id);
+      const user = await userOf(request);
       const groupId = parseId(request.params.group_id);
       const group = groupId ? await findGroup(app.db, groupId) : undefined;
       if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);

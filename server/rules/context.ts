@@ -1,16 +1,12 @@
-/** What the folder, rule and trash routes share: the credentials cipher, ids from paths, the audit actor and folder. */
+/** What the folder, rule and trash routes share: the credentials cipher, the audit actor and folder. */
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../audit/log';
 import { currentUser } from '../auth/plugin';
-import { pathId } from '../http/params';
 import type { CredentialCipher } from './credentials';
 
 export interface RulesRouteOptions {
   cipher: CredentialCipher;
 }
-
-/** `/api/rule/12/` → 12; anything that is not an id is a 404, like a missing row. */
-export const idParam = (request: FastifyRequest): number => pathId(request);
 
 export function auditActor(request: FastifyRequest): AuditActor {
   const user = currentUser(request);

@@ -9,12 +9,13 @@ import { requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
 import { orderingTerms, page, pageRequest } from '../http/pagination';
+import { pathId } from '../http/params';
 import { parseBody } from '../http/validation';
 import { FOLDER_PAGE_SIZE } from '../../src/domain/constants';
 import { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
-import { auditActor, auditFolder, idParam, searchText, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, searchText, type RulesRouteOptions } from './context';
 import { mergeCredentials, readCredentials } from './credentials';
 import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
@@ -96,10 +97,10 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     return liveFolderDto(folder.id);
   });
 
-  app.get('/general_page/:id/', { preHandler: readRules }, async (request) => liveFolderDto(idParam(request)));
+  app.get('/general_page/:id/', { preHandler: readRules }, async (request) => liveFolderDto(pathId(request)));
 
   app.patch('/general_page/:id/', { preHandler: changeRules }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const { folder, account } = await requireFolder(app.db, id);
     if (folder.isDeleted) throw badRequest('This folder is in the trash. Restore it before editing.');
     const body = parseBody(folderUpdateSchema, request.body);
@@ -139,7 +140,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
   });
 
   app.post('/folders/:id/move_to_trash/', { preHandler: changeRules }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const { folder, account } = await requireFolder(app.db, id);
     if (!folder.isDeleted) {
       await app.db.transaction(async (tx) => {
@@ -155,7 +156,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
   });
 
   app.post('/folders/:id/restore/', { preHandler: useTrash }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const { folder, account } = await requireFolder(app.db, id);
     if (folder.isDeleted) {
       await app.db.transaction(async (tx) => {

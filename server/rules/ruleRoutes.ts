@@ -10,11 +10,12 @@ import { recordAudit } from '../audit/log';
 import { requirePermission } from '../auth/plugin';
 import { folders, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
+import { pathId } from '../http/params';
 import { parseBody } from '../http/validation';
 import { NEW_RULE_NAME, duplicateName } from '../../src/domain/rules';
 import { MESSAGES } from '../../src/domain/validation';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
-import { auditActor, auditFolder, idParam, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, type RulesRouteOptions } from './context';
 import { applyRulePatch } from './ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
 import { timezoneOptions, type TimezoneOption } from './timezones';
@@ -72,10 +73,10 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
     return current(rule.id);
   });
 
-  app.get('/rule/:id/', { preHandler: readRules }, async (request) => current(idParam(request)));
+  app.get('/rule/:id/', { preHandler: readRules }, async (request) => current(pathId(request)));
 
   app.patch('/rule/:id/', { preHandler: changeRules }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const loaded = await requireRule(app.db, id);
     if (loaded.rule.isDeleted || loaded.folder.isDeleted) throw inTrash();
     const before = snapshotOf(loaded);
@@ -104,7 +105,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
   });
 
   app.post('/rules/:id/duplicate_rule/', { preHandler: changeRules }, async (request, reply) => {
-    const loaded = await requireRule(app.db, idParam(request));
+    const loaded = await requireRule(app.db, pathId(request));
     if (loaded.rule.isDeleted || loaded.folder.isDeleted) throw inTrash();
     const { rule, folder, account, items } = loaded;
     const copy = await app.db.transaction(async (tx) => {
@@ -131,7 +132,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
   });
 
   app.post('/rules/:id/move_to_trash/', { preHandler: changeRules }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const loaded = await requireRule(app.db, id);
     if (!loaded.rule.isDeleted) {
       await app.db.transaction(async (tx) => {
@@ -143,7 +144,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
   });
 
   app.post('/rules/:id/restore/', { preHandler: useTrash }, async (request) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const loaded = await requireRule(app.db, id);
     if (loaded.rule.isDeleted || loaded.folder.isDeleted) {
       await app.db.transaction(async (tx) => {
@@ -162,7 +163,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
   });
 
   app.delete('/rules/:id/', { preHandler: useTrash }, async (request, reply) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const loaded = await requireRule(app.db, id);
     if (!loaded.rule.isDeleted) throw badRequest('Move the rule to the trash before deleting it.');
     await app.db.transaction(async (tx) => {

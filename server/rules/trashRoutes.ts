@@ -10,9 +10,10 @@ import { requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { orderingTerms, page, pageRequest } from '../http/pagination';
+import { pathId } from '../http/params';
 import { TRASH_PAGE_SIZE } from '../../src/domain/constants';
 import { AUDIT_ACTIONS } from './changes';
-import { auditActor, auditFolder, idParam, searchText, type RulesRouteOptions } from './context';
+import { auditActor, auditFolder, searchText, type RulesRouteOptions } from './context';
 import { accountColumns, folderDto, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
 
@@ -81,7 +82,7 @@ export default async function trashRoutes(app: FastifyInstance, { cipher }: Rule
   });
 
   app.delete('/trash_page/:id/', { preHandler: useTrash }, async (request, reply) => {
-    const id = idParam(request);
+    const id = pathId(request);
     const { folder, account } = await requireFolder(app.db, id);
     if (!folder.isDeleted) throw badRequest('Move the folder to the trash before deleting it.');
     await app.db.transaction(async (tx) => {
