@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
+import type { LogEntryDto } from '../../src/domain/contracts';
 import { call, cplTaskOn, createFolder, insertAccount, type Account } from './rules.fixtures';
-
-interface LogEntry {
-  id: number;
-  timestamp: string;
-  actor: string;
-  folder_name: string | null;
-  meta_ad_account_name: string | null;
-  action: string;
-  changes_text: string;
-  rule_name: string | null;
-  rule_id: number | null;
-  folder_id: number | null;
-}
 
 eachDatabase((engine) => {
   describe(`audit log API on ${engine}`, () => {
     let api: TestApi;
     let admin: TestUser;
     let account: Account;
-    const log = async (query = '') => (await call(api, admin.token, 'GET', `/api/log/${query}`)).json() as { count: number; next: string | null; results: LogEntry[] };
+    const log = async (query = '') => (await call(api, admin.token, 'GET', `/api/log/${query}`)).json() as { count: number; next: string | null; results: LogEntryDto[] };
 
     beforeAll(async () => {
       api = await createTestApi(engine);
