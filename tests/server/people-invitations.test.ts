@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, invitations } from '../../server/db/schema/index';
+import { auditLog, invitations } from '../../server/db/schema/index';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
-import type { Permission } from '../../src/domain/permissions';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 import { linkPath, startSmtpPeer, type SmtpPeer } from './mail.support';
@@ -28,8 +27,6 @@ eachDatabase((engine) => {
       await peer.close();
     });
 
-    const newGroup = async (name: string, accesses: Permission[]) =>
-      (await api.dbh.db.insert(groups).values({ name, accesses }).returning())[0]!;
     const invite = (user: TestUser, payload: object) =>
       api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });
     const join = (payload: object) => api.app.inject({ method: 'POST', url: '/api/user_invite/', payload });
@@ -53,7 +50,7 @@ eachDatabase((engine) => {
     }
 
     it('mails a join link; following it creates the active user in the group, who sees only what it allows', async () => {
-      const group = await newGroup('Viewers', ['view_permissions', 'read_rules']);
+      const group = await api.newGroup('Viewers', ['view_permissions', 'read_rules']);
       const email = newcomer();
       const response = await invite(admin, { group_id: group.id, email: email.toUpperCase() });
       expect(response.statusCode).toBe(200);
@@ -91,7 +88,7 @@ eachDatabase((engine) => {
     });
 
     it('works once', async () => {
-      const group = await newGroup('Once', []);
+      const group = await api.newGroup('Once', []);
       const code = await invitedCode(newcomer(), group.id);
       expect((await join(member(code))).statusCode).toBe(201);
       const again = await join({ ...member(code), first_name: 'Someone' });
@@ -100,7 +97,7 @@ eachDatabase((engine) => {
     });
 
     it('expires after 7 days', async () => {
-      const group = await newGroup('Late', []);
+      const group = await api.newGroup('Late', []);
       const email = newcomer();
       const code = await invitedCode(email, group.id);
       const [row] = await api.dbh.db.select().from(invitations).where(eq(invitations.email, email));
@@ -113,7 +110,7 @@ eachDatabase((engine) => {
     });
 
     it('refuses an unknown code and keeps codes out of the database', async () => {
-      const group = await newGroup('Secret', []);
+      const group = await api.newGroup('Secret', []);
       const email = newcomer();
       const code = await invitedCode(email, group.id);
       const [row] = await api.dbh.db.select().from(invitations).where(eq(invitations.email, email));
@@ -136,7 +133,7 @@ eachDatabase((engine) => {
     });
 
     it('validates the invitation and refuses an e-mail that already has an account', async () => {
-      const group = await newGroup('Any', []);
+      const group = await api.newGroup('Any', []);
       const missing = await invite(admin, { email: 'bad' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ group_id: ['Field is required'], email: ['E-mail must be valid'] });
@@ -150,14 +147,14 @@ eachDatabase((engine) => {
     });
 
     it('needs add_edit_users, and only into groups within the inviter’s own accesses', async () => {
-      const group = await newGroup('Powerful', ['delete_rules', 'add_edit_users']);
+      const group = await api.newGroup('Powerful', ['delete_rules', 'add_edit_users']);
       const outsider = await api.userWith(['update_permissions', 'is_staff']);
       expect((await invite(outsider, { group_id: group.id, email: newcomer() })).statusCode).toBe(403);
       const inviter = await api.userWith(['add_edit_users']);
       const beyond = await invite(inviter, { group_id: group.id, email: newcomer() });
       expect(beyond.statusCode).toBe(403);
       expect(beyond.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
-      const modest = await newGroup('Modest', ['add_edit_users']);
+      const modest = await api.newGroup('Modest', ['add_edit_users']);
       expect((await invite(inviter, { group_id: modest.id, email: newcomer() })).statusCode).toBe(200);
     });
 
@@ -166,7 +163,7 @@ eachDatabase((engine) => {
       const other = await createTestApi(engine, { services: { mailer: broken } });
       try {
         const boss = await other.userWith('superuser');
-        const group = (await other.dbh.db.insert(groups).values({ name: 'G', accesses: [] }).returning())[0]!;
+        const group = await other.newGroup('G', []);
         const response = await other.request(boss.token, {
           method: 'POST',
           url: '/api/user_invite/send_invite_code/',

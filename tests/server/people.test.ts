@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups } from '../../server/db/schema/index';
-import { PERMISSIONS, type Permission } from '../../src/domain/permissions';
+import { PERMISSIONS } from '../../src/domain/permissions';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 
@@ -20,8 +20,6 @@ eachDatabase((engine) => {
     const lastAudit = async () => (await api.dbh.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
     const login = (email: string, password: string) =>
       api.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
-    const newGroup = async (name: string, accesses: Permission[]) =>
-      (await api.dbh.db.insert(groups).values({ name, accesses }).returning())[0]!;
 
     describe('GET /api/user/', () => {
       it('pages the team with count and the SPEC user fields', async () => {
@@ -148,8 +146,8 @@ eachDatabase((engine) => {
 
     describe('GET /api/user/{id}/set_group/{group_id}/', () => {
       it("replaces the user's group and answers their groups", async () => {
-        const first = await newGroup('Analysts', ['read_rules']);
-        const second = await newGroup('Editors', ['read_rules', 'create_update_rules']);
+        const first = await api.newGroup('Analysts', ['read_rules']);
+        const second = await api.newGroup('Editors', ['read_rules', 'create_update_rules']);
         const target = await api.userWith([]);
         await call(admin, 'GET', `/api/user/${target.id}/set_group/${first.id}/`);
         const response = await call(admin, 'GET', `/api/user/${target.id}/set_group/${second.id}/`);
@@ -164,7 +162,7 @@ eachDatabase((engine) => {
       });
 
       it('needs add_edit_users, and cannot hand out accesses the caller lacks', async () => {
-        const group = await newGroup('Admins', [...PERMISSIONS]);
+        const group = await api.newGroup('Admins', [...PERMISSIONS]);
         const target = await api.userWith([]);
         const noRight = await api.userWith(['is_staff']);
         expect((await call(noRight, 'GET', `/api/user/${target.id}/set_group/${group.id}/`)).statusCode).toBe(403);
@@ -172,14 +170,14 @@ eachDatabase((engine) => {
         const response = await call(editor, 'GET', `/api/user/${editor.id}/set_group/${group.id}/`);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
-        const modest = await newGroup('Inviters', ['add_edit_users']);
+        const modest = await api.newGroup('Inviters', ['add_edit_users']);
         expect((await call(editor, 'GET', `/api/user/${target.id}/set_group/${modest.id}/`)).statusCode).toBe(200);
       });
 
       it('answers 404 for an unknown group or user', async () => {
         const target = await api.userWith([]);
         expect((await call(admin, 'GET', `/api/user/${target.id}/set_group/999999/`)).json()).toEqual({ detail: 'Group not found.' });
-        const group = await newGroup('Any', []);
+        const group = await api.newGroup('Any', []);
         expect((await call(admin, 'GET', `/api/user/999999/set_group/${group.id}/`)).statusCode).toBe(404);
       });
     });
@@ -267,7 +265,7 @@ eachDatabase((engine) => {
       });
 
       it('deletes a group; its members lose it', async () => {
-        const group = await newGroup('Temporary', ['read_rules']);
+        const group = await api.newGroup('Temporary', ['read_rules']);
         const member = await api.userWith([]);
         await api.dbh.db.insert(userGroups).values({ userId: member.id, groupId: group.id });
         const response = await call(admin, 'DELETE', `/api/groups/${group.id}/`);
@@ -279,7 +277,7 @@ eachDatabase((engine) => {
       });
 
       it('lets view_permissions read groups but only update_permissions change them', async () => {
-        const group = await newGroup('Readers', ['read_rules']);
+        const group = await api.newGroup('Readers', ['read_rules']);
         const viewer = await api.userWith(['view_permissions']);
         expect((await call(viewer, 'GET', '/api/groups/')).statusCode).toBe(200);
         expect((await call(viewer, 'POST', '/api/groups/', {})).statusCode).toBe(403);
@@ -291,7 +289,7 @@ eachDatabase((engine) => {
 
       it('does not let update_permissions grant accesses its holder lacks', async () => {
         const manager = await api.userWith(['update_permissions', 'view_permissions']);
-        const group = await newGroup('Managed', ['delete_rules']);
+        const group = await api.newGroup('Managed', ['delete_rules']);
         const escalate = await call(manager, 'PATCH', `/api/groups/${group.id}/`, {
           group_access: { accesses: ['delete_rules', 'add_edit_users'] },
         });

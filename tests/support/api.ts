@@ -15,6 +15,8 @@ export interface TestApi {
   app: FastifyInstance;
   dbh: DbHandle;
   config: Config;
+  /** Inserts a permission group with these accesses. */
+  newGroup(name: string, accesses: Permission[]): Promise<typeof groups.$inferSelect>;
   /** Creates an active user (optionally in a group with these accesses) and returns its access token. */
   userWith(permissions: Permission[] | 'superuser', overrides?: Partial<typeof users.$inferInsert>): Promise<TestUser>;
   request(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -48,6 +50,10 @@ export async function createTestApi(
     app,
     dbh,
     config,
+    async newGroup(name, accesses) {
+      const [group] = await dbh.db.insert(groups).values({ name, accesses }).returning();
+      return group!;
+    },
     async userWith(permissions, overrides = {}) {
       counter += 1;
       const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
@@ -63,8 +69,8 @@ export async function createTestApi(
         })
         .returning();
       if (Array.isArray(permissions) && permissions.length) {
-        const [group] = await dbh.db.insert(groups).values({ name: `Group ${counter}`, accesses: permissions }).returning();
-        await dbh.db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+        const group = await api.newGroup(`Group ${counter}`, permissions);
+        await dbh.db.insert(userGroups).values({ userId: user!.id, groupId: group.id });
       }
       const tokens = await app.tokens.issue(user!.id);
       return { id: user!.id, email, password: 'correct-horse-1', token: tokens.access, refresh: tokens.refresh };
