@@ -1,5 +1,7 @@
 export { AddressFilterChips, useAddressFilterValues, type AddressFilter } from './addressFilters';
 export { BackButton } from './BackButton';
+export { DateTimeField, StackedDateTime } from './DateTimeField';
+export { StackedText } from './StackedText';
 export { ListSearchBox } from './ListSearchBox';
 export { HistoryListToolbar } from './ListToolbar';
 export { MultiSortHeader } from './MultiSortHeader';

@@ -2,6 +2,7 @@
 import { Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { topicName } from '../../domain/campaignName';
+import { StackedDateTime } from '../../layout/list/DateTimeField';
 import { formatMoney, formatPercent, formatTime, formatUsDate, formatUsDateTime, NOT_AVAILABLE, resultCount } from './format';
 import type { CampaignRecord } from './types';
 
@@ -103,27 +104,13 @@ export function ResultCell(_: CellProps) {
   return <Text>{record ? String(resultCount(record)) : NOT_AVAILABLE}</Text>;
 }
 
-/** '3/14/2026, 6:30 PM' written as the date over the time, to keep the column narrow. */
-function DateTimeText({ value, muted = false }: { value: string; muted?: boolean }) {
-  const [day, time] = value.split(', ');
-  if (!time) return <Text muted={muted}>{value}</Text>;
-  return (
-    <Typography variant="body2" component="span" color={muted ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap', display: 'block' }} aria-label={value}>
-      {day},
-      <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
-        {time}
-      </Typography>
-    </Typography>
-  );
-}
-
 /** The end date is the campaign's own: shown in its ad account's time zone. */
 export function EndDateCell(_: CellProps) {
   const record = useCampaign();
-  return <DateTimeText value={formatUsDateTime(record?.end_date, record?.meta_ad_account?.timezone_name || undefined)} />;
+  return <StackedDateTime value={formatUsDateTime(record?.end_date, record?.meta_ad_account?.timezone_name || undefined)} />;
 }
 
 /** When this app last read the campaign: the viewer's time zone. */
 export function SyncDateCell(_: CellProps) {
-  return <DateTimeText muted value={formatUsDateTime(useCampaign()?.updated_at)} />;
+  return <StackedDateTime muted value={formatUsDateTime(useCampaign()?.updated_at)} />;
 }

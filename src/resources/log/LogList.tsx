@@ -2,11 +2,11 @@
  * Log (/log, SPEC §2): who changed what. Search, chips from ?rule_id= / ?folder_id=,
  * multi-column sort, page sizes 10–100.
  */
-import { Box, Card, Typography } from '@mui/material';
-import { Datagrid, DateField, ListBase, Pagination, TextField, useRecordContext } from 'react-admin';
+import { Card } from '@mui/material';
+import { Datagrid, ListBase, Pagination, TextField, useRecordContext } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../../layout/pageTitle';
-import { HistoryListToolbar, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import { DateTimeField, HistoryListToolbar, MultiSortHeader, StackedText, useAddressFilterValues, type AddressFilter } from '../../layout/list';
 import type { LogEntryDto } from '../../domain/contracts';
 
 export const LOG_ADDRESS_FILTERS: readonly AddressFilter[] = [
@@ -19,29 +19,13 @@ export type LogEntry = LogEntryDto;
 function ClientAccountField(_props: { label?: string; source?: string; sortBy?: string }) {
   const record = useRecordContext<LogEntry>();
   if (!record) return null;
-  return (
-    <Box>
-      <Typography variant="body2">{record.folder_name}</Typography>
-      <Typography variant="caption" color="text.secondary">
-        {record.meta_ad_account_name}
-      </Typography>
-    </Box>
-  );
+  return <StackedText primary={record.folder_name} secondary={record.meta_ad_account_name} minWidth={150} />;
 }
 
 function ActionField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<LogEntry>();
   if (!record) return null;
-  return (
-    <Box>
-      <Typography variant="body2">{record.action}</Typography>
-      {record.changes_text ? (
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-          {record.changes_text}
-        </Typography>
-      ) : null}
-    </Box>
-  );
+  return <StackedText primary={record.action} secondary={record.changes_text} />;
 }
 
 export function LogList() {
@@ -58,7 +42,7 @@ export function LogList() {
       <HistoryListToolbar addressFilters={LOG_ADDRESS_FILTERS} />
       <Card variant="outlined">
         <Datagrid header={MultiSortHeader} bulkActionButtons={false} rowClick={false}>
-          <DateField source="timestamp" showTime />
+          <DateTimeField source="timestamp" />
           <TextField source="actor" />
           <ClientAccountField source="ad_account" />
           <ActionField source="action" />

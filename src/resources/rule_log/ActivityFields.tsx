@@ -1,6 +1,7 @@
 /** The Activity list's columns that are more than one plain value. */
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { StackedText } from '../../layout/list';
 import { ReasonList } from './ReasonList';
 import { actionText, type ActivityEntry } from './types';
 
@@ -15,14 +16,7 @@ export function ClientAccountField(_props: ColumnProps) {
   const record = useRecordContext<ActivityEntry>();
   const folder = record?.rule?.folder;
   if (!folder) return null;
-  return (
-    <Box>
-      <Typography variant="body2">{folder.name}</Typography>
-      <Typography variant="caption" color="text.secondary">
-        {folder.meta_ad_account.account_name}
-      </Typography>
-    </Box>
-  );
+  return <StackedText primary={folder.name} secondary={folder.meta_ad_account.account_name} minWidth={150} />;
 }
 
 export function ActionField(_props: ColumnProps) {

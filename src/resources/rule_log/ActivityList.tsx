@@ -3,10 +3,10 @@
  * ?folder_id= / ?ad_id=, multi-column sort, page sizes 10–100, Undo of a turn-off.
  */
 import { Card } from '@mui/material';
-import { Datagrid, DateField, ListBase, Pagination, TextField } from 'react-admin';
+import { Datagrid, ListBase, Pagination, TextField } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../../layout/pageTitle';
-import { HistoryListToolbar, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import { DateTimeField, HistoryListToolbar, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
 import { ActionField, ClientAccountField, ReasonField, RuleNameField } from './ActivityFields';
 import { ActivityRowActions } from './ActivityRowActions';
 
@@ -30,7 +30,7 @@ export function ActivityList() {
       <HistoryListToolbar addressFilters={ACTIVITY_ADDRESS_FILTERS} />
       <Card variant="outlined">
         <Datagrid header={MultiSortHeader} bulkActionButtons={false} rowClick={false}>
-          <DateField source="created_at" showTime />
+          <DateTimeField source="created_at" />
           <ClientAccountField source="client_account" />
           <ActionField source="action" />
           <RuleNameField source="rule" />
