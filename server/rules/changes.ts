@@ -6,6 +6,7 @@ import { describeChanges, describeValues } from '../audit/log';
 import { planLabel, type DemioCredentials } from '../../src/domain/folders';
 import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../src/domain/rules';
 import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
+import { credentialsDiffer } from './credentials';
 import type { AccountRow, FolderRow } from './store';
 
 export const AUDIT_ACTIONS = {
@@ -42,14 +43,13 @@ export function folderCreatedText({ folder, account, credentials }: FolderSnapsh
 }
 
 export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot): string {
-  const credentialsChanged = JSON.stringify(before.credentials) !== JSON.stringify(after.credentials);
   const text = describeChanges({
     Name: [before.folder.name, after.folder.name],
     Type: [before.folder.clientType, after.folder.clientType],
     Plan: [planLabel(before.folder.plan), planLabel(after.folder.plan)],
     'Ad account': [accountText(before.account, before.folder.adAccountId), accountText(after.account, after.folder.adAccountId)],
   });
-  if (!credentialsChanged) return text;
+  if (!credentialsDiffer(before.credentials, after.credentials)) return text;
   const credentials = before.credentials && after.credentials
     ? 'Webinar credentials: changed'
     : `Webinar credentials: ${credentialsText(before.credentials)} → ${credentialsText(after.credentials)}`;

@@ -51,6 +51,8 @@ export function readCredentials(cipher: CredentialCipher, stored: string | null)
   }
 }
 
+export const credentialsDiffer = (a: DemioCredentials | null, b: DemioCredentials | null): boolean => JSON.stringify(a) !== JSON.stringify(b);
+
 /** 'abcd1234wxyz' → '********wxyz'; short secrets show no characters at all. */
 export function maskSecret(value: string): string {
   return value.length >= 12 ? `${'*'.repeat(8)}${value.slice(-4)}` : '*'.repeat(8);

@@ -16,7 +16,7 @@ import { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditActor, auditFolder, searchText, type RulesRouteOptions } from './context';
-import { mergeCredentials, readCredentials } from './credentials';
+import { credentialsDiffer, mergeCredentials, readCredentials } from './credentials';
 import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
 
@@ -120,12 +120,11 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     );
     if (changesText) {
       await app.db.transaction(async (tx) => {
-        const credentialsChanged = JSON.stringify(credentials) !== JSON.stringify(storedCredentials);
         await tx
           .update(folders)
           .set({
             ...next,
-            ...(credentialsChanged ? { demioCredentials: credentials ? cipher.encrypt(credentials) : null } : {}),
+            ...(credentialsDiffer(storedCredentials, credentials) ? { demioCredentials: credentials ? cipher.encrypt(credentials) : null } : {}),
             updatedAt: sql`now()`,
           })
           .where(eq(folders.id, id));
