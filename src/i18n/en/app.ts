@@ -33,6 +33,8 @@ export default {
       back: 'Back',
       search: 'Search',
       remove_filter: 'Remove filter %{name}',
+      no_match: 'Nothing matches the search or the filters.',
+      no_match_hint: 'Clear the search or remove a filter chip to see more.',
     },
     page: {
       general: 'General',

@@ -2,6 +2,7 @@ export { AddressFilterChips, useAddressFilterValues, type AddressFilter } from '
 export { BackButton } from './BackButton';
 export { DateTimeField, StackedDateTime } from './DateTimeField';
 export { StackedText } from './StackedText';
+export { ListEmpty } from './ListEmpty';
 export { ListSearchBox } from './ListSearchBox';
 export { HistoryListToolbar } from './ListToolbar';
 export { MultiSortHeader } from './MultiSortHeader';

@@ -6,7 +6,7 @@ import { Card } from '@mui/material';
 import { Datagrid, ListBase, Pagination, TextField, useRecordContext } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../../layout/pageTitle';
-import { DateTimeField, HistoryListToolbar, MultiSortHeader, StackedText, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import { DateTimeField, HistoryListToolbar, ListEmpty, MultiSortHeader, StackedText, useAddressFilterValues, type AddressFilter } from '../../layout/list';
 import type { LogEntryDto } from '../../domain/contracts';
 
 export const LOG_ADDRESS_FILTERS: readonly AddressFilter[] = [
@@ -41,7 +41,12 @@ export function LogList() {
       <PageTitle title="app.page.log" />
       <HistoryListToolbar addressFilters={LOG_ADDRESS_FILTERS} />
       <Card variant="outlined">
-        <Datagrid header={MultiSortHeader} bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          header={MultiSortHeader}
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty message="resources.log.empty" filtered={Object.keys(addressFilter).length > 0} />}
+        >
           <DateTimeField source="timestamp" />
           <TextField source="actor" />
           <ClientAccountField source="ad_account" />

@@ -13,6 +13,7 @@ export const i18n = {
         rule_id: 'Rule id: %{id}',
         folder_id: 'Folder id %{id}',
       },
+      empty: 'No changes yet. Every change to folders, rules, users and groups shows here.',
     },
   },
 };

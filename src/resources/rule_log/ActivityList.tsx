@@ -6,7 +6,7 @@ import { Card } from '@mui/material';
 import { Datagrid, ListBase, Pagination, TextField } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../../layout/pageTitle';
-import { DateTimeField, HistoryListToolbar, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import { DateTimeField, HistoryListToolbar, ListEmpty, MultiSortHeader, useAddressFilterValues, type AddressFilter } from '../../layout/list';
 import { ActionField, ClientAccountField, ReasonField, RuleNameField } from './ActivityFields';
 import { ActivityRowActions } from './ActivityRowActions';
 
@@ -29,7 +29,12 @@ export function ActivityList() {
       <PageTitle title="app.page.activity" />
       <HistoryListToolbar addressFilters={ACTIVITY_ADDRESS_FILTERS} />
       <Card variant="outlined">
-        <Datagrid header={MultiSortHeader} bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          header={MultiSortHeader}
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty message="resources.activity.empty" filtered={Object.keys(addressFilter).length > 0} />}
+        >
           <DateTimeField source="created_at" />
           <ClientAccountField source="client_account" />
           <ActionField source="action" />

@@ -15,6 +15,7 @@ export const i18n = {
         folder_id: 'Folder id %{id}',
         ad_id: 'Ad id: %{id}',
       },
+      empty: 'The rules have not acted yet. What they turn off, and why, shows here.',
     },
   },
 };

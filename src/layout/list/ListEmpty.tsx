@@ -1,0 +1,22 @@
+/**
+ * What a list shows when it has no rows: why, in words. With a search or a filter in force it
+ * says nothing matched them (and how to widen the view); otherwise the list's own message.
+ */
+import { Box, Typography } from '@mui/material';
+import { useListContext, useTranslate } from 'react-admin';
+
+export function ListEmpty({ message, filtered = false }: { message: string; filtered?: boolean }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const narrowed = filtered || Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <Box sx={{ py: 5, px: 2, textAlign: 'center' }} role="status">
+      <Typography color="text.secondary">{translate(narrowed ? 'app.list.no_match' : message)}</Typography>
+      {narrowed ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {translate('app.list.no_match_hint')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
