@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { ValidationError } from '../http/errors';
 import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
-import { assertEmailFree, isUniqueViolation, normaliseEmail } from './team';
+import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
 import type { GroupRow } from './groups';
 import { auditActorOf } from './users';
 
@@ -48,8 +48,8 @@ export async function acceptInvitation(db: Database, member: NewMember): Promise
   await assertEmailFree(db, invitation.email);
   const passwordHash = await hashPassword(member.password);
 
-  try {
-    return await db.transaction(async (tx) => {
+  return catchingEmailRace(() =>
+    db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(invitations)
         .set({ usedAt: sql`now()` })
@@ -70,9 +70,6 @@ export async function acceptInvitation(db: Database, member: NewMember): Promise
       if (claimed.groupId) await tx.insert(userGroups).values({ userId: user!.id, groupId: claimed.groupId });
       await recordAudit(tx, auditActorOf(user!), { action: `Joined the team as ${user!.email}`, changesText: 'accepted an invitation' });
       return { id: user!.id, email: user!.email };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [PEOPLE_MESSAGES.emailTaken] });
-    throw error;
-  }
+    }),
+  );
 }

@@ -32,16 +32,32 @@ const displayName = (user: UserRow) => actorName(auditActorOf(user));
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+const emailTaken = () => new ValidationError({ email: [PEOPLE_MESSAGES.emailTaken] });
+
 export async function assertEmailFree(db: Database, email: string, exceptUserId?: number): Promise<void> {
   const existing = await findUserByEmail(db, email);
-  if (existing && existing.id !== exceptUserId) throw new ValidationError({ email: [PEOPLE_MESSAGES.emailTaken] });
+  if (existing && existing.id !== exceptUserId) throw emailTaken();
 }
 
-/** PostgreSQL's unique_violation: two requests raced for the same e-mail. */
-export const isUniqueViolation = (error: unknown): boolean => {
+/** PostgreSQL's unique_violation. */
+const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
+
+/**
+ * Runs a write that gives a user an e-mail address. assertEmailFree answers the usual case before
+ * it; a request that raced another for the same address fails at the unique index and gets the
+ * same answer.
+ */
+export async function catchingEmailRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
 
 export interface AccountChange {
   first_name?: string;
@@ -60,8 +76,8 @@ export async function updateUser(db: Database, actor: AuditActor, before: UserRo
     ...(change.is_active !== undefined && { isActive: change.is_active }),
   };
   if (values.email) await assertEmailFree(db, values.email, before.id);
-  try {
-    await db.transaction(async (tx) => {
+  await catchingEmailRace(() =>
+    db.transaction(async (tx) => {
       if (!Object.keys(values).length) return;
       const [after] = await tx.update(users).set(values).where(eq(users.id, before.id)).returning();
       const profile = describeChanges({
@@ -77,11 +93,8 @@ export async function updateUser(db: Database, actor: AuditActor, before: UserRo
           changesText: describeChanges({ is_active: [before.isActive, after!.isActive] }),
         });
       }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [PEOPLE_MESSAGES.emailTaken] });
-    throw error;
-  }
+    }),
+  );
   return (await loadUserDto(db, before.id))!;
 }
 
