@@ -45,6 +45,9 @@ export default {
     updated: 'Campaign updated successfully',
     empty: {
       title: 'No campaigns found',
+      filtered_hint: 'None matches the filters. Clear Filters shows every campaign.',
+      hint: 'Campaigns come over from the ad platform on a regular sync.',
+      refresh_hint: 'Campaigns come over from the ad platform on a regular sync; Refresh brings them over now.',
       refresh: 'Refresh',
       synced: 'Campaigns synced successfully',
     },
