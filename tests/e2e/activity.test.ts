@@ -4,15 +4,16 @@
  * what it turned off and why; the Activity chips follow the address; an Undo turns the ad back on
  * in the simulator and exempts it from the rule.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, freePort, startProduct, type RunningProduct } from './support/server';
+import { screenshot, signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, freePort, type RunningProduct } from './support/server';
 
 describe('Activity, Preview and Undo in a real browser', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
   let simulator: string;
   let token: string;
   let ruleId: number;
@@ -33,9 +34,7 @@ describe('Activity, Preview and Undo in a real browser', () => {
   beforeAll(async () => {
     const simulatorPort = await freePort();
     simulator = `http://127.0.0.1:${simulatorPort}`;
-    product = await startProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' });
-    browser = await launchBrowser();
-    page = await newPage(browser, product.url);
+    ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
 
     const tokens = await (await fetch(`${product.url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json();
     token = tokens.access;
@@ -58,10 +57,7 @@ describe('Activity, Preview and Undo in a real browser', () => {
       rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => close?.());
 
   it('previews from the rule editor what the rule would turn off and why, changing nothing', async () => {
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -4,17 +4,18 @@
  * survives a reload, since it lives in the address) and refreshes one campaign after simulated
  * time has passed, seeing the row's spinner, the snackbar and the new spend.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, freePort, startProduct, type RunningProduct } from './support/server';
+import { screenshot, signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, freePort, type RunningProduct } from './support/server';
 
 const money = (text: string | null | undefined) => Number((text ?? '').replace(/[$,]/g, ''));
 
 describe('Campaigns screen on the simulator', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
   let simulator: string;
 
   const sim = async (path: string, body: unknown) => {
@@ -32,14 +33,9 @@ describe('Campaigns screen on the simulator', () => {
     const simulatorPort = await freePort();
     simulator = `http://127.0.0.1:${simulatorPort}`;
     // A frozen simulated clock: numbers move only when the test moves time.
-    product = await startProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' });
-    browser = await launchBrowser();
-    page = await newPage(browser, product.url);
+    ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => close?.());
 
   it('lists the campaigns synced from the simulator', async () => {
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -5,9 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { newPage, screenshot, signIn } from './support/browser';
 import { outbox } from './support/outbox';
-import { ADMIN, startProduct, type RunningProduct } from './support/server';
+import { openProduct } from './support/product';
+import { ADMIN, type RunningProduct } from './support/server';
 
 const COLLEAGUE = { email: 'colleague@example.com', password: 'colleague-pass-1', newPassword: 'colleague-pass-2' };
 const GROUP = 'Permission viewers';
@@ -17,6 +18,7 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
   let browser: Browser;
   let admin: Page;
   let colleague: Page;
+  let close: (() => Promise<void>) | undefined;
 
   /** The path of the link in the mail to `to` that leads to `route`, checked to point at the product. */
   async function mailedPath(to: string, route: string): Promise<string> {
@@ -38,15 +40,10 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
   const snackbar = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    admin = await newPage(browser, product.url);
+    ({ product, browser, page: admin, close } = await openProduct());
     colleague = await newPage(browser, product.url);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => close?.());
 
   it('the admin creates a group that may only look at permissions', async () => {
     await signIn(admin, ADMIN.email, ADMIN.password);

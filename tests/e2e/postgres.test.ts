@@ -5,18 +5,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
-import { ADMIN, startProduct, type RunningProduct } from './support/server';
+import { signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, type RunningProduct } from './support/server';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)('npm start with DATABASE_URL on PostgreSQL', () => {
   const name = `ad_rules_e2e_${randomBytes(4).toString('hex')}`;
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   async function admin(sql: string) {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -32,13 +33,10 @@ describe.runIf(adminUrl)('npm start with DATABASE_URL on PostgreSQL', () => {
     await admin(`create database "${name}"`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    product = await startProduct({ DATABASE_URL: url.toString() });
-    browser = await launchBrowser();
-    page = await newPage(browser, product.url);
+    ({ product, page, close } = await openProduct({ DATABASE_URL: url.toString() }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await close?.();
     await admin(`drop database if exists "${name}" with (force)`);
   });
 

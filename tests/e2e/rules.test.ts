@@ -3,26 +3,22 @@
  * admin creates a folder, opens its first rule, edits tasks and the schedule, saves, sees the rule
  * in the tree and in the log, trashes and restores it, and meets the unsaved-changes dialog.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, startProduct, type RunningProduct } from './support/server';
+import { screenshot, signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, type RunningProduct } from './support/server';
 
 describe('folders and rules in a real browser', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
   let ruleUrl = '';
 
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    page = await newPage(browser, product.url);
+    ({ product, page, close } = await openProduct());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => close?.());
 
   const folderRow = () => page.getByRole('listitem', { name: 'Harbor Test Wealth' });
 

@@ -1,22 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, startProduct, type RunningProduct } from './support/server';
+import { screenshot, signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, type RunningProduct } from './support/server';
 
 describe('a newcomer signs in to a fresh `npm start`', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    page = await newPage(browser, product.url);
+    ({ product, page, close } = await openProduct());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => close?.());
 
   it('sends an unauthenticated visitor to the login screen', async () => {
     await page.goto('/team');
