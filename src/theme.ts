@@ -14,4 +14,9 @@ export const theme: RaThemeOptions = {
     warning: { main: THEME_COLORS.warning },
     background: { default: '#FFFFFF', paper: '#FFFFFF' },
   },
+  components: {
+    ...defaultLightTheme.components,
+    // Dialog buttons end on the same line as the fields above them (MUI's 8 px sat 16 px outside).
+    MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 20px' } } },
+  },
 };

@@ -1,8 +1,9 @@
 /** Edit rule (/edit-rule/:id, SPEC §2): loads the rule and the time zones, then the editor; 'Rule not found' otherwise. */
-import { Box, LinearProgress, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { RuleDto } from '../../domain/rules';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
@@ -16,9 +17,15 @@ export function RuleNotFound() {
   return (
     <Box sx={{ py: 6, textAlign: 'center' }}>
       <PageTitle title="app.page.edit_rule" />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h1" gutterBottom>
         {translate('rules.editor.not_found')}
       </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('rules.editor.not_found_hint')}
+      </Typography>
+      <Button component={RouterLink} to="/" variant="outlined" startIcon={<ArrowBackIcon />}>
+        {translate('rules.editor.back')}
+      </Button>
     </Box>
   );
 }

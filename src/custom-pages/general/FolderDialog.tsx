@@ -142,7 +142,8 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
     <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="folder-dialog-title">
       <DialogTitle id="folder-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+        {/* A flex gap, so the fields keep their own margins and every row is the same distance apart. */}
+        <Stack spacing={1.5} useFlexGap sx={{ pt: 1 }}>
           <ErrorList errors={otherErrors} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField

@@ -59,6 +59,7 @@ export default {
     },
     editor: {
       not_found: 'Rule not found',
+      not_found_hint: 'It may have been deleted, or moved to the trash.',
       name: 'Rule name',
       log: 'Log',
       save: 'Save',
