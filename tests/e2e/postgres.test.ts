@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { fillCreateFolder, signIn } from './support/browser';
 import { openProduct } from './support/product';
 import { ADMIN, type RunningProduct } from './support/server';
 
@@ -43,15 +43,7 @@ describe.runIf(adminUrl)('npm start with DATABASE_URL on PostgreSQL', () => {
   it('signs the admin in and creates a folder with its first rule', async () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: 'Create Folder' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Folder' });
-    await dialog.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'DLM' }).click();
-    await dialog.getByRole('combobox', { name: 'Plan' }).click();
-    await page.getByRole('option', { name: 'elite' }).click();
-    await dialog.getByRole('combobox', { name: 'Ad account name' }).click();
-    await page.getByRole('option').first().click({ timeout: 60_000 });
-    await dialog.getByRole('textbox', { name: 'Folder name' }).fill('Postgres Planning Co');
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    await fillCreateFolder(page, { type: 'DLM', plan: 'elite', name: 'Postgres Planning Co' });
     await page.getByText('Postgres Planning Co').waitFor();
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
+import { fillCreateFolder, screenshot, signIn } from './support/browser';
 import { openProduct } from './support/product';
 import { ADMIN, type RunningProduct } from './support/server';
 
@@ -29,15 +29,7 @@ describe('folders and rules in a real browser', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     expect(await dialog.getByText('This field is required').count()).toBe(4);
 
-    await dialog.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'EDM' }).click();
-    await dialog.getByRole('combobox', { name: 'Plan' }).click();
-    await page.getByRole('option', { name: 'Quick Start' }).click();
-    await dialog.getByRole('combobox', { name: 'Ad account name' }).click();
-    // The ad accounts come from the simulator's first sync.
-    await page.getByRole('option').first().click({ timeout: 60_000 });
-    await dialog.getByRole('textbox', { name: 'Folder name' }).fill('Harbor Test Wealth');
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    await fillCreateFolder(page, { type: 'EDM', plan: 'Quick Start', name: 'Harbor Test Wealth' });
 
     await folderRow().getByText('1 rules, 0 active').waitFor();
     await folderRow().getByText('New rule').waitFor();

@@ -36,6 +36,20 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** Fills the open Create Folder dialog (with the first ad account the sync brought) and presses Create. */
+export async function fillCreateFolder(page: Page, folder: { type: string; plan: string; name: string }): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Create Folder' });
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: folder.type }).click();
+  await dialog.getByRole('combobox', { name: 'Plan' }).click();
+  await page.getByRole('option', { name: folder.plan }).click();
+  await dialog.getByRole('combobox', { name: 'Ad account name' }).click();
+  // The ad accounts come from the simulator's first sync.
+  await page.getByRole('option').first().click({ timeout: 60_000 });
+  await dialog.getByRole('textbox', { name: 'Folder name' }).fill(folder.name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+}
+
 /** Saves a screenshot under test-results/screenshots (not committed) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join(ROOT, 'test-results', 'screenshots');
