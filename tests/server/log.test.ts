@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 import type { LogEntryDto } from '../../src/domain/contracts';
-import { call, cplTaskOn, createFolder, insertAccount, type Account } from './rules.fixtures';
+import { call, cplTaskOn, createFolder, insertAccount, RULES_ADMIN, type Account } from './rules.fixtures';
 
 eachDatabase((engine) => {
   describe(`audit log API on ${engine}`, () => {
@@ -13,7 +13,7 @@ eachDatabase((engine) => {
 
     beforeAll(async () => {
       api = await createTestApi(engine);
-      admin = await api.userWith(['read_rules', 'create_update_rules', 'delete_rules', 'view_logs'], { firstName: 'Dana', lastName: 'Scully' });
+      admin = await api.userWith(RULES_ADMIN, { firstName: 'Dana', lastName: 'Scully' });
       account = await insertAccount(api, { accountName: 'Log Account' });
     });
     afterAll(() => api.close());

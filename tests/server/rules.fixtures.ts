@@ -1,6 +1,10 @@
 /** Shared set-up of the folders/rules/log API tests: ad accounts, folders and quick calls. */
 import { expect } from 'vitest';
+import type { Permission } from '../../src/domain/permissions';
 import type { TestApi } from '../support/api';
+
+/** Every permission of the folders, rules, trash and log screens. */
+export const RULES_ADMIN: Permission[] = ['read_rules', 'create_update_rules', 'delete_rules', 'view_logs'];
 
 export interface Account {
   adAccountId: string;

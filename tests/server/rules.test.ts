@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, ruleItems } from '../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
-import { call, cplTaskOn, createFolder, folderPayload, insertAccount, type Account } from './rules.fixtures';
+import { call, cplTaskOn, createFolder, folderPayload, insertAccount, RULES_ADMIN, type Account } from './rules.fixtures';
 
 const defaultDay = Array.from({ length: 24 }, (_, h) => [2, 7, 12, 17].includes(h));
 
@@ -14,7 +14,7 @@ eachDatabase((engine) => {
     let account: Account;
     beforeAll(async () => {
       api = await createTestApi(engine);
-      admin = await api.userWith(['read_rules', 'create_update_rules', 'delete_rules', 'view_logs']);
+      admin = await api.userWith(RULES_ADMIN);
       account = await insertAccount(api, { accountName: 'Blue Harbor Ads' });
     });
     afterAll(() => api.close());
@@ -244,7 +244,7 @@ eachDatabase((engine) => {
     let ruleId: number;
     beforeAll(async () => {
       api = await createTestApi(engine);
-      admin = await api.userWith(['read_rules', 'create_update_rules', 'delete_rules', 'view_logs']);
+      admin = await api.userWith(RULES_ADMIN);
       account = await insertAccount(api);
       const folder = await createFolder(api, admin.token, account, { name: 'Rules Folder' });
       folderId = folder.id;
