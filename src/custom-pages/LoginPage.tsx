@@ -2,13 +2,13 @@
  * Login (SPEC §2): a card with Email, Password, 'Forgot password?' and Login. Server field errors
  * appear under their fields and the `detail` messages in a list below the form.
  */
-import { Box, Button, Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { fieldValidator, requiredText } from '../domain/validation';
 import { ErrorList } from '../layout/ErrorList';
-import { useDocumentTitle } from '../layout/pageTitle';
+import { PublicCard } from '../layout/PublicCard';
 import { errorMessages } from '../providers/httpErrors';
 import { session } from '../providers/session';
 import { useSessionUser } from '../providers/usePermissions';
@@ -28,7 +28,6 @@ export function LoginPage() {
   const login = useLogin();
   const [detail, setDetail] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
-  useDocumentTitle(translate('app.page.login'));
   useSessionUser(); // re-render when the session changes, e.g. another tab signs in
 
   if (session.isAuthenticated() && !submitting) return <Navigate to="/" replace />;
@@ -61,26 +60,21 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-        <CardHeader title={translate('app.login.title')} slotProps={{ title: { component: 'h1', variant: 'h5' } }} />
-        <CardContent>
-          <Form onSubmit={submit} noValidate>
-            <TextInput source="email" type="email" label={translate('app.login.email')} validate={required} autoComplete="email" fullWidth />
-            <PasswordInput source="password" label={translate('app.login.password')} validate={required} autoComplete="current-password" fullWidth />
-            <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 1 }}>
-              <Button component={RouterLink} to="/password-reset" size="small">
-                {translate('app.login.forgot')}
-              </Button>
-              <Button type="submit" variant="contained" loading={submitting}>
-                {translate('app.login.submit')}
-              </Button>
-            </Stack>
-            <ErrorList errors={detail} />
-          </Form>
-        </CardContent>
-      </Card>
-    </Box>
+    <PublicCard title="app.login.title" pageName="app.page.login">
+      <Form onSubmit={submit} noValidate>
+        <TextInput source="email" type="email" label={translate('app.login.email')} validate={required} autoComplete="email" fullWidth />
+        <PasswordInput source="password" label={translate('app.login.password')} validate={required} autoComplete="current-password" fullWidth />
+        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to="/password-reset" size="small">
+            {translate('app.login.forgot')}
+          </Button>
+          <Button type="submit" variant="contained" loading={submitting}>
+            {translate('app.login.submit')}
+          </Button>
+        </Stack>
+        <ErrorList errors={detail} />
+      </Form>
+    </PublicCard>
   );
 }
 

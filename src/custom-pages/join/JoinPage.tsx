@@ -10,7 +10,7 @@ import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
-import { PublicCard } from '../password-reset/PublicCard';
+import { PublicCard } from '../../layout/PublicCard';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'password', 'password2'] as const;
 const validateWithCode = formValidator(joinSchema);

@@ -13,7 +13,7 @@ import { TrashLink } from '../../layout/TrashLink';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
-import { PublicCard } from './PublicCard';
+import { PublicCard } from '../../layout/PublicCard';
 
 const FIELDS = ['password', 'password2'] as const;
 const validateWithToken = formValidator(passwordResetConfirmSchema);
@@ -38,7 +38,7 @@ export function ConfirmPasswordResetPage() {
   return (
     <PublicCard title="people.confirm_reset.title" pageName="app.page.confirm_password_reset">
       <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
-        <Button component={RouterLink} to="/" startIcon={<ArrowBack />} size="small">
+        <Button component={RouterLink} to="/" startIcon={<ArrowBack />}>
           {translate('people.confirm_reset.home')}
         </Button>
         <TrashLink />

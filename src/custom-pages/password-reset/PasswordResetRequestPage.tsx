@@ -8,7 +8,7 @@ import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
-import { PublicCard } from './PublicCard';
+import { PublicCard } from '../../layout/PublicCard';
 
 const validate = formValidator(passwordResetRequestSchema);
 
