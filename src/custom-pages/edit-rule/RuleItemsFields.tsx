@@ -21,12 +21,15 @@ export function FilterField({
   const switchable = filter.name !== 'campaign_name_contains';
   return (
     <Stack spacing={0.5}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between">
+      {/* One height with or without the switch, so the two filters' fields line up. */}
+      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ minHeight: 38 }}>
         <Typography variant="subtitle2">{label}</Typography>
         {switchable ? (
           <FormControlLabel
             control={<Switch size="small" checked={filter.is_active} onChange={(e) => onChange({ ...filter, is_active: e.target.checked })} />}
             label={translate('rules.editor.filter_active')}
+            slotProps={{ typography: { variant: 'body2' } }}
+            sx={{ mr: 0 }}
           />
         ) : null}
       </Stack>

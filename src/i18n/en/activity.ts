@@ -25,6 +25,7 @@ export default {
       button: 'Run now',
       label: 'Run %{name} now',
       title: 'Run "%{name}" now?',
+      done_title: 'Ran "%{name}"',
       content: 'The rule checks its ad account now and turns off every ad or campaign that crosses its thresholds, outside its schedule.',
       confirm: 'Run now',
       running: 'Running the rule…',

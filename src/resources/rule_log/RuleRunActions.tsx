@@ -157,7 +157,7 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
   const close = () => setState({ step: 'closed' });
   const busy = state.step === 'previewing' || state.step === 'running';
   const isRun = state.step === 'confirm' || state.step === 'running' || state.step === 'ran';
-  const title = translate(isRun ? 'activity.run.title' : 'activity.preview.title', { name });
+  const title = translate(state.step === 'ran' ? 'activity.run.done_title' : isRun ? 'activity.run.title' : 'activity.preview.title', { name });
 
   return (
     <>
