@@ -1,15 +1,17 @@
 /** The side panel of SPEC §2: a temporary drawer, width 400, with the product's main links. */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
 import { usePermission } from '../providers/usePermissions';
 import { useSidePanel } from './SidePanelState';
 
 function NavLink({ to, label }: { to: string; label: string }) {
   const { setOpen } = useSidePanel();
+  const { pathname } = useLocation();
+  const current = pathname === to;
   return (
-    <ListItemButton component={RouterLink} to={to} onClick={() => setOpen(false)}>
+    <ListItemButton component={RouterLink} to={to} onClick={() => setOpen(false)} selected={current} aria-current={current ? 'page' : undefined}>
       <ListItemText primary={label} />
     </ListItemButton>
   );

@@ -10,7 +10,7 @@ export function AccountPage() {
   const translate = useTranslate();
   const user = useSessionUser();
   return (
-    <Stack spacing={2} sx={{ pt: 1, pb: 2, maxWidth: 720 }}>
+    <Stack spacing={2} sx={{ pt: 1, pb: 2, maxWidth: 528 }}>
       <PageTitle title="people.account.title" />
       <Card variant="outlined">
         <CardContent>

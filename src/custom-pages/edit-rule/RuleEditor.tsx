@@ -149,7 +149,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   return (
     <Stack spacing={2} sx={{ py: 1 }}>
       <LeaveGuard shouldBlock={() => dirtyRef.current && !saved.current} />
-      <Paper variant="outlined" sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1 }}>
+      <Paper variant="outlined" sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1, boxShadow: '0 2px 4px rgba(0, 0, 0, 0.08)' }}>
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           <Tooltip title={translate('rules.editor.back')}>
             <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
