@@ -54,7 +54,8 @@ const SwipeableContent = forwardRef<HTMLDivElement, SnackbarContentProps>(functi
       {...handlers}
       style={{
         ...style,
-        ...(dragging ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - Math.abs(offset) / 200) } : {}),
+        // While dragging it follows the pointer at once; on release the grow transition eases it back.
+        ...(dragging ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - Math.abs(offset) / 200), transition: 'none' } : {}),
       }}
       // Vertical scrolling stays with the browser; horizontal movement comes to the handlers.
       sx={[{ touchAction: 'pan-y', userSelect: 'none', cursor: dragging ? 'grabbing' : undefined }, ...(Array.isArray(sx) ? sx : [sx])]}
