@@ -4,6 +4,7 @@ export { DateTimeField, StackedDateTime } from './DateTimeField';
 export { StackedText } from './StackedText';
 export { ListEmpty } from './ListEmpty';
 export { ListSearchBox } from './ListSearchBox';
+export { HistoryList } from './HistoryList';
 export { HistoryListToolbar } from './ListToolbar';
 export { MultiSortHeader } from './MultiSortHeader';
 export { formatSort, parseSort, toggleSort, type SortTerm } from './multiSort';

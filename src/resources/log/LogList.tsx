@@ -2,11 +2,8 @@
  * Log (/log, SPEC §2): who changed what. Search, chips from ?rule_id= / ?folder_id=,
  * multi-column sort, page sizes 10–100.
  */
-import { Card } from '@mui/material';
-import { Datagrid, ListBase, Pagination, TextField, useRecordContext } from 'react-admin';
-import { LOG_PAGE_SIZES } from '../../domain/constants';
-import { PageTitle } from '../../layout/pageTitle';
-import { DateTimeField, HistoryListToolbar, ListEmpty, MultiSortHeader, StackedText, useAddressFilterValues, type AddressFilter } from '../../layout/list';
+import { TextField, useRecordContext } from 'react-admin';
+import { DateTimeField, HistoryList, StackedText, type AddressFilter } from '../../layout/list';
 import type { LogEntryDto } from '../../domain/contracts';
 
 export const LOG_ADDRESS_FILTERS: readonly AddressFilter[] = [
@@ -29,33 +26,14 @@ function ActionField(_props: { label?: string; source?: string }) {
 }
 
 export function LogList() {
-  const addressFilter = useAddressFilterValues(LOG_ADDRESS_FILTERS);
   return (
-    <ListBase
-      resource="log"
-      filter={addressFilter}
-      perPage={LOG_PAGE_SIZES[0]}
-      sort={{ field: 'timestamp', order: 'DESC' }}
-      disableSyncWithLocation
-    >
-      <PageTitle title="app.page.log" />
-      <HistoryListToolbar addressFilters={LOG_ADDRESS_FILTERS} />
-      <Card variant="outlined">
-        <Datagrid
-          header={MultiSortHeader}
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty message="resources.log.empty" filtered={Object.keys(addressFilter).length > 0} />}
-        >
-          <DateTimeField source="timestamp" />
-          <TextField source="actor" />
-          <ClientAccountField source="ad_account" />
-          <ActionField source="action" />
-          <TextField source="rule_name" />
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
-    </ListBase>
+    <HistoryList resource="log" title="app.page.log" addressFilters={LOG_ADDRESS_FILTERS} dateField="timestamp" emptyMessage="resources.log.empty">
+      <DateTimeField source="timestamp" />
+      <TextField source="actor" />
+      <ClientAccountField source="ad_account" />
+      <ActionField source="action" />
+      <TextField source="rule_name" />
+    </HistoryList>
   );
 }
 

@@ -1,0 +1,51 @@
+/**
+ * The frame the Log and the Activity share (SPEC §2): filters from the address as chips, search,
+ * multi-column sort newest first, page sizes 10–100, and an empty state that says why.
+ */
+import { Card } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Datagrid, ListBase, Pagination } from 'react-admin';
+import { LOG_PAGE_SIZES } from '../../domain/constants';
+import { PageTitle } from '../pageTitle';
+import { useAddressFilterValues, type AddressFilter } from './addressFilters';
+import { ListEmpty } from './ListEmpty';
+import { HistoryListToolbar } from './ListToolbar';
+import { MultiSortHeader } from './MultiSortHeader';
+
+export interface HistoryListProps {
+  resource: string;
+  title: string;
+  addressFilters: readonly AddressFilter[];
+  /** The date column the list starts sorted by, newest first. */
+  dateField: string;
+  emptyMessage: string;
+  /** The Datagrid's columns. */
+  children: ReactNode;
+}
+
+export function HistoryList({ resource, title, addressFilters, dateField, emptyMessage, children }: HistoryListProps) {
+  const addressFilter = useAddressFilterValues(addressFilters);
+  return (
+    <ListBase
+      resource={resource}
+      filter={addressFilter}
+      perPage={LOG_PAGE_SIZES[0]}
+      sort={{ field: dateField, order: 'DESC' }}
+      disableSyncWithLocation
+    >
+      <PageTitle title={title} />
+      <HistoryListToolbar addressFilters={addressFilters} />
+      <Card variant="outlined">
+        <Datagrid
+          header={MultiSortHeader}
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty message={emptyMessage} filtered={Object.keys(addressFilter).length > 0} />}
+        >
+          {children}
+        </Datagrid>
+      </Card>
+      <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+    </ListBase>
+  );
+}
