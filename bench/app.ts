@@ -28,14 +28,21 @@ export async function benchApp(dbh: DbHandle): Promise<BenchApp> {
   await app.ready();
   const [user] = await dbh.db
     .insert(users)
-    .values({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, passwordHash: await hashPassword(randomBytes(12).toString('hex')), firstName: 'Bench', lastName: 'User', isSuperuser: true })
+    .values({
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      passwordHash: await hashPassword(randomBytes(12).toString('hex')),
+      firstName: 'Bench',
+      lastName: 'User',
+      isSuperuser: true,
+    })
     .returning({ id: users.id });
   const { access } = await app.tokens.issue(user!.id);
   return {
     app,
     async get(url) {
       const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } });
-      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      if (response.statusCode !== 200)
+        throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
       return response.json();
     },
     close: () => app.close(),

@@ -46,12 +46,16 @@ function runViteBuild(outDir: string): Promise<void> {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${output.slice(-3000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${output.slice(-3000)}`)),
+    );
   });
 }
 
 const attributeValues = (html: string, tag: RegExp, attribute: string) =>
-  [...html.matchAll(tag)].map((m) => new RegExp(`${attribute}="([^"]+)"`).exec(m[0])?.[1]).filter((v): v is string => Boolean(v));
+  [...html.matchAll(tag)]
+    .map((m) => new RegExp(`${attribute}="([^"]+)"`).exec(m[0])?.[1])
+    .filter((v): v is string => Boolean(v));
 
 export async function measureBundle(): Promise<BundleReport> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-bench-dist-'));
@@ -60,7 +64,8 @@ export async function measureBundle(): Promise<BundleReport> {
     await runViteBuild(outDir);
     const buildSeconds = (performance.now() - started) / 1000;
     const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    const read = async (href: string) => sizeOf(href.replace(/^\//, ''), await readFile(path.join(outDir, href.replace(/^\//, ''))));
+    const read = async (href: string) =>
+      sizeOf(href.replace(/^\//, ''), await readFile(path.join(outDir, href.replace(/^\//, ''))));
 
     const scripts = attributeValues(html, /<script\b[^>]*type="module"[^>]*>/g, 'src');
     const preloads = attributeValues(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g, 'href');

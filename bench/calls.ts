@@ -31,7 +31,12 @@ export async function scaleFacts(dbh: DbHandle, folders: number): Promise<ScaleF
     'select r.id from rules r join folders f on f.id = r.folder_id where f.name = $1 order by r.id limit 3',
     [folderName(middleFolder)],
   );
-  return { liveFolders: live.rows[0]!.n, middleFolder, middleTrashedFolder, middleRuleIds: ruleRows.rows.map((r) => r.id) };
+  return {
+    liveFolders: live.rows[0]!.n,
+    middleFolder,
+    middleTrashedFolder,
+    middleRuleIds: ruleRows.rows.map((r) => r.id),
+  };
 }
 
 export function apiCalls(facts: ScaleFacts): ApiCall[] {
@@ -41,24 +46,64 @@ export function apiCalls(facts: ScaleFacts): ApiCall[] {
     { endpoint: 'baseline', name: 'GET /api/user/me/ (fixed cost of any call)', url: '/api/user/me/' },
 
     { endpoint: 'general_page', name: 'first page (20)', url: '/api/general_page/?limit=20&offset=0' },
-    { endpoint: 'general_page', name: 'search one folder by name', url: `/api/general_page/?limit=20&offset=0&search=${search(folderName(facts.middleFolder))}` },
-    { endpoint: 'general_page', name: 'last page (deep offset)', url: `/api/general_page/?limit=20&offset=${Math.max(0, facts.liveFolders - 20)}` },
+    {
+      endpoint: 'general_page',
+      name: 'search one folder by name',
+      url: `/api/general_page/?limit=20&offset=0&search=${search(folderName(facts.middleFolder))}`,
+    },
+    {
+      endpoint: 'general_page',
+      name: 'last page (deep offset)',
+      url: `/api/general_page/?limit=20&offset=${Math.max(0, facts.liveFolders - 20)}`,
+    },
 
     { endpoint: 'trash_page', name: 'first page (10)', url: '/api/trash_page/?limit=10&offset=0' },
-    { endpoint: 'trash_page', name: 'search one trashed folder', url: `/api/trash_page/?limit=10&offset=0&search=${search(folderName(facts.middleTrashedFolder))}` },
+    {
+      endpoint: 'trash_page',
+      name: 'search one trashed folder',
+      url: `/api/trash_page/?limit=10&offset=0&search=${search(folderName(facts.middleTrashedFolder))}`,
+    },
 
     { endpoint: 'log', name: 'first page, -timestamp', url: '/api/log/?limit=10&offset=0&ordering=-timestamp' },
-    { endpoint: 'log', name: 'first page, ad_account,-timestamp', url: '/api/log/?limit=10&offset=0&ordering=ad_account,-timestamp' },
-    { endpoint: 'log', name: 'rule_id_in (3 rules), -timestamp', url: `/api/log/?limit=10&offset=0&ordering=-timestamp&rule_id_in=${ruleIds}` },
-    { endpoint: 'log', name: 'search one folder name', url: `/api/log/?limit=10&offset=0&ordering=-timestamp&search=${search(folderName(facts.middleFolder))}` },
+    {
+      endpoint: 'log',
+      name: 'first page, ad_account,-timestamp',
+      url: '/api/log/?limit=10&offset=0&ordering=ad_account,-timestamp',
+    },
+    {
+      endpoint: 'log',
+      name: 'rule_id_in (3 rules), -timestamp',
+      url: `/api/log/?limit=10&offset=0&ordering=-timestamp&rule_id_in=${ruleIds}`,
+    },
+    {
+      endpoint: 'log',
+      name: 'search one folder name',
+      url: `/api/log/?limit=10&offset=0&ordering=-timestamp&search=${search(folderName(facts.middleFolder))}`,
+    },
 
     { endpoint: 'campaigns', name: 'first page, default ordering', url: '/api/campaigns/?limit=10&offset=0' },
-    { endpoint: 'campaigns', name: 'topic filter EP,TIR', url: '/api/campaigns/?limit=10&offset=0&event_type__in=EP,TIR' },
-    { endpoint: 'campaigns', name: 'spend range 100–150', url: '/api/campaigns/?limit=10&offset=0&spend_range_min=100&spend_range_max=150' },
+    {
+      endpoint: 'campaigns',
+      name: 'topic filter EP,TIR',
+      url: '/api/campaigns/?limit=10&offset=0&event_type__in=EP,TIR',
+    },
+    {
+      endpoint: 'campaigns',
+      name: 'spend range 100–150',
+      url: '/api/campaigns/?limit=10&offset=0&spend_range_min=100&spend_range_max=150',
+    },
     { endpoint: 'campaigns', name: 'ordering -spend', url: '/api/campaigns/?limit=10&offset=0&ordering=-spend' },
-    { endpoint: 'campaigns', name: 'name contains "TIR-W"', url: '/api/campaigns/?limit=10&offset=0&campaign_name=TIR-W' },
+    {
+      endpoint: 'campaigns',
+      name: 'name contains "TIR-W"',
+      url: '/api/campaigns/?limit=10&offset=0&campaign_name=TIR-W',
+    },
 
     { endpoint: 'rule_log', name: 'first page', url: '/api/rule_log/?limit=10&offset=0' },
-    { endpoint: 'rule_log', name: 'rule_id_in (3 rules)', url: `/api/rule_log/?limit=10&offset=0&rule_id_in=${ruleIds}` },
+    {
+      endpoint: 'rule_log',
+      name: 'rule_id_in (3 rules)',
+      url: `/api/rule_log/?limit=10&offset=0&rule_id_in=${ruleIds}`,
+    },
   ];
 }

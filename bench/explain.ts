@@ -56,9 +56,11 @@ function tableScans(node: PlanNode, into: TableScan[] = []): TableScan[] {
   const table = node['Relation Name'];
   if (table && BIG_TABLES.has(table)) {
     const loops = node['Actual Loops'] ?? 1;
-    const rows = (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    const rows =
+      (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
     // A bitmap heap scan's index is named on its Bitmap Index Scan children.
-    const indexes = node['Node Type'] === 'Bitmap Heap Scan' ? indexesBelow(node) : node['Index Name'] ? [node['Index Name']] : [];
+    const indexes =
+      node['Node Type'] === 'Bitmap Heap Scan' ? indexesBelow(node) : node['Index Name'] ? [node['Index Name']] : [];
     into.push({ table, node: node['Node Type'], indexes, rowsRead: Math.round(rows * loops) });
     if (node['Node Type'] === 'Bitmap Heap Scan') return into;
   }
@@ -71,7 +73,10 @@ async function explainOne(dbh: DbHandle, sql: string, params: unknown[]): Promis
   const raw = json.rows[0]!['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const scans = tableScans(parsed[0]!.Plan);
-  const text = await dbh.sql.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${sql}`, params);
+  const text = await dbh.sql.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, costs off, timing off, summary off) ${sql}`,
+    params,
+  );
   return {
     sql,
     role: /^\s*select count\(/i.test(sql) ? 'count' : 'rows',
@@ -82,7 +87,12 @@ async function explainOne(dbh: DbHandle, sql: string, params: unknown[]): Promis
   };
 }
 
-export async function explainCalls(dbh: DbHandle, recorder: QueryRecorder, app: BenchApp, calls: ApiCall[]): Promise<ExplainedCall[]> {
+export async function explainCalls(
+  dbh: DbHandle,
+  recorder: QueryRecorder,
+  app: BenchApp,
+  calls: ApiCall[],
+): Promise<ExplainedCall[]> {
   const explained: ExplainedCall[] = [];
   for (const call of calls) {
     const statements = await recorder.capture(() => app.get(call.url));

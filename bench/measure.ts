@@ -83,7 +83,9 @@ export async function measureCalls(
       rounds: largeMs.length,
     };
     timings.push(timing);
-    progress(`  ${call.endpoint} ${call.name}: ${timing.small.medianMs.toFixed(1)} ms → ${timing.large.medianMs.toFixed(1)} ms (×${timing.ratio.toFixed(2)})`);
+    progress(
+      `  ${call.endpoint} ${call.name}: ${timing.small.medianMs.toFixed(1)} ms → ${timing.large.medianMs.toFixed(1)} ms (×${timing.ratio.toFixed(2)})`,
+    );
   }
   return timings;
 }

@@ -49,7 +49,8 @@ function count(argv: string[], name: string, fallback: number, min = 0): number 
   const raw = flag(argv, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${USAGE}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${USAGE}`);
   return value;
 }
 

@@ -30,7 +30,8 @@ const n = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const kb = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 const ratio = (value: number) => (value >= GROWTH_FLAG ? `**×${value.toFixed(2)}**` : `×${value.toFixed(2)}`);
-const sizes = (s: { results: number | null; total: number | null }) => (s.results === null ? '—' : `${n(s.results)} of ${n(s.total ?? 0)}`);
+const sizes = (s: { results: number | null; total: number | null }) =>
+  s.results === null ? '—' : `${n(s.results)} of ${n(s.total ?? 0)}`;
 
 const scaleText = (scale: Scale) =>
   `${n(scale.folders)} folders / ${n(scale.folders * scale.rulesPerFolder)} rules / ${n(scale.campaigns)} campaigns / ` +
@@ -38,7 +39,8 @@ const scaleText = (scale: Scale) =>
 
 function engineSection(result: EngineResult): string[] {
   const title = result.engine === 'pglite' ? `Embedded PGlite (${result.version})` : result.version;
-  const seeded = (s: SeedCounts) => `${n(s.folders)} folders, ${n(s.rules)} rules, ${n(s.campaigns)} campaigns, ${n(s.auditLog)} audit-log, ${n(s.ruleActivity)} rule-log entries (${s.seconds.toFixed(1)} s)`;
+  const seeded = (s: SeedCounts) =>
+    `${n(s.folders)} folders, ${n(s.rules)} rules, ${n(s.campaigns)} campaigns, ${n(s.auditLog)} audit-log, ${n(s.ruleActivity)} rule-log entries (${s.seconds.toFixed(1)} s)`;
   const lines = [
     `### ${title}`,
     '',
@@ -48,15 +50,25 @@ function engineSection(result: EngineResult): string[] {
     '|---|---|---:|---:|---:|---|---:|',
   ];
   for (const t of result.timings) {
-    lines.push(`| ${t.endpoint} | ${t.name} | ${ms(t.small.medianMs)} | ${ms(t.large.medianMs)} | ${ratio(t.ratio)} | ${sizes(t.small)} · ${sizes(t.large)} | ${t.rounds} |`);
+    lines.push(
+      `| ${t.endpoint} | ${t.name} | ${ms(t.small.medianMs)} | ${ms(t.large.medianMs)} | ${ratio(t.ratio)} | ${sizes(t.small)} · ${sizes(t.large)} | ${t.rounds} |`,
+    );
   }
   const grown = result.timings.filter((t) => t.ratio >= GROWTH_FLAG);
-  lines.push('', grown.length ? `Grows with the data (×${GROWTH_FLAG} or more): ${grown.map((t) => `${t.endpoint} ${t.name} (×${t.ratio.toFixed(1)})`).join('; ')}.` : `No call grows ×${GROWTH_FLAG} or more.`, '');
+  lines.push(
+    '',
+    grown.length
+      ? `Grows with the data (×${GROWTH_FLAG} or more): ${grown.map((t) => `${t.endpoint} ${t.name} (×${t.ratio.toFixed(1)})`).join('; ')}.`
+      : `No call grows ×${GROWTH_FLAG} or more.`,
+    '',
+  );
   return lines;
 }
 
 const scanText = (s: TableScan) =>
-  s.node === 'Seq Scan' ? `**Seq Scan ${s.table}** (${n(s.rowsRead)} rows)` : `${s.node} ${s.table}${s.indexes.length ? ` via ${[...new Set(s.indexes)].join(', ')}` : ''} (${n(s.rowsRead)} rows)`;
+  s.node === 'Seq Scan'
+    ? `**Seq Scan ${s.table}** (${n(s.rowsRead)} rows)`
+    : `${s.node} ${s.table}${s.indexes.length ? ` via ${[...new Set(s.indexes)].join(', ')}` : ''} (${n(s.rowsRead)} rows)`;
 
 function explainSection(explain: NonNullable<BenchResult['explain']>): string[] {
   const lines = [
@@ -70,15 +82,33 @@ function explainSection(explain: NonNullable<BenchResult['explain']>): string[] 
   const scans: string[] = [];
   for (const call of explain.calls) {
     call.queries.forEach((q, i) => {
-      const verdict = q.seqScans.length ? `**SCAN** (${n(q.rowsRead)} rows read)` : `index (${n(q.rowsRead)} rows read)`;
-      lines.push(`| ${call.endpoint} | ${call.name} | ${i + 1} (${q.role}) | ${q.scans.map(scanText).join('; ')} | ${verdict} |`);
-      if (q.seqScans.length) scans.push(`${call.endpoint} ${call.name}, statement ${i + 1} (${q.role}): ${q.seqScans.map((s) => `${s.table} (${n(s.rowsRead)} rows)`).join(', ')}`);
+      const verdict = q.seqScans.length
+        ? `**SCAN** (${n(q.rowsRead)} rows read)`
+        : `index (${n(q.rowsRead)} rows read)`;
+      lines.push(
+        `| ${call.endpoint} | ${call.name} | ${i + 1} (${q.role}) | ${q.scans.map(scanText).join('; ')} | ${verdict} |`,
+      );
+      if (q.seqScans.length)
+        scans.push(
+          `${call.endpoint} ${call.name}, statement ${i + 1} (${q.role}): ${q.seqScans.map((s) => `${s.table} (${n(s.rowsRead)} rows)`).join(', ')}`,
+        );
     });
   }
-  lines.push('', scans.length ? `Sequential scans of big tables:\n\n${scans.map((s) => `- ${s}`).join('\n')}` : 'No sequential scan of a big table.', '');
+  lines.push(
+    '',
+    scans.length
+      ? `Sequential scans of big tables:\n\n${scans.map((s) => `- ${s}`).join('\n')}`
+      : 'No sequential scan of a big table.',
+    '',
+  );
   for (const call of explain.calls.filter((c) => c.queries.length)) {
-    lines.push(`<details><summary>${call.endpoint} — ${call.name}: <code>${call.url.replace(/&/g, '&amp;')}</code></summary>`, '');
-    call.queries.forEach((q, i) => lines.push(`Statement ${i + 1}:`, '', '```sql', q.sql, '```', '', '```', q.plan, '```', ''));
+    lines.push(
+      `<details><summary>${call.endpoint} — ${call.name}: <code>${call.url.replace(/&/g, '&amp;')}</code></summary>`,
+      '',
+    );
+    call.queries.forEach((q, i) =>
+      lines.push(`Statement ${i + 1}:`, '', '```sql', q.sql, '```', '', '```', q.plan, '```', ''),
+    );
     lines.push('</details>', '');
   }
   return lines;
@@ -86,7 +116,8 @@ function explainSection(explain: NonNullable<BenchResult['explain']>): string[] 
 
 function bundleSection(bundle: BenchResult['bundle']): string[] {
   if (!bundle) return ['## Browser bundle', '', 'Skipped (--no-bundle).', ''];
-  if ('error' in bundle) return ['## Browser bundle', '', 'The production build failed:', '', '```', bundle.error, '```', ''];
+  if ('error' in bundle)
+    return ['## Browser bundle', '', 'The production build failed:', '', '```', bundle.error, '```', ''];
   const lines = [
     '## Browser bundle',
     '',
@@ -100,7 +131,9 @@ function bundleSection(bundle: BenchResult['bundle']): string[] {
     `| **Up front / bare react-admin** | **×${(bundle.upFrontRawKb / BARE_REACT_ADMIN.rawKb).toFixed(2)}** | **×${(bundle.upFrontGzipKb / BARE_REACT_ADMIN.gzipKb).toFixed(2)}** |`,
     '',
     `All JavaScript of the build, including ${bundle.lazyChunks} chunks loaded on demand: ${kb(bundle.allJsRawKb)} kB raw, ${kb(bundle.allJsGzipKb)} kB gzip.` +
-      (bundle.css.length ? ` CSS up front: ${bundle.css.map((c) => `${kb(c.rawKb)} kB raw / ${kb(c.gzipKb)} kB gzip`).join(', ')}.` : ''),
+      (bundle.css.length
+        ? ` CSS up front: ${bundle.css.map((c) => `${kb(c.rawKb)} kB raw / ${kb(c.gzipKb)} kB gzip`).join(', ')}.`
+        : ''),
     '',
   ];
   return lines;

@@ -19,7 +19,8 @@ import { renderReport, type BenchResult, type EngineResult } from './report';
 import { seedScale } from './seed';
 
 const began = performance.now();
-const log = (line: string) => console.error(`[${String(Math.round((performance.now() - began) / 1000)).padStart(4)} s] ${line.replace(/^\n/, '')}`);
+const log = (line: string) =>
+  console.error(`[${String(Math.round((performance.now() - began) / 1000)).padStart(4)} s] ${line.replace(/^\n/, '')}`);
 
 function revision(): string {
   try {
@@ -31,7 +32,11 @@ function revision(): string {
   }
 }
 
-async function runEngine(factory: DatabaseFactory, options: BenchOptions, explain: boolean): Promise<{ result: EngineResult; explained: BenchResult['explain'] }> {
+async function runEngine(
+  factory: DatabaseFactory,
+  options: BenchOptions,
+  explain: boolean,
+): Promise<{ result: EngineResult; explained: BenchResult['explain'] }> {
   log(`\n${factory.engine}: seeding small and large databases…`);
   const small = await factory.fresh('small');
   const large = await factory.fresh('large');
@@ -40,7 +45,9 @@ async function runEngine(factory: DatabaseFactory, options: BenchOptions, explai
     log(`  small seeded in ${seededSmall.seconds.toFixed(1)} s`);
     const seededLarge = await seedScale(large.handle, options.large);
     log(`  large seeded in ${seededLarge.seconds.toFixed(1)} s`);
-    const version = String((await large.handle.sql.query<{ v: string }>('select version() as v')).rows[0]!.v).split(' on ')[0]!.split(',')[0]!;
+    const version = String((await large.handle.sql.query<{ v: string }>('select version() as v')).rows[0]!.v)
+      .split(' on ')[0]!
+      .split(',')[0]!;
 
     const apps = { small: await benchApp(small.handle), large: await benchApp(large.handle) };
     try {
@@ -53,9 +60,15 @@ async function runEngine(factory: DatabaseFactory, options: BenchOptions, explai
       let explained: BenchResult['explain'] = null;
       if (explain) {
         log(`${factory.engine}: EXPLAIN at the large scale…`);
-        explained = { engine: version, calls: await explainCalls(large.handle, large.recorder, apps.large, calls.large) };
+        explained = {
+          engine: version,
+          calls: await explainCalls(large.handle, large.recorder, apps.large, calls.large),
+        };
       }
-      return { result: { engine: factory.engine, version, seeded: { small: seededSmall, large: seededLarge }, timings }, explained };
+      return {
+        result: { engine: factory.engine, version, seeded: { small: seededSmall, large: seededLarge }, timings },
+        explained,
+      };
     } finally {
       await apps.small.close();
       await apps.large.close();

@@ -11,16 +11,36 @@ import { CAMPAIGN_NAME_OPTIONS, CLIENT_TYPES, PLANS, TOPICS } from '../src/domai
 import { defaultAlertDay, defaultWeek } from '../src/domain/schedule';
 import type { Scale } from './options';
 
-export const FIRMS = ['Harbor', 'Summit', 'Oak', 'Granite', 'Beacon', 'Cedar', 'Liberty', 'Pioneer', 'Keystone', 'Meridian'];
+export const FIRMS = [
+  'Harbor',
+  'Summit',
+  'Oak',
+  'Granite',
+  'Beacon',
+  'Cedar',
+  'Liberty',
+  'Pioneer',
+  'Keystone',
+  'Meridian',
+];
 const KINDS = ['Wealth', 'Advisors', 'Financial', 'Retirement Partners', 'Planning Group'];
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix'];
-const AUDIT_ACTIONS = ['Rule updated', 'Rule updated', 'Rule updated', 'Rule created', 'Folder updated', 'Rule moved to trash', 'Rule restored'];
+const AUDIT_ACTIONS = [
+  'Rule updated',
+  'Rule updated',
+  'Rule updated',
+  'Rule created',
+  'Folder updated',
+  'Rule moved to trash',
+  'Rule restored',
+];
 
 /** A SQL array literal of our own constants (no user input reaches this). */
 const textArray = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 
 /** The unique name of folder `n` (1-based): a search for it matches exactly one folder at any scale. */
-export const folderName = (n: number) => `${FIRMS[n % FIRMS.length]} ${KINDS[n % KINDS.length]} client ${String(n).padStart(6, '0')}`;
+export const folderName = (n: number) =>
+  `${FIRMS[n % FIRMS.length]} ${KINDS[n % KINDS.length]} client ${String(n).padStart(6, '0')}`;
 
 export interface SeedCounts {
   accounts: number;

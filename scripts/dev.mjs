@@ -8,4 +8,8 @@ const children = [
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { stop(); process.exit(code ?? 0); });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exit(code ?? 0);
+  });

@@ -49,7 +49,10 @@ async function main() {
   }
 
   let ruleTotal = 0;
-  for (const batch of chunks(Array.from({ length: folderCount }, (_, i) => i), 200)) {
+  for (const batch of chunks(
+    Array.from({ length: folderCount }, (_, i) => i),
+    200,
+  )) {
     const created = await dbh.db
       .insert(folders)
       .values(
@@ -74,8 +77,22 @@ async function main() {
     for (const ruleBatch of chunks(ruleRows, 500)) {
       const inserted = await dbh.db.insert(rules).values(ruleBatch).returning({ id: rules.id });
       const items = inserted.flatMap(({ id }) => [
-        ...defaultFilters().map((item) => ({ ruleId: id, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position: FILTER_NAMES.indexOf(item.name) })),
-        ...defaultTasks().map((item) => ({ ruleId: id, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position: TASK_NAMES.indexOf(item.name) })),
+        ...defaultFilters().map((item) => ({
+          ruleId: id,
+          type: item.type,
+          name: item.name,
+          values: item.values,
+          isActive: item.is_active,
+          position: FILTER_NAMES.indexOf(item.name),
+        })),
+        ...defaultTasks().map((item) => ({
+          ruleId: id,
+          type: item.type,
+          name: item.name,
+          values: item.values,
+          isActive: item.is_active,
+          position: TASK_NAMES.indexOf(item.name),
+        })),
       ]);
       for (const itemBatch of chunks(items, 2000)) await dbh.db.insert(ruleItems).values(itemBatch);
       ruleTotal += inserted.length;
@@ -83,7 +100,9 @@ async function main() {
     process.stdout.write(`\r${Math.min(batch[batch.length - 1]! + 1, folderCount)} / ${folderCount} folders`);
   }
   await dbh.sql.exec('analyze');
-  console.log(`\nSeeded ${folderCount} folders, ${ruleTotal} rules and ${accountCount} ad accounts in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `\nSeeded ${folderCount} folders, ${ruleTotal} rules and ${accountCount} ad accounts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   await dbh.close();
 }
 

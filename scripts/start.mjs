@@ -15,7 +15,9 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter(existsSync);
+const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json']
+  .map((p) => path.join(root, p))
+  .filter(existsSync);
 const needsBuild = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (needsBuild) {
   console.log('Building the browser app…');

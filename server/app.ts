@@ -90,7 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.get('/*', { config: { public: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' });
       const file = request.url.split('?')[0]!;
-      if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..')) return reply.sendFile(file.slice(1));
+      if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..'))
+        return reply.sendFile(file.slice(1));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }

@@ -18,7 +18,12 @@ async function main() {
 
   const admin = await ensureAdmin(dbh.db, config.adminEmail, config.adminPassword);
   if (admin.created) {
-    console.log(`\nCreated the admin account ${admin.email}` + (admin.generatedPassword ? ` with password: ${admin.generatedPassword}\n(shown once; set ADMIN_PASSWORD to choose it)` : ''));
+    console.log(
+      `\nCreated the admin account ${admin.email}` +
+        (admin.generatedPassword
+          ? ` with password: ${admin.generatedPassword}\n(shown once; set ADMIN_PASSWORD to choose it)`
+          : ''),
+    );
   }
 
   const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret);

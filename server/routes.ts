@@ -9,4 +9,11 @@ import peopleRoutes from './people/routes';
 import campaignRoutes from './campaigns/routes';
 import ruleEngineRoutes from './engine/routes';
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, rulesRoutes, auditRoutes, campaignRoutes, ruleEngineRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [
+  authRoutes,
+  peopleRoutes,
+  rulesRoutes,
+  auditRoutes,
+  campaignRoutes,
+  ruleEngineRoutes,
+];

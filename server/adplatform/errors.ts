@@ -5,7 +5,9 @@
  */
 
 /** Graph error codes that mean "slow down": app (4), user (17), API-version (32), ad account (613), account BUC (80000–80014). */
-export const RATE_LIMIT_CODES: ReadonlySet<number> = new Set([4, 17, 32, 613, 80000, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
+export const RATE_LIMIT_CODES: ReadonlySet<number> = new Set([
+  4, 17, 32, 613, 80000, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014,
+]);
 /** "An unknown error occurred" (1) and "Service temporarily unavailable" (2) are transient. */
 const TRANSIENT_CODES: ReadonlySet<number> = new Set([1, 2]);
 const AUTH_CODES: ReadonlySet<number> = new Set([102, 190]);
@@ -47,7 +49,8 @@ export class GraphApiError extends AdPlatformError {
     this.fbtraceId = body.fbtrace_id;
     this.userTitle = body.error_user_title;
     this.userMessage = body.error_user_msg;
-    this.transient = Boolean(body.is_transient) || httpStatus >= 500 || (body.code !== undefined && TRANSIENT_CODES.has(body.code));
+    this.transient =
+      Boolean(body.is_transient) || httpStatus >= 500 || (body.code !== undefined && TRANSIENT_CODES.has(body.code));
   }
 }
 
@@ -92,7 +95,9 @@ export class GraphTimeoutError extends AdPlatformError {
 export class GraphNetworkError extends AdPlatformError {
   override readonly transient = true;
   constructor(cause: unknown) {
-    super(`Could not reach the ad platform: ${cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)}`);
+    super(
+      `Could not reach the ad platform: ${cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)}`,
+    );
     this.name = 'GraphNetworkError';
   }
 }
@@ -114,7 +119,8 @@ export function graphError(httpStatus: number, body: GraphErrorBody, retryAfterM
   const code = body.code;
   if (code !== undefined && RATE_LIMIT_CODES.has(code)) return new GraphRateLimitError(httpStatus, body, retryAfterMs);
   if (code !== undefined && AUTH_CODES.has(code)) return new GraphAuthError(httpStatus, body);
-  if (httpStatus === 404 || (code === 100 && body.error_subcode === 33)) return new GraphNotFoundError(httpStatus, body);
+  if (httpStatus === 404 || (code === 100 && body.error_subcode === 33))
+    return new GraphNotFoundError(httpStatus, body);
   return new GraphApiError(httpStatus, body);
 }
 

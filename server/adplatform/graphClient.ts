@@ -112,7 +112,8 @@ export class GraphClient implements AdPlatformClient {
   readonly usage: UsageGovernor;
   /** HTTP calls made (a batch counts once): tests and logs read it. */
   calls = 0;
-  private readonly options: Required<Omit<GraphClientOptions, 'onEvent' | 'usage'>> & Pick<GraphClientOptions, 'onEvent'>;
+  private readonly options: Required<Omit<GraphClientOptions, 'onEvent' | 'usage'>> &
+    Pick<GraphClientOptions, 'onEvent'>;
 
   constructor(options: GraphClientOptions) {
     this.options = {
@@ -137,7 +138,10 @@ export class GraphClient implements AdPlatformClient {
   }
 
   listCampaigns(accountId: string): Promise<Campaign[]> {
-    return this.getAll<Campaign>(`${actId(accountId)}/campaigns`, { fields: CAMPAIGN_FIELDS, limit: this.options.pageSize });
+    return this.getAll<Campaign>(`${actId(accountId)}/campaigns`, {
+      fields: CAMPAIGN_FIELDS,
+      limit: this.options.pageSize,
+    });
   }
 
   listAds(accountId: string): Promise<Ad[]> {
@@ -235,7 +239,11 @@ export class GraphClient implements AdPlatformClient {
 
   /** Lifetime insights of one campaign; null when it has not delivered. */
   async getCampaignInsights(campaignId: string): Promise<InsightRow | null> {
-    const rows = await this.getAll<InsightRow>(`${campaignId}/insights`, { level: 'campaign', fields: INSIGHT_FIELDS, date_preset: 'maximum' });
+    const rows = await this.getAll<InsightRow>(`${campaignId}/insights`, {
+      level: 'campaign',
+      fields: INSIGHT_FIELDS,
+      date_preset: 'maximum',
+    });
     return rows[0] ?? null;
   }
 
@@ -243,7 +251,10 @@ export class GraphClient implements AdPlatformClient {
   async readStatuses(ids: string[]): Promise<Map<string, string>> {
     const statuses = new Map<string, string>();
     for (const chunk of chunks(ids, MAX_BATCH)) {
-      const answers = await this.batch(chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=id,status` })), { idempotent: true });
+      const answers = await this.batch(
+        chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=id,status` })),
+        { idempotent: true },
+      );
       chunk.forEach((id, index) => {
         const answer = answers[index];
         if (!answer || answer.code !== 200) return;
@@ -278,8 +289,14 @@ export class GraphClient implements AdPlatformClient {
   /** Graph batch request (≤ 50 items, each counted separately by the platform's limits). */
   async batch(items: BatchItem[], { idempotent }: { idempotent: boolean }): Promise<(BatchAnswer | null)[]> {
     if (items.length > MAX_BATCH) throw new Error(`A batch holds at most ${MAX_BATCH} requests`);
-    const answers = await this.request<(BatchAnswer | null)[]>('POST', '', { batch: JSON.stringify(items), include_headers: 'false' }, { idempotent });
-    if (!Array.isArray(answers)) throw new GraphProtocolError(200, 'A batch request answered something other than a list');
+    const answers = await this.request<(BatchAnswer | null)[]>(
+      'POST',
+      '',
+      { batch: JSON.stringify(items), include_headers: 'false' },
+      { idempotent },
+    );
+    if (!Array.isArray(answers))
+      throw new GraphProtocolError(200, 'A batch request answered something other than a list');
     return answers;
   }
 
@@ -287,7 +304,12 @@ export class GraphClient implements AdPlatformClient {
    * One Graph call with retries. Non-idempotent calls (writes) are retried only after errors that
    * prove nothing was done (rate-limit refusals); an unknown outcome is thrown to the caller.
    */
-  async request<T>(method: 'GET' | 'POST', path: string, params: Params, { idempotent = method === 'GET' } = {}): Promise<T> {
+  async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Params,
+    { idempotent = method === 'GET' } = {},
+  ): Promise<T> {
     const scope = accountScopeOf(path);
     await this.waitForUsage(scope, path);
     for (let attempt = 1; ; attempt += 1) {
@@ -297,7 +319,8 @@ export class GraphClient implements AdPlatformClient {
         if (!(error instanceof AdPlatformError) || !error.transient || attempt >= this.options.maxAttempts) throw error;
         if (!idempotent && isAmbiguous(error)) throw error;
         // After a refusal, the back-off or the platform's own "regain access" time, whichever is longer.
-        const platformWait = error instanceof GraphRateLimitError ? Math.max(error.retryAfterMs ?? 0, this.usage.regainMs(scope)) : 0;
+        const platformWait =
+          error instanceof GraphRateLimitError ? Math.max(error.retryAfterMs ?? 0, this.usage.regainMs(scope)) : 0;
         if (platformWait > this.options.maxWaitMs) throw error;
         const delayMs = Math.max(this.backoffDelay(attempt), platformWait);
         this.options.onEvent?.({ type: 'retry', attempt, delayMs, error, path });
@@ -317,7 +340,11 @@ export class GraphClient implements AdPlatformClient {
     const delayMs = this.usage.delayFor(scope);
     if (delayMs <= 0) return;
     if (delayMs > this.options.maxWaitMs) {
-      throw new GraphRateLimitError(429, { message: `The ad platform asked to wait ${Math.ceil(delayMs / 1000)} s before calling again`, code: 80004 }, delayMs);
+      throw new GraphRateLimitError(
+        429,
+        { message: `The ad platform asked to wait ${Math.ceil(delayMs / 1000)} s before calling again`, code: 80004 },
+        delayMs,
+      );
     }
     this.options.onEvent?.({ type: 'throttle', delayMs, scope, path });
     await this.options.sleep(delayMs);

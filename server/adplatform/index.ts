@@ -28,23 +28,46 @@ export interface AdPlatformLogger {
   warn(message: string): void;
 }
 
-export async function startAdPlatform(config: Config, env: NodeJS.ProcessEnv = process.env, log?: AdPlatformLogger): Promise<AdPlatform> {
+export async function startAdPlatform(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+  log?: AdPlatformLogger,
+): Promise<AdPlatform> {
   const onEvent = (event: GraphClientEvent) => {
-    if (event.type === 'retry') log?.warn(`ad platform: ${event.error.message} — retry ${event.attempt} in ${event.delayMs} ms (${event.path || 'batch'})`);
-    if (event.type === 'throttle') log?.warn(`ad platform: usage is high, waiting ${event.delayMs} ms before ${event.path || 'batch'}`);
+    if (event.type === 'retry')
+      log?.warn(
+        `ad platform: ${event.error.message} — retry ${event.attempt} in ${event.delayMs} ms (${event.path || 'batch'})`,
+      );
+    if (event.type === 'throttle')
+      log?.warn(`ad platform: usage is high, waiting ${event.delayMs} ms before ${event.path || 'batch'}`);
   };
   if (config.metaAccessToken) {
     const baseUrl = config.metaGraphUrl ?? DEFAULT_GRAPH_URL;
-    const client = new GraphClient({ baseUrl, apiVersion: config.metaApiVersion, accessToken: config.metaAccessToken, onEvent });
+    const client = new GraphClient({
+      baseUrl,
+      apiVersion: config.metaApiVersion,
+      accessToken: config.metaAccessToken,
+      onEvent,
+    });
     return { mode: 'meta', baseUrl, client, stop: async () => undefined };
   }
   if (config.metaGraphUrl) {
-    const client = new GraphClient({ baseUrl: config.metaGraphUrl, apiVersion: config.metaApiVersion, accessToken: SIMULATOR_TOKEN, onEvent });
+    const client = new GraphClient({
+      baseUrl: config.metaGraphUrl,
+      apiVersion: config.metaApiVersion,
+      accessToken: SIMULATOR_TOKEN,
+      onEvent,
+    });
     return { mode: 'external-simulator', baseUrl: config.metaGraphUrl, client, stop: async () => undefined };
   }
   const simulator = await startSimulator(simulatorSettings(env));
   log?.info(`ad platform: no META_ACCESS_TOKEN, using the Graph API simulator at ${simulator.url}`);
-  const client = new GraphClient({ baseUrl: simulator.url, apiVersion: config.metaApiVersion, accessToken: SIMULATOR_TOKEN, onEvent });
+  const client = new GraphClient({
+    baseUrl: simulator.url,
+    apiVersion: config.metaApiVersion,
+    accessToken: SIMULATOR_TOKEN,
+    onEvent,
+  });
   return { mode: 'simulator', baseUrl: simulator.url, client, simulator, stop: () => simulator.close() };
 }
 

@@ -39,7 +39,10 @@ export function actionValue(actions: ActionValue[] | undefined, type: string): n
 }
 
 export function leadCount(actions: ActionValue[] | undefined): number {
-  return actionValue(actions, ALL_LEADS) ?? (actionValue(actions, ONSITE_LEAD) ?? 0) + (actionValue(actions, WEBSITE_LEAD) ?? 0);
+  return (
+    actionValue(actions, ALL_LEADS) ??
+    (actionValue(actions, ONSITE_LEAD) ?? 0) + (actionValue(actions, WEBSITE_LEAD) ?? 0)
+  );
 }
 
 export function insightMetrics(row: InsightRow | null | undefined): InsightMetrics {

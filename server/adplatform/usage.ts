@@ -55,12 +55,17 @@ export class UsageGovernor {
       for (const [id, entries] of Object.entries(buc as Record<string, unknown>)) {
         for (const entry of Array.isArray(entries) ? entries : []) {
           const e = entry as Record<string, unknown>;
-          this.update(id, Math.max(num(e.call_count), num(e.total_cputime), num(e.total_time)), num(e.estimated_time_to_regain_access) * 60_000);
+          this.update(
+            id,
+            Math.max(num(e.call_count), num(e.total_cputime), num(e.total_time)),
+            num(e.estimated_time_to_regain_access) * 60_000,
+          );
         }
       }
     }
     const app = parseJson(headers.get('x-app-usage')) as Record<string, unknown> | undefined;
-    if (app && typeof app === 'object') this.update(APP_SCOPE, Math.max(num(app.call_count), num(app.total_cputime), num(app.total_time)), 0);
+    if (app && typeof app === 'object')
+      this.update(APP_SCOPE, Math.max(num(app.call_count), num(app.total_cputime), num(app.total_time)), 0);
 
     const account = parseJson(headers.get('x-ad-account-usage')) as Record<string, unknown> | undefined;
     if (account && typeof account === 'object' && accountScope) {
@@ -96,7 +101,9 @@ export class UsageGovernor {
 
   snapshot(): Record<string, { pct: number; blockedForMs: number }> {
     const now = this.now();
-    return Object.fromEntries([...this.scopes].map(([key, s]) => [key, { pct: s.pct, blockedForMs: Math.max(0, s.blockedUntil - now) }]));
+    return Object.fromEntries(
+      [...this.scopes].map(([key, s]) => [key, { pct: s.pct, blockedForMs: Math.max(0, s.blockedUntil - now) }]),
+    );
   }
 
   private fresh(accountScope?: string): ScopeUsage[] {

@@ -25,7 +25,8 @@ export function actorName(actor: AuditActor): string {
 }
 
 /** A value as a log text shows it: '—' for nothing, objects as JSON. */
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** `{name: ['Old', 'New']}` → "name: Old → New"; unchanged fields are left out. */
 export function describeChanges(changes: Record<string, [unknown, unknown]>): string {

@@ -40,11 +40,18 @@ export default async function auditRoutes(app: FastifyInstance) {
     ]);
     if (search) conditions.push(search);
     if (query.rule_id_in !== undefined) conditions.push(inArray(auditLog.ruleId, idList(query.rule_id_in).concat(-1)));
-    if (query.folder_id_in !== undefined) conditions.push(inArray(auditLog.folderId, idList(query.folder_id_in).concat(-1)));
+    if (query.folder_id_in !== undefined)
+      conditions.push(inArray(auditLog.folderId, idList(query.folder_id_in).concat(-1)));
     const where = conditions.length ? and(...conditions) : undefined;
     const ordering = orderingWithId(query.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
     const [rows, [total]] = await Promise.all([
-      app.db.select().from(auditLog).where(where).orderBy(...ordering).limit(paging.limit).offset(paging.offset),
+      app.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(...ordering)
+        .limit(paging.limit)
+        .offset(paging.offset),
       app.db.select({ n: count() }).from(auditLog).where(where),
     ]);
     const results: LogEntryDto[] = rows.map((r) => ({

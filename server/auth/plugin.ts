@@ -55,7 +55,8 @@ export function requirePermission(...permissions: Permission[]): preHandlerAsync
   };
 }
 
-export const holdsAny = (user: AuthUser, permissions: readonly Permission[]) => permissions.some((p) => user.permissions.has(p));
+export const holdsAny = (user: AuthUser, permissions: readonly Permission[]) =>
+  permissions.some((p) => user.permissions.has(p));
 
 /** preHandler: the user must hold at least one of the listed permissions. */
 export function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {

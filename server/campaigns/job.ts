@@ -40,7 +40,11 @@ export async function acquireLease(db: Database, name: string, leaseMs: number, 
   return taken.length > 0;
 }
 
-export async function releaseLease(db: Database, name: string, outcome: { ok: boolean; error?: string }): Promise<void> {
+export async function releaseLease(
+  db: Database,
+  name: string,
+  outcome: { ok: boolean; error?: string },
+): Promise<void> {
   await db
     .update(syncState)
     .set({
@@ -73,7 +77,10 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
     try {
       const report = await sync.syncAll();
       const ok = report.failures.length === 0;
-      await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok, error: report.failures.map((f) => `${f.adAccountId}: ${f.error}`).join('; ') });
+      await releaseLease(db, CAMPAIGN_SYNC_JOB, {
+        ok,
+        error: report.failures.map((f) => `${f.adAccountId}: ${f.error}`).join('; '),
+      });
       return report;
     } catch (error) {
       await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok: false, error: errorMessage(error) });

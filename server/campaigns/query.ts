@@ -82,7 +82,12 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
   if (account) {
     const parts = commaList(account);
     if (parts.every((p) => AD_ACCOUNT_ID.test(p))) {
-      conditions.push(inArray(campaigns.adAccountId, parts.map((p) => `act_${AD_ACCOUNT_ID.exec(p)![1]}`)));
+      conditions.push(
+        inArray(
+          campaigns.adAccountId,
+          parts.map((p) => `act_${AD_ACCOUNT_ID.exec(p)![1]}`),
+        ),
+      );
     } else {
       conditions.push(ilike(metaAdAccounts.accountName, containsPattern(account)));
     }
@@ -92,7 +97,13 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
   if (ids) {
     const parts = commaList(ids);
     if (parts.some((p) => !/^\d{1,19}$/.test(p))) fail('campaign_id__in', MESSAGES.integer);
-    else if (parts.length) conditions.push(inArray(campaigns.campaignId, parts.map((p) => BigInt(p))));
+    else if (parts.length)
+      conditions.push(
+        inArray(
+          campaigns.campaignId,
+          parts.map((p) => BigInt(p)),
+        ),
+      );
   }
 
   const topics = text(query.event_type__in);
@@ -113,8 +124,15 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
     ['event_date_after', (d: string) => gte(campaigns.eventDate, d)],
     ['event_date_before', (d: string) => lte(campaigns.eventDate, d)],
     // End dates are instants; a day is a day of the campaign's ad account time zone.
-    ['end_date_after', (d: string) => sql`${campaigns.endDate} >= (${d}::date)::timestamp at time zone ${metaAdAccounts.timezoneName}`],
-    ['end_date_before', (d: string) => sql`${campaigns.endDate} < ((${d}::date) + 1)::timestamp at time zone ${metaAdAccounts.timezoneName}`],
+    [
+      'end_date_after',
+      (d: string) => sql`${campaigns.endDate} >= (${d}::date)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
+    ],
+    [
+      'end_date_before',
+      (d: string) =>
+        sql`${campaigns.endDate} < ((${d}::date) + 1)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
+    ],
   ] as const) {
     const value = text(query[param]);
     if (!value) continue;
@@ -181,5 +199,3 @@ export function campaignOrdering(raw: unknown): SQL[] {
   }
   return terms;
 }
-
-

@@ -31,8 +31,10 @@ const mayListAccounts = requireAnyPermission(...AD_ACCOUNT_PERMISSIONS);
 /** The ad platform's failures, in the contract's `{detail}` shape. */
 function platformError(error: unknown): ApiError {
   if (error instanceof GraphNotFoundError) return notFound('Campaign not found on the ad platform.');
-  if (error instanceof GraphRateLimitError) return new ApiError(503, { detail: 'The ad platform is busy (rate limit). Try again in a few minutes.' });
-  if (error instanceof AdPlatformError) return new ApiError(502, { detail: `The ad platform did not answer: ${error.message}` });
+  if (error instanceof GraphRateLimitError)
+    return new ApiError(503, { detail: 'The ad platform is busy (rate limit). Try again in a few minutes.' });
+  if (error instanceof AdPlatformError)
+    return new ApiError(502, { detail: `The ad platform did not answer: ${error.message}` });
   throw error;
 }
 
@@ -57,7 +59,13 @@ export default async function campaignRoutes(app: FastifyInstance) {
     const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
     const where = searchAny(query.search, [metaAdAccounts.accountName]);
     const [rows, [total]] = await Promise.all([
-      app.db.select().from(metaAdAccounts).where(where).orderBy(asc(sql`lower(${metaAdAccounts.accountName})`), asc(metaAdAccounts.adAccountId)).limit(paging.limit).offset(paging.offset),
+      app.db
+        .select()
+        .from(metaAdAccounts)
+        .where(where)
+        .orderBy(asc(sql`lower(${metaAdAccounts.accountName})`), asc(metaAdAccounts.adAccountId))
+        .limit(paging.limit)
+        .offset(paging.offset),
       app.db.select({ n: count() }).from(metaAdAccounts).where(where),
     ]);
     return page(request, paging, total?.n ?? 0, rows.map(adAccountDto));
@@ -91,13 +99,21 @@ export default async function campaignRoutes(app: FastifyInstance) {
         .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
         .where(where),
     ]);
-    return page(request, paging, total?.n ?? 0, rows.map((r) => campaignDto(r.campaign, r.account)));
+    return page(
+      request,
+      paging,
+      total?.n ?? 0,
+      rows.map((r) => campaignDto(r.campaign, r.account)),
+    );
   });
 
   app.post('/campaigns/:campaign_id/update_campaign/', { preHandler: requireCampaigns }, async (request) => {
     const { campaign_id: campaignId } = request.params as { campaign_id: string };
     if (!/^\d{1,19}$/.test(campaignId)) throw new ValidationError({ campaign_id: [MESSAGES.integer] });
-    const [known] = await app.db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.campaignId, BigInt(campaignId)));
+    const [known] = await app.db
+      .select({ id: campaigns.campaignId })
+      .from(campaigns)
+      .where(eq(campaigns.campaignId, BigInt(campaignId)));
     if (!known) throw notFound('Campaign not found.');
     await onPlatform(() => sync().refreshCampaign(campaignId));
     return { detail: CAMPAIGN_UPDATED };

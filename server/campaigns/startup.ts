@@ -24,7 +24,12 @@ const consoleLog: SyncLog = {
   warn: (message) => console.warn(message),
 };
 
-export async function startCampaignServices(config: Config, dbh: DbHandle, env: NodeJS.ProcessEnv = process.env, log: SyncLog = consoleLog): Promise<CampaignServices> {
+export async function startCampaignServices(
+  config: Config,
+  dbh: DbHandle,
+  env: NodeJS.ProcessEnv = process.env,
+  log: SyncLog = consoleLog,
+): Promise<CampaignServices> {
   const platform = await startAdPlatform(config, env, log);
   const sync = new CampaignSync(dbh.db, platform.client, { log });
 
@@ -35,9 +40,13 @@ export async function startCampaignServices(config: Config, dbh: DbHandle, env: 
   const first = await Promise.race([sync.syncAdAccounts().catch((error: unknown) => error), waited]);
   clearTimeout(timer);
   if (first === 'late') log.warn('sync: the ad platform is slow; ad accounts will appear when the sync finishes');
-  else if (first instanceof Error) log.warn(`sync: could not read ad accounts (${first.message}); the sync job retries`);
+  else if (first instanceof Error)
+    log.warn(`sync: could not read ad accounts (${first.message}); the sync job retries`);
 
-  const job = config.role === 'api' ? undefined : startSyncJob(dbh.db, sync, { intervalMinutes: config.campaignSyncMinutes, log });
+  const job =
+    config.role === 'api'
+      ? undefined
+      : startSyncJob(dbh.db, sync, { intervalMinutes: config.campaignSyncMinutes, log });
   return {
     platform,
     services: { adPlatform: platform.client, campaignSync: sync },

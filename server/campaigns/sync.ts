@@ -56,7 +56,12 @@ function timestamp(value: string | undefined): Date | null {
   return fallback.isValid ? fallback.toJSDate() : null;
 }
 
-export function campaignRow(adAccountId: string, campaign: Campaign, insight: InsightRow | null | undefined, readAt: Date): CampaignInsert {
+export function campaignRow(
+  adAccountId: string,
+  campaign: Campaign,
+  insight: InsightRow | null | undefined,
+  readAt: Date,
+): CampaignInsert {
   const parsed = parseCampaignName(campaign.name);
   const m = insightMetrics(insight);
   return {
@@ -141,7 +146,8 @@ export class CampaignSync {
 
   /** Campaigns and lifetime metrics of these ad accounts (default: every synced account). */
   async syncCampaignsOf(adAccountIds?: string[]): Promise<SyncReport> {
-    const ids = adAccountIds ?? (await this.db.select({ id: metaAdAccounts.adAccountId }).from(metaAdAccounts)).map((r) => r.id);
+    const ids =
+      adAccountIds ?? (await this.db.select({ id: metaAdAccounts.adAccountId }).from(metaAdAccounts)).map((r) => r.id);
     const report: SyncReport = { accounts: ids.length, campaigns: 0, failures: [] };
     for (const adAccountId of ids) {
       try {
@@ -152,7 +158,9 @@ export class CampaignSync {
         this.options.log?.warn(`sync: campaigns of ${adAccountId} kept as they were: ${message}`);
       }
     }
-    this.options.log?.info(`sync: ${report.campaigns} campaigns in ${ids.length - report.failures.length} of ${ids.length} ad accounts`);
+    this.options.log?.info(
+      `sync: ${report.campaigns} campaigns in ${ids.length - report.failures.length} of ${ids.length} ad accounts`,
+    );
     return report;
   }
 
@@ -163,7 +171,9 @@ export class CampaignSync {
       this.client.getInsights(adAccountId, { level: 'campaign' }),
     ]);
     const byCampaign = new Map(insights.map((row) => [row.campaign_id, row]));
-    const rows = list.filter((c) => /^\d+$/.test(c.id)).map((c) => campaignRow(adAccountId, c, byCampaign.get(c.id), readAt));
+    const rows = list
+      .filter((c) => /^\d+$/.test(c.id))
+      .map((c) => campaignRow(adAccountId, c, byCampaign.get(c.id), readAt));
     for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await this.upsert(rows.slice(i, i + UPSERT_CHUNK));
     return rows.length;
   }
@@ -171,10 +181,16 @@ export class CampaignSync {
   /** Re-reads one campaign and its lifetime metrics. Throws the client's typed errors. */
   async refreshCampaign(campaignId: string): Promise<void> {
     const readAt = this.now();
-    const [campaign, insight] = await Promise.all([this.client.getCampaign(campaignId), this.client.getCampaignInsights(campaignId)]);
+    const [campaign, insight] = await Promise.all([
+      this.client.getCampaign(campaignId),
+      this.client.getCampaignInsights(campaignId),
+    ]);
     const accountId = campaign.account_id ? actId(campaign.account_id) : await this.knownAccountOf(campaignId);
     if (!accountId) throw new Error(`The ad platform did not say which ad account campaign ${campaignId} belongs to`);
-    const known = await this.db.select({ id: metaAdAccounts.adAccountId }).from(metaAdAccounts).where(inArray(metaAdAccounts.adAccountId, [accountId]));
+    const known = await this.db
+      .select({ id: metaAdAccounts.adAccountId })
+      .from(metaAdAccounts)
+      .where(inArray(metaAdAccounts.adAccountId, [accountId]));
     if (!known.length) await this.syncAdAccounts();
     await this.upsert([campaignRow(accountId, campaign, insight, readAt)]);
   }

@@ -97,7 +97,5 @@ export async function openPostgres(connectionString: string, maxConnections = 10
 }
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(path.join(options.dataDir, 'pgdata'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pgdata'));
 }

@@ -24,7 +24,11 @@ export interface RunScope {
  * Claims each planned turn-off as a pending entry. An object someone else claimed on the same
  * snapshot (another rule, worker or retry) is left out: the unique index refuses the second claim.
  */
-export async function claimTurnOffs(db: Database, scope: RunScope, actions: (PlannedAction & { reason: Record<string, string> })[]): Promise<ActivityRow[]> {
+export async function claimTurnOffs(
+  db: Database,
+  scope: RunScope,
+  actions: (PlannedAction & { reason: Record<string, string> })[],
+): Promise<ActivityRow[]> {
   if (!actions.length) return [];
   return db
     .insert(ruleActivity)
@@ -81,13 +85,27 @@ export async function markFailed(db: Database, entry: ActivityRow, error: string
   const wanted = entry.action.replaceAll('_', ' ');
   await db
     .update(ruleActivity)
-    .set({ action: 'error', state: 'done', createdAt: sql`now()`, reason: { ...entry.reason, Error: `Could not ${wanted}: ${error}` } })
+    .set({
+      action: 'error',
+      state: 'done',
+      createdAt: sql`now()`,
+      reason: { ...entry.reason, Error: `Could not ${wanted}: ${error}` },
+    })
     .where(eq(ruleActivity.id, entry.id));
 }
 
 export async function recordEntry(
   db: Database,
-  entry: { ruleId: number | null; folderId: number | null; action: string; adId?: string | null; objectType?: string | null; reason: Record<string, string>; slot?: Date | null; actorId?: number | null },
+  entry: {
+    ruleId: number | null;
+    folderId: number | null;
+    action: string;
+    adId?: string | null;
+    objectType?: string | null;
+    reason: Record<string, string>;
+    slot?: Date | null;
+    actorId?: number | null;
+  },
 ): Promise<ActivityRow> {
   const [row] = await db
     .insert(ruleActivity)

@@ -40,9 +40,17 @@ async function sinceLastAlert(db: Database, ruleId: number): Promise<ActivityRow
     .where(and(eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.action, 'alert_sent')))
     .orderBy(desc(ruleActivity.createdAt))
     .limit(1);
-  const conditions = [eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.state, 'done'), ne(ruleActivity.action, 'alert_sent')];
+  const conditions = [
+    eq(ruleActivity.ruleId, ruleId),
+    eq(ruleActivity.state, 'done'),
+    ne(ruleActivity.action, 'alert_sent'),
+  ];
   if (last) conditions.push(gt(ruleActivity.createdAt, last.createdAt));
-  return db.select().from(ruleActivity).where(and(...conditions)).orderBy(asc(ruleActivity.createdAt), asc(ruleActivity.id));
+  return db
+    .select()
+    .from(ruleActivity)
+    .where(and(...conditions))
+    .orderBy(asc(ruleActivity.createdAt), asc(ruleActivity.id));
 }
 
 const describe = (entry: ActivityRow, zone: string) => {
@@ -85,7 +93,11 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
     folderId: rule.folder.id,
     action: 'alert_sent',
     slot,
-    reason: { Recipients: to, Actions: String(entries.length), Alert: `${slotLabel({ instant: slot }, rule.timezone)} digest` },
+    reason: {
+      Recipients: to,
+      Actions: String(entries.length),
+      Alert: `${slotLabel({ instant: slot }, rule.timezone)} digest`,
+    },
   });
   await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
   ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${entries.length} actions sent to ${to}`);

@@ -8,7 +8,14 @@ import type { AdPlatformClient } from '../adplatform/types';
 import type { DbHandle } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { runAlert, type AlertContext } from './alerts';
-import { recordRunFailure, releaseAfterError, runSlot, type EngineContext, type EngineLog, type SlotRun } from './execute';
+import {
+  recordRunFailure,
+  releaseAfterError,
+  runSlot,
+  type EngineContext,
+  type EngineLog,
+  type SlotRun,
+} from './execute';
 import { createBoss, createQueues, QUEUES, slotJobId, slotKey, type QueueTuning } from './queue';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';

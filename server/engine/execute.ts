@@ -65,7 +65,10 @@ export interface RunResult {
 }
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
-  const rows = await db.select({ objectId: ruleExemptions.objectId }).from(ruleExemptions).where(eq(ruleExemptions.ruleId, ruleId));
+  const rows = await db
+    .select({ objectId: ruleExemptions.objectId })
+    .from(ruleExemptions)
+    .where(eq(ruleExemptions.ruleId, ruleId));
   return new Set(rows.map((r) => r.objectId));
 }
 
@@ -85,7 +88,10 @@ function runReason(run: SlotRun, zone: string, now: Date): Record<string, string
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Applies claimed turn-offs in batched status changes; each entry ends done or as an error. */
-async function apply(ctx: EngineContext, claimed: ActivityRow[]): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
+async function apply(
+  ctx: EngineContext,
+  claimed: ActivityRow[],
+): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
   if (!claimed.length) return { done: [], failed: [] };
   const results = await ctx.client.setStatuses(claimed.map((e) => ({ id: e.adId!, status: 'PAUSED' as const })));
   const byId = new Map(results.map((r) => [r.id, r]));
@@ -99,14 +105,21 @@ async function apply(ctx: EngineContext, claimed: ActivityRow[]): Promise<{ done
       failed.push(entry);
     }
   }
-  await markDone(ctx.db, done.map((e) => e.id));
+  await markDone(
+    ctx.db,
+    done.map((e) => e.id),
+  );
   return { done, failed };
 }
 
 async function planFor(ctx: EngineContext, rule: LoadedEngineRule, snapshot: StoredSnapshot): Promise<PlannedAction[]> {
   const { actions, problems } = evaluate(rule, snapshot.data, { exempt: await exemptionsOf(ctx.db, rule.id) });
   for (const problem of problems) ctx.log.warn(`rule ${rule.id} "${rule.name}": ${problem}`);
-  const stale = await turnedOffSince(ctx.db, actions.map((a) => a.objectId), snapshot.fetchedAt);
+  const stale = await turnedOffSince(
+    ctx.db,
+    actions.map((a) => a.objectId),
+    snapshot.fetchedAt,
+  );
   return actions.filter((a) => !stale.has(a.objectId));
 }
 
@@ -114,7 +127,8 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
   const { db } = ctx;
   const claim = await claimRun(db, run.ruleId, run.slot, run.kind, ctx.runLeaseMs ?? DEFAULT_RUN_LEASE_MS);
   if (claim === 'finished') return { status: 'already_done', turnedOff: [], failed: [], note: 'already done' };
-  if (claim === 'busy') return { status: 'in_progress', turnedOff: [], failed: [], note: 'another worker is running it' };
+  if (claim === 'busy')
+    return { status: 'in_progress', turnedOff: [], failed: [], note: 'another worker is running it' };
   const rule = await loadEngineRule(db, run.ruleId);
   if (!rule || rule.isDeleted || (run.kind === 'run' && !rule.isActive)) {
     const note = 'the rule is no longer active';
@@ -126,7 +140,13 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
   const now = ctx.now();
   const extra = runReason(run, rule.timezone, now);
   const planned = (await planFor(ctx, rule, snapshot)).map((a) => ({ ...a, reason: { ...a.reason, ...extra } }));
-  const scope = { ruleId: rule.id, folderId: rule.folder.id, slot: run.slot, snapshotId: snapshot.id, actorId: run.actorId ?? null };
+  const scope = {
+    ruleId: rule.id,
+    folderId: rule.folder.id,
+    slot: run.slot,
+    snapshotId: snapshot.id,
+    actorId: run.actorId ?? null,
+  };
   const leftOver = await pendingTurnOffs(db, rule.id, run.slot);
   const claimed = await claimTurnOffs(db, scope, planned);
   const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
@@ -136,7 +156,13 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
     const caughtUp = caughtUpHours(run, rule.timezone);
     notes.push(`caught up on ${caughtUp}`);
     ctx.log.info(`rule ${rule.id} "${rule.name}": caught up on the missed ${caughtUp} run of today`);
-    await supersede(db, rule.id, run.missed ?? [], run.kind, `caught up by the ${slotLabel({ instant: run.slot }, rule.timezone)} run`);
+    await supersede(
+      db,
+      rule.id,
+      run.missed ?? [],
+      run.kind,
+      `caught up by the ${slotLabel({ instant: run.slot }, rule.timezone)} run`,
+    );
   }
   const note = notes.join('; ');
   await finishRun(db, rule.id, run.slot, run.kind, { status: 'done', note });

@@ -16,7 +16,13 @@ export type Claim = 'claimed' | 'finished' | 'busy';
  * 'busy': another attempt is running it and has not been silent for longer than `staleAfterMs`
  * (a worker that died mid-run is taken over once its attempt is that old, as pg-boss retries it).
  */
-export async function claimRun(db: Database, ruleId: number, slot: Date, kind: RunKind, staleAfterMs: number): Promise<Claim> {
+export async function claimRun(
+  db: Database,
+  ruleId: number,
+  slot: Date,
+  kind: RunKind,
+  staleAfterMs: number,
+): Promise<Claim> {
   const staleBefore = new Date(Date.now() - staleAfterMs);
   const rows = await db
     .insert(ruleRuns)
@@ -24,7 +30,10 @@ export async function claimRun(db: Database, ruleId: number, slot: Date, kind: R
     .onConflictDoUpdate({
       target: [ruleRuns.ruleId, ruleRuns.slot, ruleRuns.kind],
       set: { status: 'running', attempts: sql`${ruleRuns.attempts} + 1`, startedAt: sql`now()`, error: null },
-      setWhere: or(eq(ruleRuns.status, 'failed'), and(eq(ruleRuns.status, 'running'), lt(ruleRuns.startedAt, staleBefore))),
+      setWhere: or(
+        eq(ruleRuns.status, 'failed'),
+        and(eq(ruleRuns.status, 'running'), lt(ruleRuns.startedAt, staleBefore)),
+      ),
     })
     .returning({ status: ruleRuns.status });
   if (rows.length) return 'claimed';
@@ -49,7 +58,13 @@ export async function finishRun(
 }
 
 /** Missed slots of today that a later catch-up run covered. */
-export async function supersede(db: Database, ruleId: number, slots: Date[], kind: RunKind, note: string): Promise<void> {
+export async function supersede(
+  db: Database,
+  ruleId: number,
+  slots: Date[],
+  kind: RunKind,
+  note: string,
+): Promise<void> {
   if (!slots.length) return;
   await db
     .insert(ruleRuns)
@@ -66,4 +81,5 @@ export async function takenSlots(db: Database, since: Date): Promise<Set<string>
   return new Set(rows.map((r) => takenKey(r.ruleId, r.kind, r.slot)));
 }
 
-export const takenKey = (ruleId: number, kind: string, slot: Date) => `${ruleId}|${kind}|${new Date(slot).toISOString()}`;
+export const takenKey = (ruleId: number, kind: string, slot: Date) =>
+  `${ruleId}|${kind}|${new Date(slot).toISOString()}`;

@@ -41,7 +41,10 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
   };
 
   async function requireLiveRule(ruleId: number) {
-    const [row] = await app.db.select({ id: rules.id }).from(rules).where(and(eq(rules.id, ruleId), eq(rules.isDeleted, false)));
+    const [row] = await app.db
+      .select({ id: rules.id })
+      .from(rules)
+      .where(and(eq(rules.id, ruleId), eq(rules.isDeleted, false)));
     if (!row) throw notFound();
   }
 
@@ -49,16 +52,27 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
 
   async function entries(where: SQL | undefined, ordering: SQL[], paging?: { limit: number; offset: number }) {
     const query = app.db
-      .select({ entry: ruleActivity, rule: rules, folder: folders, account: metaAdAccounts, exemptSince: ruleExemptions.createdAt })
+      .select({
+        entry: ruleActivity,
+        rule: rules,
+        folder: folders,
+        account: metaAdAccounts,
+        exemptSince: ruleExemptions.createdAt,
+      })
       .from(ruleActivity)
       .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
       .leftJoin(folders, eq(folders.id, folderOfEntry))
       .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-      .leftJoin(ruleExemptions, and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)))
+      .leftJoin(
+        ruleExemptions,
+        and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)),
+      )
       .where(where)
       .orderBy(...ordering);
     const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-    return rows.map(({ entry, rule, folder, account, exemptSince }) => toDto(entry, rule, folder, account, exemptSince !== null));
+    return rows.map(({ entry, rule, folder, account, exemptSince }) =>
+      toDto(entry, rule, folder, account, exemptSince !== null),
+    );
   }
 
   function toDto(
@@ -82,7 +96,11 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
           ? {
               id: rule.id,
               name: rule.name,
-              folder: { id: folder.id, name: folder.name, meta_ad_account: { account_name: account?.accountName ?? folder.adAccountId } },
+              folder: {
+                id: folder.id,
+                name: folder.name,
+                meta_ad_account: { account_name: account?.accountName ?? folder.adAccountId },
+              },
             }
           : null,
     };
@@ -103,8 +121,10 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
       sql`${ruleActivity.reason}::text`,
     ]);
     if (search) conditions.push(search);
-    if (query.rule_id_in !== undefined) conditions.push(inArray(ruleActivity.ruleId, idList(query.rule_id_in).concat(-1)));
-    if (query.folder_id_in !== undefined) conditions.push(inArray(folderOfEntry, idList(query.folder_id_in).concat(-1)));
+    if (query.rule_id_in !== undefined)
+      conditions.push(inArray(ruleActivity.ruleId, idList(query.rule_id_in).concat(-1)));
+    if (query.folder_id_in !== undefined)
+      conditions.push(inArray(folderOfEntry, idList(query.folder_id_in).concat(-1)));
     // Ad and campaign ids are strings of digits: compared as text.
     if (query.ad_id_in !== undefined) conditions.push(inArray(ruleActivity.adId, commaList(query.ad_id_in).concat('')));
     const where = and(...conditions);
@@ -146,20 +166,28 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
   app.get('/rules/:id/exemptions/', { preHandler: requirePermission('read_rules') }, async (request) => {
     const ruleId = pathId(request);
     await requireLiveRule(ruleId);
-    const rows = await app.db.select().from(ruleExemptions).where(eq(ruleExemptions.ruleId, ruleId)).orderBy(asc(ruleExemptions.createdAt));
+    const rows = await app.db
+      .select()
+      .from(ruleExemptions)
+      .where(eq(ruleExemptions.ruleId, ruleId))
+      .orderBy(asc(ruleExemptions.createdAt));
     const results = rows.map((r) => ({ object_id: r.objectId, created_at: new Date(r.createdAt).toISOString() }));
     return { count: results.length, next: null, previous: null, results };
   });
 
-  app.delete('/rules/:id/exemptions/:object_id/', { preHandler: requirePermission('create_update_rules') }, async (request, reply) => {
-    const ruleId = pathId(request);
-    const objectId = String((request.params as Record<string, string>).object_id ?? '');
-    await requireLiveRule(ruleId);
-    const removed = await app.db
-      .delete(ruleExemptions)
-      .where(and(eq(ruleExemptions.ruleId, ruleId), eq(ruleExemptions.objectId, objectId)))
-      .returning();
-    if (!removed.length) throw notFound();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/rules/:id/exemptions/:object_id/',
+    { preHandler: requirePermission('create_update_rules') },
+    async (request, reply) => {
+      const ruleId = pathId(request);
+      const objectId = String((request.params as Record<string, string>).object_id ?? '');
+      await requireLiveRule(ruleId);
+      const removed = await app.db
+        .delete(ruleExemptions)
+        .where(and(eq(ruleExemptions.ruleId, ruleId), eq(ruleExemptions.objectId, objectId)))
+        .returning();
+      if (!removed.length) throw notFound();
+      return reply.status(204).send();
+    },
+  );
 }

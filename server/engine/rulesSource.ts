@@ -41,7 +41,11 @@ export async function loadEngineRule(db: Database, id: number): Promise<LoadedEn
   const stored = await findStoredRule(db, id);
   if (!stored) return null;
   const { rule, folder, account, items } = stored;
-  const item = (i: StoredRule['items'][number]): RuleItem => ({ name: i.name, values: i.values, is_active: i.isActive });
+  const item = (i: StoredRule['items'][number]): RuleItem => ({
+    name: i.name,
+    values: i.values,
+    is_active: i.isActive,
+  });
   return {
     id: rule.id,
     name: rule.name,

@@ -22,13 +22,25 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Today in any zone started less than 38 hours ago (UTC+14 at 23:59 → a day and 14 hours). */
 const LOOKBACK_MS = 38 * HOUR_MS;
 
-function pick(rule: ScheduledRule, queue: DueRun['queue'], slots: Slot[], taken: Set<string>, now: Date): DueRun | null {
+function pick(
+  rule: ScheduledRule,
+  queue: DueRun['queue'],
+  slots: Slot[],
+  taken: Set<string>,
+  now: Date,
+): DueRun | null {
   const kind = queue === 'run' ? 'run' : 'alert';
   const counted = slots.filter((s) => s.instant.getTime() + HOUR_MS > new Date(rule.updatedAt).getTime());
   const open = counted.filter((s) => !taken.has(takenKey(rule.id, kind, s.instant)));
   const latest = open.at(-1);
   if (!latest) return null;
-  return { queue, ruleId: rule.id, slot: latest.instant, missed: open.slice(0, -1).map((s) => s.instant), late: isLate(latest, now) };
+  return {
+    queue,
+    ruleId: rule.id,
+    slot: latest.instant,
+    missed: open.slice(0, -1).map((s) => s.instant),
+    late: isLate(latest, now),
+  };
 }
 
 /** Every run and alert due at `now`, oldest rule first. */

@@ -32,10 +32,21 @@ export interface RuleEngineService {
 const platformError = (error: unknown) =>
   new ApiError(502, { detail: `The ad platform did not answer: ${errorMessage(error)}` });
 
-export function createRuleEngineService(deps: { db: Database; client: AdPlatformClient; log?: EngineLog; now?: () => Date }): RuleEngineService {
+export function createRuleEngineService(deps: {
+  db: Database;
+  client: AdPlatformClient;
+  log?: EngineLog;
+  now?: () => Date;
+}): RuleEngineService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
-  const context: EngineContext = { db, client, snapshots: new SnapshotStore(db, client), log: deps.log ?? consoleLog, now };
+  const context: EngineContext = {
+    db,
+    client,
+    snapshots: new SnapshotStore(db, client),
+    log: deps.log ?? consoleLog,
+    now,
+  };
 
   async function requireRule(ruleId: number) {
     const rule = await loadEngineRule(db, ruleId);
@@ -70,7 +81,13 @@ export function createRuleEngineService(deps: { db: Database; client: AdPlatform
         account: { ad_account_id: rule.account.adAccountId, account_name: rule.account.accountName },
         checked_at: now().toISOString(),
         count: actions.length,
-        results: actions.map((a) => ({ action: a.action, ad_id: a.objectId, campaign_id: a.campaignId, task: a.task, reason: a.reason })),
+        results: actions.map((a) => ({
+          action: a.action,
+          ad_id: a.objectId,
+          campaign_id: a.campaignId,
+          task: a.task,
+          reason: a.reason,
+        })),
         exempt: [...exempt],
         problems,
       };
@@ -79,7 +96,8 @@ export function createRuleEngineService(deps: { db: Database; client: AdPlatform
     async undo(entryId, actor) {
       const [entry] = await db.select().from(ruleActivity).where(eq(ruleActivity.id, entryId));
       if (!entry || entry.state !== 'done') throw notFound();
-      if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action)) throw badRequest('Only a turn-off can be undone.');
+      if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
+        throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');
       let result;
       try {
@@ -96,7 +114,10 @@ export function createRuleEngineService(deps: { db: Database; client: AdPlatform
         .returning({ undoneAt: ruleActivity.undoneAt });
       if (!claimed.length) throw badRequest('This action was already undone.');
       if (entry.ruleId !== null) {
-        await db.insert(ruleExemptions).values({ ruleId: entry.ruleId, objectId: entry.adId!, createdBy: actor.id }).onConflictDoNothing();
+        await db
+          .insert(ruleExemptions)
+          .values({ ruleId: entry.ruleId, objectId: entry.adId!, createdBy: actor.id })
+          .onConflictDoNothing();
       }
       return recordEntry(db, {
         ruleId: entry.ruleId,
@@ -107,7 +128,10 @@ export function createRuleEngineService(deps: { db: Database; client: AdPlatform
         actorId: actor.id,
         reason: {
           Undo: `of entry #${entry.id} by ${actor.name}`,
-          Exempt: entry.ruleId !== null ? 'the rule leaves this object alone until the exemption is removed' : 'the rule no longer exists',
+          Exempt:
+            entry.ruleId !== null
+              ? 'the rule leaves this object alone until the exemption is removed'
+              : 'the rule no longer exists',
         },
       });
     },

@@ -24,7 +24,11 @@ export interface SnapshotOptions {
 }
 
 /** Reads the account from the platform, keeping only what a rule can act on or count. */
-export async function fetchAccountSnapshot(client: AdPlatformClient, adAccountId: string, currency: string): Promise<AccountSnapshot> {
+export async function fetchAccountSnapshot(
+  client: AdPlatformClient,
+  adAccountId: string,
+  currency: string,
+): Promise<AccountSnapshot> {
   const [campaigns, ads, insights] = await Promise.all([
     client.listCampaigns(adAccountId),
     client.listAds(adAccountId),
@@ -33,11 +37,19 @@ export async function fetchAccountSnapshot(client: AdPlatformClient, adAccountId
   const liveCampaigns = new Set(campaigns.filter(isOn).map((c) => c.id));
   const liveAds = ads.filter(isOn);
   const liveAdIds = new Set(liveAds.map((a) => a.id));
-  const keep = (row: InsightRow) => liveCampaigns.has(row.campaign_id) || (row.ad_id !== undefined && liveAdIds.has(row.ad_id));
+  const keep = (row: InsightRow) =>
+    liveCampaigns.has(row.campaign_id) || (row.ad_id !== undefined && liveAdIds.has(row.ad_id));
   return {
     currency,
     campaigns: campaigns.map(({ id, name, status, effective_status }) => ({ id, name, status, effective_status })),
-    ads: liveAds.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({ id, name, status, effective_status, campaign_id, adset_id })),
+    ads: liveAds.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({
+      id,
+      name,
+      status,
+      effective_status,
+      campaign_id,
+      adset_id,
+    })),
     insights: insights.filter(keep),
   };
 }
@@ -74,7 +86,8 @@ export class SnapshotStore {
         .select()
         .from(accountSnapshots)
         .where(and(eq(accountSnapshots.adAccountId, adAccountId), eq(accountSnapshots.slot, slot)));
-      if (row?.state === 'ready' && row.data) return { id: row.id, fetchedAt: row.fetchedAt!, data: row.data as AccountSnapshot };
+      if (row?.state === 'ready' && row.data)
+        return { id: row.id, fetchedAt: row.fetchedAt!, data: row.data as AccountSnapshot };
       await sleep(pollMs);
     }
   }
@@ -107,7 +120,10 @@ export class SnapshotStore {
         .returning({ fetchedAt: accountSnapshots.fetchedAt });
       return { id, fetchedAt: row!.fetchedAt!, data };
     } catch (error) {
-      await this.db.update(accountSnapshots).set({ state: 'failed', error: errorMessage(error), leaseUntil: null }).where(eq(accountSnapshots.id, id));
+      await this.db
+        .update(accountSnapshots)
+        .set({ state: 'failed', error: errorMessage(error), leaseUntil: null })
+        .where(eq(accountSnapshots.id, id));
       throw error;
     }
   }

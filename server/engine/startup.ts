@@ -13,7 +13,10 @@ import { createRuleEngineService, type RuleEngineService } from './service';
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
  * written to the outbox (addressed to the admin), like every other mail of a dev setup.
  */
-export function alertDelivery(config: Config, mailer: Mailer): { mailer: Mailer; recipients: string[]; publicUrl: string } {
+export function alertDelivery(
+  config: Config,
+  mailer: Mailer,
+): { mailer: Mailer; recipients: string[]; publicUrl: string } {
   if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
   return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl };
@@ -27,7 +30,9 @@ export async function startRuleEngineServices(
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
   const ruleEngine = createRuleEngineService({ db: dbh.db, client });
   const engine =
-    config.role === 'api' ? undefined : await startRuleEngine({ dbh, client, alerts: alertDelivery(config, mailer), log: consoleLog });
+    config.role === 'api'
+      ? undefined
+      : await startRuleEngine({ dbh, client, alerts: alertDelivery(config, mailer), log: consoleLog });
   return {
     services: { ruleEngine },
     engine,

@@ -10,7 +10,9 @@ export type AttemptKey = (request: FastifyRequest) => string;
 
 export const byAddress: AttemptKey = (request) => `ip:${request.ip}`;
 export const byEmail: AttemptKey = (request) =>
-  `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`;
+  `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase()}`;
 
 export interface AttemptLimit {
   key: AttemptKey;
@@ -22,13 +24,19 @@ export interface AttemptLimit {
 export function limitAttempts(app: FastifyInstance, name: string, limits: AttemptLimit[], what = 'attempts') {
   const { max, windowMs } = app.config.loginRateLimit;
   const limiters = limits.map((limit) =>
-    app.createRateLimit({ max: limit.max ?? max, timeWindow: windowMs, keyGenerator: (r) => `${name}:${limit.key(r)}` }),
+    app.createRateLimit({
+      max: limit.max ?? max,
+      timeWindow: windowMs,
+      keyGenerator: (r) => `${name}:${limit.key(r)}`,
+    }),
   );
   return async (request: FastifyRequest) => {
     for (const check of limiters) {
       const limit = await check(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        throw new ApiError(429, { detail: `Too many ${what}. Try again in ${Math.max(limit.ttlInSeconds, 1)} seconds.` });
+        throw new ApiError(429, {
+          detail: `Too many ${what}. Try again in ${Math.max(limit.ttlInSeconds, 1)} seconds.`,
+        });
       }
     }
   };

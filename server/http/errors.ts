@@ -18,8 +18,10 @@ export class ValidationError extends ApiError {
 }
 
 export const badRequest = (detail: string) => new ApiError(400, { detail });
-export const notAuthenticated = (detail = 'Authentication credentials were not provided.') => new ApiError(401, { detail });
-export const permissionDenied = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail });
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+  new ApiError(401, { detail });
+export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
+  new ApiError(403, { detail });
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
 
 /** Turns fastify's JSON-schema validation errors into field errors. */

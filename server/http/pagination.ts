@@ -62,7 +62,12 @@ export function orderingTerms(raw: unknown, columns: Record<string, AnyColumn | 
  * none): rows that tie, such as entries written in one transaction with one timestamp, keep the
  * order they were written in, and pages never overlap.
  */
-export function orderingWithId(raw: unknown, columns: Record<string, AnyColumn | SQL>, fallback: SQL[], id: AnyColumn): SQL[] {
+export function orderingWithId(
+  raw: unknown,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+  id: AnyColumn,
+): SQL[] {
   const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, key.replace(/^-/, '')));
   return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];
 }

@@ -66,7 +66,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = path.join(options.outboxDir, outboxFileName());
       await writeFile(file, info.message as Buffer);
       const links = linksIn(message.text);
-      log(`Mail "${message.subject}" to ${message.to} saved as ${file}${links.length ? ` — link: ${links.join(' ')}` : ''}`);
+      log(
+        `Mail "${message.subject}" to ${message.to} saved as ${file}${links.length ? ` — link: ${links.join(' ')}` : ''}`,
+      );
       return { messageId: info.messageId, file };
     },
     async close() {
@@ -80,7 +82,12 @@ export function mailerFromConfig(
   config: { smtpUrl?: string; mailFrom: string; dataDir: string },
   log?: (line: string) => void,
 ): Mailer {
-  return createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
 }
 
 const fallbackMailers = new WeakMap<object, Mailer>();

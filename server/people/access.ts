@@ -11,5 +11,6 @@ import type { AuthUser } from './users';
  */
 export function assertMayGrant(actor: AuthUser, accesses: readonly string[]): void {
   if (actor.is_superuser) return;
-  if (!accesses.every((a) => actor.permissions.has(a as Permission))) throw permissionDenied(PEOPLE_MESSAGES.grantBeyondOwn);
+  if (!accesses.every((a) => actor.permissions.has(a as Permission)))
+    throw permissionDenied(PEOPLE_MESSAGES.grantBeyondOwn);
 }

@@ -24,9 +24,11 @@ export default async function groupRoutes(app: FastifyInstance) {
     return group;
   }
 
-  app.get('/groups/available_permissions/', { preHandler: requireAnyPermission('view_permissions', 'update_permissions') }, async () => [
-    ...PERMISSIONS,
-  ]);
+  app.get(
+    '/groups/available_permissions/',
+    { preHandler: requireAnyPermission('view_permissions', 'update_permissions') },
+    async () => [...PERMISSIONS],
+  );
 
   app.get('/groups/', { preHandler: mayReadGroups }, async (request) => {
     const query = request.query as Record<string, unknown>;
@@ -35,7 +37,9 @@ export default async function groupRoutes(app: FastifyInstance) {
     return page(request, paging, count, results);
   });
 
-  app.get<IdParams>('/groups/:id/', { preHandler: mayReadGroups }, async (request) => toGroupDto(await groupOf(request)));
+  app.get<IdParams>('/groups/:id/', { preHandler: mayReadGroups }, async (request) =>
+    toGroupDto(await groupOf(request)),
+  );
 
   app.post('/groups/', { preHandler: mayChangeGroups }, async (request, reply) => {
     const actor = currentUser(request);
@@ -49,7 +53,11 @@ export default async function groupRoutes(app: FastifyInstance) {
     const before = await groupOf(request);
     const { name, group_access } = parseBody(groupUpdateSchema, request.body);
     const accesses = group_access?.accesses;
-    if (accesses) assertMayGrant(actor, accesses.filter((a) => !before.accesses.includes(a)));
+    if (accesses)
+      assertMayGrant(
+        actor,
+        accesses.filter((a) => !before.accesses.includes(a)),
+      );
     return updateGroup(app.db, actor, before, { name, accesses });
   });
 

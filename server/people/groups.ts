@@ -16,7 +16,12 @@ export async function findGroup(db: Database, id: number): Promise<GroupRow | un
 export async function listGroups(db: Database, { limit, offset }: PageRequest, ordering: unknown) {
   const order = orderingTerms(ordering, { id: groups.id, name: groups.name }, [asc(groups.id)]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(groups).orderBy(...order, asc(groups.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(groups)
+      .orderBy(...order, asc(groups.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(groups),
   ]);
   return { count: total?.n ?? 0, results: rows.map(toGroupDto) };
@@ -24,7 +29,12 @@ export async function listGroups(db: Database, { limit, offset }: PageRequest, o
 
 const accessList = (accesses: readonly string[]) => accesses.join(', ');
 
-export async function createGroup(db: Database, actor: AuditActor, name: string, accesses: string[]): Promise<GroupDto> {
+export async function createGroup(
+  db: Database,
+  actor: AuditActor,
+  name: string,
+  accesses: string[],
+): Promise<GroupDto> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(groups).values({ name, accesses }).returning();
     await recordAudit(tx, actor, {
@@ -44,7 +54,10 @@ export async function updateGroup(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(groups)
-      .set({ ...(change.name !== undefined && { name: change.name }), ...(change.accesses && { accesses: change.accesses }) })
+      .set({
+        ...(change.name !== undefined && { name: change.name }),
+        ...(change.accesses && { accesses: change.accesses }),
+      })
       .where(eq(groups.id, before.id))
       .returning();
     const changesText = describeChanges({
@@ -60,6 +73,9 @@ export async function updateGroup(
 export async function deleteGroup(db: Database, actor: AuditActor, group: GroupRow): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(groups).where(eq(groups.id, group.id));
-    await recordAudit(tx, actor, { action: `Deleted group ${group.name}`, changesText: `accesses: ${accessList(group.accesses) || '—'}` });
+    await recordAudit(tx, actor, {
+      action: `Deleted group ${group.name}`,
+      changesText: `accesses: ${accessList(group.accesses) || '—'}`,
+    });
   });
 }

@@ -15,26 +15,32 @@ import { invitationLink, invitationMail } from './mails';
 import { assertEmailFree, normaliseEmail } from './team';
 
 export default async function invitationRoutes(app: FastifyInstance) {
-  app.post('/user_invite/send_invite_code/', { preHandler: requireAnyPermission('add_edit_users') }, async (request) => {
-    const actor = currentUser(request);
-    const { group_id, email: rawEmail } = parseBody(inviteSchema, request.body);
-    const email = normaliseEmail(rawEmail);
-    const group = await findGroup(app.db, group_id);
-    if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
-    assertMayGrant(actor, group.accesses);
-    await assertEmailFree(app.db, email);
+  app.post(
+    '/user_invite/send_invite_code/',
+    { preHandler: requireAnyPermission('add_edit_users') },
+    async (request) => {
+      const actor = currentUser(request);
+      const { group_id, email: rawEmail } = parseBody(inviteSchema, request.body);
+      const email = normaliseEmail(rawEmail);
+      const group = await findGroup(app.db, group_id);
+      if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
+      assertMayGrant(actor, group.accesses);
+      await assertEmailFree(app.db, email);
 
-    const code = await createInvitation(app.db, actor, email, group);
-    try {
-      await mailerOf(app).send(invitationMail(email, invitationLink(app.config.publicUrl, code), actorName(actor), group.name));
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation mail failed');
-      await withdrawInvitation(app.db, code);
-      throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
-    }
-    await recordAudit(app.db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
-    return { detail: 'Invitation sent successfully' };
-  });
+      const code = await createInvitation(app.db, actor, email, group);
+      try {
+        await mailerOf(app).send(
+          invitationMail(email, invitationLink(app.config.publicUrl, code), actorName(actor), group.name),
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'invitation mail failed');
+        await withdrawInvitation(app.db, code);
+        throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
+      }
+      await recordAudit(app.db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
+      return { detail: 'Invitation sent successfully' };
+    },
+  );
 
   app.post(
     '/user_invite/',

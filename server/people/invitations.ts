@@ -11,7 +11,12 @@ import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
 import type { GroupRow } from './groups';
 import { auditActorOf } from './users';
 
-export async function createInvitation(db: Database, invitedBy: AuditActor, email: string, group: GroupRow): Promise<string> {
+export async function createInvitation(
+  db: Database,
+  invitedBy: AuditActor,
+  email: string,
+  group: GroupRow,
+): Promise<string> {
   const code = newLinkSecret();
   await db.insert(invitations).values({
     codeHash: hashLinkSecret(code),
@@ -68,7 +73,10 @@ export async function acceptInvitation(db: Database, member: NewMember): Promise
         })
         .returning();
       if (claimed.groupId) await tx.insert(userGroups).values({ userId: user!.id, groupId: claimed.groupId });
-      await recordAudit(tx, auditActorOf(user!), { action: `Joined the team as ${user!.email}`, changesText: 'accepted an invitation' });
+      await recordAudit(tx, auditActorOf(user!), {
+        action: `Joined the team as ${user!.email}`,
+        changesText: 'accepted an invitation',
+      });
       return { id: user!.id, email: user!.email };
     }),
   );

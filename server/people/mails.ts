@@ -18,7 +18,9 @@ export function invitationMail(to: string, link: string, invitedBy: string, grou
         'Open the link below, enter your name, phone and a password, and you can sign in with this e-mail address.',
       ],
       action: { label: 'Accept the invitation', url: link },
-      footer: ['The link works once and expires in 7 days. If you did not expect this invitation, ignore this message.'],
+      footer: [
+        'The link works once and expires in 7 days. If you did not expect this invitation, ignore this message.',
+      ],
     }),
   };
 }

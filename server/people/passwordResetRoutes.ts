@@ -17,7 +17,10 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
    */
   app.post(
     '/user/send_password_reset/',
-    { config: { public: true }, preHandler: limitAttempts(app, 'reset-request', [{ key: byEmail }, { key: byAddress }]) },
+    {
+      config: { public: true },
+      preHandler: limitAttempts(app, 'reset-request', [{ key: byEmail }, { key: byAddress }]),
+    },
     async (request) => {
       const { email } = parseBody(passwordResetRequestSchema, request.body);
       const user = await findUserByEmail(app.db, email);

@@ -18,11 +18,21 @@ const USER_ORDERING = {
   date_joined: users.dateJoined,
 };
 
-export async function listUsers(db: Database, { limit, offset }: PageRequest, options: { ordering?: unknown; search?: unknown }) {
+export async function listUsers(
+  db: Database,
+  { limit, offset }: PageRequest,
+  options: { ordering?: unknown; search?: unknown },
+) {
   const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
   const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(...order, asc(users.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { count: total?.n ?? 0, results: await toUserDtos(db, rows) };
@@ -67,7 +77,12 @@ export interface AccountChange {
   is_active?: boolean;
 }
 
-export async function updateUser(db: Database, actor: AuditActor, before: UserRow, change: AccountChange): Promise<UserDto> {
+export async function updateUser(
+  db: Database,
+  actor: AuditActor,
+  before: UserRow,
+  change: AccountChange,
+): Promise<UserDto> {
   const values: Partial<typeof users.$inferInsert> = {
     ...(change.first_name !== undefined && { firstName: change.first_name }),
     ...(change.last_name !== undefined && { lastName: change.last_name }),
@@ -86,7 +101,8 @@ export async function updateUser(db: Database, actor: AuditActor, before: UserRo
         phone: [before.phone, after!.phone],
         email: [before.email, after!.email],
       });
-      if (profile) await recordAudit(tx, actor, { action: `Updated user ${displayName(after!)}`, changesText: profile });
+      if (profile)
+        await recordAudit(tx, actor, { action: `Updated user ${displayName(after!)}`, changesText: profile });
       if (before.isActive !== after!.isActive) {
         await recordAudit(tx, actor, {
           action: `${after!.isActive ? 'Activated' : 'Deactivated'} user ${displayName(after!)}`,
@@ -115,7 +131,8 @@ export async function setUserGroup(
     await tx.delete(userGroups).where(eq(userGroups.userId, user.id));
     await tx.insert(userGroups).values({ userId: user.id, groupId: group.id, position: 0 });
     const changesText = describeChanges({ group: [previous.map((g) => g.name).join(', '), group.name] });
-    if (changesText) await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
+    if (changesText)
+      await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
   });
   return (await loadUserDto(db, user.id))!;
 }

@@ -92,7 +92,10 @@ export default async function userRoutes(app: FastifyInstance) {
       throw new ValidationError({ old_password: [PEOPLE_MESSAGES.wrongOldPassword] });
     }
     await app.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash: await hashPassword(new_password) }).where(eq(users.id, actor.id));
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(new_password) })
+        .where(eq(users.id, actor.id));
       await recordAudit(tx, actor, { action: 'Changed own password' });
     });
     await app.tokens.revokeAll(actor.id);

@@ -50,12 +50,20 @@ function toUserDto(row: UserRow, userGroupsList: GroupDto[]): UserDto {
 
 /** Serialises many users with one query for all their groups. */
 export async function toUserDtos(db: Database, rows: UserRow[]): Promise<UserDto[]> {
-  const byUser = await groupsByUser(db, rows.map((r) => r.id));
+  const byUser = await groupsByUser(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toUserDto(row, byUser.get(row.id) ?? []));
 }
 
 /** A user row as the audit log names its actor. */
-export const auditActorOf = (row: UserRow): AuditActor => ({ id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email });
+export const auditActorOf = (row: UserRow): AuditActor => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  email: row.email,
+});
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -47,12 +47,16 @@ export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot)
     Name: [before.folder.name, after.folder.name],
     Type: [before.folder.clientType, after.folder.clientType],
     Plan: [planLabel(before.folder.plan), planLabel(after.folder.plan)],
-    'Ad account': [accountText(before.account, before.folder.adAccountId), accountText(after.account, after.folder.adAccountId)],
+    'Ad account': [
+      accountText(before.account, before.folder.adAccountId),
+      accountText(after.account, after.folder.adAccountId),
+    ],
   });
   if (!credentialsDiffer(before.credentials, after.credentials)) return text;
-  const credentials = before.credentials && after.credentials
-    ? 'Webinar credentials: changed'
-    : `Webinar credentials: ${credentialsText(before.credentials)} → ${credentialsText(after.credentials)}`;
+  const credentials =
+    before.credentials && after.credentials
+      ? 'Webinar credentials: changed'
+      : `Webinar credentials: ${credentialsText(before.credentials)} → ${credentialsText(after.credentials)}`;
   return [text, credentials].filter(Boolean).join('; ');
 }
 
@@ -82,13 +86,18 @@ function itemChangeText(before: FilterItem | TaskItem, after: FilterItem | TaskI
 
 const MAX_CELLS = 8;
 function cellsText(cells: string[]): string {
-  return cells.length > MAX_CELLS ? `${cells.slice(0, MAX_CELLS).join(', ')} and ${cells.length - MAX_CELLS} more` : cells.join(', ');
+  return cells.length > MAX_CELLS
+    ? `${cells.slice(0, MAX_CELLS).join(', ')} and ${cells.length - MAX_CELLS} more`
+    : cells.join(', ');
 }
 
 export function scheduleChangesText(before: boolean[][], after: boolean[][]): string {
   const added = addedCells(before, after);
   const removed = addedCells(after, before);
-  const parts = [added.length ? `added ${cellsText(added)}` : '', removed.length ? `removed ${cellsText(removed)}` : ''];
+  const parts = [
+    added.length ? `added ${cellsText(added)}` : '',
+    removed.length ? `removed ${cellsText(removed)}` : '',
+  ];
   return parts.filter(Boolean).join(', ');
 }
 

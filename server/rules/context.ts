@@ -20,4 +20,5 @@ export const auditFolder = (folder: { id: number; name: string }, account: { acc
   adAccountName: account?.accountName ?? null,
 });
 
-export const searchText = (query: unknown): string => String((query as { search?: unknown } | undefined)?.search ?? '').trim();
+export const searchText = (query: unknown): string =>
+  String((query as { search?: unknown } | undefined)?.search ?? '').trim();

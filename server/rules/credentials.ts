@@ -31,13 +31,17 @@ export function createCredentialCipher(secret: string): CredentialCipher {
       const raw = Buffer.from(payload, 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
       return JSON.parse(text) as DemioCredentials;
     },
   };
 }
 
-export async function credentialCipherFor(config: Pick<Config, 'dataDir' | 'credentialsKey'>): Promise<CredentialCipher> {
+export async function credentialCipherFor(
+  config: Pick<Config, 'dataDir' | 'credentialsKey'>,
+): Promise<CredentialCipher> {
   return createCredentialCipher(await persistentSecret(config.dataDir, 'credentials', config.credentialsKey));
 }
 
@@ -51,7 +55,8 @@ export function readCredentials(cipher: CredentialCipher, stored: string | null)
   }
 }
 
-export const credentialsDiffer = (a: DemioCredentials | null, b: DemioCredentials | null): boolean => JSON.stringify(a) !== JSON.stringify(b);
+export const credentialsDiffer = (a: DemioCredentials | null, b: DemioCredentials | null): boolean =>
+  JSON.stringify(a) !== JSON.stringify(b);
 
 /** 'abcd1234wxyz' → '********wxyz'; short secrets show no characters at all. */
 export function maskSecret(value: string): string {
@@ -67,7 +72,10 @@ export const maskCredentials = (c: DemioCredentials): DemioCredentials => ({
  * An update dialog sends back what it was shown: a value equal to the mask of the stored one
  * means "unchanged", so editing a folder never needs the secrets in the browser.
  */
-export function mergeCredentials(stored: DemioCredentials | null, submitted: DemioCredentials | null): DemioCredentials | null {
+export function mergeCredentials(
+  stored: DemioCredentials | null,
+  submitted: DemioCredentials | null,
+): DemioCredentials | null {
   if (!submitted) return null;
   if (!stored) return submitted;
   return {

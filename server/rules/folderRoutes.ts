@@ -44,7 +44,14 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     );
     const ordering = orderingTerms(
       query.ordering,
-      { created_at: folders.createdAt, name: folders.name, client_type: folders.clientType, plan: folders.plan, ad_account: accountColumns.accountName, id: folders.id },
+      {
+        created_at: folders.createdAt,
+        name: folders.name,
+        client_type: folders.clientType,
+        plan: folders.plan,
+        ad_account: accountColumns.accountName,
+        id: folders.id,
+      },
       [asc(folders.createdAt)],
     );
     const [rows, [total]] = await Promise.all([
@@ -57,10 +64,18 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
         .limit(paging.limit)
         .offset(paging.offset),
       search
-        ? app.db.select({ n: count() }).from(folders).leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId)).where(where)
+        ? app.db
+            .select({ n: count() })
+            .from(folders)
+            .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+            .where(where)
         : app.db.select({ n: count() }).from(folders).where(where),
     ]);
-    const byFolder = await rulesOfFolders(app.db, rows.map((r) => r.folder.id), 'live');
+    const byFolder = await rulesOfFolders(
+      app.db,
+      rows.map((r) => r.folder.id),
+      'live',
+    );
     const results = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
     return page(request, paging, total?.n ?? 0, results);
   });
@@ -90,7 +105,11 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
       });
       // SPEC §7 has no create-rule call: a new folder starts with one rule of the defaults.
       const rule = await insertRule(tx, created!, account, { name: NEW_RULE_NAME });
-      await recordAudit(tx, actor, { action: AUDIT_ACTIONS.ruleCreated, folder: folderRef, rule: { id: rule.id, name: rule.name } });
+      await recordAudit(tx, actor, {
+        action: AUDIT_ACTIONS.ruleCreated,
+        folder: folderRef,
+        rule: { id: rule.id, name: rule.name },
+      });
       return created!;
     });
     reply.status(201);
@@ -104,10 +123,15 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     const { folder, account } = await requireFolder(app.db, id);
     if (folder.isDeleted) throw badRequest('This folder is in the trash. Restore it before editing.');
     const body = parseBody(folderUpdateSchema, request.body);
-    const newAccount = body.meta_ad_account_id && body.meta_ad_account_id !== folder.adAccountId ? await findAccount(app.db, body.meta_ad_account_id) : account;
+    const newAccount =
+      body.meta_ad_account_id && body.meta_ad_account_id !== folder.adAccountId
+        ? await findAccount(app.db, body.meta_ad_account_id)
+        : account;
     if (!newAccount && body.meta_ad_account_id) throw unknownAccount();
     const storedCredentials = readCredentials(cipher, folder.demioCredentials);
-    const credentials = body.extension ? mergeCredentials(storedCredentials, body.extension.external_credentials.demio) : storedCredentials;
+    const credentials = body.extension
+      ? mergeCredentials(storedCredentials, body.extension.external_credentials.demio)
+      : storedCredentials;
     const next = {
       name: body.name ?? folder.name,
       clientType: body.client_type ?? folder.clientType,
@@ -124,7 +148,9 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
           .update(folders)
           .set({
             ...next,
-            ...(credentialsDiffer(storedCredentials, credentials) ? { demioCredentials: credentials ? cipher.encrypt(credentials) : null } : {}),
+            ...(credentialsDiffer(storedCredentials, credentials)
+              ? { demioCredentials: credentials ? cipher.encrypt(credentials) : null }
+              : {}),
             updatedAt: sql`now()`,
           })
           .where(eq(folders.id, id));
@@ -143,12 +169,18 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     const { folder, account } = await requireFolder(app.db, id);
     if (!folder.isDeleted) {
       await app.db.transaction(async (tx) => {
-        await tx.update(folders).set({ isDeleted: true, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(folders.id, id));
+        await tx
+          .update(folders)
+          .set({ isDeleted: true, deletedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(folders.id, id));
         await tx
           .update(rules)
           .set({ isDeleted: true, deletedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(rules.folderId, id), eq(rules.isDeleted, false)));
-        await recordAudit(tx, auditActor(request), { action: AUDIT_ACTIONS.folderTrashed, folder: auditFolder(folder, account) });
+        await recordAudit(tx, auditActor(request), {
+          action: AUDIT_ACTIONS.folderTrashed,
+          folder: auditFolder(folder, account),
+        });
       });
     }
     return liveFolderDto(id);
@@ -159,13 +191,19 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     const { folder, account } = await requireFolder(app.db, id);
     if (folder.isDeleted) {
       await app.db.transaction(async (tx) => {
-        await tx.update(folders).set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` }).where(eq(folders.id, id));
+        await tx
+          .update(folders)
+          .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
+          .where(eq(folders.id, id));
         // SPEC §4: restoring a folder restores each of its rules.
         await tx
           .update(rules)
           .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
           .where(and(eq(rules.folderId, id), eq(rules.isDeleted, true)));
-        await recordAudit(tx, auditActor(request), { action: AUDIT_ACTIONS.folderRestored, folder: auditFolder(folder, account) });
+        await recordAudit(tx, auditActor(request), {
+          action: AUDIT_ACTIONS.folderRestored,
+          folder: auditFolder(folder, account),
+        });
       });
     }
     return liveFolderDto(id);

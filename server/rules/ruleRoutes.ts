@@ -152,7 +152,10 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
         const refs = auditRefs(loaded);
         // A rule cannot live in a trashed folder: taking it out brings the folder (only) back too.
         if (loaded.folder.isDeleted) {
-          await tx.update(folders).set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` }).where(eq(folders.id, loaded.folder.id));
+          await tx
+            .update(folders)
+            .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
+            .where(eq(folders.id, loaded.folder.id));
           await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderRestored, folder: refs.folder });
         }
         await touchRule(tx, id, { isDeleted: false, deletedAt: null });

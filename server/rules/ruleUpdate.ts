@@ -50,13 +50,18 @@ export const rulePatchSchema = z.object({
       timezone: z.string().refine(isValidTimezone, RULE_MESSAGES.unknownTimezone).optional(),
     })
     .optional(),
-  rule_alert_schedule: z.object({ schedule: z.unknown().refine(isDaySchedule, RULE_MESSAGES.alertScheduleShape) }).optional(),
+  rule_alert_schedule: z
+    .object({ schedule: z.unknown().refine(isDaySchedule, RULE_MESSAGES.alertScheduleShape) })
+    .optional(),
 });
 
 export type RulePatchBody = z.infer<typeof rulePatchSchema>;
 
 /** The stored rule with the payload applied, or 400 field errors (unknown items, invalid values). */
-export function applyRulePatch(before: RuleSnapshot, body: unknown): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
+export function applyRulePatch(
+  before: RuleSnapshot,
+  body: unknown,
+): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
   const patch = parseBody(rulePatchSchema, body);
   const unknown: RuleItemErrors = {};
   const changedItems: (FilterItem | TaskItem)[] = [];

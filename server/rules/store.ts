@@ -66,7 +66,12 @@ export const folderRuleDto = (r: RuleSummary): FolderRuleDto => ({
 
 const maskedOrNull = (c: ReturnType<typeof readCredentials>) => (c ? maskCredentials(c) : null);
 
-export function folderDto(f: FolderRow, account: AccountRow | null, folderRules: RuleSummary[], cipher: CredentialCipher): FolderDto {
+export function folderDto(
+  f: FolderRow,
+  account: AccountRow | null,
+  folderRules: RuleSummary[],
+  cipher: CredentialCipher,
+): FolderDto {
   const live = folderRules.filter((r) => !r.isDeleted);
   return {
     id: f.id,
@@ -89,7 +94,10 @@ export async function findAccount(db: Db, adAccountId: string): Promise<AccountR
   return row ?? null;
 }
 
-export async function findFolder(db: Db, id: number): Promise<{ folder: FolderRow; account: AccountRow | null } | null> {
+export async function findFolder(
+  db: Db,
+  id: number,
+): Promise<{ folder: FolderRow; account: AccountRow | null } | null> {
   const [row] = await db
     .select({ folder: folders, account: accountColumns })
     .from(folders)
@@ -105,12 +113,20 @@ export async function requireFolder(db: Db, id: number) {
 }
 
 /** The rules of these folders, oldest first; `which` picks live, trashed or all rules. */
-export async function rulesOfFolders(db: Db, folderIds: number[], which: 'live' | 'deleted' | 'all'): Promise<Map<number, RuleSummary[]>> {
+export async function rulesOfFolders(
+  db: Db,
+  folderIds: number[],
+  which: 'live' | 'deleted' | 'all',
+): Promise<Map<number, RuleSummary[]>> {
   const byFolder = new Map<number, RuleSummary[]>(folderIds.map((id) => [id, []]));
   if (!folderIds.length) return byFolder;
   const conditions: SQL[] = [inArray(rules.folderId, folderIds)];
   if (which !== 'all') conditions.push(eq(rules.isDeleted, which === 'deleted'));
-  const rows = await db.select(ruleSummaryColumns).from(rules).where(and(...conditions)).orderBy(asc(rules.folderId), asc(rules.id));
+  const rows = await db
+    .select(ruleSummaryColumns)
+    .from(rules)
+    .where(and(...conditions))
+    .orderBy(asc(rules.folderId), asc(rules.id));
   for (const row of rows) byFolder.get(row.folderId)?.push(row);
   return byFolder;
 }
@@ -120,12 +136,26 @@ function itemDtos(rows: ItemRow[]): { rule_filter: FilterItem[]; rule_task: Task
   // Catalogue order, and every catalogue item present even if a row is missing.
   const filters = defaultFilters().map((d) => {
     const row = byName.get(d.name);
-    return row ? { id: row.id, name: d.name, type: d.type, values: normaliseFilterValues(row.values as unknown[]), is_active: row.isActive } : d;
+    return row
+      ? {
+          id: row.id,
+          name: d.name,
+          type: d.type,
+          values: normaliseFilterValues(row.values as unknown[]),
+          is_active: row.isActive,
+        }
+      : d;
   });
   const tasks = defaultTasks().map((d) => {
     const row = byName.get(d.name);
     return row
-      ? { id: row.id, name: d.name, type: d.type, values: normaliseTaskValues(d.name, row.values as Record<string, unknown>), is_active: row.isActive }
+      ? {
+          id: row.id,
+          name: d.name,
+          type: d.type,
+          values: normaliseTaskValues(d.name, row.values as Record<string, unknown>),
+          is_active: row.isActive,
+        }
       : d;
   });
   return { rule_filter: filters, rule_task: tasks };
@@ -149,7 +179,11 @@ export async function findStoredRule(db: Db, id: number): Promise<StoredRule | n
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(eq(rules.id, id));
   if (!row) return null;
-  const items = await db.select().from(ruleItems).where(eq(ruleItems.ruleId, id)).orderBy(asc(ruleItems.position), asc(ruleItems.id));
+  const items = await db
+    .select()
+    .from(ruleItems)
+    .where(eq(ruleItems.ruleId, id))
+    .orderBy(asc(ruleItems.position), asc(ruleItems.id));
   return { ...row, items };
 }
 
@@ -209,7 +243,12 @@ const itemPosition = (item: FilterItem | TaskItem) =>
   item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never);
 
 /** A rule with SPEC §3–4's defaults unless given: EDM filter, no tasks on, Fill default schedules. */
-export async function insertRule(db: Db, folder: FolderRow, account: AccountRow | null, rule: NewRule): Promise<RuleRow> {
+export async function insertRule(
+  db: Db,
+  folder: FolderRow,
+  account: AccountRow | null,
+  rule: NewRule,
+): Promise<RuleRow> {
   const accountZone = account?.timezoneName && isValidTimezone(account.timezoneName) ? account.timezoneName : 'UTC';
   const [row] = await db
     .insert(rules)
@@ -243,7 +282,14 @@ export async function saveItems(db: Db, ruleId: number, items: (FilterItem | Tas
     if (!known) continue;
     await db
       .insert(ruleItems)
-      .values({ ruleId, type: item.type, name: item.name, values: item.values, isActive: item.is_active, position: itemPosition(item) })
+      .values({
+        ruleId,
+        type: item.type,
+        name: item.name,
+        values: item.values,
+        isActive: item.is_active,
+        position: itemPosition(item),
+      })
       .onConflictDoUpdate({
         target: [ruleItems.ruleId, ruleItems.name],
         set: { values: item.values, isActive: item.is_active, type: item.type },
@@ -252,5 +298,8 @@ export async function saveItems(db: Db, ruleId: number, items: (FilterItem | Tas
 }
 
 export async function touchRule(db: Db, id: number, set: PgUpdateSetSource<typeof rules>): Promise<void> {
-  await db.update(rules).set({ ...set, updatedAt: sql`now()` }).where(eq(rules.id, id));
+  await db
+    .update(rules)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(rules.id, id));
 }

@@ -6,7 +6,8 @@ export interface TimezoneOption {
   value: string;
 }
 
-export const isValidTimezone = (zone: unknown): zone is string => typeof zone === 'string' && zone !== '' && IANAZone.isValidZone(zone);
+export const isValidTimezone = (zone: unknown): zone is string =>
+  typeof zone === 'string' && zone !== '' && IANAZone.isValidZone(zone);
 
 const zoneNames = (): string[] => [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])];
 

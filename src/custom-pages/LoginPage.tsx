@@ -50,7 +50,9 @@ export function LoginPage() {
         }
         const others = Object.entries(body)
           .filter(([key]) => key !== 'email' && key !== 'password' && key !== 'errors')
-          .flatMap(([key, value]) => (key === 'detail' ? messagesOf(value) : errorMessages({ body: { [key]: value } })));
+          .flatMap(([key, value]) =>
+            key === 'detail' ? messagesOf(value) : errorMessages({ body: { [key]: value } }),
+          );
         setDetail(others);
         return fieldErrors;
       }
@@ -62,8 +64,21 @@ export function LoginPage() {
   return (
     <PublicCard title="app.login.title" pageName="app.page.login">
       <Form onSubmit={submit} noValidate>
-        <TextInput source="email" type="email" label={translate('app.login.email')} validate={required} autoComplete="email" fullWidth />
-        <PasswordInput source="password" label={translate('app.login.password')} validate={required} autoComplete="current-password" fullWidth />
+        <TextInput
+          source="email"
+          type="email"
+          label={translate('app.login.email')}
+          validate={required}
+          autoComplete="email"
+          fullWidth
+        />
+        <PasswordInput
+          source="password"
+          label={translate('app.login.password')}
+          validate={required}
+          autoComplete="current-password"
+          fullWidth
+        />
         <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 1 }}>
           <Button component={RouterLink} to="/password-reset" size="small">
             {translate('app.login.forgot')}

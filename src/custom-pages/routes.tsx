@@ -36,7 +36,11 @@ export const authRoutes = [
 /** Public screens, without the layout (/login is the Admin's loginPage). */
 export const publicRoutes = [
   <Route key="password-reset" path="/password-reset" element={loaded(PasswordResetRequestPage)} />,
-  <Route key="confirm-password-reset" path="/confirm-password-reset/:token" element={loaded(ConfirmPasswordResetPage)} />,
+  <Route
+    key="confirm-password-reset"
+    path="/confirm-password-reset/:token"
+    element={loaded(ConfirmPasswordResetPage)}
+  />,
   <Route key="join" path="/join/:invite_code" element={loaded(JoinPage)} />,
   <Route key="privacy-policy" path="/privacy-policy" element={loaded(PrivacyPolicy)} />,
   <Route key="messenger" path="/messenger/:type" element={loaded(MessengerFrame)} />,

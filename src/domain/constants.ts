@@ -31,7 +31,21 @@ export const PLANS = [
 export type Plan = (typeof PLANS)[number]['value'];
 
 export const CAMPAIGN_NAME_OPTIONS = [
-  'EDM', 'EP-S', 'EP-W', 'LTC-S', 'LTC-W', 'MED-S', 'MED-W', 'RP-S', 'RP-W', 'SS-S', 'SS-W', 'TIR-S', 'TIR-W', 'WW-S', 'WW-W',
+  'EDM',
+  'EP-S',
+  'EP-W',
+  'LTC-S',
+  'LTC-W',
+  'MED-S',
+  'MED-W',
+  'RP-S',
+  'RP-W',
+  'SS-S',
+  'SS-W',
+  'TIR-S',
+  'TIR-W',
+  'WW-S',
+  'WW-W',
 ] as const;
 
 export const TOPICS = [

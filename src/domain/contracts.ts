@@ -50,7 +50,11 @@ export interface RuleLogEntryDto {
   undone_at: string | null;
   /** The rule leaves this object alone (a user undid its turn-off) until the exemption is removed. */
   exempt: boolean;
-  rule: { id: number; name: string; folder: { id: number; name: string; meta_ad_account: { account_name: string } } } | null;
+  rule: {
+    id: number;
+    name: string;
+    folder: { id: number; name: string; meta_ad_account: { account_name: string } };
+  } | null;
 }
 
 /** What a rule would turn off right now and why (`GET /api/rules/{id}/preview/`). */
@@ -59,7 +63,13 @@ export interface PreviewResultDto {
   account: { ad_account_id: string; account_name: string };
   checked_at: string;
   count: number;
-  results: { action: TurnOffAction; ad_id: string; campaign_id: string; task: string; reason: Record<string, string> }[];
+  results: {
+    action: TurnOffAction;
+    ad_id: string;
+    campaign_id: string;
+    task: string;
+    reason: Record<string, string>;
+  }[];
   exempt: string[];
   problems: string[];
 }

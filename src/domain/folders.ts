@@ -100,4 +100,3 @@ export const folderUpdateSchema = z.object({
 });
 
 export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;
-

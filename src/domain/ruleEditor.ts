@@ -28,11 +28,14 @@ export function nameAfterEdit(
   previous: { filters: readonly FilterItem[]; tasks: readonly TaskItem[]; name: string },
   next: { filters: readonly FilterItem[]; tasks: readonly TaskItem[] },
 ): string {
-  const contains = (filters: readonly FilterItem[]) => filters.find((f) => f.name === 'campaign_name_contains')?.values ?? [];
+  const contains = (filters: readonly FilterItem[]) =>
+    filters.find((f) => f.name === 'campaign_name_contains')?.values ?? [];
   const websiteCpl = (tasks: readonly TaskItem[]) => tasks.find((t) => t.name === 'website_cpl')?.values.cpl ?? '';
   const containsChanged = !sameList(contains(previous.filters), contains(next.filters));
   const cplChanged = websiteCpl(previous.tasks) !== websiteCpl(next.tasks);
-  return containsChanged || cplChanged ? generatedRuleName(contains(next.filters), websiteCpl(next.tasks)) : previous.name;
+  return containsChanged || cplChanged
+    ? generatedRuleName(contains(next.filters), websiteCpl(next.tasks))
+    : previous.name;
 }
 
 /** Sets one task value; a spend typed in any of the three shared-spend cards goes to all three. */
@@ -57,7 +60,9 @@ function sameItem(a: FilterItem | TaskItem, b: FilterItem | TaskItem): boolean {
     return Array.isArray(a.values) && Array.isArray(b.values) && sameList(a.values.map(clean), b.values.map(clean));
   }
   const keys = new Set([...Object.keys(a.values), ...Object.keys(b.values)]);
-  return [...keys].every((k) => clean((a.values as Record<string, unknown>)[k]) === clean((b.values as Record<string, unknown>)[k]));
+  return [...keys].every(
+    (k) => clean((a.values as Record<string, unknown>)[k]) === clean((b.values as Record<string, unknown>)[k]),
+  );
 }
 
 /** The items of `current` that differ from the loaded ones (matched by name). */
@@ -125,7 +130,8 @@ export function buildRulePatch(loaded: EditorValues, current: EditorValues, touc
   if (filters.length) patch.rule_filter = filters.map(({ name, values, is_active }) => ({ name, values, is_active }));
   const tasks = changedItems(loaded.tasks, current.tasks);
   if (tasks.length) patch.rule_task = tasks.map(({ name, values, is_active }) => ({ name, values, is_active }));
-  if (touched.schedule || touched.timezone) patch.rule_schedule = { schedule: current.schedule, timezone: current.timezone };
+  if (touched.schedule || touched.timezone)
+    patch.rule_schedule = { schedule: current.schedule, timezone: current.timezone };
   if (touched.alertSchedule) patch.rule_alert_schedule = { schedule: current.alertSchedule };
   return patch;
 }

@@ -70,7 +70,12 @@ export const TASKS: readonly TaskSpec[] = [
     wording: 'Turn off the campaign if leads equal a value',
     values: [{ key: 'leads', label: 'Leads', integer: true }],
   },
-  { name: 'trigger_cpl', target: 'ad', wording: 'Turn off the ad if CPL is above a value', values: [money('cpl', 'CPL')] },
+  {
+    name: 'trigger_cpl',
+    target: 'ad',
+    wording: 'Turn off the ad if CPL is above a value',
+    values: [money('cpl', 'CPL')],
+  },
   {
     name: 'website_cpl',
     target: 'ad',
@@ -109,7 +114,11 @@ export const FILTERS: readonly { name: FilterName; label: string; options: reado
 ];
 
 /** The three cards whose spend value is shared (SPEC §4): typing it in one copies it to all three. */
-export const SHARED_SPEND_TASKS: readonly TaskName[] = ['spend_no_links_clicks', 'spend_ctr_no_leads', 'spend_cpc_no_leads'];
+export const SHARED_SPEND_TASKS: readonly TaskName[] = [
+  'spend_no_links_clicks',
+  'spend_ctr_no_leads',
+  'spend_cpc_no_leads',
+];
 
 export const taskSpec = (name: string): TaskSpec | undefined => TASKS.find((t) => t.name === name);
 export const isFilterName = (name: unknown): name is FilterName => (FILTER_NAMES as readonly unknown[]).includes(name);
@@ -181,7 +190,12 @@ export const emptyTaskValues = (name: TaskName): TaskValues =>
   Object.fromEntries(taskSpec(name)!.values.map((v) => [v.key, ''])) as TaskValues;
 
 export function defaultTasks(): TaskItem[] {
-  return TASKS.map((t) => ({ name: t.name, type: 'rule_task' as const, values: emptyTaskValues(t.name), is_active: false }));
+  return TASKS.map((t) => ({
+    name: t.name,
+    type: 'rule_task' as const,
+    values: emptyTaskValues(t.name),
+    is_active: false,
+  }));
 }
 
 /**
@@ -214,7 +228,10 @@ function valueError(raw: unknown, spec: TaskValueSpec, required: boolean): strin
 }
 
 /** The error of one task value as the editor shows it under the field (undefined when valid). */
-export function taskValueError(task: Pick<TaskItem, 'name' | 'values' | 'is_active'>, key: TaskValueKey): string | undefined {
+export function taskValueError(
+  task: Pick<TaskItem, 'name' | 'values' | 'is_active'>,
+  key: TaskValueKey,
+): string | undefined {
   const spec = taskSpec(task.name)?.values.find((v) => v.key === key);
   if (!spec) return undefined;
   return valueError(task.values[key], spec, !isDefaultTask(task));

@@ -34,7 +34,9 @@ type Rule = [test: (value: string) => boolean, message: string];
 const checkedString = (requiredMessage: string, rules: Rule[], trim = true) => {
   const base = z.string({ error: requiredMessage });
   return (trim ? base.trim() : base).superRefine((value, ctx) => {
-    const failed = ([[(v: string) => v.length > 0, requiredMessage], ...rules] as Rule[]).find(([test]) => !test(value));
+    const failed = ([[(v: string) => v.length > 0, requiredMessage], ...rules] as Rule[]).find(
+      ([test]) => !test(value),
+    );
     if (failed) ctx.addIssue({ code: 'custom', message: failed[1] });
   });
 };
@@ -52,10 +54,9 @@ export const phone = z
   .trim()
   .refine((v) => v === '' || PHONE_PATTERN.test(v), MESSAGES.phone)
   .nullish();
-export const numeric = z.union([z.number(), z.string().trim().min(1, MESSAGES.required)]).refine(
-  (v) => Number.isFinite(Number(v)),
-  MESSAGES.numeric,
-);
+export const numeric = z
+  .union([z.number(), z.string().trim().min(1, MESSAGES.required)])
+  .refine((v) => Number.isFinite(Number(v)), MESSAGES.numeric);
 
 function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, second: keyof T & string) {
   return z.object(shape).superRefine((value, ctx) => {

@@ -43,7 +43,10 @@ export function useSwipeToClose(onSwipe: () => void, threshold = SNACKBAR_SWIPE_
 }
 
 /** The snackbar's content: it follows the finger and fades as it goes, then closes past the threshold. */
-const SwipeableContent = forwardRef<HTMLDivElement, SnackbarContentProps>(function SwipeableContent({ style, sx, ...props }, ref) {
+const SwipeableContent = forwardRef<HTMLDivElement, SnackbarContentProps>(function SwipeableContent(
+  { style, sx, ...props },
+  ref,
+) {
   const close = useCloseNotification();
   const { offset, handlers } = useSwipeToClose(close);
   const dragging = offset !== 0;
@@ -55,10 +58,19 @@ const SwipeableContent = forwardRef<HTMLDivElement, SnackbarContentProps>(functi
       style={{
         ...style,
         // While dragging it follows the pointer at once; on release the grow transition eases it back.
-        ...(dragging ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - Math.abs(offset) / 200), transition: 'none' } : {}),
+        ...(dragging
+          ? {
+              transform: `translateX(${offset}px)`,
+              opacity: Math.max(0.3, 1 - Math.abs(offset) / 200),
+              transition: 'none',
+            }
+          : {}),
       }}
       // Vertical scrolling stays with the browser; horizontal movement comes to the handlers.
-      sx={[{ touchAction: 'pan-y', userSelect: 'none', cursor: dragging ? 'grabbing' : undefined }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { touchAction: 'pan-y', userSelect: 'none', cursor: dragging ? 'grabbing' : undefined },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 });

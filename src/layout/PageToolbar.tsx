@@ -7,7 +7,14 @@ import type { ReactNode } from 'react';
 
 export function PageToolbar({ children }: { children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ minHeight: 60, pt: 1, pb: 1.5 }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      useFlexGap
+      flexWrap="wrap"
+      sx={{ minHeight: 60, pt: 1, pb: 1.5 }}
+    >
       {children}
     </Stack>
   );

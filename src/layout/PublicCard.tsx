@@ -12,7 +12,15 @@ export function PublicCard({ title, pageName, children }: { title: string; pageN
   useDocumentTitle(translate(pageName));
   return (
     <Box
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
     >
       <Typography variant="h6" component="p" color="primary" sx={{ mb: 2, fontWeight: 500 }}>
         {translate('app.name')}

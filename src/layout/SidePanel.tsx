@@ -11,7 +11,13 @@ function NavLink({ to, label }: { to: string; label: string }) {
   const { pathname } = useLocation();
   const current = pathname === to;
   return (
-    <ListItemButton component={RouterLink} to={to} onClick={() => setOpen(false)} selected={current} aria-current={current ? 'page' : undefined}>
+    <ListItemButton
+      component={RouterLink}
+      to={to}
+      onClick={() => setOpen(false)}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+    >
       <ListItemText primary={label} />
     </ListItemButton>
   );
@@ -21,7 +27,11 @@ function NavLink({ to, label }: { to: string; label: string }) {
 function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
   return (
     <Tooltip title={reason} placement="right">
-      <Box component="li" aria-disabled="true" sx={{ px: 2, py: 1, color: 'text.disabled', cursor: 'not-allowed', listStyle: 'none' }}>
+      <Box
+        component="li"
+        aria-disabled="true"
+        sx={{ px: 2, py: 1, color: 'text.disabled', cursor: 'not-allowed', listStyle: 'none' }}
+      >
         <Typography>{label}</Typography>
       </Box>
     </Tooltip>

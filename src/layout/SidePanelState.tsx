@@ -8,7 +8,13 @@ interface SidePanelState {
 
 const SidePanelContext = createContext<SidePanelState>({ open: false, setOpen: () => undefined });
 
-export function SidePanelProvider({ children, initiallyOpen = false }: { children: ReactNode; initiallyOpen?: boolean }) {
+export function SidePanelProvider({
+  children,
+  initiallyOpen = false,
+}: {
+  children: ReactNode;
+  initiallyOpen?: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const value = useMemo(() => ({ open, setOpen }), [open]);
   return <SidePanelContext.Provider value={value}>{children}</SidePanelContext.Provider>;

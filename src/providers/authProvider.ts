@@ -23,7 +23,11 @@ export interface AuthProviderDeps {
 export const fullName = (user: Pick<SessionUser, 'first_name' | 'last_name'>) =>
   [user.first_name, user.last_name].filter(Boolean).join(' ');
 
-export function createAuthProvider({ session = defaultSession, http = defaultHttpClient, accessRules = {} }: AuthProviderDeps = {}) {
+export function createAuthProvider({
+  session = defaultSession,
+  http = defaultHttpClient,
+  accessRules = {},
+}: AuthProviderDeps = {}) {
   const permissions = (): Set<Permission> => effectivePermissions(session.get().user);
 
   const provider = {

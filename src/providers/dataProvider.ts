@@ -30,7 +30,8 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     return found;
   };
   const listUrl = (resource: string) => apiUrl(endpoint(resource).path);
-  const itemUrl = (resource: string, id: Identifier) => `${listUrl(resource).replace(/\/?$/, '/')}${encodeURIComponent(String(id))}/`;
+  const itemUrl = (resource: string, id: Identifier) =>
+    `${listUrl(resource).replace(/\/?$/, '/')}${encodeURIComponent(String(id))}/`;
   // react-admin's methods are generic in the record type; the server's JSON is what it is.
   const withId = (resource: string, record: any): any => {
     const idField = endpoint(resource).idField;
@@ -38,8 +39,10 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
   };
 
   // simple-rest builds `${base}/${resource}/${id}`: give it the endpoint path as the "resource".
-  const simpleRest = simpleRestProvider(apiUrl('').replace(/\/$/, ''), (url, options) =>
-    http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }) as any,
+  const simpleRest = simpleRestProvider(
+    apiUrl('').replace(/\/$/, ''),
+    (url, options) =>
+      http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }) as any,
   );
   const simpleRestName = (resource: string) => endpoint(resource).path.replace(/^\/+|\/+$/g, '');
 

@@ -122,7 +122,8 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
     }
     let tokens: TokenPair;
     try {
-      tokens = (await send<TokenPair>(paths.tokenRefresh, { method: 'POST', body: { refresh }, auth: false }, null)).json;
+      tokens = (await send<TokenPair>(paths.tokenRefresh, { method: 'POST', body: { refresh }, auth: false }, null))
+        .json;
     } catch (error) {
       // A network blip is not a refused refresh: keep the session so the next call can try again.
       if (!(error instanceof TransportError)) store.clear();
@@ -161,7 +162,7 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
     await refreshSession().catch(() => undefined);
   }
 
-  const request: HttpClient = async <T,>(url: string, options: RequestOptions = {}) => {
+  const request: HttpClient = async <T>(url: string, options: RequestOptions = {}) => {
     const isSessionCall = sessionCalls.has(url);
     const withAuth = options.auth !== false && !isSessionCall;
     if (withAuth) await refreshIfExpiring();
@@ -170,7 +171,11 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
       return await send<T>(url, options, tokenUsed);
     } catch (error) {
       const retry =
-        error instanceof HttpError && error.status === 401 && withAuth && !onLoginScreen() && Boolean(store.get().refresh_token);
+        error instanceof HttpError &&
+        error.status === 401 &&
+        withAuth &&
+        !onLoginScreen() &&
+        Boolean(store.get().refresh_token);
       if (!retry) throw error;
       // Another call may have refreshed while this one was on its way: then just repeat it.
       if (store.get().access_token === tokenUsed) {

@@ -12,8 +12,13 @@ import type { ResourceEndpoint } from '../resources/types';
  */
 export function toOrdering(sort: SortPayload | undefined, aliases: Record<string, string> = {}): string | undefined {
   if (!sort?.field) return undefined;
-  const fields = sort.field.split(',').map((f) => f.trim()).filter(Boolean);
-  const orders = String(sort.order ?? 'ASC').split(',').map((o) => o.trim().toUpperCase());
+  const fields = sort.field
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const orders = String(sort.order ?? 'ASC')
+    .split(',')
+    .map((o) => o.trim().toUpperCase());
   const terms = fields.map((raw, index) => {
     const flipped = raw.startsWith('-');
     const field = flipped ? raw.slice(1) : raw;
@@ -26,7 +31,10 @@ export function toOrdering(sort: SortPayload | undefined, aliases: Record<string
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-export function toFilterParams(filter: Record<string, unknown> = {}, names: Record<string, string> = {}): Record<string, string> {
+export function toFilterParams(
+  filter: Record<string, unknown> = {},
+  names: Record<string, string> = {},
+): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (isEmpty(value)) continue;
@@ -55,7 +63,10 @@ export function toListQuery(endpoint: ResourceEndpoint, { pagination, sort, filt
 }
 
 /** The fields of `data` that differ from `previous` (deep, by value). */
-export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+export function changedFields(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (!previous) return data;
   return Object.fromEntries(
     Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),

@@ -20,7 +20,7 @@ describe('Activity, Preview and Undo in a real browser', () => {
   let folderId: number;
   let noLeadsAd: string;
 
-  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${product.url}/api/${path}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -29,16 +29,26 @@ describe('Activity, Preview and Undo in a real browser', () => {
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     return (await response.json()) as T;
   };
-  const simObject = async (id: string) => (await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string };
+  const simObject = async (id: string) =>
+    (await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string };
 
   beforeAll(async () => {
     const simulatorPort = await freePort();
     simulator = `http://127.0.0.1:${simulatorPort}`;
     ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
 
-    const tokens = await (await fetch(`${product.url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json();
+    const tokens = await (
+      await fetch(`${product.url}/api/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json();
     token = tokens.access;
-    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<string, { accountId: string; adIds: string[] }>;
+    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
+      string,
+      { accountId: string; adIds: string[] }
+    >;
     noLeadsAd = scenarios.spend_no_leads!.adIds[0]!;
     const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
     const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenarios.spend_no_leads!.accountId))!;
@@ -66,7 +76,9 @@ describe('Activity, Preview and Undo in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('cell', { name: noLeadsAd }).waitFor({ timeout: 30_000 });
     const row = dialog.getByRole('row').filter({ hasText: noLeadsAd });
-    expect(await row.textContent()).toMatch(/turn off ad.*Turn off the ad if spend is above a value and leads are 0.*Spend:\$\d+\.\d\d > \$40\.00.*Leads:0/);
+    expect(await row.textContent()).toMatch(
+      /turn off ad.*Turn off the ad if spend is above a value and leads are 0.*Spend:\$\d+\.\d\d > \$40\.00.*Leads:0/,
+    );
     await screenshot(page, 'activity-preview');
     expect((await simObject(noLeadsAd)).status).toBe('ACTIVE');
     expect(await (await fetch(`${simulator}/__sim/writes`)).json()).toEqual([]);
@@ -104,7 +116,10 @@ describe('Activity, Preview and Undo in a real browser', () => {
 
     await page.locator('.MuiChip-root', { hasText: 'Ad id: 999' }).locator('.MuiChip-deleteIcon').click();
     await page.waitForURL((url) => url.search === `?folder_id=${folderId}&ad_id=${noLeadsAd}`);
-    await page.locator('.MuiChip-root', { hasText: `Folder id ${folderId}` }).locator('.MuiChip-deleteIcon').click();
+    await page
+      .locator('.MuiChip-root', { hasText: `Folder id ${folderId}` })
+      .locator('.MuiChip-deleteIcon')
+      .click();
     await page.waitForURL((url) => url.search === `?ad_id=${noLeadsAd}`);
     await page.getByText(`Folder id ${folderId}`).waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: noLeadsAd }).waitFor();
@@ -136,7 +151,9 @@ describe('Activity, Preview and Undo in a real browser', () => {
     await folder.getByRole('button', { name: /^Preview what .* would turn off$/ }).click();
     const dialog = page.getByRole('dialog');
     // The undone ad is exempt now: the preview says it is left alone.
-    await dialog.getByText(`Left alone because a user undid the rule’s turn-off: ${noLeadsAd}`).waitFor({ timeout: 30_000 });
+    await dialog
+      .getByText(`Left alone because a user undid the rule’s turn-off: ${noLeadsAd}`)
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'activity-general-view-preview');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await folder.getByRole('button', { name: /^Run .* now$/ }).waitFor();

@@ -19,12 +19,18 @@ describe('Campaigns screen on the simulator', () => {
   let simulator: string;
 
   const sim = async (path: string, body: unknown) => {
-    const response = await fetch(`${simulator}/__sim/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${simulator}/__sim/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(200);
   };
   /** The text of each cell of the data rows, by column header. */
   const rows = async () =>
-    page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    page
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   const TOPIC = 3;
   const SPEND = 7;
   const NAME = 1;
@@ -58,8 +64,17 @@ describe('Campaigns screen on the simulator', () => {
     await page.waitForURL((url) => decodeURIComponent(url.search).includes('"spend_range_max":"2000"'));
 
     // The list reloads once the filters apply; then every row is an EP campaign within the range.
-    const matches = (cells: string[]) => cells[TOPIC] === 'EP' && money(cells[SPEND]) >= 100 && money(cells[SPEND]) <= 2000;
-    await expect.poll(async () => { const r = await rows(); return r.length > 0 && r.every(matches); }, { timeout: 15_000 }).toBe(true);
+    const matches = (cells: string[]) =>
+      cells[TOPIC] === 'EP' && money(cells[SPEND]) >= 100 && money(cells[SPEND]) <= 2000;
+    await expect
+      .poll(
+        async () => {
+          const r = await rows();
+          return r.length > 0 && r.every(matches);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const filtered = await rows();
     expect(await page.getByText(/^1-\d+ of \d+$/).textContent()).toBe(`1-${filtered.length} of ${filtered.length}`);
     await screenshot(page, 'campaigns-filtered');
@@ -67,7 +82,9 @@ describe('Campaigns screen on the simulator', () => {
     await page.reload();
     await page.locator('tbody tr').first().waitFor();
     expect(await rows()).toEqual(filtered);
-    await expect(page.getByRole('region', { name: 'Filters' }).getByLabel('Min Spend').inputValue()).resolves.toBe('100');
+    await expect(page.getByRole('region', { name: 'Filters' }).getByLabel('Min Spend').inputValue()).resolves.toBe(
+      '100',
+    );
   });
 
   it('refreshes one campaign: a spinner on its row, the snackbar, the new spend', async () => {
@@ -88,7 +105,9 @@ describe('Campaigns screen on the simulator', () => {
     await row.getByRole('progressbar').waitFor({ state: 'detached' });
 
     await expect
-      .poll(async () => money((await rows()).find((cells) => cells[NAME] === name)?.[SPEND] ?? null), { timeout: 10_000 })
+      .poll(async () => money((await rows()).find((cells) => cells[NAME] === name)?.[SPEND] ?? null), {
+        timeout: 10_000,
+      })
       .toBeCloseTo(spendBefore + 18, 2);
     await screenshot(page, 'campaigns-refreshed');
     await page.getByRole('button', { name: 'Close' }).click();

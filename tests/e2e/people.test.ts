@@ -24,7 +24,9 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
   async function mailedPath(to: string, route: string): Promise<string> {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const mail = (await outbox(product.dataDir)).find((m) => m.to.includes(to) && m.links.some((l) => l.includes(`/${route}/`)));
+      const mail = (await outbox(product.dataDir)).find(
+        (m) => m.to.includes(to) && m.links.some((l) => l.includes(`/${route}/`)),
+      );
       if (mail) {
         expect(mail.links).toHaveLength(1);
         const link = new URL(mail.links[0]!);
@@ -93,7 +95,14 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
 
     // The same link works only once.
     const again = await colleague.request.post('/api/user_invite/', {
-      data: { first_name: 'X', last_name: 'Y', phone: '', password: 'whatever-1', password2: 'whatever-1', invite_code: joinPath.split('/').pop() },
+      data: {
+        first_name: 'X',
+        last_name: 'Y',
+        phone: '',
+        password: 'whatever-1',
+        password2: 'whatever-1',
+        invite_code: joinPath.split('/').pop(),
+      },
     });
     expect(again.status()).toBe(400);
   });
@@ -124,10 +133,15 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await colleague.locator('li[aria-disabled="true"]', { hasText: 'Campaigns' }).waitFor();
     await colleague.keyboard.press('Escape');
     await colleague.goto('/team');
-    await colleague.getByText(/not have the right permissions|Unauthorized|access denied/i).first().waitFor();
+    await colleague
+      .getByText(/not have the right permissions|Unauthorized|access denied/i)
+      .first()
+      .waitFor();
 
     // The server refuses what the screens do not offer.
-    const token = await colleague.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').access_token as string);
+    const token = await colleague.evaluate(
+      () => JSON.parse(localStorage.getItem('auth') ?? '{}').access_token as string,
+    );
     const headers = { authorization: `Bearer ${token}` };
     expect((await colleague.request.get('/api/groups/', { headers })).status()).toBe(200);
     expect((await colleague.request.post('/api/groups/', { headers, data: {} })).status()).toBe(403);
@@ -154,7 +168,11 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await colleague.waitForURL('**/password-reset');
     await colleague.getByLabel('Email').fill(COLLEAGUE.email);
     await colleague.getByRole('button', { name: 'Send reset link' }).click();
-    await colleague.getByRole('alert').filter({ hasText: 'Reset password link has been sent to your email' }).first().waitFor();
+    await colleague
+      .getByRole('alert')
+      .filter({ hasText: 'Reset password link has been sent to your email' })
+      .first()
+      .waitFor();
     await screenshot(colleague, 'people-password-reset');
 
     const resetPath = await mailedPath(COLLEAGUE.email, 'confirm-password-reset');
@@ -165,7 +183,9 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await colleague.getByRole('button', { name: 'Save' }).click();
     await colleague.waitForURL('**/login');
 
-    const old = await colleague.request.post('/api/token/', { data: { email: COLLEAGUE.email, password: COLLEAGUE.password } });
+    const old = await colleague.request.post('/api/token/', {
+      data: { email: COLLEAGUE.email, password: COLLEAGUE.password },
+    });
     expect(old.status()).toBe(401);
     await signIn(colleague, COLLEAGUE.email, COLLEAGUE.newPassword);
     await colleague.getByRole('button', { name: 'Nina Colleague-Smith' }).waitFor();

@@ -47,8 +47,16 @@ describe('folders and rules in a real browser', () => {
     await page.getByRole('combobox', { name: 'Campaign name contains' }).click();
     await page.getByRole('option', { name: 'EP-W' }).click();
     await page.keyboard.press('Escape');
-    await page.getByRole('textbox', { name: 'Turn off the ad if spend exceeds a value and link clicks are 0: Spend' }).fill('25');
-    expect(await page.getByRole('textbox', { name: 'Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0: Spend' }).inputValue()).toBe('25');
+    await page
+      .getByRole('textbox', { name: 'Turn off the ad if spend exceeds a value and link clicks are 0: Spend' })
+      .fill('25');
+    expect(
+      await page
+        .getByRole('textbox', {
+          name: 'Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0: Spend',
+        })
+        .inputValue(),
+    ).toBe('25');
     await page.getByRole('button', { name: 'Monday 3 AM', exact: true }).click();
     await page.getByRole('button', { name: 'Alert at 9 AM' }).click();
     expect(await page.getByRole('textbox', { name: 'Rule name' }).inputValue()).toBe('EP-W: Pause ad CPL > $40');
@@ -75,8 +83,12 @@ describe('folders and rules in a real browser', () => {
   it('keeps the saved values when the rule is opened again', async () => {
     await page.goto(ruleUrl);
     await page.getByRole('textbox', { name: 'Rule name' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Turn off the ad if website CPL is above a value: CPL' }).inputValue()).toBe('40');
-    expect(await page.getByRole('button', { name: 'Monday 3 AM', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page.getByRole('textbox', { name: 'Turn off the ad if website CPL is above a value: CPL' }).inputValue(),
+    ).toBe('40');
+    expect(await page.getByRole('button', { name: 'Monday 3 AM', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it("asks 'Leave the page?' when leaving with unsaved changes, and warns before a reload", async () => {

@@ -33,7 +33,10 @@ describe('a newcomer signs in to a fresh `npm start`', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('Admin User').waitFor();
-    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|menu/i })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Campaigns' }).waitFor();
     await screenshot(page, 'shell-with-side-panel');
     await page.keyboard.press('Escape');

@@ -36,7 +36,15 @@ describe('Graph client against the simulator', () => {
     });
 
   beforeAll(async () => {
-    sim = await startSimulator({ seed: 7, start: START, speed: 0, accounts: 3, campaignsPerAccount: 14, adsPerCampaign: 3, accessToken: 'test-token' });
+    sim = await startSimulator({
+      seed: 7,
+      start: START,
+      speed: 0,
+      accounts: 3,
+      campaignsPerAccount: 14,
+      adsPerCampaign: 3,
+      accessToken: 'test-token',
+    });
   });
   afterAll(() => sim.close());
   afterEach(() => {
@@ -53,7 +61,12 @@ describe('Graph client against the simulator', () => {
     it('lists the ad accounts with their own time zones', async () => {
       const accounts = await client().listAdAccounts();
       expect(accounts).toHaveLength(3);
-      expect(accounts[0]).toMatchObject({ id: `act_${accounts[0]!.account_id}`, name: 'Harbor Wealth Advisors', timezone_name: 'America/New_York', currency: 'USD' });
+      expect(accounts[0]).toMatchObject({
+        id: `act_${accounts[0]!.account_id}`,
+        name: 'Harbor Wealth Advisors',
+        timezone_name: 'America/New_York',
+        currency: 'USD',
+      });
       expect(new Set(accounts.map((a) => a.timezone_name)).size).toBe(3);
     });
 
@@ -71,7 +84,14 @@ describe('Graph client against the simulator', () => {
       const digits = sim.world.accounts[1]!.accountId;
       const [withPrefix, without] = await Promise.all([client().listAds(`act_${digits}`), client().listAds(digits)]);
       expect(without).toEqual(withPrefix);
-      expect(withPrefix[0]).toEqual(expect.objectContaining({ status: expect.any(String), effective_status: expect.any(String), campaign_id: expect.any(String), adset_id: expect.any(String) }));
+      expect(withPrefix[0]).toEqual(
+        expect.objectContaining({
+          status: expect.any(String),
+          effective_status: expect.any(String),
+          campaign_id: expect.any(String),
+          adset_id: expect.any(String),
+        }),
+      );
     });
 
     it('returns lifetime ad-level insights of a whole account in one call, metrics as strings', async () => {
@@ -95,7 +115,10 @@ describe('Graph client against the simulator', () => {
       const campaign = campaigns[0]!;
       const mine = ads.filter((row) => row.campaign_id === campaign.campaign_id).map(insightMetrics);
       const total = insightMetrics(campaign);
-      expect(total.spend).toBeCloseTo(mine.reduce((sum, m) => sum + m.spend, 0), 2);
+      expect(total.spend).toBeCloseTo(
+        mine.reduce((sum, m) => sum + m.spend, 0),
+        2,
+      );
       expect(total.leads).toBe(mine.reduce((sum, m) => sum + m.leads, 0));
       expect(total.linkClicks).toBe(mine.reduce((sum, m) => sum + m.linkClicks, 0));
     });
@@ -104,22 +127,34 @@ describe('Graph client against the simulator', () => {
       const { campaignId } = sim.scenario('spend_no_leads');
       const lifetime = await client().getInsights(firstAccount(), { level: 'campaign', campaignIds: [campaignId] });
       expect(lifetime.map((r) => r.campaign_id)).toEqual([campaignId]);
-      const today = await client().getInsights(firstAccount(), { level: 'campaign', campaignIds: [campaignId], timeRange: { since: '2026-03-02', until: '2026-03-02' } });
+      const today = await client().getInsights(firstAccount(), {
+        level: 'campaign',
+        campaignIds: [campaignId],
+        timeRange: { since: '2026-03-02', until: '2026-03-02' },
+      });
       expect(Number(today[0]!.spend)).toBeGreaterThan(0);
       expect(Number(today[0]!.spend)).toBeLessThan(Number(lifetime[0]!.spend));
     });
 
     it('reads one campaign and answers a missing object with a typed not-found error', async () => {
       const { campaignId } = sim.scenario('cpl_climbs');
-      expect(await client().getCampaign(campaignId)).toMatchObject({ id: campaignId, status: 'ACTIVE', name: expect.stringContaining('RP-W') });
-      const error = await client().getCampaign('999999999').catch((e: unknown) => e);
+      expect(await client().getCampaign(campaignId)).toMatchObject({
+        id: campaignId,
+        status: 'ACTIVE',
+        name: expect.stringContaining('RP-W'),
+      });
+      const error = await client()
+        .getCampaign('999999999')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphNotFoundError);
       expect(error).toMatchObject({ code: 100, subcode: 33, fbtraceId: expect.any(String) });
       expect(sleeps).toEqual([]);
     });
 
     it('refuses a wrong token with a typed auth error and no retry', async () => {
-      const error = await client({ accessToken: 'wrong' }).listAdAccounts().catch((e: unknown) => e);
+      const error = await client({ accessToken: 'wrong' })
+        .listAdAccounts()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphAuthError);
       expect((error as GraphAuthError).code).toBe(190);
       expect(sleeps).toEqual([]);
@@ -160,7 +195,10 @@ describe('Graph client against the simulator', () => {
       const noClicks = insightMetrics(sim.inspect(sim.scenario('no_link_clicks').adIds[0]!).lifetime as never);
       expect(noClicks.clicks).toBeGreaterThan(0);
       expect(noClicks.linkClicks).toBe(0);
-      const seminar = await client().getInsights(firstAccount(), { level: 'campaign', campaignIds: [sim.scenario('seminar_fills').campaignId] });
+      const seminar = await client().getInsights(firstAccount(), {
+        level: 'campaign',
+        campaignIds: [sim.scenario('seminar_fills').campaignId],
+      });
       expect(insightMetrics(seminar[0]).leads).toBeGreaterThanOrEqual(40);
       const website = insightMetrics(sim.inspect(sim.scenario('website_cpl_high').adIds[0]!).lifetime as never);
       expect(website.websiteLeads).toBe(website.leads);
@@ -187,7 +225,11 @@ describe('Graph client against the simulator', () => {
         { id: '404404404', status: 'PAUSED' },
       ]);
       expect(results[0]).toEqual({ id: good, ok: true });
-      expect(results[1]).toMatchObject({ id: '404404404', ok: false, error: expect.stringContaining('does not exist') });
+      expect(results[1]).toMatchObject({
+        id: '404404404',
+        ok: false,
+        error: expect.stringContaining('does not exist'),
+      });
       await client().setStatuses([{ id: good, status: 'ACTIVE' }]);
     });
   });
@@ -204,7 +246,9 @@ describe('Graph client against the simulator', () => {
 
     it('throws a typed rate-limit error after the last try', async () => {
       sim.addFault({ kind: 'rate_limit', code: 613, count: 0, match: { path: 'campaigns' } });
-      const error = await client({ maxAttempts: 4 }).listCampaigns(firstAccount()).catch((e: unknown) => e);
+      const error = await client({ maxAttempts: 4 })
+        .listCampaigns(firstAccount())
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphRateLimitError);
       expect(error).toMatchObject({ code: 613, subcode: 1487742, transient: true });
       expect(sleeps).toHaveLength(3);
@@ -220,7 +264,9 @@ describe('Graph client against the simulator', () => {
 
     it('gives up at once when the platform asks for a longer wait than allowed', async () => {
       sim.addFault({ kind: 'rate_limit', code: 17, count: 1, regainMinutes: 60, match: { path: 'insights' } });
-      const error = await client({ maxWaitMs: 10 * 60_000 }).getInsights(firstAccount(), { level: 'ad' }).catch((e: unknown) => e);
+      const error = await client({ maxWaitMs: 10 * 60_000 })
+        .getInsights(firstAccount(), { level: 'ad' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphRateLimitError);
       expect((error as GraphRateLimitError).retryAfterMs).toBe(3_600_000);
       expect(sleeps).toEqual([]);
@@ -235,7 +281,9 @@ describe('Graph client against the simulator', () => {
 
     it('throws a typed server error after the last try', async () => {
       sim.addFault({ kind: 'server_error', status: 500, count: 0, match: { path: 'adaccounts' } });
-      const error = await client({ maxAttempts: 3 }).listAdAccounts().catch((e: unknown) => e);
+      const error = await client({ maxAttempts: 3 })
+        .listAdAccounts()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphApiError);
       expect(error).toMatchObject({ httpStatus: 500, code: 1, transient: true });
       expect(sleeps).toHaveLength(2);
@@ -254,7 +302,9 @@ describe('Graph client against the simulator', () => {
 
       sleeps = [];
       sim.addFault({ kind: 'timeout', count: 2, match: { path: 'adaccounts' } });
-      const error = await client({ timeoutMs: 300, maxAttempts: 2 }).listAdAccounts().catch((e: unknown) => e);
+      const error = await client({ timeoutMs: 300, maxAttempts: 2 })
+        .listAdAccounts()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GraphTimeoutError);
       expect(sleeps).toEqual([750]);
     });
@@ -285,7 +335,10 @@ describe('Graph client against the simulator', () => {
     });
     const writesOf = (id: string) => sim.writes.slice(mark).filter((w) => w.id === id);
     const someAds = (from: number, count: number) =>
-      [...sim.world.ads.values()].filter((ad) => sim.inspect(ad.id).status === 'ACTIVE').slice(from, from + count).map((ad) => ad.id);
+      [...sim.world.ads.values()]
+        .filter((ad) => sim.inspect(ad.id).status === 'ACTIVE')
+        .slice(from, from + count)
+        .map((ad) => ad.id);
 
     it('reads back a batch whose answer timed out after it was applied, and does not send it again', async () => {
       const ids = someAds(20, 3);

@@ -39,7 +39,11 @@ eachDatabase((engine) => {
       const user = await api.userWith([]);
       await deactivate(api, user.id);
       expect((await login(user.email, user.password, '10.0.0.3')).statusCode).toBe(401);
-      const refresh = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh } });
+      const refresh = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: user.refresh },
+      });
       expect(refresh.statusCode).toBe(401);
       const me = await api.request(user.token, { method: 'GET', url: '/api/user/me/' });
       expect(me.statusCode).toBe(401);
@@ -55,19 +59,28 @@ eachDatabase((engine) => {
 
     it('rate limits login attempts per client address, whatever the e-mail', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 16; i += 1) statuses.push((await login(`nobody${i}@example.com`, 'nope', '10.2.0.1')).statusCode);
+      for (let i = 0; i < 16; i += 1)
+        statuses.push((await login(`nobody${i}@example.com`, 'nope', '10.2.0.1')).statusCode);
       expect(statuses.slice(0, 15).every((s) => s === 401)).toBe(true);
       expect(statuses[15]).toBe(429);
     });
 
     it('rotates the refresh token and refuses a used one', async () => {
       const user = await api.userWith([]);
-      const first = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh } });
+      const first = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: user.refresh },
+      });
       expect(first.statusCode).toBe(200);
       const { access, refresh } = first.json();
       expect(refresh).not.toBe(user.refresh);
       expect((await api.request(access, { method: 'GET', url: '/api/user/me/' })).statusCode).toBe(200);
-      const replay = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh } });
+      const replay = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: user.refresh },
+      });
       expect(replay.statusCode).toBe(401);
       expect(replay.json().detail).toBe('Token is invalid or expired');
       const next = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });

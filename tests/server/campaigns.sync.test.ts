@@ -28,7 +28,13 @@ eachDatabase((engine) => {
         startSimulator({ seed: 11, start: START, speed: 0, accounts: 3, campaignsPerAccount: 6, adsPerCampaign: 2 }),
         freshDatabase(engine),
       ]);
-      client = new GraphClient({ baseUrl: sim.url, apiVersion: 'v21.0', accessToken: 't', sleep: async () => undefined, maxAttempts: 2 });
+      client = new GraphClient({
+        baseUrl: sim.url,
+        apiVersion: 'v21.0',
+        accessToken: 't',
+        sleep: async () => undefined,
+        maxAttempts: 2,
+      });
       sync = new CampaignSync(dbh.db, client);
     });
     afterAll(async () => {
@@ -38,7 +44,10 @@ eachDatabase((engine) => {
     afterEach(() => sim.clearFaults());
 
     const rowOf = async (campaignId: string) => {
-      const [row] = await dbh.db.select().from(campaigns).where(eq(campaigns.campaignId, BigInt(campaignId)));
+      const [row] = await dbh.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.campaignId, BigInt(campaignId)));
       return row!;
     };
 
@@ -47,23 +56,36 @@ eachDatabase((engine) => {
       expect(report).toEqual({ accounts: 3, campaigns: sim.world.campaigns.size, failures: [] });
 
       const accounts = await dbh.db.select().from(metaAdAccounts);
-      expect(accounts.map((a) => a.adAccountId).sort()).toEqual(sim.world.accounts.map((a) => `act_${a.accountId}`).sort());
+      expect(accounts.map((a) => a.adAccountId).sort()).toEqual(
+        sim.world.accounts.map((a) => `act_${a.accountId}`).sort(),
+      );
       expect(accounts.find((a) => a.accountName === 'Summit Retirement Group')?.timezoneName).toBe('America/Chicago');
 
       const { campaignId, adIds } = sim.scenario('seminar_fills');
       const row = await rowOf(campaignId);
-      expect(row).toMatchObject({ topic: 'EP', isWebinar: false, eventTime: '18:30', status: 'ACTIVE', adAccountId: `act_${sim.world.accounts[0]!.accountId}` });
+      expect(row).toMatchObject({
+        topic: 'EP',
+        isWebinar: false,
+        eventTime: '18:30',
+        status: 'ACTIVE',
+        adAccountId: `act_${sim.world.accounts[0]!.accountId}`,
+      });
       expect(row.eventDate).toBe('2026-03-09');
       expect(row.endDate?.toISOString()).toBe('2026-03-09T22:30:00.000Z'); // 6:30 PM in New York (EDT from March 8)
       const adMetrics = adIds.map((id) => insightMetrics(sim.inspect(id).lifetime as never));
-      expect(Number(row.spend)).toBeCloseTo(adMetrics.reduce((s, m) => s + m.spend, 0), 2);
+      expect(Number(row.spend)).toBeCloseTo(
+        adMetrics.reduce((s, m) => s + m.spend, 0),
+        2,
+      );
       expect(row.leads).toBe(adMetrics.reduce((s, m) => s + m.leads, 0));
       expect(Number(row.cpl)).toBeCloseTo(Number(row.spend) / row.leads, 2);
       expect(row.actions).toContainEqual({ action_type: 'lead', value: String(row.leads) });
     });
 
     it('keeps nulls for names that do not follow the naming', async () => {
-      const odd = [...sim.world.campaigns.values()].find((c) => !/ - [A-Z0-9k]+-[WS] - /.test(c.name) && !/Evergreen/.test(c.name));
+      const odd = [...sim.world.campaigns.values()].find(
+        (c) => !/ - [A-Z0-9k]+-[WS] - /.test(c.name) && !/Evergreen/.test(c.name),
+      );
       expect(odd).toBeDefined();
       const row = await rowOf(odd!.id);
       expect(row).toMatchObject({ topic: null, isWebinar: null, eventDate: null, eventTime: null });
@@ -88,7 +110,9 @@ eachDatabase((engine) => {
 
     it('keeps the data of an ad account whose calls fail, updates the others, and catches up later', async () => {
       const failing = sim.world.accounts[1]!.accountId;
-      const failingCampaign = [...sim.world.campaigns.values()].find((c) => c.accountId === failing && sim.inspect(c.id).status === 'ACTIVE')!;
+      const failingCampaign = [...sim.world.campaigns.values()].find(
+        (c) => c.accountId === failing && sim.inspect(c.id).status === 'ACTIVE',
+      )!;
       const healthyCampaign = sim.scenario('spend_no_leads').campaignId;
       const [oldFailing, oldHealthy] = await Promise.all([rowOf(failingCampaign.id), rowOf(healthyCampaign)]);
 

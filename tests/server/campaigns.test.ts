@@ -19,15 +19,120 @@ const WEST = 'act_2002';
 
 /** A small, hand-written table: every filter has rows on both sides of its edge. */
 const FIXTURE: (Partial<CampaignInsert> & { campaignId: bigint; campaignName: string })[] = [
-  { campaignId: 101n, adAccountId: EAST, campaignName: 'EDM - EP-W - 03/14/2026 6:30 PM - Harbor', topic: 'EP', isWebinar: true, eventDate: '2026-03-14', eventTime: '18:30', spend: '120.50', leads: 4, cpl: '30.13', ctr: '1.2000', cpc: '0.8000', endDate: new Date('2026-03-14T22:30:00Z') },
-  { campaignId: 102n, adAccountId: EAST, campaignName: 'EDM - EP-S - 03/20/2026 10 AM - Harbor', topic: 'EP', isWebinar: false, eventDate: '2026-03-20', eventTime: '10:00', spend: '80.00', leads: 0, cpl: null, ctr: '0.4000', cpc: '2.5000', endDate: new Date('2026-03-20T14:00:00Z') },
-  { campaignId: 103n, adAccountId: EAST, campaignName: 'EDM - TIR-W - 04/02/2026 1 PM - Harbor', topic: 'TIR', isWebinar: true, eventDate: '2026-04-02', eventTime: '13:00', spend: '310.00', leads: 10, cpl: '31.00', ctr: '2.1000', cpc: '0.5500', endDate: new Date('2026-04-02T17:00:00Z') },
-  { campaignId: 104n, adAccountId: EAST, campaignName: 'Brand Awareness - Harbor', spend: '0', leads: 0, cpl: null, ctr: null, cpc: null, endDate: null },
-  { campaignId: 205n, adAccountId: WEST, campaignName: 'EDM - SS-W - 2026-03-18 5:30 PM - Pacific', topic: 'SS', isWebinar: true, eventDate: '2026-03-18', eventTime: '17:30', spend: '45.25', leads: 1, cpl: '45.25', ctr: '1.0000', cpc: '1.2500', endDate: new Date('2026-03-19T00:30:00Z') },
-  { campaignId: 206n, adAccountId: WEST, campaignName: 'EDM - 401k-S - 3/25/26 11:30 AM - Pacific', topic: '401k', isWebinar: false, eventDate: '2026-03-25', eventTime: '11:30', spend: '500.00', leads: 25, cpl: '20.00', ctr: '3.0000', cpc: '0.4000', endDate: new Date('2026-03-25T18:30:00Z') },
-  { campaignId: 207n, adAccountId: WEST, campaignName: 'EDM - TIR Evergreen 100%_off - Pacific', topic: 'TIR', spend: '12.00', leads: 0, cpl: null, ctr: '0.9000', cpc: '3.0000', endDate: null },
+  {
+    campaignId: 101n,
+    adAccountId: EAST,
+    campaignName: 'EDM - EP-W - 03/14/2026 6:30 PM - Harbor',
+    topic: 'EP',
+    isWebinar: true,
+    eventDate: '2026-03-14',
+    eventTime: '18:30',
+    spend: '120.50',
+    leads: 4,
+    cpl: '30.13',
+    ctr: '1.2000',
+    cpc: '0.8000',
+    endDate: new Date('2026-03-14T22:30:00Z'),
+  },
+  {
+    campaignId: 102n,
+    adAccountId: EAST,
+    campaignName: 'EDM - EP-S - 03/20/2026 10 AM - Harbor',
+    topic: 'EP',
+    isWebinar: false,
+    eventDate: '2026-03-20',
+    eventTime: '10:00',
+    spend: '80.00',
+    leads: 0,
+    cpl: null,
+    ctr: '0.4000',
+    cpc: '2.5000',
+    endDate: new Date('2026-03-20T14:00:00Z'),
+  },
+  {
+    campaignId: 103n,
+    adAccountId: EAST,
+    campaignName: 'EDM - TIR-W - 04/02/2026 1 PM - Harbor',
+    topic: 'TIR',
+    isWebinar: true,
+    eventDate: '2026-04-02',
+    eventTime: '13:00',
+    spend: '310.00',
+    leads: 10,
+    cpl: '31.00',
+    ctr: '2.1000',
+    cpc: '0.5500',
+    endDate: new Date('2026-04-02T17:00:00Z'),
+  },
+  {
+    campaignId: 104n,
+    adAccountId: EAST,
+    campaignName: 'Brand Awareness - Harbor',
+    spend: '0',
+    leads: 0,
+    cpl: null,
+    ctr: null,
+    cpc: null,
+    endDate: null,
+  },
+  {
+    campaignId: 205n,
+    adAccountId: WEST,
+    campaignName: 'EDM - SS-W - 2026-03-18 5:30 PM - Pacific',
+    topic: 'SS',
+    isWebinar: true,
+    eventDate: '2026-03-18',
+    eventTime: '17:30',
+    spend: '45.25',
+    leads: 1,
+    cpl: '45.25',
+    ctr: '1.0000',
+    cpc: '1.2500',
+    endDate: new Date('2026-03-19T00:30:00Z'),
+  },
+  {
+    campaignId: 206n,
+    adAccountId: WEST,
+    campaignName: 'EDM - 401k-S - 3/25/26 11:30 AM - Pacific',
+    topic: '401k',
+    isWebinar: false,
+    eventDate: '2026-03-25',
+    eventTime: '11:30',
+    spend: '500.00',
+    leads: 25,
+    cpl: '20.00',
+    ctr: '3.0000',
+    cpc: '0.4000',
+    endDate: new Date('2026-03-25T18:30:00Z'),
+  },
+  {
+    campaignId: 207n,
+    adAccountId: WEST,
+    campaignName: 'EDM - TIR Evergreen 100%_off - Pacific',
+    topic: 'TIR',
+    spend: '12.00',
+    leads: 0,
+    cpl: null,
+    ctr: '0.9000',
+    cpc: '3.0000',
+    endDate: null,
+  },
   // 06:30 UTC on the 21st is still the 20th in Los Angeles: end-date filters use the account's day.
-  { campaignId: 208n, adAccountId: WEST, campaignName: 'EDM - MED-W - 03/20/2026 7 PM - Pacific', topic: 'MED', isWebinar: true, eventDate: '2026-03-20', eventTime: '19:00', spend: '99.99', leads: 3, cpl: '33.33', ctr: '1.5000', cpc: '0.9000', endDate: new Date('2026-03-21T02:30:00Z') },
+  {
+    campaignId: 208n,
+    adAccountId: WEST,
+    campaignName: 'EDM - MED-W - 03/20/2026 7 PM - Pacific',
+    topic: 'MED',
+    isWebinar: true,
+    eventDate: '2026-03-20',
+    eventTime: '19:00',
+    spend: '99.99',
+    leads: 3,
+    cpl: '33.33',
+    ctr: '1.5000',
+    cpc: '0.9000',
+    endDate: new Date('2026-03-21T02:30:00Z'),
+  },
 ];
 
 const ids = (body: { results: { campaign_id: string }[] }) => body.results.map((r) => Number(r.campaign_id));
@@ -43,9 +148,13 @@ eachDatabase((engine) => {
         { adAccountId: EAST, accountName: 'Harbor Wealth Advisors', timezoneName: 'America/New_York' },
         { adAccountId: WEST, accountName: 'Pacific Coast Planning', timezoneName: 'America/Los_Angeles' },
       ]);
-      await api.dbh.db.insert(campaigns).values(
-        FIXTURE.map((c, i) => ({ adAccountId: EAST, ...c, updatedAt: new Date(Date.UTC(2026, 2, 1, i)) }) as CampaignInsert),
-      );
+      await api.dbh.db
+        .insert(campaigns)
+        .values(
+          FIXTURE.map(
+            (c, i) => ({ adAccountId: EAST, ...c, updatedAt: new Date(Date.UTC(2026, 2, 1, i)) }) as CampaignInsert,
+          ),
+        );
       token = (await api.userWith(['add_edit_campaigns'])).token;
     });
     afterAll(() => api.close());
@@ -53,7 +162,12 @@ eachDatabase((engine) => {
     const list = async (query: string) => {
       const response = await api.request(token, { method: 'GET', url: `/api/campaigns/?${query}` });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] & { campaign_id: string }[] };
+      return response.json() as {
+        count: number;
+        next: string | null;
+        previous: string | null;
+        results: Record<string, unknown>[] & { campaign_id: string }[];
+      };
     };
 
     it('lists campaigns newest id first, ten to a page, in the contract shape', async () => {
@@ -66,7 +180,13 @@ eachDatabase((engine) => {
         campaign_name: 'EDM - MED-W - 03/20/2026 7 PM - Pacific',
         status: null,
         effective_status: null,
-        meta_ad_account: { account_name: 'Pacific Coast Planning', ad_account_id: WEST, ad_account_id_int: 2002, timezone_name: 'America/Los_Angeles', currency: 'USD' },
+        meta_ad_account: {
+          account_name: 'Pacific Coast Planning',
+          ad_account_id: WEST,
+          ad_account_id_int: 2002,
+          timezone_name: 'America/Los_Angeles',
+          currency: 'USD',
+        },
         campaignextension: { topic: 'MED', is_webinar: true, event_date: '2026-03-20', event_time: '19:00' },
         spend: 99.99,
         leads: 3,
@@ -162,7 +282,10 @@ eachDatabase((engine) => {
         const ordering = direction === 1 ? key : `-${key}`;
         it(`orders by ${ordering}, missing values last, ties by campaign id`, async () => {
           const expected = [...FIXTURE]
-            .sort((a, b) => nullsLast(value(a), value(b), direction) || (Number(a.campaignId) - Number(b.campaignId)) * direction)
+            .sort(
+              (a, b) =>
+                nullsLast(value(a), value(b), direction) || (Number(a.campaignId) - Number(b.campaignId)) * direction,
+            )
             .map((c) => Number(c.campaignId));
           expect(ids(await list(`ordering=${ordering}&limit=100`))).toEqual(expected);
         });
@@ -180,7 +303,10 @@ eachDatabase((engine) => {
         expect(response.statusCode).toBe(400);
         return response.json();
       };
-      expect(await bad('spend_range_min=abc&cpc_annotation_max=1e')).toEqual({ spend_range_min: ['Field must be a number'], cpc_annotation_max: ['Field must be a number'] });
+      expect(await bad('spend_range_min=abc&cpc_annotation_max=1e')).toEqual({
+        spend_range_min: ['Field must be a number'],
+        cpc_annotation_max: ['Field must be a number'],
+      });
       expect(await bad('event_date_after=2026-02-30')).toEqual({ event_date_after: ['Enter a valid date.'] });
       expect(await bad('end_date_before=03/20/2026')).toEqual({ end_date_before: ['Enter a valid date.'] });
       expect(await bad('campaign_id__in=101,abc')).toEqual({ campaign_id__in: ['Field must be an integer'] });
@@ -215,7 +341,9 @@ eachDatabase((engine) => {
       }
       const nobody = await api.userWith(['view_logs']);
       expect((await api.request(nobody.token, { method: 'GET', url: '/api/meta_ad_account/' })).statusCode).toBe(403);
-      expect((await api.request(nobody.token, { method: 'GET', url: '/api/meta_ad_account/refresh/' })).statusCode).toBe(403);
+      expect(
+        (await api.request(nobody.token, { method: 'GET', url: '/api/meta_ad_account/refresh/' })).statusCode,
+      ).toBe(403);
       expect((await api.request(null, { method: 'GET', url: '/api/meta_ad_account/' })).statusCode).toBe(401);
     });
 
@@ -232,8 +360,21 @@ eachDatabase((engine) => {
     let token: string;
 
     beforeAll(async () => {
-      sim = await startSimulator({ seed: 5, start: '2026-03-02T15:00:00Z', speed: 0, accounts: 2, campaignsPerAccount: 3, adsPerCampaign: 2 });
-      const client = new GraphClient({ baseUrl: sim.url, apiVersion: 'v21.0', accessToken: 't', sleep: async () => undefined, maxAttempts: 2 });
+      sim = await startSimulator({
+        seed: 5,
+        start: '2026-03-02T15:00:00Z',
+        speed: 0,
+        accounts: 2,
+        campaignsPerAccount: 3,
+        adsPerCampaign: 2,
+      });
+      const client = new GraphClient({
+        baseUrl: sim.url,
+        apiVersion: 'v21.0',
+        accessToken: 't',
+        sleep: async () => undefined,
+        maxAttempts: 2,
+      });
       api = await createTestApi(engine);
       api.app.services.adPlatform = client;
       api.app.services.campaignSync = new CampaignSync(api.dbh.db, client);
@@ -248,13 +389,20 @@ eachDatabase((engine) => {
     it('refreshes the ad accounts and answers the new list', async () => {
       const response = await api.request(token, { method: 'GET', url: '/api/meta_ad_account/refresh/' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().results.map((a: { account_name: string }) => a.account_name)).toEqual(['Harbor Wealth Advisors', 'Summit Retirement Group']);
+      expect(response.json().results.map((a: { account_name: string }) => a.account_name)).toEqual([
+        'Harbor Wealth Advisors',
+        'Summit Retirement Group',
+      ]);
     });
 
     it('syncs every campaign on demand (the empty state Refresh)', async () => {
       const response = await api.request(token, { method: 'POST', url: '/api/campaigns/sync/' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ detail: 'Campaigns synced successfully', campaigns: sim.world.campaigns.size, failures: [] });
+      expect(response.json()).toMatchObject({
+        detail: 'Campaigns synced successfully',
+        campaigns: sim.world.campaigns.size,
+        failures: [],
+      });
       expect((await list(api, token, 'limit=100')).count).toBe(sim.world.campaigns.size);
     });
 
@@ -262,7 +410,10 @@ eachDatabase((engine) => {
       const { campaignId } = sim.scenario('spend_no_leads');
       const before = (await list(api, token, `campaign_id__in=${campaignId}`)).results[0]!;
       sim.advanceHours(2);
-      const response = await api.request(token, { method: 'POST', url: `/api/campaigns/${campaignId}/update_campaign/` });
+      const response = await api.request(token, {
+        method: 'POST',
+        url: `/api/campaigns/${campaignId}/update_campaign/`,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ detail: 'Campaign updated successfully' });
       const after = (await list(api, token, `campaign_id__in=${campaignId}`)).results[0]!;
@@ -271,7 +422,9 @@ eachDatabase((engine) => {
     });
 
     it('answers 404 for an unknown campaign, 400 for a malformed id', async () => {
-      expect((await api.request(token, { method: 'POST', url: '/api/campaigns/123456789/update_campaign/' })).json()).toEqual({ detail: 'Campaign not found.' });
+      expect(
+        (await api.request(token, { method: 'POST', url: '/api/campaigns/123456789/update_campaign/' })).json(),
+      ).toEqual({ detail: 'Campaign not found.' });
       const bad = await api.request(token, { method: 'POST', url: '/api/campaigns/abc/update_campaign/' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ campaign_id: ['Field must be an integer'] });
@@ -281,7 +434,10 @@ eachDatabase((engine) => {
       const { campaignId } = sim.scenario('cpl_climbs');
       const before = (await list(api, token, `campaign_id__in=${campaignId}`)).results[0];
       sim.addFault({ kind: 'rate_limit', code: 613, count: 0 });
-      const response = await api.request(token, { method: 'POST', url: `/api/campaigns/${campaignId}/update_campaign/` });
+      const response = await api.request(token, {
+        method: 'POST',
+        url: `/api/campaigns/${campaignId}/update_campaign/`,
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json().detail).toMatch(/rate limit/);
       sim.clearFaults();
@@ -290,7 +446,10 @@ eachDatabase((engine) => {
 
     it('answers 404 when the campaign is gone from the ad platform', async () => {
       const { campaignId } = sim.scenario('no_link_clicks');
-      await api.dbh.db.update(campaigns).set({ campaignId: 777n }).where(eq(campaigns.campaignId, BigInt(campaignId)));
+      await api.dbh.db
+        .update(campaigns)
+        .set({ campaignId: 777n })
+        .where(eq(campaigns.campaignId, BigInt(campaignId)));
       const response = await api.request(token, { method: 'POST', url: '/api/campaigns/777/update_campaign/' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Campaign not found on the ad platform.' });

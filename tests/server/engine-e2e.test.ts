@@ -40,7 +40,15 @@ eachDatabase((engine) => {
       ruleEngine = await startRuleEngine({
         dbh: api.dbh,
         client,
-        alerts: { mailer: createMailer({ smtpUrl: smtp.url, from: 'Ad Rules Console <rules@example.com>', outboxDir: '/nonexistent' }), recipients: ['alerts@example.com'], publicUrl: 'http://console.test' },
+        alerts: {
+          mailer: createMailer({
+            smtpUrl: smtp.url,
+            from: 'Ad Rules Console <rules@example.com>',
+            outboxDir: '/nonexistent',
+          }),
+          recipients: ['alerts@example.com'],
+          publicUrl: 'http://console.test',
+        },
         log: quietLog,
         now: () => clock,
         autoScan: false,
@@ -78,8 +86,12 @@ eachDatabase((engine) => {
       expect((await ruleEngine.scan()).filter((d) => d.ruleId === rule.id).map((d) => d.queue)).toEqual(['run']);
       await expect.poll(() => sim.inspect(climbing).status, { timeout: 20_000 }).toBe('PAUSED');
 
-      await expect.poll(async () => (await dbRuns(rule.id)).map((r) => r.status), { timeout: 20_000 }).toEqual(['done']);
-      const log = (await api.request(user.token, { method: 'GET', url: `/api/rule_log/?rule_id_in=${rule.id}` })).json();
+      await expect
+        .poll(async () => (await dbRuns(rule.id)).map((r) => r.status), { timeout: 20_000 })
+        .toEqual(['done']);
+      const log = (
+        await api.request(user.token, { method: 'GET', url: `/api/rule_log/?rule_id_in=${rule.id}` })
+      ).json();
       const entry = log.results.find((r: { ad_id: string }) => r.ad_id === climbing);
       expect(entry).toMatchObject({ action: 'turn_off_ad', rule: { id: rule.id, name: 'RP-W: Pause ad CPL > $30' } });
       expect(entry.reason.CPL).toMatch(/^\$3\d\.\d\d > \$30\.00$/);
@@ -93,26 +105,37 @@ eachDatabase((engine) => {
       expect(mail.subject).toMatch(/^RP-W: Pause ad CPL > \$30: \d+ rule actions?/);
       expect(mail.text).toContain(`turn off ad ${climbing} (CPL: ${entry.reason.CPL}`);
       expect(mail.links).toContain(`http://console.test/activity?rule_id=${rule.id}`);
-      await expect.poll(async () => (await activityOf(api.dbh.db, rule.id)).at(-1)?.action, { timeout: 20_000 }).toBe('alert_sent');
+      await expect
+        .poll(async () => (await activityOf(api.dbh.db, rule.id)).at(-1)?.action, { timeout: 20_000 })
+        .toBe('alert_sent');
     });
 
     it('rides out rate limits and 5xx injected during a run, acting once', async () => {
       const noLeads = sim.scenario('spend_no_leads').adIds[0]!;
       const noClicks = sim.scenario('no_link_clicks').adIds[0]!;
-      const { rule } = await seedRule(api.dbh.db, home.adAccountId, { contains: ['SS-W', 'TIR-W'], hours: [[MONDAY, 12]], tasks: { spend_cpl_no_leads: { spend: '40' } } });
+      const { rule } = await seedRule(api.dbh.db, home.adAccountId, {
+        contains: ['SS-W', 'TIR-W'],
+        hours: [[MONDAY, 12]],
+        tasks: { spend_cpl_no_leads: { spend: '40' } },
+      });
       sim.addFault({ kind: 'rate_limit', code: 17, match: { path: 'insights' }, count: 2 });
       sim.addFault({ kind: 'rate_limit', code: 80004, match: { path: '/ads' }, count: 1 });
       sim.addFault({ kind: 'server_error', status: 500, match: { method: 'POST' }, count: 1, applyFirst: true });
       const before = sim.requests.length;
 
-      const result = await runSlot(engineContext(api.dbh.db, client, () => clock), { ruleId: rule.id, slot: new Date('2026-03-02T12:00:00Z'), kind: 'run' });
+      const result = await runSlot(
+        engineContext(api.dbh.db, client, () => clock),
+        { ruleId: rule.id, slot: new Date('2026-03-02T12:00:00Z'), kind: 'run' },
+      );
       expect(result.status).toBe('done');
       expect(sim.requests.slice(before).filter((r) => r.fault).length).toBe(4);
       const entries = await activityOf(api.dbh.db, rule.id);
-      expect(entries.map((e) => [e.action, e.adId]).sort()).toEqual([
-        ['turn_off_ad', noClicks],
-        ['turn_off_ad', noLeads],
-      ].sort());
+      expect(entries.map((e) => [e.action, e.adId]).sort()).toEqual(
+        [
+          ['turn_off_ad', noClicks],
+          ['turn_off_ad', noLeads],
+        ].sort(),
+      );
       expect(sim.inspect(noLeads).status).toBe('PAUSED');
       expect(sim.inspect(noClicks).status).toBe('PAUSED');
       expect(sim.writes.filter((w) => w.id === noLeads || w.id === noClicks)).toHaveLength(2);
@@ -121,12 +144,22 @@ eachDatabase((engine) => {
 
     it('ends a run that keeps failing with an error entry, after its retries', async () => {
       const other = sim.world.accounts[1]!;
-      const account = await seedAccount(api.dbh.db, { adAccountId: `act_${other.accountId}`, accountName: other.name, timezoneName: other.timezone });
-      const { rule } = await seedRule(api.dbh.db, account.adAccountId, { hours: [[MONDAY, 17]], contains: ['-'], tasks: { trigger_cpl: { cpl: '1' } } });
+      const account = await seedAccount(api.dbh.db, {
+        adAccountId: `act_${other.accountId}`,
+        accountName: other.name,
+        timezoneName: other.timezone,
+      });
+      const { rule } = await seedRule(api.dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 17]],
+        contains: ['-'],
+        tasks: { trigger_cpl: { cpl: '1' } },
+      });
       sim.addFault({ kind: 'server_error', status: 503, match: { path: `act_${other.accountId}/insights` }, count: 0 });
       clock = new Date('2026-03-02T17:00:40Z');
       expect((await ruleEngine.scan()).filter((d) => d.ruleId === rule.id).map((d) => d.queue)).toEqual(['run']);
-      await expect.poll(async () => (await dbRuns(rule.id)).map((r) => [r.status, r.attempts]), { timeout: 30_000 }).toEqual([['failed', 2]]);
+      await expect
+        .poll(async () => (await dbRuns(rule.id)).map((r) => [r.status, r.attempts]), { timeout: 30_000 })
+        .toEqual([['failed', 2]]);
       const entries = await activityOf(api.dbh.db, rule.id);
       expect(entries.map((e) => e.action)).toEqual(['error']);
       expect(entries[0]!.reason).toMatchObject({ Run: '5:00 PM run', Account: other.name });

@@ -4,13 +4,22 @@ import { evaluate, type AccountSnapshot } from '../../server/engine/evaluate';
 import type { EngineRule, RuleItem } from '../../server/engine/ruleShape';
 
 const CAMPAIGN: Campaign = { id: 'c1', name: 'EDM EP-W 2025-03-04 6PM', status: 'ACTIVE', effective_status: 'ACTIVE' };
-const AD: Ad = { id: 'a1', name: 'Ad one', status: 'ACTIVE', effective_status: 'ACTIVE', campaign_id: 'c1', adset_id: 's1' };
+const AD: Ad = {
+  id: 'a1',
+  name: 'Ad one',
+  status: 'ACTIVE',
+  effective_status: 'ACTIVE',
+  campaign_id: 'c1',
+  adset_id: 's1',
+};
 
 function row(metrics: Partial<InsightRow> & { leads?: number; websiteLeads?: number }): InsightRow {
   const { leads, websiteLeads, ...rest } = metrics;
   const actions = [
     ...(leads !== undefined ? [{ action_type: 'lead', value: String(leads) }] : []),
-    ...(websiteLeads !== undefined ? [{ action_type: 'offsite_conversion.fb_pixel_lead', value: String(websiteLeads) }] : []),
+    ...(websiteLeads !== undefined
+      ? [{ action_type: 'offsite_conversion.fb_pixel_lead', value: String(websiteLeads) }]
+      : []),
   ];
   return {
     campaign_id: 'c1',
@@ -44,46 +53,211 @@ interface Case {
 
 const AD_CASES: Case[] = [
   // trigger_cpl: leads > 0 and CPL > value
-  { name: 'CPL above the threshold', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '186.30', leads: 3 }), reason: { CPL: '$62.10 > $50.00', Leads: '3', Spend: '$186.30' } },
-  { name: 'CPL equal to the threshold', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '150.00', leads: 3 }), reason: null },
-  { name: 'CPL below the threshold', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '149.99', leads: 3 }), reason: null },
-  { name: 'CPL with zero leads (no CPL exists)', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '500', leads: 0 }), reason: null },
-  { name: 'CPL with no actions at all', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '500' }), reason: null },
-  { name: 'CPL from instant-form leads when no "lead" total is sent', task: task('trigger_cpl', { cpl: '50' }), row: row({ spend: '120', actions: [{ action_type: 'onsite_conversion.lead_grouped', value: '2' }] }), reason: { CPL: '$60.00 > $50.00', Leads: '2', Spend: '$120.00' } },
-  { name: 'CPL threshold given as a string in an array', task: task('trigger_cpl', ['50.5']), row: row({ spend: '101.02', leads: 2 }), reason: { CPL: '$50.51 > $50.50', Leads: '2', Spend: '$101.02' } },
-  { name: 'CPL within float noise of the threshold', task: task('trigger_cpl', { cpl: '50.1' }), row: row({ spend: '150.30', leads: 3 }), reason: null },
+  {
+    name: 'CPL above the threshold',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '186.30', leads: 3 }),
+    reason: { CPL: '$62.10 > $50.00', Leads: '3', Spend: '$186.30' },
+  },
+  {
+    name: 'CPL equal to the threshold',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '150.00', leads: 3 }),
+    reason: null,
+  },
+  {
+    name: 'CPL below the threshold',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '149.99', leads: 3 }),
+    reason: null,
+  },
+  {
+    name: 'CPL with zero leads (no CPL exists)',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '500', leads: 0 }),
+    reason: null,
+  },
+  {
+    name: 'CPL with no actions at all',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '500' }),
+    reason: null,
+  },
+  {
+    name: 'CPL from instant-form leads when no "lead" total is sent',
+    task: task('trigger_cpl', { cpl: '50' }),
+    row: row({ spend: '120', actions: [{ action_type: 'onsite_conversion.lead_grouped', value: '2' }] }),
+    reason: { CPL: '$60.00 > $50.00', Leads: '2', Spend: '$120.00' },
+  },
+  {
+    name: 'CPL threshold given as a string in an array',
+    task: task('trigger_cpl', ['50.5']),
+    row: row({ spend: '101.02', leads: 2 }),
+    reason: { CPL: '$50.51 > $50.50', Leads: '2', Spend: '$101.02' },
+  },
+  {
+    name: 'CPL within float noise of the threshold',
+    task: task('trigger_cpl', { cpl: '50.1' }),
+    row: row({ spend: '150.30', leads: 3 }),
+    reason: null,
+  },
   // website_cpl: website leads > 0 and website CPL > value
-  { name: 'website CPL above', task: task('website_cpl', { cpl: '40' }), row: row({ spend: '90', leads: 9, websiteLeads: 2 }), reason: { 'Website CPL': '$45.00 > $40.00', 'Website leads': '2', Spend: '$90.00' } },
-  { name: 'website CPL with zero website leads', task: task('website_cpl', { cpl: '40' }), row: row({ spend: '900', leads: 9, websiteLeads: 0 }), reason: null },
-  { name: 'website CPL equal', task: task('website_cpl', { cpl: '45' }), row: row({ spend: '90', websiteLeads: 2 }), reason: null },
+  {
+    name: 'website CPL above',
+    task: task('website_cpl', { cpl: '40' }),
+    row: row({ spend: '90', leads: 9, websiteLeads: 2 }),
+    reason: { 'Website CPL': '$45.00 > $40.00', 'Website leads': '2', Spend: '$90.00' },
+  },
+  {
+    name: 'website CPL with zero website leads',
+    task: task('website_cpl', { cpl: '40' }),
+    row: row({ spend: '900', leads: 9, websiteLeads: 0 }),
+    reason: null,
+  },
+  {
+    name: 'website CPL equal',
+    task: task('website_cpl', { cpl: '45' }),
+    row: row({ spend: '90', websiteLeads: 2 }),
+    reason: null,
+  },
   // spend_cpl_no_leads: spend > value and leads = 0
-  { name: 'spend above with no leads', task: task('spend_cpl_no_leads', { spend: '50' }), row: row({ spend: '50.01' }), reason: { Spend: '$50.01 > $50.00', Leads: '0' } },
-  { name: 'spend equal with no leads', task: task('spend_cpl_no_leads', { spend: '50' }), row: row({ spend: '50.00' }), reason: null },
-  { name: 'spend above with one lead', task: task('spend_cpl_no_leads', { spend: '50' }), row: row({ spend: '80', leads: 1 }), reason: null },
-  { name: 'spend above with a website lead only', task: task('spend_cpl_no_leads', { spend: '50' }), row: row({ spend: '80', actions: [{ action_type: 'offsite_conversion.fb_pixel_lead', value: '1' }] }), reason: null },
+  {
+    name: 'spend above with no leads',
+    task: task('spend_cpl_no_leads', { spend: '50' }),
+    row: row({ spend: '50.01' }),
+    reason: { Spend: '$50.01 > $50.00', Leads: '0' },
+  },
+  {
+    name: 'spend equal with no leads',
+    task: task('spend_cpl_no_leads', { spend: '50' }),
+    row: row({ spend: '50.00' }),
+    reason: null,
+  },
+  {
+    name: 'spend above with one lead',
+    task: task('spend_cpl_no_leads', { spend: '50' }),
+    row: row({ spend: '80', leads: 1 }),
+    reason: null,
+  },
+  {
+    name: 'spend above with a website lead only',
+    task: task('spend_cpl_no_leads', { spend: '50' }),
+    row: row({ spend: '80', actions: [{ action_type: 'offsite_conversion.fb_pixel_lead', value: '1' }] }),
+    reason: null,
+  },
   // spend_no_links_clicks: spend > value and link clicks = 0
-  { name: 'spend above with zero link clicks', task: task('spend_no_links_clicks', { spend: '30' }), row: row({ spend: '31', inline_link_clicks: '0', leads: 2 }), reason: { Spend: '$31.00 > $30.00', 'Link clicks': '0' } },
-  { name: 'spend above with link clicks left out (Graph omits zero)', task: task('spend_no_links_clicks', { spend: '30' }), row: row({ spend: '31' }), reason: { Spend: '$31.00 > $30.00', 'Link clicks': '0' } },
-  { name: 'spend above with one link click', task: task('spend_no_links_clicks', { spend: '30' }), row: row({ spend: '31', inline_link_clicks: '1' }), reason: null },
-  { name: 'spend equal with zero link clicks', task: task('spend_no_links_clicks', { spend: '30' }), row: row({ spend: '30', inline_link_clicks: '0' }), reason: null },
+  {
+    name: 'spend above with zero link clicks',
+    task: task('spend_no_links_clicks', { spend: '30' }),
+    row: row({ spend: '31', inline_link_clicks: '0', leads: 2 }),
+    reason: { Spend: '$31.00 > $30.00', 'Link clicks': '0' },
+  },
+  {
+    name: 'spend above with link clicks left out (Graph omits zero)',
+    task: task('spend_no_links_clicks', { spend: '30' }),
+    row: row({ spend: '31' }),
+    reason: { Spend: '$31.00 > $30.00', 'Link clicks': '0' },
+  },
+  {
+    name: 'spend above with one link click',
+    task: task('spend_no_links_clicks', { spend: '30' }),
+    row: row({ spend: '31', inline_link_clicks: '1' }),
+    reason: null,
+  },
+  {
+    name: 'spend equal with zero link clicks',
+    task: task('spend_no_links_clicks', { spend: '30' }),
+    row: row({ spend: '30', inline_link_clicks: '0' }),
+    reason: null,
+  },
   // spend_ctr_no_leads: spend > value, CTR < ctr %, leads = 0
-  { name: 'low CTR with spend and no leads', task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }), row: row({ spend: '25', ctr: '0.45', clicks: '9', impressions: '2000' }), reason: { Spend: '$25.00 > $20.00', CTR: '0.45% < 1.00%', Leads: '0' } },
-  { name: 'CTR equal to the threshold', task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }), row: row({ spend: '25', ctr: '1.000' }), reason: null },
-  { name: 'low CTR but a lead', task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }), row: row({ spend: '25', ctr: '0.4', leads: 1 }), reason: null },
-  { name: 'CTR computed when Graph left it out', task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }), row: row({ spend: '25', clicks: '0', impressions: '1000' }), reason: { Spend: '$25.00 > $20.00', CTR: '0.00% < 1.00%', Leads: '0' } },
-  { name: 'CTR unknown (no impressions reported)', task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }), row: row({ spend: '25' }), reason: null },
-  { name: 'CTR values in catalogue order', task: task('spend_ctr_no_leads', [20, 1]), row: row({ spend: '25', ctr: '0.5' }), reason: { Spend: '$25.00 > $20.00', CTR: '0.50% < 1.00%', Leads: '0' } },
+  {
+    name: 'low CTR with spend and no leads',
+    task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }),
+    row: row({ spend: '25', ctr: '0.45', clicks: '9', impressions: '2000' }),
+    reason: { Spend: '$25.00 > $20.00', CTR: '0.45% < 1.00%', Leads: '0' },
+  },
+  {
+    name: 'CTR equal to the threshold',
+    task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }),
+    row: row({ spend: '25', ctr: '1.000' }),
+    reason: null,
+  },
+  {
+    name: 'low CTR but a lead',
+    task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }),
+    row: row({ spend: '25', ctr: '0.4', leads: 1 }),
+    reason: null,
+  },
+  {
+    name: 'CTR computed when Graph left it out',
+    task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }),
+    row: row({ spend: '25', clicks: '0', impressions: '1000' }),
+    reason: { Spend: '$25.00 > $20.00', CTR: '0.00% < 1.00%', Leads: '0' },
+  },
+  {
+    name: 'CTR unknown (no impressions reported)',
+    task: task('spend_ctr_no_leads', { spend: '20', ctr: '1' }),
+    row: row({ spend: '25' }),
+    reason: null,
+  },
+  {
+    name: 'CTR values in catalogue order',
+    task: task('spend_ctr_no_leads', [20, 1]),
+    row: row({ spend: '25', ctr: '0.5' }),
+    reason: { Spend: '$25.00 > $20.00', CTR: '0.50% < 1.00%', Leads: '0' },
+  },
   // spend_cpc_no_leads: spend > value, CPC > cpc, leads = 0
-  { name: 'high CPC with spend and no leads', task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }), row: row({ spend: '32', cpc: '3.2', clicks: '10' }), reason: { Spend: '$32.00 > $20.00', CPC: '$3.20 > $2.00', Leads: '0' } },
-  { name: 'CPC equal to the threshold', task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }), row: row({ spend: '32', cpc: '2.00' }), reason: null },
-  { name: 'CPC computed from clicks', task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }), row: row({ spend: '30', clicks: '10' }), reason: { Spend: '$30.00 > $20.00', CPC: '$3.00 > $2.00', Leads: '0' } },
-  { name: 'zero clicks: no CPC exists', task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }), row: row({ spend: '30', clicks: '0' }), reason: null },
-  { name: 'high CPC but a lead', task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }), row: row({ spend: '32', cpc: '3.2', leads: 1 }), reason: null },
+  {
+    name: 'high CPC with spend and no leads',
+    task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }),
+    row: row({ spend: '32', cpc: '3.2', clicks: '10' }),
+    reason: { Spend: '$32.00 > $20.00', CPC: '$3.20 > $2.00', Leads: '0' },
+  },
+  {
+    name: 'CPC equal to the threshold',
+    task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }),
+    row: row({ spend: '32', cpc: '2.00' }),
+    reason: null,
+  },
+  {
+    name: 'CPC computed from clicks',
+    task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }),
+    row: row({ spend: '30', clicks: '10' }),
+    reason: { Spend: '$30.00 > $20.00', CPC: '$3.00 > $2.00', Leads: '0' },
+  },
+  {
+    name: 'zero clicks: no CPC exists',
+    task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }),
+    row: row({ spend: '30', clicks: '0' }),
+    reason: null,
+  },
+  {
+    name: 'high CPC but a lead',
+    task: task('spend_cpc_no_leads', { spend: '20', cpc: '2' }),
+    row: row({ spend: '32', cpc: '3.2', leads: 1 }),
+    reason: null,
+  },
   // missing metrics
-  { name: 'spend missing', task: task('spend_cpl_no_leads', { spend: '0' }), row: { campaign_id: 'c1', campaign_name: CAMPAIGN.name, ad_id: 'a1' } as InsightRow, reason: null },
-  { name: 'spend not a number', task: task('spend_cpl_no_leads', { spend: '0' }), row: row({ spend: 'n/a' }), reason: null },
+  {
+    name: 'spend missing',
+    task: task('spend_cpl_no_leads', { spend: '0' }),
+    row: { campaign_id: 'c1', campaign_name: CAMPAIGN.name, ad_id: 'a1' } as InsightRow,
+    reason: null,
+  },
+  {
+    name: 'spend not a number',
+    task: task('spend_cpl_no_leads', { spend: '0' }),
+    row: row({ spend: 'n/a' }),
+    reason: null,
+  },
   // inactive tasks
-  { name: 'an inactive task never acts', task: task('spend_cpl_no_leads', { spend: '1' }, false), row: row({ spend: '500' }), reason: null },
+  {
+    name: 'an inactive task never acts',
+    task: task('spend_cpl_no_leads', { spend: '1' }, false),
+    row: row({ spend: '500' }),
+    reason: null,
+  },
 ];
 
 describe('evaluate: ad tasks', () => {
@@ -94,7 +268,13 @@ describe('evaluate: ad tasks', () => {
       expect(actions).toEqual([]);
     } else {
       expect(actions).toEqual([
-        { action: 'turn_off_ad', objectId: 'a1', campaignId: 'c1', task: t.name, reason: { ...reason, Campaign: CAMPAIGN.name, Ad: 'Ad one' } },
+        {
+          action: 'turn_off_ad',
+          objectId: 'a1',
+          campaignId: 'c1',
+          task: t.name,
+          reason: { ...reason, Campaign: CAMPAIGN.name, Ad: 'Ad one' },
+        },
       ]);
     }
   });
@@ -138,12 +318,16 @@ describe('evaluate: campaign_leads', () => {
     ['has no leads', 0, 0, null],
   ])('turns the campaign off when it %s', (_label, a, b, reason) => {
     const { actions } = evaluate(rule([task('campaign_leads', { leads: '10' })]), snapshot(rows(a, b), { ads }));
-    expect(actions).toEqual(reason ? [{ action: 'turn_off_campaign', objectId: 'c1', campaignId: 'c1', task: 'campaign_leads', reason }] : []);
+    expect(actions).toEqual(
+      reason ? [{ action: 'turn_off_campaign', objectId: 'c1', campaignId: 'c1', task: 'campaign_leads', reason }] : [],
+    );
   });
 
   it('does not turn off a campaign that is already paused', () => {
     const campaigns = [{ ...CAMPAIGN, status: 'PAUSED', effective_status: 'PAUSED' }];
-    expect(evaluate(rule([task('campaign_leads', { leads: '1' })]), snapshot(rows(5, 5), { ads, campaigns })).actions).toEqual([]);
+    expect(
+      evaluate(rule([task('campaign_leads', { leads: '1' })]), snapshot(rows(5, 5), { ads, campaigns })).actions,
+    ).toEqual([]);
   });
 
   it('turns off the campaign alone, not also its ads, when both would go', () => {
@@ -163,18 +347,32 @@ describe('evaluate: name filters', () => {
     row({ ad_id: 'a3', campaign_id: 'c3', campaign_name: testCampaign.name, spend: '100' }),
   ];
   const acted = (filters: RuleItem[]) =>
-    evaluate(rule([task('spend_cpl_no_leads', { spend: '50' })], filters), snapshot(rows, { ads, campaigns: [CAMPAIGN, other, testCampaign] }))
-      .actions.map((a) => a.objectId);
+    evaluate(
+      rule([task('spend_cpl_no_leads', { spend: '50' })], filters),
+      snapshot(rows, { ads, campaigns: [CAMPAIGN, other, testCampaign] }),
+    ).actions.map((a) => a.objectId);
 
   it.each([
     ['contains one item', [task('campaign_name_contains', ['EDM'])], ['a1', 'a3']],
     ['contains any of several items', [task('campaign_name_contains', ['EP-W', 'RP-S'])], ['a1', 'a2', 'a3']],
     ['contains, case-insensitively', [task('campaign_name_contains', ['edm'])], ['a1', 'a3']],
-    ['contains and does not contain', [task('campaign_name_contains', ['EDM']), task('campaign_name_not_contains', ['TEST'])], ['a1']],
-    ['an inactive not-contains filter is ignored', [task('campaign_name_contains', ['EDM']), task('campaign_name_not_contains', ['TEST'], false)], ['a1', 'a3']],
+    [
+      'contains and does not contain',
+      [task('campaign_name_contains', ['EDM']), task('campaign_name_not_contains', ['TEST'])],
+      ['a1'],
+    ],
+    [
+      'an inactive not-contains filter is ignored',
+      [task('campaign_name_contains', ['EDM']), task('campaign_name_not_contains', ['TEST'], false)],
+      ['a1', 'a3'],
+    ],
     ['a contains filter with no items matches nothing', [task('campaign_name_contains', [])], []],
     ['no contains filter at all matches nothing', [], []],
-    ['the contains filter applies even when marked inactive', [task('campaign_name_contains', ['RP-S'], false)], ['a2']],
+    [
+      'the contains filter applies even when marked inactive',
+      [task('campaign_name_contains', ['RP-S'], false)],
+      ['a2'],
+    ],
   ])('%s', (_label, filters, expected) => {
     expect(acted(filters)).toEqual(expected);
   });
@@ -189,13 +387,19 @@ describe('evaluate: several tasks and problems', () => {
   });
 
   it('reports an active task whose threshold is not a number, and skips it', () => {
-    const { actions, problems } = evaluate(rule([task('trigger_cpl', { cpl: '' })]), snapshot([row({ spend: '500', leads: 1 })]));
+    const { actions, problems } = evaluate(
+      rule([task('trigger_cpl', { cpl: '' })]),
+      snapshot([row({ spend: '500', leads: 1 })]),
+    );
     expect(actions).toEqual([]);
     expect(problems).toEqual(['trigger_cpl: the threshold is not a number']);
   });
 
   it('writes money in the account currency', () => {
-    const { actions } = evaluate(rule([task('spend_cpl_no_leads', { spend: '50' })]), snapshot([row({ spend: '80' })], { currency: 'EUR' }));
+    const { actions } = evaluate(
+      rule([task('spend_cpl_no_leads', { spend: '50' })]),
+      snapshot([row({ spend: '80' })], { currency: 'EUR' }),
+    );
     expect(actions[0]!.reason.Spend).toBe('€80.00 > €50.00');
   });
 });

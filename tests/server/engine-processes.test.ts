@@ -33,7 +33,10 @@ interface Worker {
 }
 
 function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: Record<string, unknown>[] = [];
   let buffer = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -75,13 +78,23 @@ async function databaseForProcesses(): Promise<{ url: string; dbh: DbHandle; dro
 }
 
 /** Rules over every campaign of both simulated accounts that turn off any ad with a lead. */
-async function seedRacingRules(dbh: DbHandle, sim: Simulator, perAccount: number, hour: number, accounts = sim.world.accounts.length) {
+async function seedRacingRules(
+  dbh: DbHandle,
+  sim: Simulator,
+  perAccount: number,
+  hour: number,
+  accounts = sim.world.accounts.length,
+) {
   const ruleIds: number[] = [];
   for (const account of sim.world.accounts.slice(0, accounts)) {
     const adAccountId = `act_${account.accountId}`;
     await seedAccount(dbh.db, { adAccountId, accountName: account.name, timezoneName: account.timezone });
     for (let i = 0; i < perAccount; i += 1) {
-      const { rule } = await seedRule(dbh.db, adAccountId, { hours: [[MONDAY, hour]], contains: ['-'], tasks: { trigger_cpl: { cpl: '0.01' } } });
+      const { rule } = await seedRule(dbh.db, adAccountId, {
+        hours: [[MONDAY, hour]],
+        contains: ['-'],
+        tasks: { trigger_cpl: { cpl: '0.01' } },
+      });
       ruleIds.push(rule.id);
     }
   }
@@ -99,7 +112,12 @@ async function expectedTurnOffs(dbh: DbHandle, client: Parameters<typeof fetchAc
   return ids;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -110,7 +128,9 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 const runsDone = (dbh: DbHandle, ruleIds: number[]) => async () =>
-  (await dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds))).filter((r) => r.kind === 'run' && r.status === 'done').length;
+  (await dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds))).filter(
+    (r) => r.kind === 'run' && r.status === 'done',
+  ).length;
 
 if (availableEngines().includes('postgres')) {
   describe('worker processes on PostgreSQL', () => {
@@ -164,7 +184,14 @@ if (availableEngines().includes('postgres')) {
       const ruleIds = await seedRacingRules(db.dbh, sim, 4, 16);
       const expected = await expectedTurnOffs(db.dbh, client, ruleIds);
       expect(expected.size).toBeGreaterThan(3);
-      const env = { DATABASE_URL: db.url, GRAPH_URL: sim.url, ENGINE_NOW: '2026-03-02T16:00:30Z', MODE: 'direct', RULE_IDS: ruleIds.join(','), SLOT: '2026-03-02T16:00:00Z' };
+      const env = {
+        DATABASE_URL: db.url,
+        GRAPH_URL: sim.url,
+        ENGINE_NOW: '2026-03-02T16:00:30Z',
+        MODE: 'direct',
+        RULE_IDS: ruleIds.join(','),
+        SLOT: '2026-03-02T16:00:00Z',
+      };
       const pair = [startWorker(env), startWorker(env)];
       workers.push(...pair);
       expect(await Promise.all(pair.map((w) => w.exited))).toEqual([0, 0]);
@@ -173,10 +200,18 @@ if (availableEngines().includes('postgres')) {
       expect(results).toHaveLength(ruleIds.length * 2);
       // Each slot was run by one process; the other found it done or under way.
       for (const ruleId of ruleIds) {
-        const statuses = results.filter((r) => r.done === ruleId).map((r) => r.status).sort();
-        expect(['done', 'already_done', 'in_progress'].includes(statuses[1] as string) && statuses.filter((s) => s === 'done').length).toBe(1);
+        const statuses = results
+          .filter((r) => r.done === ruleId)
+          .map((r) => r.status)
+          .sort();
+        expect(
+          ['done', 'already_done', 'in_progress'].includes(statuses[1] as string) &&
+            statuses.filter((s) => s === 'done').length,
+        ).toBe(1);
       }
-      const offs = (await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds))).filter((e) => e.action === 'turn_off_ad');
+      const offs = (await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds))).filter(
+        (e) => e.action === 'turn_off_ad',
+      );
       expect(offs.map((e) => e.adId).sort()).toEqual([...expected].sort());
       expect(sim.writes.map((w) => w.id).sort()).toEqual([...expected].sort());
     }, 120_000);
@@ -188,10 +223,21 @@ if (availableEngines().includes('postgres')) {
       expect(expected.size).toBeGreaterThan(1);
       // The status change hangs, so the worker is caught between claiming and confirming.
       sim.addFault({ kind: 'slow', ms: 4000, match: { method: 'POST' }, count: 1 });
-      const env = { DATABASE_URL: db.url, GRAPH_URL: sim.url, ENGINE_NOW: '2026-03-02T17:00:30Z', MODE: 'queue', EXPIRE_SECONDS: '3' };
+      const env = {
+        DATABASE_URL: db.url,
+        GRAPH_URL: sim.url,
+        ENGINE_NOW: '2026-03-02T17:00:30Z',
+        MODE: 'queue',
+        EXPIRE_SECONDS: '3',
+      };
       const first = startWorker(env);
       workers.push(first);
-      await waitFor(async () => first.lines.some((l) => 'sending' in l), Boolean, 'the first worker to send its status changes', 30_000).catch((error: Error) => {
+      await waitFor(
+        async () => first.lines.some((l) => 'sending' in l),
+        Boolean,
+        'the first worker to send its status changes',
+        30_000,
+      ).catch((error: Error) => {
         throw new Error(`${error.message}\n${JSON.stringify(first.lines)}`);
       });
       await stopWorker(first, 'SIGKILL');
@@ -203,10 +249,14 @@ if (availableEngines().includes('postgres')) {
 
       const second = startWorker({ ...env });
       workers.push(second);
-      await waitFor(runsDone(db.dbh, [ruleId!]), (n) => n === 1, 'the second worker to finish the run', 60_000).catch(async (error: Error) => {
-        const jobs = await db.dbh.sql.query("select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'");
-        throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
-      });
+      await waitFor(runsDone(db.dbh, [ruleId!]), (n) => n === 1, 'the second worker to finish the run', 60_000).catch(
+        async (error: Error) => {
+          const jobs = await db.dbh.sql.query(
+            "select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'",
+          );
+          throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
+        },
+      );
       const entries = await db.dbh.db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId!));
       expect(entries.map((e) => [e.action, e.state]).sort()).toEqual([...expected].map(() => ['turn_off_ad', 'done']));
       expect(new Set(entries.map((e) => e.adId))).toEqual(expected);

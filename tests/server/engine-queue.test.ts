@@ -51,11 +51,20 @@ eachDatabase((engine) => {
       // A second scan (another process, or the next tick) before the jobs ran adds nothing.
       await ruleEngine.scan();
 
-      await expect.poll(async () => (await activityOf(dbh.db, rule.id)).filter((e) => e.action === 'turn_off_ad').length, { timeout: 20_000 }).toBe(1);
-      await expect.poll(async () => {
-        const runs = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id));
-        return runs.map((r) => `${r.kind}:${r.status}`).sort();
-      }, { timeout: 20_000 }).toEqual(['alert:done', 'run:done']);
+      await expect
+        .poll(async () => (await activityOf(dbh.db, rule.id)).filter((e) => e.action === 'turn_off_ad').length, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await expect
+        .poll(
+          async () => {
+            const runs = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id));
+            return runs.map((r) => `${r.kind}:${r.status}`).sort();
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual(['alert:done', 'run:done']);
 
       expect(platform.writes.filter((w) => w.id === 'q-no-leads')).toEqual([{ id: 'q-no-leads', status: 'PAUSED' }]);
       expect((await activityOf(dbh.db, rule.id))[0]!.reason).toMatchObject({ Spend: '$120.00 > $100.00', Leads: '0' });
@@ -63,7 +72,11 @@ eachDatabase((engine) => {
       // Scans after the work is done find nothing due; re-sending the same job is refused by its id.
       expect((await ruleEngine.scan()).filter((d) => d.ruleId === rule.id)).toEqual([]);
       const slot = new Date('2024-01-15T12:00:00Z');
-      const resent = await ruleEngine.boss.send(QUEUES.run, { ruleId: rule.id, slot: slot.toISOString() }, { id: slotJobId(QUEUES.run, rule.id, slot), singletonKey: slotKey(rule.id, slot) });
+      const resent = await ruleEngine.boss.send(
+        QUEUES.run,
+        { ruleId: rule.id, slot: slot.toISOString() },
+        { id: slotJobId(QUEUES.run, rule.id, slot), singletonKey: slotKey(rule.id, slot) },
+      );
       expect(resent).toBeNull();
     });
 
@@ -71,14 +84,23 @@ eachDatabase((engine) => {
       const account = await seedAccount(dbh.db);
       platform.addCampaign(account.adAccountId, 'q-c2', 'EDM RP-W 2024-03-02 1PM');
       platform.addAd(account.adAccountId, 'q-c2', 'q-pricey', { spend: '400', leads: 4 });
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { timezone: 'America/Chicago', hours: [[MONDAY, 8]], alertHours: [9], ruleName: 'Queue alert rule' });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        timezone: 'America/Chicago',
+        hours: [[MONDAY, 8]],
+        alertHours: [9],
+        ruleName: 'Queue alert rule',
+      });
       clock = new Date('2024-01-15T14:05:00Z'); // 8:05 AM in Chicago
       await ruleEngine.scan();
       await expect.poll(async () => (await activityOf(dbh.db, rule.id)).length, { timeout: 20_000 }).toBe(1);
       clock = new Date('2024-01-15T15:01:00Z'); // 9:01 AM: the alert hour
       await ruleEngine.scan();
-      await expect.poll(() => mailer.sent.filter((m) => m.subject.startsWith('Queue alert rule')).length, { timeout: 20_000 }).toBe(1);
-      await expect.poll(async () => (await activityOf(dbh.db, rule.id)).map((e) => e.action), { timeout: 20_000 }).toEqual(['turn_off_ad', 'alert_sent']);
+      await expect
+        .poll(() => mailer.sent.filter((m) => m.subject.startsWith('Queue alert rule')).length, { timeout: 20_000 })
+        .toBe(1);
+      await expect
+        .poll(async () => (await activityOf(dbh.db, rule.id)).map((e) => e.action), { timeout: 20_000 })
+        .toEqual(['turn_off_ad', 'alert_sent']);
     });
   });
 });

@@ -6,7 +6,15 @@ import { runAlert } from '../../server/engine/alerts';
 import { recordRunFailure, runSlot } from '../../server/engine/execute';
 import { dueWork } from '../../server/engine/scheduler';
 import { eachDatabase, freshDatabase } from '../support/db';
-import { activityOf, CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from './engine-support';
+import {
+  activityOf,
+  CapturingMailer,
+  engineContext,
+  FakePlatform,
+  quietLog,
+  seedAccount,
+  seedRule,
+} from './engine-support';
 
 const MONDAY = 1;
 // 2024-01-15 is a Monday; 12:00 UTC is 7 AM in New York.
@@ -37,7 +45,10 @@ eachDatabase((engine) => {
     const ctx = () => engineContext(dbh.db, platform, now);
 
     it('finds the rule due at its hour in its zone, turns off the ad over the CPL and says why', async () => {
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { timezone: 'America/New_York', hours: [[MONDAY, 7]] });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        timezone: 'America/New_York',
+        hours: [[MONDAY, 7]],
+      });
       const due = (await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id);
       expect(due).toEqual([{ queue: 'run', ruleId: rule.id, slot: SEVEN_AM_NY, missed: [], late: false }]);
 
@@ -51,13 +62,22 @@ eachDatabase((engine) => {
         action: 'turn_off_ad',
         adId: 'expensive',
         state: 'done',
-        reason: { CPL: '$62.10 > $50.00', Leads: '3', Spend: '$186.30', Campaign: 'EDM EP-W 2024-02-01 6PM', Ad: 'Ad expensive' },
+        reason: {
+          CPL: '$62.10 > $50.00',
+          Leads: '3',
+          Spend: '$186.30',
+          Campaign: 'EDM EP-W 2024-02-01 6PM',
+          Ad: 'Ad expensive',
+        },
       });
       expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id)).toEqual([]);
     });
 
     it('does nothing twice when the same slot runs again (retry, duplicate job, second process)', async () => {
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { timezone: 'America/New_York', hours: [[MONDAY, 7]] });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        timezone: 'America/New_York',
+        hours: [[MONDAY, 7]],
+      });
       await runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' });
       platform.ads.get('expensive')!.status = 'ACTIVE'; // even if someone turned it back on meanwhile
       const again = await runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' });
@@ -82,8 +102,14 @@ eachDatabase((engine) => {
     });
 
     it('shares one look at the account between every rule due in the same slot', async () => {
-      const a = await seedRule(dbh.db, account.adAccountId, { hours: [[MONDAY, 12]], tasks: { trigger_cpl: { cpl: '50' } } });
-      const b = await seedRule(dbh.db, account.adAccountId, { hours: [[MONDAY, 12]], tasks: { trigger_cpl: { cpl: '20' } } });
+      const a = await seedRule(dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 12]],
+        tasks: { trigger_cpl: { cpl: '50' } },
+      });
+      const b = await seedRule(dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 12]],
+        tasks: { trigger_cpl: { cpl: '20' } },
+      });
       const context = ctx();
       await runSlot(context, { ruleId: a.rule.id, slot: SEVEN_AM_NY, kind: 'run' });
       await runSlot(context, { ruleId: b.rule.id, slot: SEVEN_AM_NY, kind: 'run' });
@@ -106,17 +132,27 @@ eachDatabase((engine) => {
     });
 
     it('turns off a campaign whose seats are filled', async () => {
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { hours: [[MONDAY, 12]], tasks: { campaign_leads: { leads: '6' } } });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 12]],
+        tasks: { campaign_leads: { leads: '6' } },
+      });
       await runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' });
       expect(platform.status('c1')).toBe('PAUSED');
       const [entry] = await activityOf(dbh.db, rule.id);
-      expect(entry).toMatchObject({ action: 'turn_off_campaign', adId: 'c1', objectType: 'campaign', reason: { Leads: '6 ≥ 6' } });
+      expect(entry).toMatchObject({
+        action: 'turn_off_campaign',
+        adId: 'c1',
+        objectType: 'campaign',
+        reason: { Leads: '6 ≥ 6' },
+      });
     });
 
     it('retries a run whose status change failed without a second entry, and records nothing half-done', async () => {
       const { rule } = await seedRule(dbh.db, account.adAccountId, { hours: [[MONDAY, 12]] });
       platform.failNext('setStatuses', 1, new Error('(#2) Service temporarily unavailable'));
-      await expect(runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' })).rejects.toThrow('Service temporarily unavailable');
+      await expect(runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' })).rejects.toThrow(
+        'Service temporarily unavailable',
+      );
       expect(platform.status('expensive')).toBe('ACTIVE');
       // The claimed turn-off waits, unlisted, for the retry.
       expect((await activityOf(dbh.db, rule.id)).map((e) => e.state)).toEqual(['pending']);
@@ -160,7 +196,10 @@ eachDatabase((engine) => {
     });
 
     it('catches up on missed hours of today in one run, says so, and never replays yesterday', async () => {
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { timezone: 'America/New_York', everyDayAt: [2, 7, 12, 23] });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        timezone: 'America/New_York',
+        everyDayAt: [2, 7, 12, 23],
+      });
       clock = new Date('2024-01-15T18:30:00Z'); // 1:30 PM in New York: 2 AM, 7 AM and 12 PM have passed
       const [due] = (await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id);
       expect(due).toEqual({
@@ -173,15 +212,17 @@ eachDatabase((engine) => {
       await runSlot(ctx(), { ruleId: rule.id, slot: due!.slot, kind: 'run', missed: due!.missed, late: due!.late });
       const [entry] = await activityOf(dbh.db, rule.id);
       expect(entry!.reason['Caught up']).toBe('2:00 AM, 7:00 AM, 12:00 PM run, done at 1:30 PM');
-      expect(quietLog.lines.some((l) => l.includes('caught up on the missed 2:00 AM, 7:00 AM, 12:00 PM run of today'))).toBe(true);
+      expect(
+        quietLog.lines.some((l) => l.includes('caught up on the missed 2:00 AM, 7:00 AM, 12:00 PM run of today')),
+      ).toBe(true);
       const ledger = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id)).orderBy(ruleRuns.slot);
       expect(ledger.map((r) => r.status)).toEqual(['superseded', 'superseded', 'done']);
       expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id)).toEqual([]);
       // The next morning, yesterday's 11 PM is gone: only today's 2 AM is due.
       clock = new Date('2024-01-16T07:30:00Z');
-      expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id).map((d) => [d.slot, d.missed])).toEqual([
-        [new Date('2024-01-16T07:00:00Z'), []],
-      ]);
+      expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id).map((d) => [d.slot, d.missed])).toEqual(
+        [[new Date('2024-01-16T07:00:00Z'), []]],
+      );
     });
 
     it('does not replay hours that were over before the rule was switched on or changed', async () => {
@@ -191,9 +232,9 @@ eachDatabase((engine) => {
         updatedAt: new Date('2024-01-15T13:20:00Z'), // changed at 8:20 AM: 7 AM's hour is over
       });
       clock = new Date('2024-01-15T17:05:00Z');
-      expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id).map((d) => [d.slot, d.missed])).toEqual([
-        [new Date('2024-01-15T17:00:00Z'), []],
-      ]);
+      expect((await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id).map((d) => [d.slot, d.missed])).toEqual(
+        [[new Date('2024-01-15T17:00:00Z'), []]],
+      );
     });
 
     it('skips inactive rules and rules in the trash', async () => {
@@ -206,18 +247,35 @@ eachDatabase((engine) => {
 
     it('runs by hand (Run now) even outside the schedule, marked as such', async () => {
       const { rule } = await seedRule(dbh.db, account.adAccountId, { hours: [] });
-      const result = await runSlot(ctx(), { ruleId: rule.id, slot: clock, kind: 'manual', actorId: null, actorName: 'Ada Admin' });
+      const result = await runSlot(ctx(), {
+        ruleId: rule.id,
+        slot: clock,
+        kind: 'manual',
+        actorId: null,
+        actorName: 'Ada Admin',
+      });
       expect(result.turnedOff.map((e) => [e.adId, e.reason.Run])).toEqual([['expensive', 'Run now by Ada Admin']]);
     });
 
     it('mails a digest at the alert hour of what the rule did since its last alert, once', async () => {
-      const { rule } = await seedRule(dbh.db, account.adAccountId, { timezone: 'America/New_York', hours: [[MONDAY, 6]], alertHours: [7], ruleName: 'EP-W: Pause ad CPL > $50' });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        timezone: 'America/New_York',
+        hours: [[MONDAY, 6]],
+        alertHours: [7],
+        ruleName: 'EP-W: Pause ad CPL > $50',
+      });
       await runSlot(ctx(), { ruleId: rule.id, slot: new Date('2024-01-15T11:00:00Z'), kind: 'run' });
       const due = (await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id);
       expect(due.map((d) => [d.queue, d.slot])).toEqual([['alert', SEVEN_AM_NY]]);
 
       const mailer = new CapturingMailer();
-      const alerts = { db: dbh.db, log: quietLog, mailer, recipients: ['ops@example.com', 'lead@example.com'], publicUrl: 'http://console.test' };
+      const alerts = {
+        db: dbh.db,
+        log: quietLog,
+        mailer,
+        recipients: ['ops@example.com', 'lead@example.com'],
+        publicUrl: 'http://console.test',
+      };
       const sent = await runAlert(alerts, rule.id, SEVEN_AM_NY);
       expect(sent.status).toBe('sent');
       expect(mailer.sent).toHaveLength(1);
@@ -226,7 +284,10 @@ eachDatabase((engine) => {
       expect(mailer.sent[0]!.text).toContain('turn off ad expensive (CPL: $62.10 > $50.00');
       expect(mailer.sent[0]!.text).toContain(`http://console.test/activity?rule_id=${rule.id}`);
       const entries = await activityOf(dbh.db, rule.id);
-      expect(entries.at(-1)).toMatchObject({ action: 'alert_sent', reason: { Recipients: 'ops@example.com, lead@example.com', Actions: '1' } });
+      expect(entries.at(-1)).toMatchObject({
+        action: 'alert_sent',
+        reason: { Recipients: 'ops@example.com, lead@example.com', Actions: '1' },
+      });
 
       expect((await runAlert(alerts, rule.id, SEVEN_AM_NY)).status).toBe('already_done');
       // The next day's alert has nothing new to report: no mail.
@@ -240,7 +301,10 @@ eachDatabase((engine) => {
       await runSlot(ctx(), { ruleId: a.rule.id, slot: SEVEN_AM_NY, kind: 'run' });
       const due = (await dueWork(dbh.db, clock)).filter((d) => d.ruleId === a.rule.id || d.ruleId === b.rule.id);
       expect(due.map((d) => d.ruleId)).toEqual([b.rule.id]);
-      const rows = await dbh.db.select().from(ruleRuns).where(and(eq(ruleRuns.ruleId, a.rule.id), eq(ruleRuns.kind, 'run')));
+      const rows = await dbh.db
+        .select()
+        .from(ruleRuns)
+        .where(and(eq(ruleRuns.ruleId, a.rule.id), eq(ruleRuns.kind, 'run')));
       expect(rows.map((r) => r.status)).toEqual(['done']);
     });
   });

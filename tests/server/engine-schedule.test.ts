@@ -31,7 +31,12 @@ describe('run slots in a time zone', () => {
   });
 
   it('lists every passed slot of today, oldest first, for catching up', () => {
-    const schedule = week([[MONDAY, 2], [MONDAY, 7], [MONDAY, 12], [MONDAY, 17]]);
+    const schedule = week([
+      [MONDAY, 2],
+      [MONDAY, 7],
+      [MONDAY, 12],
+      [MONDAY, 17],
+    ]);
     expect(due(schedule, 'America/New_York', '2024-01-15T18:30:00Z')).toEqual([
       '2024-01-15T07:00:00.000Z', // 2 AM EST
       '2024-01-15T12:00:00.000Z', // 7 AM EST
@@ -66,7 +71,16 @@ describe('daylight-saving changes', () => {
   });
 
   it('runs once when both the skipped hour and the next one are scheduled', () => {
-    expect(due(week([[SUNDAY, 2], [SUNDAY, 3]]), 'America/New_York', '2024-03-10T09:00:00Z')).toEqual(['2024-03-10T07:00:00.000Z']);
+    expect(
+      due(
+        week([
+          [SUNDAY, 2],
+          [SUNDAY, 3],
+        ]),
+        'America/New_York',
+        '2024-03-10T09:00:00Z',
+      ),
+    ).toEqual(['2024-03-10T07:00:00.000Z']);
   });
 
   it('keeps the hours after a spring-forward change at their new offset', () => {
@@ -89,14 +103,17 @@ describe('daylight-saving changes', () => {
     // London 2024-03-31: 01:00 GMT → 02:00 BST, so 01:00 local never happens.
     expect(due(week([[SUNDAY, 1]]), 'Europe/London', '2024-03-31T01:00:00Z')).toEqual(['2024-03-31T01:00:00.000Z']);
     // Lord Howe 2024-10-06: 02:00 → 02:30; the 02:00 slot runs at 02:30 local (15:30 UTC the day before).
-    expect(due(week([[SUNDAY, 2]]), 'Australia/Lord_Howe', '2024-10-05T15:30:00Z')).toEqual(['2024-10-05T15:30:00.000Z']);
+    expect(due(week([[SUNDAY, 2]]), 'Australia/Lord_Howe', '2024-10-05T15:30:00Z')).toEqual([
+      '2024-10-05T15:30:00.000Z',
+    ]);
   });
 });
 
 describe('alert slots', () => {
   it('are the same hours every day, in the rule’s zone', () => {
     const alert = hours([7]);
-    const at = (now: string) => dueAlertSlots(alert, 'America/Chicago', new Date(now)).map((s) => s.instant.toISOString());
+    const at = (now: string) =>
+      dueAlertSlots(alert, 'America/Chicago', new Date(now)).map((s) => s.instant.toISOString());
     expect(at('2024-01-15T12:59:00Z')).toEqual([]);
     expect(at('2024-01-15T13:00:00Z')).toEqual(['2024-01-15T13:00:00.000Z']);
     expect(at('2024-01-20T13:05:00Z')).toEqual(['2024-01-20T13:00:00.000Z']);

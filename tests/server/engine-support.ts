@@ -5,7 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { startSimulator } from '../../server/adplatform/simulator/index';
-import type { Ad, AdPlatformClient, Campaign, InsightRow, ObjectStatus, StatusChangeResult } from '../../server/adplatform/types';
+import type {
+  Ad,
+  AdPlatformClient,
+  Campaign,
+  InsightRow,
+  ObjectStatus,
+  StatusChangeResult,
+} from '../../server/adplatform/types';
 import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../server/db/schema/index';
 import type { EngineContext, EngineLog } from '../../server/engine/execute';
@@ -42,9 +49,23 @@ export class FakePlatform implements AdPlatformClient {
     this.campaigns.set(id, { account, id, name, status, effective_status: status });
   }
 
-  addAd(account: string, campaignId: string, id: string, metrics: Partial<InsightRow> & { leads?: number }, status = 'ACTIVE') {
+  addAd(
+    account: string,
+    campaignId: string,
+    id: string,
+    metrics: Partial<InsightRow> & { leads?: number },
+    status = 'ACTIVE',
+  ) {
     const { leads, ...rest } = metrics;
-    this.ads.set(id, { account, id, name: `Ad ${id}`, status, effective_status: status, campaign_id: campaignId, adset_id: `s${campaignId}` });
+    this.ads.set(id, {
+      account,
+      id,
+      name: `Ad ${id}`,
+      status,
+      effective_status: status,
+      campaign_id: campaignId,
+      adset_id: `s${campaignId}`,
+    });
     this.insights.set(id, {
       campaign_id: campaignId,
       campaign_name: this.campaigns.get(campaignId)!.name,
@@ -66,7 +87,9 @@ export class FakePlatform implements AdPlatformClient {
 
   async listCampaigns(accountId: string) {
     this.call('listCampaigns');
-    return [...this.campaigns.values()].filter((c) => c.account === accountId).map(({ account: _a, ...c }) => ({ ...c }));
+    return [...this.campaigns.values()]
+      .filter((c) => c.account === accountId)
+      .map(({ account: _a, ...c }) => ({ ...c }));
   }
 
   async listAds(accountId: string) {
@@ -81,7 +104,9 @@ export class FakePlatform implements AdPlatformClient {
 
   async getInsights(accountId: string) {
     this.call('getInsights');
-    return [...this.insights.values()].filter((row) => this.ads.get(row.ad_id!)?.account === accountId).map((r) => ({ ...r }));
+    return [...this.insights.values()]
+      .filter((row) => this.ads.get(row.ad_id!)?.account === accountId)
+      .map((r) => ({ ...r }));
   }
 
   async setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]> {
@@ -120,7 +145,12 @@ export async function seedAccount(db: Database, overrides: Partial<typeof metaAd
   seq += 1;
   const [account] = await db
     .insert(metaAdAccounts)
-    .values({ adAccountId: `act_${900000 + seq}`, accountName: `Account ${seq}`, timezoneName: 'America/New_York', ...overrides })
+    .values({
+      adAccountId: `act_${900000 + seq}`,
+      accountName: `Account ${seq}`,
+      timezoneName: 'America/New_York',
+      ...overrides,
+    })
     .returning();
   return account!;
 }
@@ -147,7 +177,11 @@ export async function seedRule(db: Database, adAccountId: string, options: SeedR
     .values({ name: options.folderName ?? `Folder ${seq}`, clientType: 'EDM', plan: 'solo', adAccountId })
     .returning();
   const schedule = Array.from({ length: 7 }, (_, day) =>
-    Array.from({ length: 24 }, (_, hour) => (options.everyDayAt ?? []).includes(hour) || (options.hours ?? []).some(([d, h]) => d === day && h === hour)),
+    Array.from(
+      { length: 24 },
+      (_, hour) =>
+        (options.everyDayAt ?? []).includes(hour) || (options.hours ?? []).some(([d, h]) => d === day && h === hour),
+    ),
   );
   const alertSchedule = Array.from({ length: 24 }, (_, h) => (options.alertHours ?? []).includes(h));
   const [rule] = await db
@@ -164,8 +198,18 @@ export async function seedRule(db: Database, adAccountId: string, options: SeedR
     .returning();
   const items = [
     { type: 'rule_filter', name: 'campaign_name_contains', values: options.contains ?? ['EDM'], isActive: true },
-    { type: 'rule_filter', name: 'campaign_name_not_contains', values: options.notContains ?? [], isActive: (options.notContains ?? []).length > 0 },
-    ...Object.entries(options.tasks ?? { trigger_cpl: { cpl: '50' } }).map(([name, values]) => ({ type: 'rule_task', name, values, isActive: true })),
+    {
+      type: 'rule_filter',
+      name: 'campaign_name_not_contains',
+      values: options.notContains ?? [],
+      isActive: (options.notContains ?? []).length > 0,
+    },
+    ...Object.entries(options.tasks ?? { trigger_cpl: { cpl: '50' } }).map(([name, values]) => ({
+      type: 'rule_task',
+      name,
+      values,
+      isActive: true,
+    })),
   ];
   await db.insert(ruleItems).values(items.map((item, position) => ({ ...item, ruleId: rule!.id, position })));
   return { folder: folder!, rule: rule! };
@@ -187,7 +231,14 @@ export class CapturingMailer implements Mailer {
 
 /** The Graph simulator with its clock stopped, and a client that does not wait between retries. */
 export async function startFrozenSimulator(options: { start?: string; retries?: number; seed?: number } = {}) {
-  const sim = await startSimulator({ seed: options.seed ?? 11, start: options.start ?? '2026-03-02T15:00:00Z', speed: 0, accounts: 2, campaignsPerAccount: 4, adsPerCampaign: 2 });
+  const sim = await startSimulator({
+    seed: options.seed ?? 11,
+    start: options.start ?? '2026-03-02T15:00:00Z',
+    speed: 0,
+    accounts: 2,
+    campaignsPerAccount: 4,
+    adsPerCampaign: 2,
+  });
   const client = new GraphClient({
     baseUrl: sim.url,
     apiVersion: 'v21.0',
@@ -198,5 +249,9 @@ export async function startFrozenSimulator(options: { start?: string; retries?: 
     maxAttempts: options.retries ?? 5,
   });
   const home = sim.world.accounts[0]!;
-  return { sim, client, home: { adAccountId: `act_${home.accountId}`, accountName: home.name, timezoneName: home.timezone } };
+  return {
+    sim,
+    client,
+    home: { adAccountId: `act_${home.accountId}`, accountName: home.name, timezoneName: home.timezone },
+  };
 }

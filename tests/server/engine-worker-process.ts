@@ -19,16 +19,32 @@ import type { Mailer } from '../../server/mail/mailer';
 
 const env = process.env;
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-const log = { info: (m: string) => print({ log: m }), warn: (m: string) => print({ log: m }), error: (m: string) => print({ error: m }) };
+const log = {
+  info: (m: string) => print({ log: m }),
+  warn: (m: string) => print({ log: m }),
+  error: (m: string) => print({ error: m }),
+};
 const now = () => new Date(env.ENGINE_NOW!);
 const noMail: Mailer = { mode: 'outbox', send: async () => ({ messageId: 'none' }), close: async () => undefined };
 
 async function main() {
   const dbh = await openPostgres(env.DATABASE_URL!, 4);
-  const client = new GraphClient({ baseUrl: env.GRAPH_URL!, apiVersion: 'v21.0', accessToken: 'simulator-token', timeoutMs: 20_000, backoff: { baseMs: 50, maxMs: 200 } });
+  const client = new GraphClient({
+    baseUrl: env.GRAPH_URL!,
+    apiVersion: 'v21.0',
+    accessToken: 'simulator-token',
+    timeoutMs: 20_000,
+    backoff: { baseMs: 50, maxMs: 200 },
+  });
 
   if (env.MODE === 'direct') {
-    const ctx: EngineContext = { db: dbh.db, client, snapshots: new SnapshotStore(dbh.db, client, { pollMs: 20 }), log, now };
+    const ctx: EngineContext = {
+      db: dbh.db,
+      client,
+      snapshots: new SnapshotStore(dbh.db, client, { pollMs: 20 }),
+      log,
+      now,
+    };
     const slot = new Date(env.SLOT!);
     const ids = env.RULE_IDS!.split(',').map(Number);
     await Promise.all(

@@ -9,7 +9,12 @@ eachDatabase((engine) => {
     let api: TestApi;
     let admin: TestUser;
     let account: Account;
-    const log = async (query = '') => (await call(api, admin.token, 'GET', `/api/log/${query}`)).json() as { count: number; next: string | null; results: LogEntryDto[] };
+    const log = async (query = '') =>
+      (await call(api, admin.token, 'GET', `/api/log/${query}`)).json() as {
+        count: number;
+        next: string | null;
+        results: LogEntryDto[];
+      };
 
     beforeAll(async () => {
       api = await createTestApi(engine);
@@ -43,7 +48,9 @@ eachDatabase((engine) => {
     it('describes a rule update as old → new per field', async () => {
       const folder = await createFolder(api, admin.token, account, { name: 'Update Log Folder' });
       const ruleId = folder.rules[0]!.id;
-      const schedule = Array.from({ length: 7 }, (_, d) => Array.from({ length: 24 }, (_, h) => [2, 7, 12, 17].includes(h) || (d === 1 && h === 3)));
+      const schedule = Array.from({ length: 7 }, (_, d) =>
+        Array.from({ length: 24 }, (_, h) => [2, 7, 12, 17].includes(h) || (d === 1 && h === 3)),
+      );
       await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, {
         ...cplTaskOn,
         name: 'Tight CPL',
@@ -88,7 +95,11 @@ eachDatabase((engine) => {
         'Folder moved to trash',
         'Folder deleted',
       ]);
-      expect(entries[2]).toMatchObject({ rule_id: copy.id, rule_name: 'New rule (copy)', changes_text: `Copied from "New rule" (rule ${ruleId})` });
+      expect(entries[2]).toMatchObject({
+        rule_id: copy.id,
+        rule_name: 'New rule (copy)',
+        changes_text: `Copied from "New rule" (rule ${ruleId})`,
+      });
       expect(entries[7]!.changes_text).toBe('Plan: solo → team');
 
       const found = await log('?search=lifecycle%20log&limit=100');

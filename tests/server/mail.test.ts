@@ -25,7 +25,11 @@ describe('mailer over SMTP', () => {
   afterAll(() => peer.close());
 
   it('delivers plain-text and HTML bodies to the SMTP server, from MAIL_FROM', async () => {
-    const mailer = mailerFromConfig({ smtpUrl: peer.url, mailFrom: 'Console <robot@example.com>', dataDir: '/nonexistent' });
+    const mailer = mailerFromConfig({
+      smtpUrl: peer.url,
+      mailFrom: 'Console <robot@example.com>',
+      dataDir: '/nonexistent',
+    });
     expect(mailer.mode).toBe('smtp');
     await mailer.send(message());
     const received = await peer.waitFor('colleague@example.com');

@@ -17,7 +17,11 @@ eachDatabase((engine) => {
     let counter = 0;
     beforeAll(async () => {
       peer = await startSmtpPeer();
-      mailer = createMailer({ smtpUrl: peer.url, from: 'Ad Rules Console <robot@example.com>', outboxDir: '/nonexistent' });
+      mailer = createMailer({
+        smtpUrl: peer.url,
+        from: 'Ad Rules Console <robot@example.com>',
+        outboxDir: '/nonexistent',
+      });
       api = await createTestApi(engine, { config: { publicUrl: PUBLIC_URL }, services: { mailer } });
       admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
     });
@@ -70,11 +74,22 @@ eachDatabase((engine) => {
       expect(joined.statusCode).toBe(201);
       expect(joined.json()).toEqual({ detail: 'Invitation confirmed successfully', email });
 
-      const login = await api.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password: 'nina-password' } });
+      const login = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email, password: 'nina-password' },
+      });
       expect(login.statusCode).toBe(200);
       const token = login.json().access as string;
       const me = (await api.request(token, { method: 'GET', url: '/api/user/me/' })).json();
-      expect(me).toMatchObject({ email, first_name: 'Nina', last_name: 'New', phone: '+44 1234 5678', is_active: true, is_superuser: false });
+      expect(me).toMatchObject({
+        email,
+        first_name: 'Nina',
+        last_name: 'New',
+        phone: '+44 1234 5678',
+        is_active: true,
+        is_superuser: false,
+      });
       expect(me.groups.map((g: { id: number }) => g.id)).toEqual([group.id]);
       // view_permissions: may look at groups; no update_permissions: may not change them; no team rights.
       expect((await api.request(token, { method: 'GET', url: '/api/groups/' })).statusCode).toBe(200);
@@ -83,7 +98,10 @@ eachDatabase((engine) => {
 
       const entries = await api.dbh.db.select().from(auditLog).where(eq(auditLog.actorId, me.id));
       expect(entries.map((e) => e.action)).toEqual([`Joined the team as ${email}`]);
-      const [inviteEntry] = await api.dbh.db.select().from(auditLog).where(eq(auditLog.action, `Invited ${email}`));
+      const [inviteEntry] = await api.dbh.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, `Invited ${email}`));
       expect(inviteEntry).toMatchObject({ actorId: admin.id, changesText: 'group: Viewers' });
     });
 
@@ -103,7 +121,10 @@ eachDatabase((engine) => {
       const [row] = await api.dbh.db.select().from(invitations).where(eq(invitations.email, email));
       const week = row!.expiresAt.getTime() - row!.createdAt.getTime();
       expect(Math.round(week / 3_600_000)).toBe(7 * 24);
-      await api.dbh.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, email));
+      await api.dbh.db
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.email, email));
       const response = await join(member(code));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ invite_code: ['This invitation has expired. Ask for a new one.'] });
@@ -120,7 +141,14 @@ eachDatabase((engine) => {
     });
 
     it('answers SPEC §5 messages for the join form', async () => {
-      const response = await join({ first_name: '', last_name: ' ', phone: '123', password: 'short', password2: 'other', invite_code: '' });
+      const response = await join({
+        first_name: '',
+        last_name: ' ',
+        phone: '123',
+        password: 'short',
+        password2: 'other',
+        invite_code: '',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         first_name: ['Field is required'],
@@ -137,7 +165,9 @@ eachDatabase((engine) => {
       const missing = await invite(admin, { email: 'bad' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ group_id: ['Field is required'], email: ['E-mail must be valid'] });
-      expect((await invite(admin, { group_id: 999999, email: newcomer() })).json()).toEqual({ group_id: ['Group not found.'] });
+      expect((await invite(admin, { group_id: 999999, email: newcomer() })).json()).toEqual({
+        group_id: ['Group not found.'],
+      });
 
       const existing = await api.userWith([]);
       const taken = await invite(admin, { group_id: group.id, email: existing.email.toUpperCase() });
@@ -159,7 +189,11 @@ eachDatabase((engine) => {
     });
 
     it('answers 502 and keeps no usable code when the mail cannot be sent', async () => {
-      const broken = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'robot@example.com', outboxDir: '/nonexistent' });
+      const broken = createMailer({
+        smtpUrl: 'smtp://127.0.0.1:1',
+        from: 'robot@example.com',
+        outboxDir: '/nonexistent',
+      });
       const other = await createTestApi(engine, { services: { mailer: broken } });
       try {
         const boss = await other.userWith('superuser');

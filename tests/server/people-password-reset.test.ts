@@ -26,7 +26,8 @@ eachDatabase((engine) => {
 
     const requestReset = (email: string) =>
       api.app.inject({ method: 'POST', url: '/api/user/send_password_reset/', payload: { email } });
-    const confirm = (payload: object) => api.app.inject({ method: 'POST', url: '/api/user/set_password_reset/', payload });
+    const confirm = (payload: object) =>
+      api.app.inject({ method: 'POST', url: '/api/user/set_password_reset/', payload });
     const login = (email: string, password: string) =>
       api.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
 
@@ -57,7 +58,11 @@ eachDatabase((engine) => {
       expect(done.statusCode).toBe(200);
       expect((await login(user.email, user.password)).statusCode).toBe(401);
       expect((await login(user.email, 'fresh-password')).statusCode).toBe(200);
-      const refresh = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh } });
+      const refresh = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: user.refresh },
+      });
       expect(refresh.statusCode).toBe(401);
     });
 
@@ -85,11 +90,15 @@ eachDatabase((engine) => {
       const user = await api.userWith([]);
       const older = await mailedToken(user);
       const newer = await mailedToken(user);
-      expect((await confirm({ token: newer, password: 'password-one', password2: 'password-one' })).statusCode).toBe(200);
+      expect((await confirm({ token: newer, password: 'password-one', password2: 'password-one' })).statusCode).toBe(
+        200,
+      );
       const reuse = await confirm({ token: newer, password: 'password-two', password2: 'password-two' });
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json()).toEqual({ token: ['This password reset link has already been used.'] });
-      expect((await confirm({ token: older, password: 'password-two', password2: 'password-two' })).statusCode).toBe(400);
+      expect((await confirm({ token: older, password: 'password-two', password2: 'password-two' })).statusCode).toBe(
+        400,
+      );
       expect((await login(user.email, 'password-one')).statusCode).toBe(200);
     });
 
@@ -99,7 +108,10 @@ eachDatabase((engine) => {
       const [row] = await api.dbh.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
       expect(Math.round((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000)).toBe(60);
       expect(row!.tokenHash).not.toBe(token);
-      await api.dbh.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+      await api.dbh.db
+        .update(passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResets.userId, user.id));
       const response = await confirm({ token, password: 'late-password', password2: 'late-password' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ token: ['This password reset link has expired. Request a new one.'] });
@@ -111,17 +123,29 @@ eachDatabase((engine) => {
       expect((await requestReset('')).json()).toEqual({ email: ['Field is required'] });
       const response = await confirm({ token: 'whatever', password: 'short', password2: 'different-one' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ password: ['Password must be at least 8 characters'], password2: ['Passwords must match'] });
-      expect((await confirm({ token: 'unknown-token', password: 'long-enough', password2: 'long-enough' })).json()).toEqual({
+      expect(response.json()).toEqual({
+        password: ['Password must be at least 8 characters'],
+        password2: ['Passwords must match'],
+      });
+      expect(
+        (await confirm({ token: 'unknown-token', password: 'long-enough', password2: 'long-enough' })).json(),
+      ).toEqual({
         token: ['This password reset link is not valid.'],
       });
     });
 
     it('limits reset requests per address, like login attempts', async () => {
-      const limited = await createTestApi(engine, { config: { loginRateLimit: { max: 2, windowMs: 60_000 } }, services: { mailer } });
+      const limited = await createTestApi(engine, {
+        config: { loginRateLimit: { max: 2, windowMs: 60_000 } },
+        services: { mailer },
+      });
       try {
         const ask = () =>
-          limited.app.inject({ method: 'POST', url: '/api/user/send_password_reset/', payload: { email: 'flood@example.com' } });
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/user/send_password_reset/',
+            payload: { email: 'flood@example.com' },
+          });
         expect((await ask()).statusCode).toBe(200);
         expect((await ask()).statusCode).toBe(200);
         const third = await ask();

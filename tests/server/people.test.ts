@@ -30,7 +30,18 @@ eachDatabase((engine) => {
         expect(body.count).toBeGreaterThanOrEqual(4);
         expect(body.results).toHaveLength(2);
         expect(Object.keys(body.results[0]).sort()).toEqual(
-          ['account', 'email', 'first_name', 'groups', 'id', 'is_active', 'is_staff', 'is_superuser', 'last_name', 'phone'].sort(),
+          [
+            'account',
+            'email',
+            'first_name',
+            'groups',
+            'id',
+            'is_active',
+            'is_staff',
+            'is_superuser',
+            'last_name',
+            'phone',
+          ].sort(),
         );
         expect(body.next).toContain('offset=2');
         const second = (await call(admin, 'GET', '/api/user/?limit=2&offset=2')).json();
@@ -58,7 +69,12 @@ eachDatabase((engine) => {
           email: user.email,
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ id: user.id, first_name: 'Grace', last_name: 'Hopper', phone: '+12 3456 7890' });
+        expect(response.json()).toMatchObject({
+          id: user.id,
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          phone: '+12 3456 7890',
+        });
         const me = (await call(user, 'GET', '/api/user/me/')).json();
         expect(me.first_name).toBe('Grace');
         const entry = await lastAudit();
@@ -112,10 +128,17 @@ eachDatabase((engine) => {
         expect(response.statusCode).toBe(200);
         expect(response.json().is_active).toBe(false);
         expect((await call(target, 'GET', '/api/user/me/')).statusCode).toBe(401);
-        const refresh = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: target.refresh } });
+        const refresh = await api.app.inject({
+          method: 'POST',
+          url: '/api/token/refresh/',
+          payload: { refresh: target.refresh },
+        });
         expect(refresh.statusCode).toBe(401);
         expect((await login(target.email, target.password)).statusCode).toBe(401);
-        expect(await lastAudit()).toMatchObject({ actorId: staff.id, action: expect.stringMatching(/^Deactivated user /) });
+        expect(await lastAudit()).toMatchObject({
+          actorId: staff.id,
+          action: expect.stringMatching(/^Deactivated user /),
+        });
 
         const again = await call(staff, 'PATCH', `/api/user/${target.id}/`, { is_active: true });
         expect(again.json().is_active).toBe(true);
@@ -176,7 +199,9 @@ eachDatabase((engine) => {
 
       it('answers 404 for an unknown group or user', async () => {
         const target = await api.userWith([]);
-        expect((await call(admin, 'GET', `/api/user/${target.id}/set_group/999999/`)).json()).toEqual({ detail: 'Group not found.' });
+        expect((await call(admin, 'GET', `/api/user/${target.id}/set_group/999999/`)).json()).toEqual({
+          detail: 'Group not found.',
+        });
         const group = await api.newGroup('Any', []);
         expect((await call(admin, 'GET', `/api/user/999999/set_group/${group.id}/`)).statusCode).toBe(404);
       });
@@ -187,7 +212,11 @@ eachDatabase((engine) => {
 
       it('checks the old password and the SPEC §5 rules', async () => {
         const user = await api.userWith([]);
-        const wrong = await change(user, { old_password: 'not-my-password', new_password: 'new-password-1', new_password2: 'new-password-1' });
+        const wrong = await change(user, {
+          old_password: 'not-my-password',
+          new_password: 'new-password-1',
+          new_password2: 'new-password-1',
+        });
         expect(wrong.statusCode).toBe(400);
         expect(wrong.json()).toEqual({ old_password: ['Old password is not correct.'] });
 
@@ -206,15 +235,27 @@ eachDatabase((engine) => {
 
       it('changes the password, ends other sessions and answers fresh tokens', async () => {
         const user = await api.userWith([]);
-        const response = await change(user, { old_password: user.password, new_password: 'brand-new-pass', new_password2: 'brand-new-pass' });
+        const response = await change(user, {
+          old_password: user.password,
+          new_password: 'brand-new-pass',
+          new_password2: 'brand-new-pass',
+        });
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(body.detail).toBe('Password changed successfully');
         expect((await login(user.email, user.password)).statusCode).toBe(401);
         expect((await login(user.email, 'brand-new-pass')).statusCode).toBe(200);
-        const oldRefresh = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh } });
+        const oldRefresh = await api.app.inject({
+          method: 'POST',
+          url: '/api/token/refresh/',
+          payload: { refresh: user.refresh },
+        });
         expect(oldRefresh.statusCode).toBe(401);
-        const newRefresh = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: body.refresh } });
+        const newRefresh = await api.app.inject({
+          method: 'POST',
+          url: '/api/token/refresh/',
+          payload: { refresh: body.refresh },
+        });
         expect(newRefresh.statusCode).toBe(200);
         expect((await api.request(body.access, { method: 'GET', url: '/api/user/me/' })).statusCode).toBe(200);
         expect(await lastAudit()).toMatchObject({ actorId: user.id, action: 'Changed own password', changesText: '' });
@@ -227,7 +268,9 @@ eachDatabase((engine) => {
         const response = await call(viewer, 'GET', '/api/groups/available_permissions/');
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual([...PERMISSIONS]);
-        expect((await call(await api.userWith(['read_rules']), 'GET', '/api/groups/available_permissions/')).statusCode).toBe(403);
+        expect(
+          (await call(await api.userWith(['read_rules']), 'GET', '/api/groups/available_permissions/')).statusCode,
+        ).toBe(403);
       });
 
       it("creates 'New group' with no accesses by default", async () => {
@@ -238,9 +281,15 @@ eachDatabase((engine) => {
       });
 
       it('validates names and permission names', async () => {
-        const blank = await call(admin, 'POST', '/api/groups/', { name: ' ', group_access: { accesses: ['read_rules', 'fly'] } });
+        const blank = await call(admin, 'POST', '/api/groups/', {
+          name: ' ',
+          group_access: { accesses: ['read_rules', 'fly'] },
+        });
         expect(blank.statusCode).toBe(400);
-        expect(blank.json()).toEqual({ name: ['Field is required'], 'group_access.accesses': ['Unknown permission: fly'] });
+        expect(blank.json()).toEqual({
+          name: ['Field is required'],
+          'group_access.accesses': ['Unknown permission: fly'],
+        });
         const long = await call(admin, 'POST', '/api/groups/', { name: 'x'.repeat(151) });
         expect(long.json()).toEqual({ name: ['Field must be at most 150 characters'] });
       });
@@ -250,7 +299,10 @@ eachDatabase((engine) => {
         const renamed = await call(admin, 'PATCH', `/api/groups/${created.id}/`, { name: 'Media team' });
         expect(renamed.statusCode).toBe(200);
         expect(renamed.json().name).toBe('Media team');
-        expect(await lastAudit()).toMatchObject({ action: 'Updated group Media team', changesText: 'name: Media buyers → Media team' });
+        expect(await lastAudit()).toMatchObject({
+          action: 'Updated group Media team',
+          changesText: 'name: Media buyers → Media team',
+        });
 
         const toggled = await call(admin, 'PATCH', `/api/groups/${created.id}/`, {
           group_access: { accesses: ['view_logs', 'read_rules'] },
@@ -259,7 +311,11 @@ eachDatabase((engine) => {
         expect(toggled.json().group_access.accesses).toEqual(['read_rules', 'view_logs']);
         expect(await lastAudit()).toMatchObject({ changesText: 'accesses: — → read_rules, view_logs' });
         const listed = (await call(admin, 'GET', '/api/groups/?limit=100')).json();
-        expect(listed.results).toContainEqual({ id: created.id, name: 'Media team', group_access: { accesses: ['read_rules', 'view_logs'] } });
+        expect(listed.results).toContainEqual({
+          id: created.id,
+          name: 'Media team',
+          group_access: { accesses: ['read_rules', 'view_logs'] },
+        });
         expect(listed.count).toBe(listed.results.length);
         expect((await call(admin, 'GET', `/api/groups/${created.id}/`)).json().name).toBe('Media team');
       });
@@ -272,7 +328,10 @@ eachDatabase((engine) => {
         expect(response.statusCode).toBe(204);
         expect((await call(admin, 'GET', `/api/groups/${group.id}/`)).statusCode).toBe(404);
         expect((await call(member, 'GET', '/api/user/me/')).json().groups).toEqual([]);
-        expect(await lastAudit()).toMatchObject({ action: 'Deleted group Temporary', changesText: 'accesses: read_rules' });
+        expect(await lastAudit()).toMatchObject({
+          action: 'Deleted group Temporary',
+          changesText: 'accesses: read_rules',
+        });
         expect((await call(admin, 'DELETE', `/api/groups/${group.id}/`)).statusCode).toBe(404);
       });
 
@@ -295,11 +354,15 @@ eachDatabase((engine) => {
         });
         expect(escalate.statusCode).toBe(403);
         // Keeping an access it lacks, or removing one, is fine.
-        const keep = await call(manager, 'PATCH', `/api/groups/${group.id}/`, { group_access: { accesses: ['delete_rules', 'view_permissions'] } });
+        const keep = await call(manager, 'PATCH', `/api/groups/${group.id}/`, {
+          group_access: { accesses: ['delete_rules', 'view_permissions'] },
+        });
         expect(keep.statusCode).toBe(200);
         const remove = await call(manager, 'PATCH', `/api/groups/${group.id}/`, { group_access: { accesses: [] } });
         expect(remove.json().group_access.accesses).toEqual([]);
-        expect((await call(manager, 'POST', '/api/groups/', { group_access: { accesses: ['read_rules'] } })).statusCode).toBe(403);
+        expect(
+          (await call(manager, 'POST', '/api/groups/', { group_access: { accesses: ['read_rules'] } })).statusCode,
+        ).toBe(403);
         const [stored] = await api.dbh.db.select().from(groups).where(eq(groups.id, group.id));
         expect(stored!.accesses).toEqual([]);
       });

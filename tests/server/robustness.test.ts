@@ -18,7 +18,15 @@ import { quietLog, startFrozenSimulator } from './engine-support';
 const BAD_IDS = ['0', '-1', 'abc', '99999999999999999999', '1.5', '%27%3B--'];
 const BAD_BODIES: unknown[] = [
   {},
-  { name: 12, email: ['x'], is_active: 'yes', group_access: 'all', rule_filter: 'x', rule_task: [1, 2], rule_schedule: { schedule: 'x' } },
+  {
+    name: 12,
+    email: ['x'],
+    is_active: 'yes',
+    group_access: 'all',
+    rule_filter: 'x',
+    rule_task: [1, 2],
+    rule_schedule: { schedule: 'x' },
+  },
   { id: null, folder: 'abc', limit: -5, password: 1, client_type: {}, plan: [], meta_ad_account_id: 999999 },
   [],
   'a string',
@@ -86,7 +94,9 @@ describe('no request makes the API fail with a 500', () => {
             ...(payload === undefined ? {} : { payload: payload as object }),
           });
           if (response.statusCode >= 500) {
-            failures.push(`${route.method} ${url} ${JSON.stringify(payload)} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+            failures.push(
+              `${route.method} ${url} ${JSON.stringify(payload)} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+            );
           } else if (response.statusCode >= 400) {
             const body = response.json() as Record<string, unknown>;
             if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.keys(body).length) {
@@ -119,7 +129,8 @@ describe('no request makes the API fail with a 500', () => {
         url,
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
       });
-      if (response.statusCode < 300 && !open.has(`${route.method} ${route.path}`)) allowed.push(`${route.method} ${url}`);
+      if (response.statusCode < 300 && !open.has(`${route.method} ${route.path}`))
+        allowed.push(`${route.method} ${url}`);
       expect(response.statusCode, `${route.method} ${url}`).toBeLessThan(500);
     }
     expect(allowed).toEqual([]);
@@ -129,7 +140,11 @@ describe('no request makes the API fail with a 500', () => {
     const answered: string[] = [];
     for (const route of routes) {
       const url = route.path.replace(/\{[^}]+\}/g, '1');
-      const response = await api.request(null, { method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+      const response = await api.request(null, {
+        method: route.method as 'GET',
+        url,
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
       if (response.statusCode !== 401) answered.push(`${route.method} ${route.path} → ${response.statusCode}`);
     }
     expect(answered.sort()).toEqual(

@@ -24,11 +24,10 @@ export async function insertAccount(api: TestApi, overrides: Partial<Account> = 
     ...overrides,
   };
   // Plain SQL naming only these columns: the ad-platform area may add columns of its own.
-  await api.dbh.sql.query('insert into meta_ad_accounts (ad_account_id, account_name, timezone_name) values ($1, $2, $3)', [
-    account.adAccountId,
-    account.accountName,
-    account.timezoneName,
-  ]);
+  await api.dbh.sql.query(
+    'insert into meta_ad_accounts (ad_account_id, account_name, timezone_name) values ($1, $2, $3)',
+    [account.adAccountId, account.accountName, account.timezoneName],
+  );
   return account;
 }
 
@@ -43,8 +42,17 @@ export function folderPayload(account: Account, overrides: Record<string, unknow
   };
 }
 
-export async function createFolder(api: TestApi, token: string, account: Account, overrides: Record<string, unknown> = {}) {
-  const response = await api.request(token, { method: 'POST', url: '/api/general_page/', payload: folderPayload(account, overrides) });
+export async function createFolder(
+  api: TestApi,
+  token: string,
+  account: Account,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await api.request(token, {
+    method: 'POST',
+    url: '/api/general_page/',
+    payload: folderPayload(account, overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as {
     id: number;
@@ -56,8 +64,18 @@ export async function createFolder(api: TestApi, token: string, account: Account
   };
 }
 
-export async function call(api: TestApi, token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return api.request(token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+export async function call(
+  api: TestApi,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return api.request(token, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 /** A payload that makes a default rule valid and active-ready: one task on with a value. */

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, ruleItems } from '../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
-import { call, cplTaskOn, createFolder, folderPayload, insertAccount, RULES_ADMIN, type Account } from './rules.fixtures';
+import {
+  call,
+  cplTaskOn,
+  createFolder,
+  folderPayload,
+  insertAccount,
+  RULES_ADMIN,
+  type Account,
+} from './rules.fixtures';
 
 const defaultDay = Array.from({ length: 24 }, (_, h) => [2, 7, 12, 17].includes(h));
 
@@ -20,12 +28,20 @@ eachDatabase((engine) => {
     afterAll(() => api.close());
 
     it('creates a folder with its first rule of the defaults', async () => {
-      const folder = await createFolder(api, admin.token, account, { name: 'Created Folder', client_type: 'DLM', plan: 'elite' });
+      const folder = await createFolder(api, admin.token, account, {
+        name: 'Created Folder',
+        client_type: 'DLM',
+        plan: 'elite',
+      });
       expect(folder).toMatchObject({
         name: 'Created Folder',
         client_type: 'DLM',
         plan: 'elite',
-        meta_ad_account: { ad_account_id: account.adAccountId, account_name: 'Blue Harbor Ads', timezone_name: 'America/New_York' },
+        meta_ad_account: {
+          ad_account_id: account.adAccountId,
+          account_name: 'Blue Harbor Ads',
+          timezone_name: 'America/New_York',
+        },
         extension: { external_credentials: { demio: null } },
         rules_count: 1,
         active_rules_count: 0,
@@ -35,24 +51,46 @@ eachDatabase((engine) => {
 
       const rule = (await call(api, admin.token, 'GET', `/api/rule/${folder.rules[0]!.id}/`)).json();
       expect(rule.rule_filter).toEqual([
-        expect.objectContaining({ name: 'campaign_name_contains', type: 'rule_filter', values: ['EDM'], is_active: true }),
-        expect.objectContaining({ name: 'campaign_name_not_contains', type: 'rule_filter', values: [], is_active: false }),
+        expect.objectContaining({
+          name: 'campaign_name_contains',
+          type: 'rule_filter',
+          values: ['EDM'],
+          is_active: true,
+        }),
+        expect.objectContaining({
+          name: 'campaign_name_not_contains',
+          type: 'rule_filter',
+          values: [],
+          is_active: false,
+        }),
       ]);
       expect(rule.rule_task.map((t: { name: string }) => t.name)).toEqual([
-        'campaign_leads', 'trigger_cpl', 'website_cpl', 'spend_cpl_no_leads', 'spend_no_links_clicks', 'spend_ctr_no_leads', 'spend_cpc_no_leads',
+        'campaign_leads',
+        'trigger_cpl',
+        'website_cpl',
+        'spend_cpl_no_leads',
+        'spend_no_links_clicks',
+        'spend_ctr_no_leads',
+        'spend_cpc_no_leads',
       ]);
       expect(rule.rule_task.find((t: { name: string }) => t.name === 'spend_ctr_no_leads')).toMatchObject({
         values: { spend: '', ctr: '' },
         is_active: false,
       });
-      expect(rule.rule_schedule).toEqual({ schedule: Array.from({ length: 7 }, () => defaultDay), timezone: 'America/New_York' });
+      expect(rule.rule_schedule).toEqual({
+        schedule: Array.from({ length: 7 }, () => defaultDay),
+        timezone: 'America/New_York',
+      });
       expect(rule.rule_alert_schedule).toEqual({ schedule: Array.from({ length: 24 }, (_, h) => h === 7) });
     });
 
     it('keeps webinar credentials encrypted and shows them masked', async () => {
       const demio = { api_key: 'key-1234567890-ABCD', api_secret: 'secret-0987654321-WXYZ' };
       const folder = await createFolder(api, admin.token, account, { extension: { external_credentials: { demio } } });
-      expect(folder.extension.external_credentials.demio).toEqual({ api_key: '********ABCD', api_secret: '********WXYZ' });
+      expect(folder.extension.external_credentials.demio).toEqual({
+        api_key: '********ABCD',
+        api_secret: '********WXYZ',
+      });
       const [row] = await api.dbh.db.select().from(folders).where(eq(folders.id, folder.id));
       expect(row!.demioCredentials).toBeTruthy();
       expect(row!.demioCredentials).not.toContain('ABCD');
@@ -61,10 +99,15 @@ eachDatabase((engine) => {
       // Sending the masks back keeps the secrets; a new value replaces one; null clears them.
       const kept = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
         ...folderPayload(account, { name: 'Renamed' }),
-        extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: 'new-secret-value-7777' } } },
+        extension: {
+          external_credentials: { demio: { api_key: '********ABCD', api_secret: 'new-secret-value-7777' } },
+        },
       });
       expect(kept.statusCode).toBe(200);
-      expect(kept.json().extension.external_credentials.demio).toEqual({ api_key: '********ABCD', api_secret: '********7777' });
+      expect(kept.json().extension.external_credentials.demio).toEqual({
+        api_key: '********ABCD',
+        api_secret: '********7777',
+      });
       const cleared = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
         extension: { external_credentials: { demio: { api_key: '', api_secret: '' } } },
       });
@@ -85,9 +128,24 @@ eachDatabase((engine) => {
     });
 
     it('refuses an unknown type, plan or ad account and half-filled credentials', async () => {
-      const bad = await call(api, admin.token, 'POST', '/api/general_page/', folderPayload(account, { client_type: 'XYZ', plan: 'gold' }));
-      expect(bad.json()).toEqual({ client_type: ['Select a value from the list'], plan: ['Select a value from the list'] });
-      const noAccount = await call(api, admin.token, 'POST', '/api/general_page/', folderPayload({ ...account, adAccountId: 'act_nope' }));
+      const bad = await call(
+        api,
+        admin.token,
+        'POST',
+        '/api/general_page/',
+        folderPayload(account, { client_type: 'XYZ', plan: 'gold' }),
+      );
+      expect(bad.json()).toEqual({
+        client_type: ['Select a value from the list'],
+        plan: ['Select a value from the list'],
+      });
+      const noAccount = await call(
+        api,
+        admin.token,
+        'POST',
+        '/api/general_page/',
+        folderPayload({ ...account, adAccountId: 'act_nope' }),
+      );
       expect(noAccount.statusCode).toBe(400);
       expect(noAccount.json()).toEqual({ meta_ad_account_id: ['Select an ad account from the list'] });
       const half = await call(api, admin.token, 'POST', '/api/general_page/', {
@@ -105,8 +163,12 @@ eachDatabase((engine) => {
       expect((await call(api, nobody.token, 'GET', '/api/general_page/')).statusCode).toBe(403);
       expect((await api.request(null, { method: 'GET', url: '/api/general_page/' })).statusCode).toBe(401);
       expect((await call(api, reader.token, 'GET', '/api/general_page/')).statusCode).toBe(200);
-      expect((await call(api, reader.token, 'POST', '/api/general_page/', folderPayload(account))).statusCode).toBe(403);
-      expect((await call(api, reader.token, 'PATCH', `/api/general_page/${folder.id}/`, { name: 'x' })).statusCode).toBe(403);
+      expect((await call(api, reader.token, 'POST', '/api/general_page/', folderPayload(account))).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await call(api, reader.token, 'PATCH', `/api/general_page/${folder.id}/`, { name: 'x' })).statusCode,
+      ).toBe(403);
       expect((await call(api, reader.token, 'POST', `/api/folders/${folder.id}/move_to_trash/`)).statusCode).toBe(403);
       const trashOnly = await api.userWith(['create_update_rules']);
       expect((await call(api, trashOnly.token, 'POST', `/api/folders/${folder.id}/restore/`)).statusCode).toBe(403);
@@ -119,7 +181,11 @@ eachDatabase((engine) => {
         ...folderPayload(other, { name: 'After', plan: 'quick_start' }),
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ name: 'After', plan: 'quick_start', meta_ad_account: { account_name: 'Second Account' } });
+      expect(response.json()).toMatchObject({
+        name: 'After',
+        plan: 'quick_start',
+        meta_ad_account: { account_name: 'Second Account' },
+      });
       const invalid = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, { name: '' });
       expect(invalid.json()).toEqual({ name: ['This field is required'] });
       expect((await call(api, admin.token, 'PATCH', '/api/general_page/999999/', { name: 'x' })).statusCode).toBe(404);
@@ -135,20 +201,32 @@ eachDatabase((engine) => {
         const harbor = await insertAccount(listApi, { accountName: 'Harbor Media' });
         const summit = await insertAccount(listApi, { accountName: 'Summit 100% Ads' });
         for (let i = 1; i <= 25; i += 1) {
-          await createFolder(listApi, user.token, i % 2 ? harbor : summit, { name: `Client ${String(i).padStart(2, '0')}` });
+          await createFolder(listApi, user.token, i % 2 ? harbor : summit, {
+            name: `Client ${String(i).padStart(2, '0')}`,
+          });
         }
       });
       afterAll(() => listApi.close());
 
       it('pages 20 folders at a time, oldest first, with next links', async () => {
-        const first = (await call(listApi, user.token, 'GET', '/api/general_page/?limit=20&offset=0&ordering=created_at')).json();
+        const first = (
+          await call(listApi, user.token, 'GET', '/api/general_page/?limit=20&offset=0&ordering=created_at')
+        ).json();
         expect(first.count).toBe(25);
         expect(first.results).toHaveLength(20);
         expect(first.results[0].name).toBe('Client 01');
         expect(first.next).toContain('offset=20');
         expect(first.previous).toBeNull();
-        const second = (await call(listApi, user.token, 'GET', '/api/general_page/?limit=20&offset=20&ordering=created_at')).json();
-        expect(second.results.map((f: { name: string }) => f.name)).toEqual(['Client 21', 'Client 22', 'Client 23', 'Client 24', 'Client 25']);
+        const second = (
+          await call(listApi, user.token, 'GET', '/api/general_page/?limit=20&offset=20&ordering=created_at')
+        ).json();
+        expect(second.results.map((f: { name: string }) => f.name)).toEqual([
+          'Client 21',
+          'Client 22',
+          'Client 23',
+          'Client 24',
+          'Client 25',
+        ]);
         expect(second.next).toBeNull();
       });
 
@@ -170,7 +248,8 @@ eachDatabase((engine) => {
         const ruleId = folder.rules[0].id;
         await call(listApi, user.token, 'POST', '/api/rule/', { folder: folder.id });
         await call(listApi, user.token, 'PATCH', `/api/rule/${ruleId}/`, { ...cplTaskOn, is_active: true });
-        const after = (await call(listApi, user.token, 'GET', '/api/general_page/?ordering=-created_at&limit=1')).json().results[0];
+        const after = (await call(listApi, user.token, 'GET', '/api/general_page/?ordering=-created_at&limit=1')).json()
+          .results[0];
         expect(after).toMatchObject({ rules_count: 2, active_rules_count: 1 });
       });
     });
@@ -178,7 +257,9 @@ eachDatabase((engine) => {
     describe('trash and restore', () => {
       it('moves a folder and its rules to the trash, and restoring brings back every rule', async () => {
         const folder = await createFolder(api, admin.token, account, { name: 'Trash Me Folder' });
-        const second = (await call(api, admin.token, 'POST', `/api/rules/${folder.rules[0]!.id}/duplicate_rule/`)).json();
+        const second = (
+          await call(api, admin.token, 'POST', `/api/rules/${folder.rules[0]!.id}/duplicate_rule/`)
+        ).json();
         // One rule trashed on its own first: restoring the folder restores it too (SPEC §4).
         await call(api, admin.token, 'POST', `/api/rules/${second.id}/move_to_trash/`);
         const trashed = await call(api, admin.token, 'POST', `/api/folders/${folder.id}/move_to_trash/`);
@@ -189,7 +270,11 @@ eachDatabase((engine) => {
         expect(live.count).toBe(0);
         const trash = (await call(api, admin.token, 'GET', '/api/trash_page/?search=Trash%20Me')).json();
         expect(trash.results).toEqual([
-          expect.objectContaining({ id: folder.id, is_deleted: true, rules: [expect.objectContaining({ is_deleted: true }), expect.objectContaining({ is_deleted: true })] }),
+          expect.objectContaining({
+            id: folder.id,
+            is_deleted: true,
+            rules: [expect.objectContaining({ is_deleted: true }), expect.objectContaining({ is_deleted: true })],
+          }),
         ]);
 
         const restored = await call(api, admin.token, 'POST', `/api/folders/${folder.id}/restore/`);
@@ -216,7 +301,11 @@ eachDatabase((engine) => {
         const copy = (await call(api, admin.token, 'POST', `/api/rules/${keep.id}/duplicate_rule/`)).json();
         await call(api, admin.token, 'POST', `/api/rules/${copy.id}/move_to_trash/`);
         const trash = (await call(api, admin.token, 'GET', '/api/trash_page/')).json();
-        expect(trash.results[0]).toMatchObject({ id: folder.id, is_deleted: false, rules: [{ id: copy.id, is_deleted: true }] });
+        expect(trash.results[0]).toMatchObject({
+          id: folder.id,
+          is_deleted: false,
+          rules: [{ id: copy.id, is_deleted: true }],
+        });
         expect(trash.results[0].trashed_at).toEqual(expect.any(String));
         const byRuleName = (await call(api, admin.token, 'GET', '/api/trash_page/?search=(copy)')).json();
         expect(byRuleName.results.map((f: { id: number }) => f.id)).toContain(folder.id);
@@ -229,7 +318,9 @@ eachDatabase((engine) => {
         const folder = await createFolder(api, admin.token, account);
         await call(api, editor.token, 'POST', `/api/rules/${folder.rules[0]!.id}/move_to_trash/`);
         expect((await call(api, editor.token, 'GET', '/api/trash_page/')).statusCode).toBe(403);
-        expect((await call(api, editor.token, 'POST', `/api/rules/${folder.rules[0]!.id}/restore/`)).statusCode).toBe(403);
+        expect((await call(api, editor.token, 'POST', `/api/rules/${folder.rules[0]!.id}/restore/`)).statusCode).toBe(
+          403,
+        );
         expect((await call(api, editor.token, 'DELETE', `/api/rules/${folder.rules[0]!.id}/`)).statusCode).toBe(403);
         expect((await call(api, editor.token, 'DELETE', `/api/trash_page/${folder.id}/`)).statusCode).toBe(403);
       });
@@ -268,9 +359,17 @@ eachDatabase((engine) => {
       const rule = response.json();
       expect(rule.name).toBe('EP-W: Pause ad CPL > $40');
       expect(rule.rule_filter[0].values).toEqual(['EDM', 'EP-W']);
-      expect(rule.rule_task.find((t: { name: string }) => t.name === 'website_cpl')).toMatchObject({ values: { cpl: '40' }, is_active: true });
-      expect(rule.rule_task.find((t: { name: string }) => t.name === 'spend_ctr_no_leads')).toMatchObject({ values: { spend: '25', ctr: '0.5' } });
-      expect(rule.rule_task.find((t: { name: string }) => t.name === 'trigger_cpl')).toMatchObject({ values: { cpl: '' }, is_active: false });
+      expect(rule.rule_task.find((t: { name: string }) => t.name === 'website_cpl')).toMatchObject({
+        values: { cpl: '40' },
+        is_active: true,
+      });
+      expect(rule.rule_task.find((t: { name: string }) => t.name === 'spend_ctr_no_leads')).toMatchObject({
+        values: { spend: '25', ctr: '0.5' },
+      });
+      expect(rule.rule_task.find((t: { name: string }) => t.name === 'trigger_cpl')).toMatchObject({
+        values: { cpl: '' },
+        is_active: false,
+      });
       expect(rule.rule_schedule).toEqual({ schedule, timezone: 'Europe/Berlin' });
       expect(rule.rule_alert_schedule.schedule[9]).toBe(true);
       expect((await call(api, admin.token, 'GET', `/api/rule/${ruleId}/`)).json()).toEqual(rule);
@@ -308,7 +407,9 @@ eachDatabase((engine) => {
         'rule_schedule.timezone': ['Unknown time zone'],
         'rule_alert_schedule.schedule': ['The alert schedule must be 24 hours'],
       });
-      const unknown = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, { rule_task: [{ name: 'drop_table', values: {} }] });
+      const unknown = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, {
+        rule_task: [{ name: 'drop_table', values: {} }],
+      });
       expect(unknown.json()).toEqual({ rule_task: { drop_table: { non_field_errors: ['Unknown task'] } } });
       const wrongType = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, { is_active: 'yes' });
       expect(wrongType.json()).toEqual({ is_active: ['Must be true or false'] });
@@ -319,7 +420,9 @@ eachDatabase((engine) => {
       const id = folder.rules[0]!.id;
       const refused = await call(api, admin.token, 'PATCH', `/api/rule/${id}/`, { is_active: true });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ rule_task: { non_field_errors: ['Turn on at least one task to activate the rule'] } });
+      expect(refused.json()).toEqual({
+        rule_task: { non_field_errors: ['Turn on at least one task to activate the rule'] },
+      });
       expect((await call(api, admin.token, 'GET', `/api/rule/${id}/`)).json().is_active).toBe(false);
 
       const notContains = await call(api, admin.token, 'PATCH', `/api/rule/${id}/`, {
@@ -333,7 +436,9 @@ eachDatabase((engine) => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json().is_active).toBe(true);
       // An active rule stays complete: switching its only task off is refused.
-      const off = await call(api, admin.token, 'PATCH', `/api/rule/${id}/`, { rule_task: [{ name: 'trigger_cpl', is_active: false }] });
+      const off = await call(api, admin.token, 'PATCH', `/api/rule/${id}/`, {
+        rule_task: [{ name: 'trigger_cpl', is_active: false }],
+      });
       expect(off.statusCode).toBe(400);
       expect(off.json().rule_task.non_field_errors).toEqual(['Turn on at least one task to activate the rule']);
     });
@@ -364,7 +469,11 @@ eachDatabase((engine) => {
     it('duplicates a rule as an inactive copy with the same items and schedules', async () => {
       const folder = await createFolder(api, admin.token, account, { name: 'Duplicate Folder' });
       const source = folder.rules[0]!.id;
-      await call(api, admin.token, 'PATCH', `/api/rule/${source}/`, { ...cplTaskOn, is_active: true, name: 'Original' });
+      await call(api, admin.token, 'PATCH', `/api/rule/${source}/`, {
+        ...cplTaskOn,
+        is_active: true,
+        name: 'Original',
+      });
       const response = await call(api, admin.token, 'POST', `/api/rules/${source}/duplicate_rule/`);
       expect(response.statusCode).toBe(201);
       const copy = response.json();
@@ -378,12 +487,16 @@ eachDatabase((engine) => {
       expect(list.results[0].rules.map((r: { name: string }) => r.name)).toEqual(['Original', 'Original (copy)']);
     });
 
-    it("adds a rule of the defaults to a folder, and refuses a missing or trashed folder", async () => {
+    it('adds a rule of the defaults to a folder, and refuses a missing or trashed folder', async () => {
       const created = await call(api, admin.token, 'POST', '/api/rule/', { folder: folderId });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ name: 'New rule', is_active: false, folder: { id: folderId } });
-      expect((await call(api, admin.token, 'POST', '/api/rule/', {})).json()).toEqual({ folder: ['Field is required'] });
-      expect((await call(api, admin.token, 'POST', '/api/rule/', { folder: 999999 })).json()).toEqual({ folder: ['Folder not found'] });
+      expect((await call(api, admin.token, 'POST', '/api/rule/', {})).json()).toEqual({
+        folder: ['Field is required'],
+      });
+      expect((await call(api, admin.token, 'POST', '/api/rule/', { folder: 999999 })).json()).toEqual({
+        folder: ['Folder not found'],
+      });
     });
 
     it('trashes, restores and deletes a rule for good only from the trash', async () => {
@@ -421,7 +534,10 @@ eachDatabase((engine) => {
     it('lists IANA time zones with titles', async () => {
       const zones = (await call(api, admin.token, 'GET', '/api/rule/get_timezones/')).json();
       expect(zones).toContainEqual({ title: '(UTC+00:00) UTC', value: 'UTC' });
-      expect(zones).toContainEqual({ title: expect.stringMatching(/^\(UTC-0[45]:00\) America\/New_York$/), value: 'America/New_York' });
+      expect(zones).toContainEqual({
+        title: expect.stringMatching(/^\(UTC-0[45]:00\) America\/New_York$/),
+        value: 'America/New_York',
+      });
       expect(zones.length).toBeGreaterThan(300);
     });
   });

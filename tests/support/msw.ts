@@ -1,5 +1,5 @@
 /**
- * msw for browser-side tests: `const server = useMswServer(...handlers)` in a test file starts one
+ * msw for browser-side tests: `const server = setupMswServer(...handlers)` in a test file starts one
  * server for the file, resets per-test handlers after each test, and stops at the end. Unhandled
  * requests fail the test. Relative URLs ('/api/log/') resolve against the jsdom page, as in a browser.
  */
@@ -19,7 +19,7 @@ function resolveRelativeUrls(fetchImpl: typeof fetch): typeof fetch {
   };
 }
 
-export function useMswServer(...handlers: Handler[]): SetupServer {
+export function setupMswServer(...handlers: Handler[]): SetupServer {
   const server = setupServer(...handlers);
   let originalFetch: typeof fetch;
   beforeAll(() => {

@@ -4,9 +4,9 @@ import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { accessRulesOf, endpointsOf, messagesOf, resources } from '../../src/resources';
-import { http, HttpResponse, useMswServer } from '../support/msw';
+import { http, HttpResponse, setupMswServer } from '../support/msw';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 describe('resource registry', () => {
   it('collects the Log resource folder with its list view, endpoint, permission and labels', () => {
@@ -15,7 +15,9 @@ describe('resource registry', () => {
     expect(log!.list).toBeDefined();
     expect(endpointsOf(resources).log).toMatchObject({ path: 'log/', ordering: { ad_account: 'folder_name' } });
     expect(accessRulesOf(resources).log).toEqual({ list: 'view_logs' });
-    expect(messagesOf(resources)).toContainEqual(expect.objectContaining({ resources: expect.objectContaining({ log: expect.anything() }) }));
+    expect(messagesOf(resources)).toContainEqual(
+      expect.objectContaining({ resources: expect.objectContaining({ log: expect.anything() }) }),
+    );
   });
 
   it('feeds the dataProvider, which then serves the resource with nothing else edited', async () => {

@@ -29,11 +29,19 @@ export function statusAt(log: StatusEvent[], at: number): StatusEvent['status'] 
 }
 
 /** Milliseconds in [from, to) during which every log says ACTIVE, within [start, stop). */
-export function deliveringMs(logs: StatusEvent[][], start: number, stop: number | undefined, from: number, to: number): number {
+export function deliveringMs(
+  logs: StatusEvent[][],
+  start: number,
+  stop: number | undefined,
+  from: number,
+  to: number,
+): number {
   const lo = Math.max(from, start);
   const hi = Math.min(to, stop ?? Infinity);
   if (hi <= lo) return 0;
-  const cuts = [lo, hi, ...logs.flatMap((log) => log.map((e) => e.at)).filter((at) => at > lo && at < hi)].sort((a, b) => a - b);
+  const cuts = [lo, hi, ...logs.flatMap((log) => log.map((e) => e.at)).filter((at) => at > lo && at < hi)].sort(
+    (a, b) => a - b,
+  );
   let total = 0;
   for (let i = 0; i + 1 < cuts.length; i += 1) {
     const a = cuts[i]!;
@@ -95,7 +103,8 @@ export function graphMetrics(t: Totals): Record<string, unknown> {
   if (t.linkClicks > 0) actions.push({ action_type: 'link_click', value: String(t.linkClicks) });
   if (leads > 0) actions.push({ action_type: 'lead', value: String(leads) });
   if (t.onsiteLeads > 0) actions.push({ action_type: 'onsite_conversion.lead_grouped', value: String(t.onsiteLeads) });
-  if (t.websiteLeads > 0) actions.push({ action_type: 'offsite_conversion.fb_pixel_lead', value: String(t.websiteLeads) });
+  if (t.websiteLeads > 0)
+    actions.push({ action_type: 'offsite_conversion.fb_pixel_lead', value: String(t.websiteLeads) });
   const costPer = actions.map((a) => ({ action_type: a.action_type, value: (t.spend / Number(a.value)).toFixed(6) }));
   return {
     spend: t.spend.toFixed(2),

@@ -34,19 +34,46 @@ const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 5000;
 let traceCounter = 0;
 
-export function errorAnswer(status: number, code: number, message: string, extra: Record<string, unknown> = {}): GraphAnswer {
+export function errorAnswer(
+  status: number,
+  code: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): GraphAnswer {
   traceCounter += 1;
   return {
     status,
-    body: { error: { message, type: code === 190 ? 'OAuthException' : 'OAuthException', code, ...extra, fbtrace_id: `Sim${traceCounter.toString(36).padStart(8, '0')}` } },
+    body: {
+      error: {
+        message,
+        type: code === 190 ? 'OAuthException' : 'OAuthException',
+        code,
+        ...extra,
+        fbtrace_id: `Sim${traceCounter.toString(36).padStart(8, '0')}`,
+      },
+    },
   };
 }
 
 const notFound = (id: string) =>
-  errorAnswer(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+  errorAnswer(
+    400,
+    100,
+    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    { error_subcode: 33 },
+  );
 
-function pick(object: Record<string, unknown>, fields: string | undefined, defaults: string[]): Record<string, unknown> {
-  const wanted = fields ? fields.split(',').map((f) => f.trim()).filter(Boolean) : defaults;
+function pick(
+  object: Record<string, unknown>,
+  fields: string | undefined,
+  defaults: string[],
+): Record<string, unknown> {
+  const wanted = fields
+    ? fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : defaults;
   const out: Record<string, unknown> = {};
   for (const field of ['id', ...wanted]) if (object[field] !== undefined) out[field] = object[field];
   return out;
@@ -70,7 +97,13 @@ export class GraphHandler {
   handle(method: string, path: string, params: Params, context: GraphContext): GraphAnswer {
     const parts = path.split('/').filter(Boolean);
     if (method === 'GET' && parts[0] === 'me' && parts[1] === 'adaccounts' && parts.length === 2) {
-      return this.page(this.world.accounts.map((a) => this.accountObject(a)), params, path, context, ['id', 'account_id']);
+      return this.page(
+        this.world.accounts.map((a) => this.accountObject(a)),
+        params,
+        path,
+        context,
+        ['id', 'account_id'],
+      );
     }
     const [head, edge, ...rest] = parts;
     if (!head || rest.length) return errorAnswer(400, 100, 'Unknown path components: /' + parts.slice(2).join('/'));
@@ -78,7 +111,14 @@ export class GraphHandler {
     if (head.startsWith('act_')) {
       const account = this.world.account(head);
       if (!account) return notFound(head);
-      if (!edge) return method === 'GET' ? { status: 200, body: pick(this.accountObject(account), params.fields, ['id', 'account_id']), accountId: account.accountId } : errorAnswer(400, 100, 'Unsupported post request.');
+      if (!edge)
+        return method === 'GET'
+          ? {
+              status: 200,
+              body: pick(this.accountObject(account), params.fields, ['id', 'account_id']),
+              accountId: account.accountId,
+            }
+          : errorAnswer(400, 100, 'Unsupported post request.');
       if (method !== 'GET') return errorAnswer(400, 100, `Unsupported post request on edge ${edge}`);
       const answer = this.accountEdge(account, edge, params, path, context);
       return { ...answer, accountId: account.accountId };
@@ -88,11 +128,22 @@ export class GraphHandler {
     if (!object) return notFound(head);
     if (!edge) {
       if (method === 'POST') return { ...this.write(object, params), accountId: object.accountId };
-      return { status: 200, body: pick(this.describe(object), params.fields, ['id', 'name']), accountId: object.accountId };
+      return {
+        status: 200,
+        body: pick(this.describe(object), params.fields, ['id', 'name']),
+        accountId: object.accountId,
+      };
     }
     if (edge === 'insights' && method === 'GET') {
       const account = this.world.account(object.accountId)!;
-      const answer = this.insights(account, params, path, context, (ad) => ad.id === head || ad.adsetId === head || ad.campaignId === head, object.kind);
+      const answer = this.insights(
+        account,
+        params,
+        path,
+        context,
+        (ad) => ad.id === head || ad.adsetId === head || ad.campaignId === head,
+        object.kind,
+      );
       return { ...answer, accountId: object.accountId };
     }
     return errorAnswer(400, 100, `Unknown path components: /${edge}`);
@@ -101,10 +152,19 @@ export class GraphHandler {
   // ---- objects ----------------------------------------------------------------------------------
 
   private accountObject(a: SimAccount): Record<string, unknown> {
-    return { id: `act_${a.accountId}`, account_id: a.accountId, name: a.name, timezone_name: a.timezone, currency: a.currency, account_status: 1 };
+    return {
+      id: `act_${a.accountId}`,
+      account_id: a.accountId,
+      name: a.name,
+      timezone_name: a.timezone,
+      currency: a.currency,
+      account_status: 1,
+    };
   }
 
-  private findObject(id: string): { kind: 'campaign' | 'adset' | 'ad'; accountId: string; value: SimCampaign | SimAdSet | SimAd } | undefined {
+  private findObject(
+    id: string,
+  ): { kind: 'campaign' | 'adset' | 'ad'; accountId: string; value: SimCampaign | SimAdSet | SimAd } | undefined {
     const campaign = this.world.campaigns.get(id);
     if (campaign) return { kind: 'campaign', accountId: campaign.accountId, value: campaign };
     const adset = this.world.adsets.get(id);
@@ -145,7 +205,14 @@ export class GraphHandler {
     const status = statusAt(s.statusLog, now);
     const campaign = this.world.campaigns.get(s.campaignId)!;
     const effective = statusAt(campaign.statusLog, now) === 'PAUSED' ? 'CAMPAIGN_PAUSED' : status;
-    return { id: s.id, account_id: s.accountId, campaign_id: s.campaignId, name: s.name, status, effective_status: effective };
+    return {
+      id: s.id,
+      account_id: s.accountId,
+      campaign_id: s.campaignId,
+      name: s.name,
+      status,
+      effective_status: effective,
+    };
   }
 
   private adObject(ad: SimAd): Record<string, unknown> {
@@ -156,7 +223,15 @@ export class GraphHandler {
     let effective: string = status;
     if (statusAt(campaign.statusLog, now) === 'PAUSED') effective = 'CAMPAIGN_PAUSED';
     else if (statusAt(adset.statusLog, now) === 'PAUSED') effective = 'ADSET_PAUSED';
-    return { id: ad.id, account_id: ad.accountId, campaign_id: ad.campaignId, adset_id: ad.adsetId, name: ad.name, status, effective_status: effective };
+    return {
+      id: ad.id,
+      account_id: ad.accountId,
+      campaign_id: ad.campaignId,
+      adset_id: ad.adsetId,
+      name: ad.name,
+      status,
+      effective_status: effective,
+    };
   }
 
   private write(object: NonNullable<ReturnType<GraphHandler['findObject']>>, params: Params): GraphAnswer {
@@ -167,7 +242,9 @@ export class GraphHandler {
       return { status: 200, body: { success: true }, wrote: true };
     }
     if (status !== 'ACTIVE' && status !== 'PAUSED') {
-      return errorAnswer(400, 100, '(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}', { error_subcode: 1815154 });
+      return errorAnswer(400, 100, '(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}', {
+        error_subcode: 1815154,
+      });
     }
     const log = object.value.statusLog;
     const at = Math.max(this.clock.now(), log[log.length - 1]!.at);
@@ -178,8 +255,15 @@ export class GraphHandler {
 
   // ---- account edges --------------------------------------------------------------------------
 
-  private accountEdge(account: SimAccount, edge: string, params: Params, path: string, context: GraphContext): GraphAnswer {
-    const mine = <T extends { accountId: string }>(items: Iterable<T>) => [...items].filter((item) => item.accountId === account.accountId);
+  private accountEdge(
+    account: SimAccount,
+    edge: string,
+    params: Params,
+    path: string,
+    context: GraphContext,
+  ): GraphAnswer {
+    const mine = <T extends { accountId: string }>(items: Iterable<T>) =>
+      [...items].filter((item) => item.accountId === account.accountId);
     if (edge === 'campaigns') {
       const rows = mine(this.world.campaigns.values()).map((c) => this.campaignObject(c));
       return this.page(this.filterStatus(rows, params), params, path, context, ['id']);
@@ -189,7 +273,9 @@ export class GraphHandler {
       return this.page(this.filterStatus(rows, params), params, path, context, ['id']);
     }
     if (edge === 'ads') {
-      const rows = mine(this.world.ads.values()).filter((ad) => !ad.deleted).map((ad) => this.adObject(ad));
+      const rows = mine(this.world.ads.values())
+        .filter((ad) => !ad.deleted)
+        .map((ad) => this.adObject(ad));
       return this.page(this.filterStatus(rows, params), params, path, context, ['id']);
     }
     if (edge === 'insights') return this.insights(account, params, path, context, () => true, 'account');
@@ -208,15 +294,27 @@ export class GraphHandler {
     return rows.filter((row) => wanted.includes(String(row.effective_status)));
   }
 
-  private page(rows: Record<string, unknown>[], params: Params, path: string, context: GraphContext, defaults: string[]): GraphAnswer {
+  private page(
+    rows: Record<string, unknown>[],
+    params: Params,
+    path: string,
+    context: GraphContext,
+    defaults: string[],
+  ): GraphAnswer {
     const limit = Math.min(Math.max(Number(params.limit) || DEFAULT_LIMIT, 1), MAX_LIMIT);
     const offset = decodeCursor(params.after);
     const slice = rows.slice(offset, offset + limit).map((row) => pick(row, params.fields, defaults));
     const body: Record<string, unknown> = { data: slice };
     if (slice.length) {
-      const paging: Record<string, unknown> = { cursors: { before: encodeCursor(offset), after: encodeCursor(offset + slice.length) } };
+      const paging: Record<string, unknown> = {
+        cursors: { before: encodeCursor(offset), after: encodeCursor(offset + slice.length) },
+      };
       if (offset + slice.length < rows.length) {
-        const next = new URLSearchParams({ ...params, limit: String(limit), after: encodeCursor(offset + slice.length) });
+        const next = new URLSearchParams({
+          ...params,
+          limit: String(limit),
+          after: encodeCursor(offset + slice.length),
+        });
         next.delete('access_token');
         paging.next = `${context.linkBase}/${path}?${next}`;
       }
@@ -239,7 +337,8 @@ export class GraphHandler {
       }
       const since = DateTime.fromISO(range.since ?? '', { zone: account.timezone });
       const until = DateTime.fromISO(range.until ?? '', { zone: account.timezone });
-      if (!since.isValid || !until.isValid || until < since) return errorAnswer(400, 100, '(#100) Must provide a valid time_range with since <= until');
+      if (!since.isValid || !until.isValid || until < since)
+        return errorAnswer(400, 100, '(#100) Must provide a valid time_range with since <= until');
       return { from: since.toMillis(), to: Math.min(now, until.plus({ days: 1 }).toMillis()) };
     }
     const preset = params.date_preset ?? 'last_30d';
@@ -249,17 +348,34 @@ export class GraphHandler {
     if (preset === 'this_month') return { from: today.startOf('month').toMillis(), to: now };
     const lastN = /^last_(\d+)d$/.exec(preset);
     if (lastN) return { from: today.minus({ days: Number(lastN[1]) }).toMillis(), to: today.toMillis() };
-    return errorAnswer(400, 100, `(#100) date_preset must be one of the following values: today, yesterday, this_month, last_3d, last_7d, last_14d, last_28d, last_30d, last_90d, maximum`);
+    return errorAnswer(
+      400,
+      100,
+      `(#100) date_preset must be one of the following values: today, yesterday, this_month, last_3d, last_7d, last_14d, last_28d, last_30d, last_90d, maximum`,
+    );
   }
 
-  private insights(account: SimAccount, params: Params, path: string, context: GraphContext, scope: (ad: SimAd) => boolean, defaultLevel: string): GraphAnswer {
+  private insights(
+    account: SimAccount,
+    params: Params,
+    path: string,
+    context: GraphContext,
+    scope: (ad: SimAd) => boolean,
+    defaultLevel: string,
+  ): GraphAnswer {
     const level = params.level ?? defaultLevel;
-    if (!['account', 'campaign', 'adset', 'ad'].includes(level)) return errorAnswer(400, 100, '(#100) level must be one of: ad, adset, campaign, account');
+    if (!['account', 'campaign', 'adset', 'ad'].includes(level))
+      return errorAnswer(400, 100, '(#100) level must be one of: ad, adset, campaign, account');
     const filter = this.insightFilter(params.filtering);
     if ('status' in filter) return filter;
 
-    const ads = [...this.world.ads.values()].filter((ad) => ad.accountId === account.accountId && !ad.deleted && scope(ad) && filter.test(ad));
-    const firstStart = Math.min(...ads.map((ad) => this.world.campaigns.get(ad.campaignId)!.startTime), this.clock.now());
+    const ads = [...this.world.ads.values()].filter(
+      (ad) => ad.accountId === account.accountId && !ad.deleted && scope(ad) && filter.test(ad),
+    );
+    const firstStart = Math.min(
+      ...ads.map((ad) => this.world.campaigns.get(ad.campaignId)!.startTime),
+      this.clock.now(),
+    );
     const period = this.period(account, params, firstStart);
     if ('status' in period) return period;
 
@@ -268,7 +384,14 @@ export class GraphHandler {
       const campaign = this.world.campaigns.get(ad.campaignId)!;
       const adset = this.world.adsets.get(ad.adsetId)!;
       const totals = adTotals(ad, adset, campaign, period.from, period.to);
-      const key = level === 'ad' ? ad.id : level === 'adset' ? ad.adsetId : level === 'campaign' ? ad.campaignId : account.accountId;
+      const key =
+        level === 'ad'
+          ? ad.id
+          : level === 'adset'
+            ? ad.adsetId
+            : level === 'campaign'
+              ? ad.campaignId
+              : account.accountId;
       const group = groups.get(key);
       groups.set(key, { ad: group?.ad ?? ad, totals: add(group?.totals ?? ZERO, totals) });
     }
@@ -286,7 +409,11 @@ export class GraphHandler {
         return { ...ids, ...graphMetrics(totals) };
       });
     const fields = params.fields ? `${params.fields},date_start,date_stop` : 'spend,date_start,date_stop';
-    const dated = rows.map((row) => ({ ...row, date_start: dateOf(period.from), date_stop: dateOf(Math.max(period.from, period.to - 1)) }));
+    const dated = rows.map((row) => ({
+      ...row,
+      date_start: dateOf(period.from),
+      date_stop: dateOf(Math.max(period.from, period.to - 1)),
+    }));
     const answer = this.page(dated, { ...params, fields }, path, context, []);
     // Insight rows have no id of their own.
     for (const row of (answer.body as { data: Record<string, unknown>[] }).data) delete row.id;
@@ -304,11 +431,16 @@ export class GraphHandler {
     }
     const tests: ((ad: SimAd) => boolean)[] = [];
     for (const item of items) {
-      const key = { 'campaign.id': 'campaignId', 'adset.id': 'adsetId', 'ad.id': 'id' }[item.field ?? ''] as 'campaignId' | 'adsetId' | 'id' | undefined;
+      const key = { 'campaign.id': 'campaignId', 'adset.id': 'adsetId', 'ad.id': 'id' }[item.field ?? ''] as
+        | 'campaignId'
+        | 'adsetId'
+        | 'id'
+        | undefined;
       if (!key) return errorAnswer(400, 100, `(#100) Filtering field ${item.field} is invalid`);
       const values = (Array.isArray(item.value) ? item.value : [item.value]).map(String);
       if (item.operator === 'IN' || item.operator === 'EQUAL') tests.push((ad) => values.includes(ad[key]));
-      else if (item.operator === 'NOT_IN' || item.operator === 'NOT_EQUAL') tests.push((ad) => !values.includes(ad[key]));
+      else if (item.operator === 'NOT_IN' || item.operator === 'NOT_EQUAL')
+        tests.push((ad) => !values.includes(ad[key]));
       else return errorAnswer(400, 100, `(#100) Filtering operator ${item.operator} is invalid`);
     }
     return { test: (ad) => tests.every((t) => t(ad)) };

@@ -45,7 +45,8 @@ function parseParams(query: URLSearchParams, body: string, contentType: string |
   if (!body) return params;
   if (contentType?.includes('application/json')) {
     const json = JSON.parse(body) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(json)) params[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    for (const [key, value] of Object.entries(json))
+      params[key] = typeof value === 'string' ? value : JSON.stringify(value);
   } else {
     Object.assign(params, Object.fromEntries(new URLSearchParams(body)));
   }
@@ -53,7 +54,11 @@ function parseParams(query: URLSearchParams, body: string, contentType: string |
 }
 
 /** `/v21.0/act_1/insights` → `act_1/insights`. */
-const graphPath = (pathname: string) => pathname.replace(/^\/+/, '').replace(/^v\d+\.\d+\/?/, '').replace(/\/+$/, '');
+const graphPath = (pathname: string) =>
+  pathname
+    .replace(/^\/+/, '')
+    .replace(/^v\d+\.\d+\/?/, '')
+    .replace(/\/+$/, '');
 
 export class SimulatorServer {
   readonly faults = new FaultBoard();
@@ -70,7 +75,8 @@ export class SimulatorServer {
   ) {
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
-        if (!response.headersSent) this.send(response, errorAnswer(500, 1, `An unknown error occurred: ${String(error)}`), {});
+        if (!response.headersSent)
+          this.send(response, errorAnswer(500, 1, `An unknown error occurred: ${String(error)}`), {});
       });
     });
   }
@@ -99,7 +105,8 @@ export class SimulatorServer {
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://simulator');
     const body = await readBody(request);
-    if (url.pathname.startsWith('/__sim/')) return this.admin(request.method ?? 'GET', url.pathname.slice('/__sim/'.length), body, response);
+    if (url.pathname.startsWith('/__sim/'))
+      return this.admin(request.method ?? 'GET', url.pathname.slice('/__sim/'.length), body, response);
 
     const method = (request.method ?? 'GET').toUpperCase();
     let params: Params;
@@ -125,7 +132,8 @@ export class SimulatorServer {
     const fault = this.faults.take(described, ['rate_limit', 'server_error', 'timeout']);
     if (fault) log.fault = fault.kind;
     const pathAccount = /(?:^|\/)act_(\d+)/.exec(path)?.[1];
-    if (fault?.kind === 'rate_limit') return this.send(response, this.rateLimitAnswer(fault), this.usageHeaders(described, pathAccount, fault));
+    if (fault?.kind === 'rate_limit')
+      return this.send(response, this.rateLimitAnswer(fault), this.usageHeaders(described, pathAccount, fault));
     if (fault && !fault.applyFirst) {
       if (fault.kind === 'server_error') return this.send(response, this.serverErrorAnswer(fault), {});
       await this.hold(fault.ms ?? 10 * 60_000); // never answered in time: the client times out
@@ -158,12 +166,16 @@ export class SimulatorServer {
     } catch {
       return errorAnswer(400, 100, '(#100) The parameter batch must be a JSON array');
     }
-    if (items.length > MAX_BATCH) return errorAnswer(400, 1, `(#1) Too many requests in batch message. Maximum batch size is ${MAX_BATCH}`);
+    if (items.length > MAX_BATCH)
+      return errorAnswer(400, 1, `(#1) Too many requests in batch message. Maximum batch size is ${MAX_BATCH}`);
     const answers = items.map((item) => {
       const method = (item.method ?? 'GET').toUpperCase();
       const relative = new URL(`http://batch/${(item.relative_url ?? '').replace(/^\/+/, '')}`);
       const path = graphPath(relative.pathname);
-      const itemParams: Params = { ...Object.fromEntries(relative.searchParams), ...Object.fromEntries(new URLSearchParams(item.body ?? '')) };
+      const itemParams: Params = {
+        ...Object.fromEntries(relative.searchParams),
+        ...Object.fromEntries(new URLSearchParams(item.body ?? '')),
+      };
       const fault = this.faults.take({ method, path, target: 'batch_item' }, ['rate_limit', 'server_error']);
       let answer: GraphAnswer;
       if (fault?.kind === 'rate_limit') answer = this.rateLimitAnswer(fault);
@@ -189,14 +201,18 @@ export class SimulatorServer {
       recent.push(now);
       this.calls.set(answer.accountId, recent);
       if (recent.length > this.options.accountQuota && !path.startsWith('me/')) {
-        return { ...this.rateLimitAnswer({ kind: 'rate_limit', code: 80004, regainMinutes: 5 }), accountId: answer.accountId };
+        return {
+          ...this.rateLimitAnswer({ kind: 'rate_limit', code: 80004, regainMinutes: 5 }),
+          accountId: answer.accountId,
+        };
       }
     }
     return answer;
   }
 
   private checkToken(token: string | undefined): GraphAnswer | undefined {
-    if (!token) return errorAnswer(400, 2500, 'An active access token must be used to query information about the current user.');
+    if (!token)
+      return errorAnswer(400, 2500, 'An active access token must be used to query information about the current user.');
     if (this.options.accessToken && token !== this.options.accessToken) {
       return errorAnswer(400, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
@@ -216,10 +232,19 @@ export class SimulatorServer {
   }
 
   private serverErrorAnswer(fault: FaultSpec): GraphAnswer {
-    return errorAnswer(fault.status ?? 500, fault.status === 503 ? 2 : 1, fault.status === 503 ? 'Service temporarily unavailable' : 'An unknown error occurred', { is_transient: true });
+    return errorAnswer(
+      fault.status ?? 500,
+      fault.status === 503 ? 2 : 1,
+      fault.status === 503 ? 'Service temporarily unavailable' : 'An unknown error occurred',
+      { is_transient: true },
+    );
   }
 
-  private usageHeaders(request: { method: string; path: string }, accountId: string | undefined, fault?: FaultSpec): Record<string, string> {
+  private usageHeaders(
+    request: { method: string; path: string },
+    accountId: string | undefined,
+    fault?: FaultSpec,
+  ): Record<string, string> {
     const usage = this.faults.take({ ...request, target: 'request' }, ['usage']);
     const override = fault
       ? { pct: 100, regainMinutes: fault.regainMinutes ?? 0 }
@@ -229,15 +254,33 @@ export class SimulatorServer {
     const appCalls = [...this.calls.values()].reduce((sum, list) => sum + list.length, 0);
     const appPct = override?.pct ?? Math.min(100, Math.round((appCalls / (this.options.accountQuota * 10)) * 100));
     const headers: Record<string, string> = {
-      'x-app-usage': JSON.stringify({ call_count: appPct, total_cputime: Math.round(appPct / 2), total_time: Math.round(appPct / 2) }),
+      'x-app-usage': JSON.stringify({
+        call_count: appPct,
+        total_cputime: Math.round(appPct / 2),
+        total_time: Math.round(appPct / 2),
+      }),
     };
     if (accountId) {
-      const pct = override?.pct ?? Math.min(100, Math.round(((this.calls.get(accountId)?.length ?? 0) / this.options.accountQuota) * 100));
+      const pct =
+        override?.pct ??
+        Math.min(100, Math.round(((this.calls.get(accountId)?.length ?? 0) / this.options.accountQuota) * 100));
       headers['x-business-use-case-usage'] = JSON.stringify({
-        [accountId]: [{ type: 'ads_management', call_count: pct, total_cputime: Math.round(pct / 2), total_time: Math.round(pct / 2), estimated_time_to_regain_access: override?.regainMinutes ?? 0 }],
+        [accountId]: [
+          {
+            type: 'ads_management',
+            call_count: pct,
+            total_cputime: Math.round(pct / 2),
+            total_time: Math.round(pct / 2),
+            estimated_time_to_regain_access: override?.regainMinutes ?? 0,
+          },
+        ],
       });
       if (request.path.includes('insights')) {
-        headers['x-fb-ads-insights-throttle'] = JSON.stringify({ app_id_util_pct: appPct, acc_id_util_pct: pct, ads_api_access_tier: 'standard_access' });
+        headers['x-fb-ads-insights-throttle'] = JSON.stringify({
+          app_id_util_pct: appPct,
+          acc_id_util_pct: pct,
+          ads_api_access_tier: 'standard_access',
+        });
       }
     }
     return headers;
@@ -324,8 +367,21 @@ export function inspect(world: World, clock: SimClock, id: string): Record<strin
     const campaign = world.campaigns.get(ad.campaignId)!;
     const adset = world.adsets.get(ad.adsetId)!;
     const status = statusAt(ad.statusLog, now);
-    const effective = statusAt(campaign.statusLog, now) === 'PAUSED' ? 'CAMPAIGN_PAUSED' : statusAt(adset.statusLog, now) === 'PAUSED' ? 'ADSET_PAUSED' : status;
-    return { id, kind: 'ad', name: ad.name, deleted: ad.deleted, status, effective_status: effective, lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)) };
+    const effective =
+      statusAt(campaign.statusLog, now) === 'PAUSED'
+        ? 'CAMPAIGN_PAUSED'
+        : statusAt(adset.statusLog, now) === 'PAUSED'
+          ? 'ADSET_PAUSED'
+          : status;
+    return {
+      id,
+      kind: 'ad',
+      name: ad.name,
+      deleted: ad.deleted,
+      status,
+      effective_status: effective,
+      lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)),
+    };
   }
   const campaign = world.campaigns.get(id);
   if (campaign) return { id, kind: 'campaign', name: campaign.name, status: statusAt(campaign.statusLog, now) };

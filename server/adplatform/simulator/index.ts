@@ -43,7 +43,9 @@ export interface Simulator {
   clearFaults(): void;
   scenario(name: ScenarioName): ScenarioObjects;
   /** An ad's (or campaign's, ad set's) current status and lifetime metrics. */
-  inspect(id: string): { status: string; effective_status?: string; lifetime?: Record<string, unknown> } & Record<string, unknown>;
+  inspect(
+    id: string,
+  ): { status: string; effective_status?: string; lifetime?: Record<string, unknown> } & Record<string, unknown>;
   advanceHours(hours: number): void;
   close(): Promise<void>;
 }
@@ -77,7 +79,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearFaults: () => server.faults.clear(),
     scenario(name) {
       const found = world.scenarios.get(name);
-      if (!found) throw new Error(`Scenario ${name} was not started (scenarios: ${[...world.scenarios.keys()].join(', ')})`);
+      if (!found)
+        throw new Error(`Scenario ${name} was not started (scenarios: ${[...world.scenarios.keys()].join(', ')})`);
       return found;
     },
     inspect(id) {

@@ -11,7 +11,9 @@ async function main() {
   const settings = simulatorSettings(process.env);
   const simulator = await startSimulator({ ...settings, port: settings.port ?? 8090 });
   const scenarios = [...simulator.world.scenarios.keys()].join(', ') || 'none';
-  console.log(`Graph API simulator on ${simulator.url} (seed ${settings.seed}, speed ${simulator.clock.speed}×, scenarios: ${scenarios})`);
+  console.log(
+    `Graph API simulator on ${simulator.url} (seed ${settings.seed}, speed ${simulator.clock.speed}×, scenarios: ${scenarios})`,
+  );
   console.log(`  accounts: curl '${simulator.url}/v21.0/me/adaccounts?access_token=dev&fields=name,timezone_name'`);
   console.log(`  admin:    curl ${simulator.url}/__sim/state`);
   console.log(`  point a server at it: META_GRAPH_URL=${simulator.url} npm start`);

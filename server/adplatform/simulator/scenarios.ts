@@ -6,7 +6,13 @@ import { DateTime } from 'luxon';
 import type { DeliveryProfile, ScenarioObjects, SimAccount, World } from './world';
 import { HOUR, campaignTime } from './naming';
 
-export const SCENARIO_NAMES = ['cpl_climbs', 'spend_no_leads', 'no_link_clicks', 'seminar_fills', 'website_cpl_high'] as const;
+export const SCENARIO_NAMES = [
+  'cpl_climbs',
+  'spend_no_leads',
+  'no_link_clicks',
+  'seminar_fills',
+  'website_cpl_high',
+] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 export function isScenarioName(name: string): name is ScenarioName {
@@ -20,8 +26,19 @@ interface ScenarioDefinition {
 
 const base: Omit<DeliveryProfile, 'leads' | 'spendPerHour'> = { cpm: 22, ctrPct: 1.5, linkShare: 0.7, websiteShare: 0 };
 
-function eventCampaign(world: World, account: SimAccount, start: number, option: string, daysAhead: number, label: string, startedHoursAgo: number) {
-  const event = DateTime.fromMillis(start, { zone: account.timezone }).startOf('day').plus({ days: daysAhead }).set({ hour: 18, minute: 30 });
+function eventCampaign(
+  world: World,
+  account: SimAccount,
+  start: number,
+  option: string,
+  daysAhead: number,
+  label: string,
+  startedHoursAgo: number,
+) {
+  const event = DateTime.fromMillis(start, { zone: account.timezone })
+    .startOf('day')
+    .plus({ days: daysAhead })
+    .set({ hour: 18, minute: 30 });
   const campaign = world.addCampaign({
     accountId: account.accountId,
     name: `EDM - ${option} - ${event.toFormat('MM/dd/yyyy')} ${campaignTime(event)} - ${label}`,
@@ -34,10 +51,15 @@ function eventCampaign(world: World, account: SimAccount, start: number, option:
 
 export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
   cpl_climbs: {
-    description: 'An ad whose cost per lead climbs as it spends (CPL ≈ 2·√spend: $20 at $100, $40 at $400, $60 at $900).',
+    description:
+      'An ad whose cost per lead climbs as it spends (CPL ≈ 2·√spend: $20 at $100, $40 at $400, $60 at $900).',
     build(world, account, start) {
       const { campaign, adset } = eventCampaign(world, account, start, 'RP-W', 14, 'Scenario CPL Climbs', 24);
-      const ad = world.addAd(adset, 'Scenario - CPL Climbs', { ...base, spendPerHour: 8, leads: { kind: 'diminishing', factor: 0.5 } });
+      const ad = world.addAd(adset, 'Scenario - CPL Climbs', {
+        ...base,
+        spendPerHour: 8,
+        leads: { kind: 'diminishing', factor: 0.5 },
+      });
       return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
     },
   },
@@ -45,7 +67,13 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     description: 'An ad that spends about $2.50 an hour and never gets a lead (low CTR, high CPC).',
     build(world, account, start) {
       const { campaign, adset } = eventCampaign(world, account, start, 'SS-W', 10, 'Scenario No Leads', 24);
-      const ad = world.addAd(adset, 'Scenario - Spend No Leads', { ...base, ctrPct: 0.35, cpm: 30, spendPerHour: 2.5, leads: { kind: 'none' } });
+      const ad = world.addAd(adset, 'Scenario - Spend No Leads', {
+        ...base,
+        ctrPct: 0.35,
+        cpm: 30,
+        spendPerHour: 2.5,
+        leads: { kind: 'none' },
+      });
       return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
     },
   },
@@ -53,7 +81,12 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     description: 'An ad with impressions and clicks but no link clicks, and no leads.',
     build(world, account, start) {
       const { campaign, adset } = eventCampaign(world, account, start, 'TIR-W', 12, 'Scenario No Link Clicks', 24);
-      const ad = world.addAd(adset, 'Scenario - No Link Clicks', { ...base, linkShare: 0, spendPerHour: 2, leads: { kind: 'none' } });
+      const ad = world.addAd(adset, 'Scenario - No Link Clicks', {
+        ...base,
+        linkShare: 0,
+        spendPerHour: 2,
+        leads: { kind: 'none' },
+      });
       return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
     },
   },
@@ -62,7 +95,10 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     build(world, account, start) {
       const { campaign, adset } = eventCampaign(world, account, start, 'EP-S', 7, 'Scenario Seminar Fills', 30);
       const profile: DeliveryProfile = { ...base, spendPerHour: 3, leads: { kind: 'per_spend', cpl: 6 } };
-      const ads = [world.addAd(adset, 'Scenario - Seminar Venue A', profile), world.addAd(adset, 'Scenario - Seminar Venue B', profile)];
+      const ads = [
+        world.addAd(adset, 'Scenario - Seminar Venue A', profile),
+        world.addAd(adset, 'Scenario - Seminar Venue B', profile),
+      ];
       return { accountId: account.accountId, campaignId: campaign.id, adIds: ads.map((a) => a.id) };
     },
   },
@@ -70,7 +106,12 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     description: 'An ad whose leads all come from the website pixel, at about $70 each.',
     build(world, account, start) {
       const { campaign, adset } = eventCampaign(world, account, start, 'LTC-W', 9, 'Scenario Website Leads', 48);
-      const ad = world.addAd(adset, 'Scenario - Website Leads', { ...base, spendPerHour: 4, websiteShare: 1, leads: { kind: 'per_spend', cpl: 70 } });
+      const ad = world.addAd(adset, 'Scenario - Website Leads', {
+        ...base,
+        spendPerHour: 4,
+        websiteShare: 1,
+        leads: { kind: 'per_spend', cpl: 70 },
+      });
       return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
     },
   },

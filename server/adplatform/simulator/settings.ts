@@ -12,9 +12,16 @@ export function simulatorSettings(env: NodeJS.ProcessEnv): SimulatorOptions & { 
   const scenarios = env.SIMULATOR_SCENARIOS?.trim();
   let chosen: ScenarioName[] = [...SCENARIO_NAMES];
   if (scenarios !== undefined) {
-    const names = scenarios === 'none' ? [] : scenarios.split(',').map((s) => s.trim()).filter(Boolean);
+    const names =
+      scenarios === 'none'
+        ? []
+        : scenarios
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
     const unknown = names.filter((n) => !isScenarioName(n));
-    if (unknown.length) throw new Error(`SIMULATOR_SCENARIOS: unknown ${unknown.join(', ')} (known: ${SCENARIO_NAMES.join(', ')})`);
+    if (unknown.length)
+      throw new Error(`SIMULATOR_SCENARIOS: unknown ${unknown.join(', ')} (known: ${SCENARIO_NAMES.join(', ')})`);
     chosen = names as ScenarioName[];
   }
   return {

@@ -96,7 +96,13 @@ const ACCOUNTS = [
 ] as const;
 
 const EVENT_TIMES = ['10:00', '11:30', '13:00', '17:30', '18:00', '18:30', '19:00'] as const;
-const AD_CREATIVES = ['Video - Couple at Table', 'Image - Checklist', 'Carousel - Venue', 'Image - Advisor Portrait', 'Video - Testimonial'];
+const AD_CREATIVES = [
+  'Video - Couple at Table',
+  'Image - Checklist',
+  'Carousel - Venue',
+  'Image - Advisor Portrait',
+  'Video - Testimonial',
+];
 
 export class World {
   readonly accounts: SimAccount[] = [];
@@ -198,7 +204,10 @@ export class World {
     if (kind < 0.8) {
       const option = random.pick(CAMPAIGN_NAME_OPTIONS.filter((o) => o !== 'EDM'));
       const [hour, minute] = random.pick(EVENT_TIMES).split(':').map(Number) as [number, number];
-      const event = local.startOf('day').plus({ days: random.int(-20, 30) }).set({ hour, minute });
+      const event = local
+        .startOf('day')
+        .plus({ days: random.int(-20, 30) })
+        .set({ hour, minute });
       name = `EDM - ${option} - ${campaignDate(event, random)} ${campaignTime(event)} - ${short}`;
       startTime = event.minus({ days: random.int(8, 21) }).toMillis();
       stopTime = event.toMillis();
@@ -206,7 +215,11 @@ export class World {
       name = `EDM - ${random.pick(['TIR', 'RP', 'SS', 'EP'])} Evergreen Guide - ${short}`;
       startTime = local.minus({ days: random.int(20, 60) }).toMillis();
     } else {
-      name = random.pick([`DLM Retargeting - Site Visitors - ${short}`, `Brand Awareness - ${short}`, `Client Newsletter Boost - ${short}`]);
+      name = random.pick([
+        `DLM Retargeting - Site Visitors - ${short}`,
+        `Brand Awareness - ${short}`,
+        `Client Newsletter Boost - ${short}`,
+      ]);
       startTime = local.minus({ days: random.int(5, 40) }).toMillis();
     }
 

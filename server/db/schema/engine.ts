@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { rules } from './rules';
 import { users } from './people';
 
@@ -11,7 +22,9 @@ import { users } from './people';
 export const ruleRuns = pgTable(
   'rule_runs',
   {
-    ruleId: integer('rule_id').notNull().references(() => rules.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
     slot: timestamp('slot', { withTimezone: true }).notNull(),
     kind: text('kind').notNull().default('run'),
     status: text('status').notNull(),
@@ -42,7 +55,10 @@ export const accountSnapshots = pgTable(
     data: jsonb('data'),
     error: text('error'),
   },
-  (t) => [uniqueIndex('account_snapshots_account_slot_unique').on(t.adAccountId, t.slot), index('account_snapshots_slot_idx').on(t.slot)],
+  (t) => [
+    uniqueIndex('account_snapshots_account_slot_unique').on(t.adAccountId, t.slot),
+    index('account_snapshots_slot_idx').on(t.slot),
+  ],
 );
 
 /**
@@ -89,7 +105,9 @@ export const ruleActivity = pgTable(
 export const ruleExemptions = pgTable(
   'rule_exemptions',
   {
-    ruleId: integer('rule_id').notNull().references(() => rules.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
     objectId: text('object_id').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

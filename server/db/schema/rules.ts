@@ -10,7 +10,9 @@ export const folders = pgTable(
     name: text('name').notNull(),
     clientType: text('client_type').notNull(),
     plan: text('plan').notNull(),
-    adAccountId: text('ad_account_id').notNull().references(() => metaAdAccounts.adAccountId),
+    adAccountId: text('ad_account_id')
+      .notNull()
+      .references(() => metaAdAccounts.adAccountId),
     /** Webinar-service credentials, AES-GCM encrypted at rest; null when none are set. */
     demioCredentials: text('demio_credentials'),
     isDeleted: boolean('is_deleted').notNull().default(false),
@@ -30,7 +32,9 @@ export const rules = pgTable(
   'rules',
   {
     id: serial('id').primaryKey(),
-    folderId: integer('folder_id').notNull().references(() => folders.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
@@ -59,7 +63,9 @@ export const ruleItems = pgTable(
   'rule_items',
   {
     id: serial('id').primaryKey(),
-    ruleId: integer('rule_id').notNull().references(() => rules.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     name: text('name').notNull(),
     values: jsonb('values').notNull(),

@@ -32,7 +32,9 @@ export function AccountForm({ user }: { user: SessionUser }) {
         <TextInput source="email" label="people.fields.email" type="email" disabled />
         <ErrorList errors={errors} />
         <div>
-          <SubmitButton whenValid whenChanged>{translate('people.account.save')}</SubmitButton>
+          <SubmitButton whenValid whenChanged>
+            {translate('people.account.save')}
+          </SubmitButton>
         </div>
       </Stack>
     </Form>

@@ -29,7 +29,10 @@ export function ChangePasswordForm() {
   const [generation, setGeneration] = useState(0);
 
   const { onSubmit: change, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    const answer = await dataProvider.call<ChangePasswordAnswer>(paths.changePassword, { method: 'POST', body: values });
+    const answer = await dataProvider.call<ChangePasswordAnswer>(paths.changePassword, {
+      method: 'POST',
+      body: values,
+    });
     if (answer?.access) session.update({ access_token: answer.access, refresh_token: answer.refresh ?? null });
     notifySuccess('people.account.password_changed');
     setGeneration((n) => n + 1); // a fresh, empty form

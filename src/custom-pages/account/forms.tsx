@@ -15,7 +15,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const linesOf = (value: unknown): string[] =>
-  value == null ? [] : Array.isArray(value) ? value.flatMap(linesOf) : isRecord(value) ? Object.values(value).flatMap(linesOf) : [String(value)];
+  value == null
+    ? []
+    : Array.isArray(value)
+      ? value.flatMap(linesOf)
+      : isRecord(value)
+        ? Object.values(value).flatMap(linesOf)
+        : [String(value)];
 
 export interface SplitErrors {
   /** Messages for the form's own fields, as react-admin's Form `onSubmit` returns them. */
@@ -44,7 +50,10 @@ export function splitServerErrors(error: unknown, fieldNames: readonly string[])
  * A react-admin Form's `onSubmit` around one call: messages for the named fields go back to the
  * form, everything else into the screen's error list (`errors`), which each new try clears.
  */
-export function useServerFormSubmit(fieldNames: readonly string[], action: (values: Record<string, unknown>) => Promise<void>) {
+export function useServerFormSubmit(
+  fieldNames: readonly string[],
+  action: (values: Record<string, unknown>) => Promise<void>,
+) {
   const { errors, setErrors, clearErrors } = useErrorList();
   const onSubmit = async (values: Record<string, unknown>) => {
     clearErrors();

@@ -10,7 +10,11 @@ import { PageTitle } from '../../layout/pageTitle';
 import { rulesApi, type TimezoneOption } from '../general/api';
 import { RuleEditor } from './RuleEditor';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; rule: RuleDto; timezones: TimezoneOption[] };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed' }
+  | { state: 'ready'; rule: RuleDto; timezones: TimezoneOption[] };
 
 export function RuleNotFound() {
   const translate = useTranslate();
@@ -41,7 +45,9 @@ export function EditRulePage() {
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     Promise.all([rulesApi.rule(id!, controller.signal), rulesApi.timezones(controller.signal)])
-      .then(([rule, timezones]) => setLoaded(rule.is_deleted ? { state: 'missing' } : { state: 'ready', rule, timezones }))
+      .then(([rule, timezones]) =>
+        setLoaded(rule.is_deleted ? { state: 'missing' } : { state: 'ready', rule, timezones }),
+      )
       .catch((error) => {
         if (controller.signal.aborted) return;
         if ((error as { status?: number }).status === 404) setLoaded({ state: 'missing' });
@@ -59,7 +65,9 @@ export function EditRulePage() {
       <PageTitle title="app.page.edit_rule" />
       <ErrorList errors={errors} />
       {loaded.state === 'loading' ? <LinearProgress sx={{ my: 2 }} /> : null}
-      {loaded.state === 'ready' ? <RuleEditor key={loaded.rule.id} rule={loaded.rule} timezones={loaded.timezones} /> : null}
+      {loaded.state === 'ready' ? (
+        <RuleEditor key={loaded.rule.id} rule={loaded.rule} timezones={loaded.timezones} />
+      ) : null}
     </Box>
   );
 }

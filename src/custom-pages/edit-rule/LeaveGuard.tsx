@@ -35,10 +35,17 @@ function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => v
 }
 
 function BlockerGuard({ shouldBlock }: LeaveGuardProps) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock());
-  return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock(),
+  );
+  return (
+    <LeaveDialog
+      open={blocker.state === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
 }
-
 
 function useUnloadWarning(shouldBlock: () => boolean) {
   const translate = useTranslate();

@@ -6,7 +6,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
 import SaveIcon from '@mui/icons-material/Save';
-import { Autocomplete, Box, Button, Card, CardContent, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -40,7 +52,17 @@ import { LeaveGuard } from './LeaveGuard';
 import { FilterFields, TaskCards } from './RuleItemsFields';
 import { AlertScheduleRow, WeekScheduleGrid } from './ScheduleGrid';
 
-function Section({ title, help, action, children }: { title: string; help?: string; action?: ReactNode; children: ReactNode }) {
+function Section({
+  title,
+  help,
+  action,
+  children,
+}: {
+  title: string;
+  help?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
       <CardContent>
@@ -109,7 +131,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   };
   const onTaskToggle = (name: TaskName, active: boolean) => {
     clearServer({ task: name });
-    editItems({ filters: values.filters, tasks: values.tasks.map((t) => (t.name === name ? { ...t, is_active: active } : t)) });
+    editItems({
+      filters: values.filters,
+      tasks: values.tasks.map((t) => (t.name === name ? { ...t, is_active: active } : t)),
+    });
   };
   const onTaskValue = (name: TaskName, key: Parameters<typeof setTaskValue>[2], value: string) => {
     clearServer({ task: name });
@@ -144,12 +169,18 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
     }
   };
 
-  const timezone = timezones.find((z) => z.value === values.timezone) ?? { value: values.timezone, title: values.timezone };
+  const timezone = timezones.find((z) => z.value === values.timezone) ?? {
+    value: values.timezone,
+    title: values.timezone,
+  };
   const nameLabel = translate('rules.editor.name');
   return (
     <Stack spacing={2} sx={{ py: 1 }}>
       <LeaveGuard shouldBlock={() => dirtyRef.current && !saved.current} />
-      <Paper variant="outlined" sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1, boxShadow: '0 2px 4px rgba(0, 0, 0, 0.08)' }}>
+      <Paper
+        variant="outlined"
+        sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1, boxShadow: '0 2px 4px rgba(0, 0, 0, 0.08)' }}
+      >
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           <Tooltip title={translate('rules.editor.back')}>
             <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
@@ -187,7 +218,13 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
         <FilterFields filters={values.filters} errors={errors.filters} onChange={onFilter} />
       </Section>
       <Section title={translate('rules.editor.tasks')}>
-        <TaskCards tasks={values.tasks} errors={errors.tasks} generalError={errors.tasksGeneral} onToggle={onTaskToggle} onValue={onTaskValue} />
+        <TaskCards
+          tasks={values.tasks}
+          errors={errors.tasks}
+          generalError={errors.tasksGeneral}
+          onToggle={onTaskToggle}
+          onValue={onTaskValue}
+        />
       </Section>
       <Section
         title={translate('rules.editor.schedule')}
@@ -219,7 +256,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
         />
       </Section>
       <Section title={translate('rules.editor.alert_schedule')} help={translate('rules.editor.alert_help')}>
-        <AlertScheduleRow schedule={values.alertSchedule} onToggle={(hour) => editAlerts(toggleAlertHour(values.alertSchedule, hour))} />
+        <AlertScheduleRow
+          schedule={values.alertSchedule}
+          onToggle={(hour) => editAlerts(toggleAlertHour(values.alertSchedule, hour))}
+        />
       </Section>
     </Stack>
   );

@@ -2,10 +2,30 @@
  * The rule's items: the two campaign-name filters (multi-select of SPEC §9's name options, or typed)
  * and the task cards in SPEC §9's wording, each with its switch and value fields.
  */
-import { Autocomplete, Box, Card, CardContent, Chip, FormControlLabel, FormHelperText, InputAdornment, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  InputAdornment,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CAMPAIGN_NAME_OPTIONS } from '../../domain/constants';
-import { TASKS, type FilterItem, type FilterName, type TaskItem, type TaskName, type TaskValueKey } from '../../domain/rules';
+import {
+  TASKS,
+  type FilterItem,
+  type FilterName,
+  type TaskItem,
+  type TaskName,
+  type TaskValueKey,
+} from '../../domain/rules';
 
 export function FilterField({
   filter,
@@ -26,7 +46,13 @@ export function FilterField({
         <Typography variant="subtitle2">{label}</Typography>
         {switchable ? (
           <FormControlLabel
-            control={<Switch size="small" checked={filter.is_active} onChange={(e) => onChange({ ...filter, is_active: e.target.checked })} />}
+            control={
+              <Switch
+                size="small"
+                checked={filter.is_active}
+                onChange={(e) => onChange({ ...filter, is_active: e.target.checked })}
+              />
+            }
             label={translate('rules.editor.filter_active')}
             slotProps={{ typography: { variant: 'body2' } }}
             sx={{ mr: 0 }}
@@ -97,7 +123,11 @@ function TaskCard({
   const spec = TASKS.find((t) => t.name === task.name)!;
   const wording = translate(`rules.editor.task_wording.${task.name}`, { _: spec.wording });
   return (
-    <Card variant="outlined" sx={{ height: '100%', borderColor: task.is_active ? 'primary.main' : 'divider' }} data-testid={`task-${task.name}`}>
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', borderColor: task.is_active ? 'primary.main' : 'divider' }}
+      data-testid={`task-${task.name}`}
+    >
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Stack direction="row" spacing={1} alignItems="flex-start">
           <Switch
@@ -126,8 +156,12 @@ function TaskCard({
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', 'aria-label': `${wording}: ${label}` },
                   input: {
-                    ...(value.prefix ? { startAdornment: <InputAdornment position="start">{value.prefix}</InputAdornment> } : {}),
-                    ...(value.suffix ? { endAdornment: <InputAdornment position="end">{value.suffix}</InputAdornment> } : {}),
+                    ...(value.prefix
+                      ? { startAdornment: <InputAdornment position="start">{value.prefix}</InputAdornment> }
+                      : {}),
+                    ...(value.suffix
+                      ? { endAdornment: <InputAdornment position="end">{value.suffix}</InputAdornment> }
+                      : {}),
                   },
                 }}
                 sx={{ flex: 1 }}

@@ -5,11 +5,30 @@
 import { Box, ButtonBase, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DAYS } from '../../domain/constants';
-import { HOURS, hourLabel, isDayFull, isHourOnEveryDay, type DaySchedule, type WeekSchedule } from '../../domain/schedule';
+import {
+  HOURS,
+  hourLabel,
+  isDayFull,
+  isHourOnEveryDay,
+  type DaySchedule,
+  type WeekSchedule,
+} from '../../domain/schedule';
 
 const CELL = 30;
 
-function Cell({ on, label, onClick, header = false, text }: { on: boolean; label: string; onClick: () => void; header?: boolean; text?: string }) {
+function Cell({
+  on,
+  label,
+  onClick,
+  header = false,
+  text,
+}: {
+  on: boolean;
+  label: string;
+  onClick: () => void;
+  header?: boolean;
+  text?: string;
+}) {
   return (
     <ButtonBase
       aria-label={label}
@@ -72,7 +91,15 @@ export function WeekScheduleGrid({
               aria-label={translate('rules.editor.whole_day', { day })}
               aria-pressed={isDayFull(schedule, d)}
               onClick={() => onToggleDay(d)}
-              sx={{ width: 92, mr: '4px', justifyContent: 'flex-start', px: 1, borderRadius: 1, height: CELL - 4, '&:hover': { bgcolor: 'action.hover' } }}
+              sx={{
+                width: 92,
+                mr: '4px',
+                justifyContent: 'flex-start',
+                px: 1,
+                borderRadius: 1,
+                height: CELL - 4,
+                '&:hover': { bgcolor: 'action.hover' },
+              }}
             >
               <Typography variant="body2">{day}</Typography>
             </ButtonBase>
@@ -101,7 +128,11 @@ export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule
             <Typography variant="caption" color="text.secondary" sx={{ fontSize: 10 }}>
               {shortHour(hour)}
             </Typography>
-            <Cell on={Boolean(schedule[hour])} label={translate('rules.editor.alert_cell', { hour: hourLabel(hour) })} onClick={() => onToggle(hour)} />
+            <Cell
+              on={Boolean(schedule[hour])}
+              label={translate('rules.editor.alert_cell', { hour: hourLabel(hour) })}
+              onClick={() => onToggle(hour)}
+            />
           </Box>
         ))}
       </Box>

@@ -19,7 +19,8 @@ export function editorErrorsOf(body: RuleItemErrors | Record<string, unknown> | 
   if (!isRecord(body)) return errors;
   if (body.name) errors.name = text(body.name);
   if (isRecord(body.rule_filter)) {
-    for (const [name, value] of Object.entries(body.rule_filter)) if (name !== 'non_field_errors') errors.filters[name] = text(value);
+    for (const [name, value] of Object.entries(body.rule_filter))
+      if (name !== 'non_field_errors') errors.filters[name] = text(value);
   }
   if (isRecord(body.rule_task)) {
     for (const [name, value] of Object.entries(body.rule_task)) {
@@ -45,4 +46,9 @@ export function mergeErrors(server: EditorErrors, live: EditorErrors): EditorErr
 }
 
 export const hasErrors = (e: EditorErrors) =>
-  Boolean(e.name || e.tasksGeneral || Object.keys(e.filters).length || Object.values(e.tasks).some((t) => Object.keys(t).length));
+  Boolean(
+    e.name ||
+      e.tasksGeneral ||
+      Object.keys(e.filters).length ||
+      Object.values(e.tasks).some((t) => Object.keys(t).length),
+  );

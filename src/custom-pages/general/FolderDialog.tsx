@@ -49,7 +49,8 @@ const payloadOf = (v: Values): FolderPayload => ({
   name: v.name.trim(),
   extension: {
     external_credentials: {
-      demio: v.api_key.trim() || v.api_secret.trim() ? { api_key: v.api_key.trim(), api_secret: v.api_secret.trim() } : null,
+      demio:
+        v.api_key.trim() || v.api_secret.trim() ? { api_key: v.api_key.trim(), api_secret: v.api_secret.trim() } : null,
     },
   },
 });
@@ -125,7 +126,9 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
     setSaving(true);
     setOtherErrors([]);
     try {
-      const saved = folder ? await rulesApi.updateFolder(folder.id, payloadOf(values)) : await rulesApi.createFolder(payloadOf(values));
+      const saved = folder
+        ? await rulesApi.updateFolder(folder.id, payloadOf(values))
+        : await rulesApi.createFolder(payloadOf(values));
       onSaved(saved);
     } catch (error) {
       const body = (error as { body?: Record<string, unknown> }).body;
@@ -139,7 +142,13 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
 
   const title = translate(folder ? 'rules.folder_dialog.update_title' : 'rules.folder_dialog.create_title');
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="folder-dialog-title">
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="folder-dialog-title"
+    >
       <DialogTitle id="folder-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {/* A flex gap, so the fields keep their own margins and every row is the same distance apart. */}

@@ -33,7 +33,17 @@ const CHIP_WIDTH = 52;
 const FOLDER_ROW_LEADING_PX = 8 + 34 + 8;
 
 /** An icon button with a tooltip that still explains itself when disabled. */
-export function RowButton({ label, disabled, onClick, children }: { label: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+export function RowButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>
@@ -53,7 +63,17 @@ export function RowButton({ label, disabled, onClick, children }: { label: strin
   );
 }
 
-function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: FolderRuleDto; actions: FolderActions; busy: boolean }) {
+function RuleRow({
+  folder,
+  rule,
+  actions,
+  busy,
+}: {
+  folder: FolderDto;
+  rule: FolderRuleDto;
+  actions: FolderActions;
+  busy: boolean;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const canChange = usePermission('create_update_rules');
@@ -67,7 +87,15 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
       data-testid={`rule-${rule.id}`}
       onClick={canRead ? () => navigate(editorPath) : undefined}
       // The switch sits under the folder's chip and the rule's name under the folder's name.
-      sx={{ pl: `${FOLDER_ROW_LEADING_PX}px`, pr: 1, py: 0.25, borderTop: 1, borderColor: 'divider', cursor: canRead ? 'pointer' : 'default', '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        pl: `${FOLDER_ROW_LEADING_PX}px`,
+        pr: 1,
+        py: 0.25,
+        borderTop: 1,
+        borderColor: 'divider',
+        cursor: canRead ? 'pointer' : 'default',
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
     >
       <Box sx={{ width: CHIP_WIDTH, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
         <Switch
@@ -81,7 +109,15 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {canRead ? (
-          <Link component={RouterLink} to={editorPath} underline="hover" color="inherit" onClick={(e: MouseEvent) => e.stopPropagation()} noWrap sx={{ display: 'block' }}>
+          <Link
+            component={RouterLink}
+            to={editorPath}
+            underline="hover"
+            color="inherit"
+            onClick={(e: MouseEvent) => e.stopPropagation()}
+            noWrap
+            sx={{ display: 'block' }}
+          >
             {rule.name}
           </Link>
         ) : (
@@ -91,13 +127,25 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
           {folder.meta_ad_account?.account_name}
         </Typography>
       </Box>
-      <RowButton label={translate('rules.general.duplicate_rule', { name: rule.name })} disabled={!canChange || busy} onClick={() => actions.onDuplicateRule(folder, rule)}>
+      <RowButton
+        label={translate('rules.general.duplicate_rule', { name: rule.name })}
+        disabled={!canChange || busy}
+        onClick={() => actions.onDuplicateRule(folder, rule)}
+      >
         <ContentCopyIcon fontSize="small" />
       </RowButton>
-      <RowButton label={translate('rules.general.edit_rule', { name: rule.name })} disabled={!canRead} onClick={() => navigate(editorPath)}>
+      <RowButton
+        label={translate('rules.general.edit_rule', { name: rule.name })}
+        disabled={!canRead}
+        onClick={() => navigate(editorPath)}
+      >
         <EditOutlinedIcon fontSize="small" />
       </RowButton>
-      <RowButton label={translate('rules.general.trash_rule', { name: rule.name })} disabled={!canChange || busy} onClick={() => actions.onTrashRule(folder, rule)}>
+      <RowButton
+        label={translate('rules.general.trash_rule', { name: rule.name })}
+        disabled={!canChange || busy}
+        onClick={() => actions.onTrashRule(folder, rule)}
+      >
         <DeleteOutlineIcon fontSize="small" />
       </RowButton>
       <RuleRunActions ruleId={rule.id} name={rule.name} compact />
@@ -106,14 +154,36 @@ function RuleRow({ folder, rule, actions, busy }: { folder: FolderDto; rule: Fol
   );
 }
 
-export function FolderNode({ folder, open, busy, actions }: { folder: FolderDto; open: boolean; busy: boolean; actions: FolderActions }) {
+export function FolderNode({
+  folder,
+  open,
+  busy,
+  actions,
+}: {
+  folder: FolderDto;
+  open: boolean;
+  busy: boolean;
+  actions: FolderActions;
+}) {
   const translate = useTranslate();
   const canChange = usePermission('create_update_rules');
   const canRead = usePermission('read_rules');
   const toggleLabel = translate(open ? 'rules.general.collapse' : 'rules.general.expand', { name: folder.name });
   return (
-    <Paper variant="outlined" component="li" sx={{ listStyle: 'none', overflow: 'hidden' }} aria-label={folder.name} data-testid={`folder-${folder.id}`}>
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, cursor: 'pointer' }} onClick={() => actions.onToggleOpen(folder)}>
+    <Paper
+      variant="outlined"
+      component="li"
+      sx={{ listStyle: 'none', overflow: 'hidden' }}
+      aria-label={folder.name}
+      data-testid={`folder-${folder.id}`}
+    >
+      <Stack
+        direction="row"
+        alignItems="center"
+        spacing={1}
+        sx={{ px: 1, py: 0.5, cursor: 'pointer' }}
+        onClick={() => actions.onToggleOpen(folder)}
+      >
         <IconButton
           size="small"
           aria-label={toggleLabel}
@@ -125,34 +195,63 @@ export function FolderNode({ folder, open, busy, actions }: { folder: FolderDto;
         >
           {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
         </IconButton>
-        <Chip size="small" label={folder.client_type} color={folder.client_type === 'EDM' ? 'primary' : 'secondary'} sx={{ width: CHIP_WIDTH }} />
+        <Chip
+          size="small"
+          label={folder.client_type}
+          color={folder.client_type === 'EDM' ? 'primary' : 'secondary'}
+          sx={{ width: CHIP_WIDTH }}
+        />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography fontWeight={600} noWrap>
             {folder.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {[folder.meta_ad_account?.account_name, translate(`rules.plans.${folder.plan}`, { _: folder.plan })].filter(Boolean).join(' · ')}
+            {[folder.meta_ad_account?.account_name, translate(`rules.plans.${folder.plan}`, { _: folder.plan })]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
+        >
           {translate('rules.general.counts', { n: folder.rules_count, m: folder.active_rules_count })}
         </Typography>
-        <RowButton label={translate('rules.general.add_rule_to', { name: folder.name })} disabled={!canChange || busy} onClick={() => actions.onAddRule(folder)}>
+        <RowButton
+          label={translate('rules.general.add_rule_to', { name: folder.name })}
+          disabled={!canChange || busy}
+          onClick={() => actions.onAddRule(folder)}
+        >
           <AddIcon fontSize="small" />
         </RowButton>
-        <RowButton label={translate('rules.general.edit_folder', { name: folder.name })} disabled={!canRead} onClick={() => actions.onEditFolder(folder)}>
+        <RowButton
+          label={translate('rules.general.edit_folder', { name: folder.name })}
+          disabled={!canRead}
+          onClick={() => actions.onEditFolder(folder)}
+        >
           <EditOutlinedIcon fontSize="small" />
         </RowButton>
-        <RowButton label={translate('rules.general.trash_folder', { name: folder.name })} disabled={!canChange || busy} onClick={() => actions.onTrashFolder(folder)}>
+        <RowButton
+          label={translate('rules.general.trash_folder', { name: folder.name })}
+          disabled={!canChange || busy}
+          onClick={() => actions.onTrashFolder(folder)}
+        >
           <DeleteOutlineIcon fontSize="small" />
         </RowButton>
         <HistoryButtons param="folder_id" id={folder.id} name={folder.name} />
       </Stack>
       <Collapse in={open} unmountOnExit>
         {folder.rules.length ? (
-          folder.rules.map((rule) => <RuleRow key={rule.id} folder={folder} rule={rule} actions={actions} busy={busy} />)
+          folder.rules.map((rule) => (
+            <RuleRow key={rule.id} folder={folder} rule={rule} actions={actions} busy={busy} />
+          ))
         ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ pl: 7, py: 1, borderTop: 1, borderColor: 'divider' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ pl: 7, py: 1, borderTop: 1, borderColor: 'divider' }}
+          >
             {translate('rules.general.no_rules')}
           </Typography>
         )}

@@ -31,7 +31,10 @@ export function GeneralPage() {
   const [busyFolders, setBusyFolders] = useState<number[]>([]);
   const restoredScroll = useRef(false);
 
-  const success = useCallback((key: string) => notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS }), [notify, translate]);
+  const success = useCallback(
+    (key: string) => notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS }),
+    [notify, translate],
+  );
 
   useEffect(() => {
     folderListStore.open(user?.id ?? null).catch(showError);
@@ -56,7 +59,12 @@ export function GeneralPage() {
   const loadMore = useCallback(() => {
     folderListStore.loadMore().catch(showError);
   }, [showError]);
-  useInfiniteScroll({ canLoadMore: Boolean(list.next) && !list.failed, loading: list.loading, loadMore, loads: list.page });
+  useInfiniteScroll({
+    canLoadMore: Boolean(list.next) && !list.failed,
+    loading: list.loading,
+    loadMore,
+    loads: list.page,
+  });
 
   /** Runs a row action with the folder marked busy, then shows the folder as the server has it. */
   const withFolder = async (folder: FolderDto, action: () => Promise<unknown>, done?: string) => {
@@ -68,7 +76,10 @@ export function GeneralPage() {
       if (done) success(done);
     } catch (error) {
       if (isRuleIssuesError(error)) {
-        notify(translate('rules.general.activation_failed'), { type: 'error', autoHideDuration: RULE_ACTIVATION_SNACKBAR_MS });
+        notify(translate('rules.general.activation_failed'), {
+          type: 'error',
+          autoHideDuration: RULE_ACTIVATION_SNACKBAR_MS,
+        });
       } else {
         showError(error);
       }
@@ -91,12 +102,18 @@ export function GeneralPage() {
       }
     },
     onAddRule: (folder) =>
-      withFolder(folder, async () => {
-        await rulesApi.addRule(folder.id);
-        if (!folderListStore.getState().opened.includes(folder.id)) folderListStore.toggleOpen(folder.id);
-      }, 'rules.general.rule_added'),
-    onToggleRule: (folder: FolderDto, rule: FolderRuleDto) => withFolder(folder, () => rulesApi.saveRule(rule.id, { is_active: !rule.is_active })),
-    onDuplicateRule: (folder, rule) => withFolder(folder, () => rulesApi.duplicateRule(rule.id), 'rules.general.rule_duplicated'),
+      withFolder(
+        folder,
+        async () => {
+          await rulesApi.addRule(folder.id);
+          if (!folderListStore.getState().opened.includes(folder.id)) folderListStore.toggleOpen(folder.id);
+        },
+        'rules.general.rule_added',
+      ),
+    onToggleRule: (folder: FolderDto, rule: FolderRuleDto) =>
+      withFolder(folder, () => rulesApi.saveRule(rule.id, { is_active: !rule.is_active })),
+    onDuplicateRule: (folder, rule) =>
+      withFolder(folder, () => rulesApi.duplicateRule(rule.id), 'rules.general.rule_duplicated'),
     onTrashRule: (folder, rule) => withFolder(folder, () => rulesApi.trashRule(rule.id), 'rules.general.rule_trashed'),
   };
 
@@ -114,7 +131,12 @@ export function GeneralPage() {
       <PageTitle title="app.page.general" />
       <PageToolbar>
         <SearchBox value={list.search} onSearch={search} label={translate('rules.general.search')} />
-        <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => setDialog({ open: true, folder: null })}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={!canCreate}
+          onClick={() => setDialog({ open: true, folder: null })}
+        >
           {translate('rules.general.create_folder')}
         </Button>
         <ToolbarSpacer />
@@ -138,7 +160,12 @@ export function GeneralPage() {
           {searching ? translate('rules.general.no_match', { search: list.search }) : translate('rules.general.empty')}
         </Typography>
       ) : null}
-      <FolderDialog open={dialog.open} folder={dialog.folder} onClose={() => setDialog({ open: false, folder: null })} onSaved={onSaved} />
+      <FolderDialog
+        open={dialog.open}
+        folder={dialog.folder}
+        onClose={() => setDialog({ open: false, folder: null })}
+        onSaved={onSaved}
+      />
     </Box>
   );
 }

@@ -8,8 +8,16 @@ export function HistoryButtons({ param, id, name }: { param: 'folder_id' | 'rule
   const translate = useTranslate();
   const allowed = usePermission('view_logs');
   const links = [
-    { text: translate('rules.history.activity'), label: translate('rules.history.activity_of', { name }), to: `/activity?${param}=${id}` },
-    { text: translate('rules.history.log'), label: translate('rules.history.log_of', { name }), to: `/log?${param}=${id}` },
+    {
+      text: translate('rules.history.activity'),
+      label: translate('rules.history.activity_of', { name }),
+      to: `/activity?${param}=${id}`,
+    },
+    {
+      text: translate('rules.history.log'),
+      label: translate('rules.history.log_of', { name }),
+      to: `/log?${param}=${id}`,
+    },
   ];
   return (
     <Stack direction="row" spacing={0.5}>

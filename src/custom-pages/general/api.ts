@@ -45,10 +45,12 @@ const query = ({ search, limit, offset, ordering }: ListQuery) => {
 };
 
 const get = async <T>(url: string, signal?: AbortSignal) => (await httpClient<T>(url, { signal })).json;
-const send = async <T>(url: string, method: string, body?: unknown) => (await httpClient<T>(url, { method, body })).json;
+const send = async <T>(url: string, method: string, body?: unknown) =>
+  (await httpClient<T>(url, { method, body })).json;
 
 export const rulesApi = {
-  folders: (q: ListQuery, signal?: AbortSignal) => get<PageOf<FolderDto>>(`${paths.generalPage}?${query({ ordering: 'created_at', ...q })}`, signal),
+  folders: (q: ListQuery, signal?: AbortSignal) =>
+    get<PageOf<FolderDto>>(`${paths.generalPage}?${query({ ordering: 'created_at', ...q })}`, signal),
   folder: (id: number) => get<FolderDto>(paths.generalPageFolder(id)),
   createFolder: (payload: FolderPayload) => send<FolderDto>(paths.generalPage, 'POST', payload),
   updateFolder: (id: number, payload: FolderPayload) => send<FolderDto>(paths.generalPageFolder(id), 'PATCH', payload),
@@ -68,7 +70,10 @@ export const rulesApi = {
   trash: (q: ListQuery, signal?: AbortSignal) => get<PageOf<TrashFolderDto>>(`${paths.trash}?${query(q)}`, signal),
 
   adAccounts: async (signal?: AbortSignal) =>
-    (await get<PageOf<AdAccountOption> | AdAccountOption[]>(`${paths.metaAdAccounts}?limit=${AD_ACCOUNT_LIST_LIMIT}`, signal)),
+    await get<PageOf<AdAccountOption> | AdAccountOption[]>(
+      `${paths.metaAdAccounts}?limit=${AD_ACCOUNT_LIST_LIMIT}`,
+      signal,
+    ),
 };
 
 /** The ad-account list answers a page or (from other backends of the contract) a bare list. */

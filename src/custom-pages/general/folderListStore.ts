@@ -166,7 +166,12 @@ export function createFolderListStore(fetchFolders: FetchFolders = (q) => rulesA
     addCreated(folder: FolderDto) {
       const opened = [...state.opened, folder.id];
       if (state.loaded && !state.next && !state.search) {
-        set({ folders: [...state.folders, folder], count: state.count + 1, offsetDelta: state.offsetDelta + 1, opened });
+        set({
+          folders: [...state.folders, folder],
+          count: state.count + 1,
+          offsetDelta: state.offsetDelta + 1,
+          opened,
+        });
       } else {
         set({ count: state.count + 1, opened });
       }

@@ -34,7 +34,13 @@ export function JoinPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('people.join.intro')}
       </Typography>
-      <Form defaultValues={EMPTY} onSubmit={join} validate={(values) => validateWithCode({ ...values, invite_code })} mode="onChange" noValidate>
+      <Form
+        defaultValues={EMPTY}
+        onSubmit={join}
+        validate={(values) => validateWithCode({ ...values, invite_code })}
+        mode="onChange"
+        noValidate
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
           <TextInput source="first_name" label="people.fields.first_name" autoComplete="given-name" fullWidth />
           <TextInput source="last_name" label="people.fields.last_name" autoComplete="family-name" fullWidth />

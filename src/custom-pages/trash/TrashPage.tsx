@@ -40,7 +40,8 @@ import { useTrashList } from './useTrashList';
 
 type Target = { kind: 'folder'; folder: TrashFolderDto } | { kind: 'rule'; rule: FolderRuleDto };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : '');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : '';
 
 function ConfirmDelete({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const translate = useTranslate();
@@ -86,7 +87,12 @@ function TrashRow({
   const translate = useTranslate();
   const allowed = usePermission('delete_rules');
   return (
-    <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, borderTop: indent ? 1 : 0, borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      alignItems="center"
+      spacing={1}
+      sx={{ px: 1, py: 0.5, borderTop: indent ? 1 : 0, borderColor: 'divider' }}
+    >
       <Box sx={{ width: LEADING_WIDTH, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>{leading}</Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography noWrap fontWeight={indent ? 400 : 600}>
@@ -131,7 +137,12 @@ export function TrashPage() {
     search(text);
   };
 
-  useInfiniteScroll({ canLoadMore: Boolean(state.next) && !state.failed, loading: state.loading, loadMore, loads: state.pages });
+  useInfiniteScroll({
+    canLoadMore: Boolean(state.next) && !state.failed,
+    loading: state.loading,
+    loadMore,
+    loads: state.pages,
+  });
 
   const run = useCallback(
     async (action: () => Promise<unknown>, done: string) => {
@@ -176,10 +187,21 @@ export function TrashPage() {
         {state.folders.map((folder) => {
           const account = folder.meta_ad_account?.account_name ?? '';
           return (
-            <Paper key={folder.id} variant="outlined" component="li" sx={{ listStyle: 'none', overflow: 'hidden' }} aria-label={folder.name} data-testid={`trash-folder-${folder.id}`}>
+            <Paper
+              key={folder.id}
+              variant="outlined"
+              component="li"
+              sx={{ listStyle: 'none', overflow: 'hidden' }}
+              aria-label={folder.name}
+              data-testid={`trash-folder-${folder.id}`}
+            >
               <TrashRow
                 name={folder.name}
-                detail={folder.is_deleted ? [account, when(folder.deleted_at)].filter(Boolean).join(' · ') : [account, translate('rules.trash.live_folder')].filter(Boolean).join(' · ')}
+                detail={
+                  folder.is_deleted
+                    ? [account, when(folder.deleted_at)].filter(Boolean).join(' · ')
+                    : [account, translate('rules.trash.live_folder')].filter(Boolean).join(' · ')
+                }
                 indent={false}
                 leading={
                   <Chip
@@ -190,7 +212,11 @@ export function TrashPage() {
                     sx={{ width: LEADING_WIDTH }}
                   />
                 }
-                onRestore={folder.is_deleted ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored') : undefined}
+                onRestore={
+                  folder.is_deleted
+                    ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored')
+                    : undefined
+                }
                 onDelete={folder.is_deleted ? () => setConfirm({ kind: 'folder', folder }) : undefined}
                 history={{ param: 'folder_id', id: folder.id }}
               />

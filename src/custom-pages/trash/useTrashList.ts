@@ -13,7 +13,15 @@ export interface TrashListState {
   pages: number;
 }
 
-const empty = (search = ''): TrashListState => ({ search, folders: [], next: null, loading: false, loaded: false, failed: false, pages: 0 });
+const empty = (search = ''): TrashListState => ({
+  search,
+  folders: [],
+  next: null,
+  loading: false,
+  loaded: false,
+  failed: false,
+  pages: 0,
+});
 
 export function useTrashList(onError: (error: unknown) => void) {
   const [state, setState] = useState<TrashListState>(empty);
@@ -28,8 +36,18 @@ export function useTrashList(onError: (error: unknown) => void) {
       try {
         const answer = await rulesApi.trash({ search: base.search, limit, offset });
         if (mine !== request.current) return;
-        const folders = replace ? answer.results : [...base.folders, ...answer.results.filter((f) => !base.folders.some((b) => b.id === f.id))];
-        setState({ ...base, folders, next: answer.next, loading: false, loaded: true, failed: false, pages: base.pages + 1 });
+        const folders = replace
+          ? answer.results
+          : [...base.folders, ...answer.results.filter((f) => !base.folders.some((b) => b.id === f.id))];
+        setState({
+          ...base,
+          folders,
+          next: answer.next,
+          loading: false,
+          loaded: true,
+          failed: false,
+          pages: base.pages + 1,
+        });
       } catch (error) {
         if (mine !== request.current) return;
         setState({ ...base, loading: false, failed: true });

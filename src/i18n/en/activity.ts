@@ -26,7 +26,8 @@ export default {
       label: 'Run %{name} now',
       title: 'Run "%{name}" now?',
       done_title: 'Ran "%{name}"',
-      content: 'The rule checks its ad account now and turns off every ad or campaign that crosses its thresholds, outside its schedule.',
+      content:
+        'The rule checks its ad account now and turns off every ad or campaign that crosses its thresholds, outside its schedule.',
       confirm: 'Run now',
       running: 'Running the rule…',
       result: '%{smart_count} turned off |||| %{smart_count} turned off',

@@ -64,7 +64,8 @@ export default {
       use_title: 'How it is used',
       use: 'Only to run the rules, show their history to the team, and secure sign-in. Nothing is sold or shared with third parties beyond the ad platform the rules act on.',
       retention_title: 'How long',
-      retention: 'Records are kept while the agency uses the tool. Ask an administrator to remove your account and its personal data.',
+      retention:
+        'Records are kept while the agency uses the tool. Ask an administrator to remove your account and its personal data.',
       contact_title: 'Contact',
       contact: 'Questions about this policy go to the administrator of your team.',
     },

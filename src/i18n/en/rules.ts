@@ -74,7 +74,8 @@ export default {
       task_wording: taskWording,
       task_values: taskValues,
       schedule: 'Schedule',
-      schedule_help: 'The rule runs at each hour switched on, in its time zone. Click a day or an hour to switch the whole row or column.',
+      schedule_help:
+        'The rule runs at each hour switched on, in its time zone. Click a day or an hour to switch the whole row or column.',
       fill_default: 'Fill default',
       whole_day: '%{day}: every hour',
       whole_hour: '%{hour}: every day',

@@ -17,7 +17,13 @@ export function StackedDateTime({ value, muted = false }: { value: string; muted
     );
   }
   return (
-    <Typography variant="body2" component="span" color={color} sx={{ whiteSpace: 'nowrap', display: 'block' }} aria-label={value}>
+    <Typography
+      variant="body2"
+      component="span"
+      color={color}
+      sx={{ whiteSpace: 'nowrap', display: 'block' }}
+      aria-label={value}
+    >
       {day},
       <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
         {time}

@@ -10,5 +10,11 @@ export function ListSearchBox({ placeholder }: { placeholder?: string }) {
     // setFilters goes back to page 1; its own debounce is off because the box already waited.
     setFilters(text ? { ...rest, q: text } : rest, displayedFilters, false);
   };
-  return <SearchBox value={String(filterValues.q ?? '')} onSearch={search} label={placeholder ?? translate('app.list.search')} />;
+  return (
+    <SearchBox
+      value={String(filterValues.q ?? '')}
+      onSearch={search}
+      label={placeholder ?? translate('app.list.search')}
+    />
+  );
 }

@@ -24,11 +24,20 @@ export function MultiSortHeader({ children }: { children?: ReactNode }) {
           const { source, sortBy, label, sortable = true } = field.props;
           const title = <FieldTitle label={label} source={source} resource={resource} />;
           const key = sortBy ?? source;
-          if (!sortable || !key) return <TableCell key={key ?? String(label)} sx={{ whiteSpace: 'nowrap' }}>{title}</TableCell>;
+          if (!sortable || !key)
+            return (
+              <TableCell key={key ?? String(label)} sx={{ whiteSpace: 'nowrap' }}>
+                {title}
+              </TableCell>
+            );
           const position = terms.findIndex((t) => t.field === key);
           const term = terms[position];
           return (
-            <TableCell key={key} sortDirection={term ? (term.order === 'ASC' ? 'asc' : 'desc') : false} sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell
+              key={key}
+              sortDirection={term ? (term.order === 'ASC' ? 'asc' : 'desc') : false}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               <TableSortLabel
                 active={Boolean(term)}
                 direction={term?.order === 'DESC' ? 'desc' : 'asc'}

@@ -23,7 +23,10 @@ export function parseSort(sort: SortPayload | undefined): SortTerm[] {
 }
 
 export function formatSort(terms: SortTerm[]): SortPayload {
-  return { field: terms.map((t) => t.field).join(','), order: terms.map((t) => t.order).join(',') as SortPayload['order'] };
+  return {
+    field: terms.map((t) => t.field).join(','),
+    order: terms.map((t) => t.order).join(',') as SortPayload['order'],
+  };
 }
 
 /** A click on a column: not sorted → ascending (added last), ascending → descending, descending → not sorted. */

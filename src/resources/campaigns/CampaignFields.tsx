@@ -3,7 +3,15 @@ import { Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { topicName } from '../../domain/campaignName';
 import { StackedDateTime } from '../../layout/list/DateTimeField';
-import { formatMoney, formatPercent, formatTime, formatUsDate, formatUsDateTime, NOT_AVAILABLE, resultCount } from './format';
+import {
+  formatMoney,
+  formatPercent,
+  formatTime,
+  formatUsDate,
+  formatUsDateTime,
+  NOT_AVAILABLE,
+  resultCount,
+} from './format';
 import type { CampaignRecord } from './types';
 
 /** Props react-admin's Datagrid reads from its children (labels, sort keys). */
@@ -19,7 +27,12 @@ const useCampaign = () => useRecordContext<CampaignRecord>();
 function Text({ children, muted = false }: { children: string; muted?: boolean }) {
   const na = children === NOT_AVAILABLE;
   return (
-    <Typography variant="body2" component="span" color={na || muted ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      component="span"
+      color={na || muted ? 'text.secondary' : undefined}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {children}
     </Typography>
   );
@@ -77,8 +90,10 @@ export function TopicCell(_: CellProps) {
 export function EventTypeCell(_: CellProps) {
   const translate = useTranslate();
   const isWebinar = useCampaign()?.campaignextension?.is_webinar;
-  if (isWebinar === true) return <Chip size="small" color="success" label={translate('campaigns.event_type.webinar')} />;
-  if (isWebinar === false) return <Chip size="small" color="warning" label={translate('campaigns.event_type.seminar')} />;
+  if (isWebinar === true)
+    return <Chip size="small" color="success" label={translate('campaigns.event_type.webinar')} />;
+  if (isWebinar === false)
+    return <Chip size="small" color="warning" label={translate('campaigns.event_type.seminar')} />;
   return <Text>{NOT_AVAILABLE}</Text>;
 }
 
@@ -107,7 +122,9 @@ export function ResultCell(_: CellProps) {
 /** The end date is the campaign's own: shown in its ad account's time zone. */
 export function EndDateCell(_: CellProps) {
   const record = useCampaign();
-  return <StackedDateTime value={formatUsDateTime(record?.end_date, record?.meta_ad_account?.timezone_name || undefined)} />;
+  return (
+    <StackedDateTime value={formatUsDateTime(record?.end_date, record?.meta_ad_account?.timezone_name || undefined)} />
+  );
 }
 
 /** When this app last read the campaign: the viewer's time zone. */

@@ -59,7 +59,12 @@ function toDraft(values: Record<string, unknown>): Draft {
   const draft = { ...EMPTY };
   for (const key of Object.keys(EMPTY) as (keyof Draft)[]) {
     const value = values[key];
-    if (key === 'event_type__in') draft.event_type__in = Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',') : [];
+    if (key === 'event_type__in')
+      draft.event_type__in = Array.isArray(value)
+        ? value.map(String)
+        : typeof value === 'string' && value
+          ? value.split(',')
+          : [];
     else if (value !== undefined && value !== null) (draft as Record<string, unknown>)[key] = String(value);
   }
   return draft;
@@ -77,7 +82,8 @@ function toFilter(draft: Draft): Record<string, unknown> {
 }
 
 /** One string per distinct filter, whatever the order or empty values. */
-const filterKey = (values: Record<string, unknown>) => JSON.stringify(Object.entries(toFilter(toDraft(values))).sort(([a], [b]) => a.localeCompare(b)));
+const filterKey = (values: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(toFilter(toDraft(values))).sort(([a], [b]) => a.localeCompare(b)));
 
 /** SPEC §9: date pickers reach 100 years back and 52 years ahead. */
 function yearBounds() {
@@ -149,7 +155,8 @@ export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
   };
 
   const label = (key: string) => translate(`campaigns.filters.${key}`);
-  const numberError = (value: string) => (value.trim() !== '' && !isCompleteNumber(value.trim()) ? label('numbers_only') : undefined);
+  const numberError = (value: string) =>
+    value.trim() !== '' && !isCompleteNumber(value.trim()) ? label('numbers_only') : undefined;
   const account = accounts.find((a) => a.ad_account_id === draft.meta_ad_account) ?? null;
   const topics = TOPICS.filter((t) => draft.event_type__in.includes(t.code));
 
@@ -157,7 +164,13 @@ export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
     <Box>
       <PageToolbar>
         {heading}
-        <Button variant="outlined" startIcon={open ? <FilterListOffIcon /> : <FilterListIcon />} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="campaign-filters">
+        <Button
+          variant="outlined"
+          startIcon={open ? <FilterListOffIcon /> : <FilterListIcon />}
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          aria-controls="campaign-filters"
+        >
           {label(open ? 'hide' : 'show')}
         </Button>
         <Button onClick={clear} disabled={!hasFilters && Object.keys(toFilter(draft)).length === 0}>
@@ -167,8 +180,19 @@ export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
       <Collapse in={open} unmountOnExit>
         <Card variant="outlined" id="campaign-filters" role="region" aria-label={label('title')} sx={{ mb: 1.5 }}>
           <CardContent>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-              <TextField size="small" label={label('campaign_name')} value={draft.campaign_name} onChange={(e) => change({ campaign_name: e.target.value })} />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+              }}
+            >
+              <TextField
+                size="small"
+                label={label('campaign_name')}
+                value={draft.campaign_name}
+                onChange={(e) => change({ campaign_name: e.target.value })}
+              />
               <Autocomplete
                 size="small"
                 options={accounts}

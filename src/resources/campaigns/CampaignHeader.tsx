@@ -37,7 +37,8 @@ export function CampaignHeader({ children }: { children?: ReactNode }) {
       </TableSortLabel>
     );
   };
-  const sortDirection = (column: CellProps) => (sort?.field === keyOf(column) ? (sort.order === 'DESC' ? 'desc' : 'asc') : false);
+  const sortDirection = (column: CellProps) =>
+    sort?.field === keyOf(column) ? (sort.order === 'DESC' ? 'desc' : 'asc') : false;
 
   return (
     <TableHead>
@@ -45,7 +46,12 @@ export function CampaignHeader({ children }: { children?: ReactNode }) {
         {columns.map((column, index) => {
           if (inGroup(column)) {
             return index === firstGrouped ? (
-              <TableCell key="source-name-group" colSpan={columns.filter(inGroup).length} align="center" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+              <TableCell
+                key="source-name-group"
+                colSpan={columns.filter(inGroup).length}
+                align="center"
+                sx={{ borderBottom: 1, borderColor: 'divider' }}
+              >
                 {translate('campaigns.group.source_campaign_name')}
               </TableCell>
             ) : null;

@@ -25,13 +25,26 @@ export function CampaignRowActions(_: CellProps) {
   return (
     <Stack direction="row" alignItems="center">
       <Tooltip title={openLabel}>
-        <IconButton size="small" aria-label={openLabel} href={adsManagerUrl(record)} target="_blank" rel="noopener noreferrer" component="a">
+        <IconButton
+          size="small"
+          aria-label={openLabel}
+          href={adsManagerUrl(record)}
+          target="_blank"
+          rel="noopener noreferrer"
+          component="a"
+        >
           <OpenInNewIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title={refreshLabel}>
         <span>
-          <IconButton size="small" aria-label={refreshLabel} onClick={refreshCampaign} disabled={running} aria-busy={running}>
+          <IconButton
+            size="small"
+            aria-label={refreshLabel}
+            onClick={refreshCampaign}
+            disabled={running}
+            aria-busy={running}
+          >
             {running ? <CircularProgress size={18} aria-label={refreshLabel} /> : <RefreshIcon fontSize="small" />}
           </IconButton>
         </span>

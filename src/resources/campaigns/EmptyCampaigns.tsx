@@ -10,7 +10,11 @@ export function EmptyCampaigns() {
   const { filterValues } = useListContext();
   const { allowed, running, sync } = useCampaignSync();
   const filtered = Object.keys(filterValues ?? {}).length > 0;
-  const hint = filtered ? 'campaigns.empty.filtered_hint' : allowed ? 'campaigns.empty.refresh_hint' : 'campaigns.empty.hint';
+  const hint = filtered
+    ? 'campaigns.empty.filtered_hint'
+    : allowed
+      ? 'campaigns.empty.refresh_hint'
+      : 'campaigns.empty.hint';
 
   return (
     <Box sx={{ textAlign: 'center', py: 6 }} role="status">
@@ -21,7 +25,12 @@ export function EmptyCampaigns() {
         {translate(hint)}
       </Typography>
       {allowed ? (
-        <Button variant="contained" onClick={() => sync(paths.campaignsSync, 'campaigns.empty.synced')} disabled={running} startIcon={running ? <CircularProgress size={16} /> : <RefreshIcon />}>
+        <Button
+          variant="contained"
+          onClick={() => sync(paths.campaignsSync, 'campaigns.empty.synced')}
+          disabled={running}
+          startIcon={running ? <CircularProgress size={16} /> : <RefreshIcon />}
+        >
           {translate('campaigns.empty.refresh')}
         </Button>
       ) : null}

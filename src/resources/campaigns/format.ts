@@ -14,7 +14,12 @@ const present = (value: number | string | null | undefined): value is number | s
 export function formatMoney(value: number | string | null | undefined, currency = 'USD'): string {
   if (!present(value)) return NOT_AVAILABLE;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(Number(value));
   } catch {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
   }
@@ -45,7 +50,14 @@ export function formatUsDateTime(iso: string | null | undefined, timeZone?: stri
   if (!iso) return NOT_AVAILABLE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  };
   try {
     return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
   } catch {
@@ -67,6 +79,7 @@ export function adsManagerUrl(record: Pick<CampaignRecord, 'campaign_id' | 'meta
 
 /** Numbers only: digits, one dot, a leading minus. */
 export const isNumberText = (text: string) => text === '' || /^-?\d*\.?\d*$/.test(text);
-export const isCompleteNumber = (text: string) => text === '' || (/^-?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text)));
+export const isCompleteNumber = (text: string) =>
+  text === '' || (/^-?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text)));
 /** Campaign IDs, comma separated. */
 export const isIdListText = (text: string) => /^[\d,\s]*$/.test(text);

@@ -18,7 +18,12 @@ export function useCampaignNotify() {
   const notify = useNotify();
   return useCallback(
     (message: string, type: 'success' | 'error' | 'info' = 'success') =>
-      notify(message, { type, autoHideDuration: SNACKBAR_TIMEOUT_MS, action: <CloseButton />, messageArgs: { _: message } }),
+      notify(message, {
+        type,
+        autoHideDuration: SNACKBAR_TIMEOUT_MS,
+        action: <CloseButton />,
+        messageArgs: { _: message },
+      }),
     [notify],
   );
 }

@@ -16,7 +16,13 @@ export function CreateGroupButton() {
       variant="contained"
       startIcon={<Add />}
       loading={isPending}
-      onClick={() => create('permissions', { data: { name: NEW_GROUP_NAME, group_access: { accesses: [] } } }, { onError: notifyFailure })}
+      onClick={() =>
+        create(
+          'permissions',
+          { data: { name: NEW_GROUP_NAME, group_access: { accesses: [] } } },
+          { onError: notifyFailure },
+        )
+      }
     >
       {translate('people.groups.create')}
     </Button>

@@ -42,7 +42,13 @@ export function GroupAccessesField(_props: { label?: string }) {
           label={permissionLabel(name)}
           disabled={!mayChange}
           slotProps={{ typography: { variant: 'body2' } }}
-          control={<Checkbox size="small" checked={accesses.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />}
+          control={
+            <Checkbox
+              size="small"
+              checked={accesses.includes(name)}
+              onChange={(event) => toggle(name, event.target.checked)}
+            />
+          }
         />
       ))}
     </Box>

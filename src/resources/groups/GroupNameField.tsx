@@ -27,7 +27,11 @@ export function GroupNameField(_props: { label?: string; source?: string }) {
         {record.name}
       </Typography>
       {mayRename ? (
-        <IconButton size="small" aria-label={translate('people.groups.rename', { name: record.name })} onClick={() => setEditing(true)}>
+        <IconButton
+          size="small"
+          aria-label={translate('people.groups.rename', { name: record.name })}
+          onClick={() => setEditing(true)}
+        >
           <Edit fontSize="small" />
         </IconButton>
       ) : null}
@@ -44,7 +48,11 @@ function RenameForm({ group, onDone }: { group: PermissionGroup; onDone: () => v
   const save = async (values: Record<string, unknown>) => {
     if (values.name === group.name) return onDone();
     try {
-      await update('permissions', { id: group.id, data: { name: String(values.name) }, previousData: group }, { mutationMode: 'pessimistic', returnPromise: true });
+      await update(
+        'permissions',
+        { id: group.id, data: { name: String(values.name) }, previousData: group },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notifySuccess('people.groups.renamed');
       onDone();
       return undefined;
@@ -79,7 +87,14 @@ function RenameForm({ group, onDone }: { group: PermissionGroup; onDone: () => v
 function SaveIcon({ label }: { label: string }) {
   const { isValid, isSubmitting } = useFormState();
   return (
-    <IconButton type="submit" size="small" color="primary" aria-label={label} disabled={!isValid || isSubmitting} sx={{ mt: 1 }}>
+    <IconButton
+      type="submit"
+      size="small"
+      color="primary"
+      aria-label={label}
+      disabled={!isValid || isSubmitting}
+      sx={{ mt: 1 }}
+    >
       <Check fontSize="small" />
     </IconButton>
   );

@@ -13,6 +13,11 @@ export default defineResource({
   list: lazy(() => import('./GroupList')),
   icon: AdminPanelSettings,
   i18n,
-  access: { list: 'view_permissions', create: 'update_permissions', edit: 'update_permissions', delete: 'update_permissions' },
+  access: {
+    list: 'view_permissions',
+    create: 'update_permissions',
+    edit: 'update_permissions',
+    delete: 'update_permissions',
+  },
   recordRepresentation: 'name',
 });

@@ -27,7 +27,13 @@ function ActionField(_props: { label?: string; source?: string }) {
 
 export function LogList() {
   return (
-    <HistoryList resource="log" title="app.page.log" addressFilters={LOG_ADDRESS_FILTERS} dateField="timestamp" emptyMessage="resources.log.empty">
+    <HistoryList
+      resource="log"
+      title="app.page.log"
+      addressFilters={LOG_ADDRESS_FILTERS}
+      dateField="timestamp"
+      emptyMessage="resources.log.empty"
+    >
       <DateTimeField source="timestamp" />
       <TextField source="actor" />
       <ClientAccountField source="ad_account" />

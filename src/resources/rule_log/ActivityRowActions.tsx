@@ -41,14 +41,23 @@ function UndoButton({ entry }: { entry: ActivityEntry }) {
   const id = entry.ad_id ?? '';
   return (
     <>
-      <Button size="small" startIcon={<UndoIcon />} aria-label={translate('activity.undo.label', { id })} disabled={busy} onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        startIcon={<UndoIcon />}
+        aria-label={translate('activity.undo.label', { id })}
+        disabled={busy}
+        onClick={() => setOpen(true)}
+      >
         {translate('activity.undo.button')}
       </Button>
       <Confirm
         isOpen={open}
         loading={busy}
         title={translate('activity.undo.title', { id })}
-        content={translate('activity.undo.content', { object: entry.object_type ?? 'ad', rule: entry.rule?.name ?? '' })}
+        content={translate('activity.undo.content', {
+          object: entry.object_type ?? 'ad',
+          rule: entry.rule?.name ?? '',
+        })}
         confirm={translate('activity.undo.confirm')}
         cancel={translate('activity.cancel')}
         onClose={() => setOpen(false)}

@@ -79,13 +79,31 @@ function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
 
 function PreviewBody({ preview }: { preview: PreviewResult }) {
   const translate = useTranslate();
-  const rows = preview.results.map((r) => ({ key: `${r.action}-${r.ad_id}`, action: r.action, id: r.ad_id, task: r.task, reason: r.reason }));
+  const rows = preview.results.map((r) => ({
+    key: `${r.action}-${r.ad_id}`,
+    action: r.action,
+    id: r.ad_id,
+    task: r.task,
+    reason: r.reason,
+  }));
   return (
     <Stack spacing={2}>
-      <Typography variant="body2">{translate('activity.preview.intro', { account: preview.account.account_name })}</Typography>
-      {rows.length ? <ResultTable rows={rows} withTask /> : <Alert severity="success">{translate('activity.preview.nothing')}</Alert>}
-      {preview.exempt.length ? <Alert severity="info">{translate('activity.preview.exempt', { ids: preview.exempt.join(', ') })}</Alert> : null}
-      {preview.problems.length ? <Alert severity="warning">{translate('activity.preview.problems', { problems: preview.problems.join('; ') })}</Alert> : null}
+      <Typography variant="body2">
+        {translate('activity.preview.intro', { account: preview.account.account_name })}
+      </Typography>
+      {rows.length ? (
+        <ResultTable rows={rows} withTask />
+      ) : (
+        <Alert severity="success">{translate('activity.preview.nothing')}</Alert>
+      )}
+      {preview.exempt.length ? (
+        <Alert severity="info">{translate('activity.preview.exempt', { ids: preview.exempt.join(', ') })}</Alert>
+      ) : null}
+      {preview.problems.length ? (
+        <Alert severity="warning">
+          {translate('activity.preview.problems', { problems: preview.problems.join('; ') })}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
@@ -93,20 +111,41 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
 function RunBody({ result }: { result: RunNowResult }) {
   const translate = useTranslate();
   if (result.status === 'in_progress') return <Alert severity="info">{translate('activity.run.busy')}</Alert>;
-  const rows = result.results.map((e) => ({ key: String(e.id), action: e.action, id: e.ad_id ?? '', reason: e.reason }));
+  const rows = result.results.map((e) => ({
+    key: String(e.id),
+    action: e.action,
+    id: e.ad_id ?? '',
+    reason: e.reason,
+  }));
   return (
     <Stack spacing={2}>
       {result.turned_off ? (
         <Alert severity="success">{translate('activity.run.result', { smart_count: result.turned_off })}</Alert>
       ) : null}
-      {result.failed ? <Alert severity="error">{translate('activity.run.result_failed', { smart_count: result.failed })}</Alert> : null}
-      {!result.turned_off && !result.failed ? <Alert severity="success">{translate('activity.run.nothing')}</Alert> : null}
+      {result.failed ? (
+        <Alert severity="error">{translate('activity.run.result_failed', { smart_count: result.failed })}</Alert>
+      ) : null}
+      {!result.turned_off && !result.failed ? (
+        <Alert severity="success">{translate('activity.run.nothing')}</Alert>
+      ) : null}
       {rows.length ? <ResultTable rows={rows} withTask={false} /> : null}
     </Stack>
   );
 }
 
-function Trigger({ compact, label, text, icon, onClick }: { compact: boolean; label: string; text: string; icon: ReactNode; onClick: () => void }) {
+function Trigger({
+  compact,
+  label,
+  text,
+  icon,
+  onClick,
+}: {
+  compact: boolean;
+  label: string;
+  text: string;
+  icon: ReactNode;
+  onClick: () => void;
+}) {
   const click = (event: MouseEvent) => {
     event.stopPropagation();
     onClick();
@@ -157,7 +196,10 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
   const close = () => setState({ step: 'closed' });
   const busy = state.step === 'previewing' || state.step === 'running';
   const isRun = state.step === 'confirm' || state.step === 'running' || state.step === 'ran';
-  const title = translate(state.step === 'ran' ? 'activity.run.done_title' : isRun ? 'activity.run.title' : 'activity.preview.title', { name });
+  const title = translate(
+    state.step === 'ran' ? 'activity.run.done_title' : isRun ? 'activity.run.title' : 'activity.preview.title',
+    { name },
+  );
 
   return (
     <>
@@ -175,17 +217,27 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
         icon={<PlayArrowIcon fontSize={compact ? 'small' : 'medium'} />}
         onClick={() => setState({ step: 'confirm' })}
       />
-      <Dialog open={state.step !== 'closed'} onClose={busy ? undefined : close} onClick={(e) => e.stopPropagation()} maxWidth="md" fullWidth>
+      <Dialog
+        open={state.step !== 'closed'}
+        onClose={busy ? undefined : close}
+        onClick={(e) => e.stopPropagation()}
+        maxWidth="md"
+        fullWidth
+      >
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           {busy ? (
             <Stack spacing={1}>
-              <Typography variant="body2">{translate(state.step === 'running' ? 'activity.run.running' : 'activity.preview.loading')}</Typography>
+              <Typography variant="body2">
+                {translate(state.step === 'running' ? 'activity.run.running' : 'activity.preview.loading')}
+              </Typography>
               <LinearProgress />
             </Stack>
           ) : null}
           {state.step === 'preview' ? <PreviewBody preview={state.preview} /> : null}
-          {state.step === 'confirm' ? <Typography variant="body2">{translate('activity.run.content')}</Typography> : null}
+          {state.step === 'confirm' ? (
+            <Typography variant="body2">{translate('activity.run.content')}</Typography>
+          ) : null}
           {state.step === 'ran' ? <RunBody result={state.result} /> : null}
           {state.step === 'failed' ? (
             <Alert severity="error">

@@ -41,7 +41,10 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   });
 
   const { onSubmit: send, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    await dataProvider.call(paths.inviteSend, { method: 'POST', body: { group_id: values.group_id, email: values.email } });
+    await dataProvider.call(paths.inviteSend, {
+      method: 'POST',
+      body: { group_id: values.group_id, email: values.email },
+    });
     notifySuccess('people.team.invite_sent');
     onClose();
   });

@@ -31,7 +31,11 @@ export function UserActivityButton(_props: { label?: string }) {
         update(
           'team',
           { id: record.id, data: { is_active: !record.is_active }, previousData: record },
-          { mutationMode: 'pessimistic', onSuccess: () => notifySuccess('people.team.activity_changed'), onError: notifyFailure },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notifySuccess('people.team.activity_changed'),
+            onError: notifyFailure,
+          },
         )
       }
     >

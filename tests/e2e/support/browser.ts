@@ -37,7 +37,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** Fills the open Create Folder dialog (with the first ad account the sync brought) and presses Create. */
-export async function fillCreateFolder(page: Page, folder: { type: string; plan: string; name: string }): Promise<void> {
+export async function fillCreateFolder(
+  page: Page,
+  folder: { type: string; plan: string; name: string },
+): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Create Folder' });
   await dialog.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: folder.type }).click();

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import type { ActivityEntry } from '../../../src/resources/rule_log/types';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 
-const rule = { id: 5, name: 'EP-W: Pause ad CPL > $50', folder: { id: 2, name: 'Acme Advisors', meta_ad_account: { account_name: 'Acme Ads' } } };
+const rule = {
+  id: 5,
+  name: 'EP-W: Pause ad CPL > $50',
+  folder: { id: 2, name: 'Acme Advisors', meta_ad_account: { account_name: 'Acme Ads' } },
+};
 const turnOff: ActivityEntry = {
   id: 11,
   created_at: '2025-03-04T10:15:00Z',
@@ -21,7 +25,13 @@ const turnOff: ActivityEntry = {
   exempt: false,
   rule,
 };
-const failure: ActivityEntry = { ...turnOff, id: 12, action: 'error', ad_id: null, reason: { Error: '(#17) User request limit reached' } };
+const failure: ActivityEntry = {
+  ...turnOff,
+  id: 12,
+  action: 'error',
+  ad_id: null,
+  reason: { Error: '(#17) User request limit reached' },
+};
 
 let queries: URLSearchParams[];
 let results: ActivityEntry[];
@@ -47,7 +57,9 @@ describe('Activity list', () => {
     renderApp('/activity');
     expect(await screen.findByText('turn off ad')).toBeInTheDocument();
     for (const column of ['Date', 'Client / Ad account', 'Action', 'Rule', 'Ad ID', 'Info']) {
-      expect(screen.getByRole('columnheader', { name: new RegExp(`^${column.replace('/', '\\/')}`) })).toBeInTheDocument();
+      expect(
+        screen.getByRole('columnheader', { name: new RegExp(`^${column.replace('/', '\\/')}`) }),
+      ).toBeInTheDocument();
     }
     // Info is not sortable; the others are.
     expect(within(screen.getByRole('columnheader', { name: 'Info' })).queryByRole('button')).toBeNull();
@@ -104,7 +116,10 @@ describe('Activity list', () => {
     server.use(
       http.post(paths.ruleLogUndo(11), () => {
         undone.push(11);
-        results = [{ ...turnOff, id: 13, action: 'turn_on_ad', exempt: true, reason: { Undo: 'of entry #11 by Ada Lovelace' } }, { ...turnOff, undone_at: '2025-03-04T11:00:00Z', exempt: true }];
+        results = [
+          { ...turnOff, id: 13, action: 'turn_on_ad', exempt: true, reason: { Undo: 'of entry #11 by Ada Lovelace' } },
+          { ...turnOff, undone_at: '2025-03-04T11:00:00Z', exempt: true },
+        ];
         return HttpResponse.json(results[0]);
       }),
     );
@@ -116,16 +131,24 @@ describe('Activity list', () => {
     expect(dialog).toHaveTextContent('rule "EP-W: Pause ad CPL > $50" leaves it alone from now on');
     expect(undone).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Turn back on' }));
-    expect(await screen.findByText('Turned back on. The rule leaves it alone until the exemption is removed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Turned back on. The rule leaves it alone until the exemption is removed.'),
+    ).toBeInTheDocument();
     expect(undone).toEqual([11]);
     expect(await screen.findByText('turn on ad')).toBeInTheDocument();
     expect(within(rowOf('turn off ad')).getByText('undone')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo: turn 120001 back on' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Remove the exemption of 120001 from rule "EP-W: Pause ad CPL > $50"' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Remove the exemption of 120001 from rule "EP-W: Pause ad CPL > $50"' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal of an undo', async () => {
-    server.use(http.post(paths.ruleLogUndo(11), () => HttpResponse.json({ detail: 'This action was already undone.' }, { status: 400 })));
+    server.use(
+      http.post(paths.ruleLogUndo(11), () =>
+        HttpResponse.json({ detail: 'This action was already undone.' }, { status: 400 }),
+      ),
+    );
     signIn(withAccesses('view_logs', 'create_update_rules'));
     renderApp('/activity');
     const user = userEvent.setup();

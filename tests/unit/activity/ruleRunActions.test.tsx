@@ -4,18 +4,26 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { RuleRunActions } from '../../../src/resources/rule_log/RuleRunActions';
 import type { PreviewResult, RunNowResult } from '../../../src/resources/rule_log/types';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderWithAdmin, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const preview: PreviewResult = {
   rule: { id: 5, name: 'No leads after $40' },
   account: { ad_account_id: 'act_1', account_name: 'Acme Ads' },
   checked_at: '2025-03-04T10:15:00Z',
   count: 1,
-  results: [{ action: 'turn_off_ad', ad_id: '120001', campaign_id: '9', task: 'spend_cpl_no_leads', reason: { Spend: '$60.00 > $40.00', Leads: '0' } }],
+  results: [
+    {
+      action: 'turn_off_ad',
+      ad_id: '120001',
+      campaign_id: '9',
+      task: 'spend_cpl_no_leads',
+      reason: { Spend: '$60.00 > $40.00', Leads: '0' },
+    },
+  ],
   exempt: ['120007'],
   problems: [],
 };
@@ -64,22 +72,30 @@ describe('Preview and Run now', () => {
   it('previews what would be turned off and why, without running anything', async () => {
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview: No leads after $40' });
     const row = (await within(dialog).findByText('120001')).closest('tr')!;
     expect(row).toHaveTextContent('turn off ad');
     expect(row).toHaveTextContent('Turn off the ad if spend is above a value and leads are 0');
     expect(row).toHaveTextContent('Spend:$60.00 > $40.00');
-    expect(dialog).toHaveTextContent('What the rule would turn off right now in Acme Ads, and why. Nothing is changed.');
+    expect(dialog).toHaveTextContent(
+      'What the rule would turn off right now in Acme Ads, and why. Nothing is changed.',
+    );
     expect(dialog).toHaveTextContent('Left alone because a user undid the rule’s turn-off: 120007');
     expect(runs).toBe(0);
   });
 
   it('says so when nothing would be turned off, and offers no run from the preview', async () => {
-    server.use(http.get(paths.rulePreview(5), () => HttpResponse.json({ ...preview, count: 0, results: [], exempt: [] })));
+    server.use(
+      http.get(paths.rulePreview(5), () => HttpResponse.json({ ...preview, count: 0, results: [], exempt: [] })),
+    );
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/Nothing crosses the thresholds right now/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Run now' })).toBeNull();
@@ -100,10 +116,19 @@ describe('Preview and Run now', () => {
   });
 
   it('shows the ad platform’s failure in the dialog', async () => {
-    server.use(http.get(paths.rulePreview(5), () => HttpResponse.json({ detail: 'The ad platform did not answer: (#17) User request limit reached' }, { status: 502 })));
+    server.use(
+      http.get(paths.rulePreview(5), () =>
+        HttpResponse.json(
+          { detail: 'The ad platform did not answer: (#17) User request limit reached' },
+          { status: 502 },
+        ),
+      ),
+    );
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
     expect(await screen.findByText(/User request limit reached/)).toBeInTheDocument();
   });
 });

@@ -7,14 +7,26 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { delay, http, HttpResponse, useMswServer } from '../../support/msw';
+import { delay, http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 
-const account = { account_name: 'Harbor Wealth Advisors', ad_account_id: 'act_574702335981050', ad_account_id_int: 574702335981050, timezone_name: 'America/New_York', currency: 'USD' };
-const other = { account_name: 'Pacific Coast Planning', ad_account_id: 'act_483217256994822', ad_account_id_int: 483217256994822, timezone_name: 'America/Los_Angeles', currency: 'USD' };
+const account = {
+  account_name: 'Harbor Wealth Advisors',
+  ad_account_id: 'act_574702335981050',
+  ad_account_id_int: 574702335981050,
+  timezone_name: 'America/New_York',
+  currency: 'USD',
+};
+const other = {
+  account_name: 'Pacific Coast Planning',
+  ad_account_id: 'act_483217256994822',
+  ad_account_id_int: 483217256994822,
+  timezone_name: 'America/Los_Angeles',
+  currency: 'USD',
+};
 
 const webinar = {
   id: '120200000000000002',
@@ -70,7 +82,9 @@ beforeEach(() => {
       queries.push(new URL(request.url).searchParams);
       return HttpResponse.json({ count: campaigns.length, next: null, previous: null, results: campaigns });
     }),
-    http.get(paths.metaAdAccounts, () => HttpResponse.json({ count: 2, next: null, previous: null, results: [account, other] })),
+    http.get(paths.metaAdAccounts, () =>
+      HttpResponse.json({ count: 2, next: null, previous: null, results: [account, other] }),
+    ),
   );
 });
 
@@ -132,11 +146,24 @@ describe('Campaigns list', () => {
     ]);
     expect(cells(seminar.campaign_name).slice(3, 7)).toEqual(['TIR', 'Seminar', '3/20/2026', '10:00 AM']);
     expect(cells(seminar.campaign_name)[12]).toBe('3/14/2026,3:30 PM'); // the same instant in Los Angeles
-    expect(cells(unparsed.campaign_name).slice(3, 13)).toEqual(['N/A', 'N/A', 'N/A', 'N/A', '$0.00', '0', 'N/A', 'N/A', 'N/A', 'N/A']);
+    expect(cells(unparsed.campaign_name).slice(3, 13)).toEqual([
+      'N/A',
+      'N/A',
+      'N/A',
+      'N/A',
+      '$0.00',
+      '0',
+      'N/A',
+      'N/A',
+      'N/A',
+      'N/A',
+    ]);
 
     const row = within(rowOf(webinar.campaign_name));
     expect(row.getByText('Webinar').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
-    expect(within(rowOf(seminar.campaign_name)).getByText('Seminar').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(within(rowOf(seminar.campaign_name)).getByText('Seminar').closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorWarning',
+    );
     expect(row.getByLabelText('3/14/2026, 6:30 PM')).toBeInTheDocument();
   });
 
@@ -194,15 +221,28 @@ describe('Campaigns list', () => {
     expect(row.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(refreshes).toEqual([webinar.campaign_id]);
     await waitFor(() => expect(queries.length).toBeGreaterThan(before)); // the list reloads
-    await user.click(within(snackbar.closest('.MuiSnackbar-root') as HTMLElement).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(snackbar.closest('.MuiSnackbar-root') as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
     await waitFor(() => expect(screen.queryByText('Campaign updated successfully')).not.toBeInTheDocument());
   });
 
   it('shows the server message when a refresh fails', async () => {
-    server.use(http.post(paths.campaignUpdate(':id'), () => HttpResponse.json({ detail: 'The ad platform is busy (rate limit). Try again in a few minutes.' }, { status: 503 })));
+    server.use(
+      http.post(paths.campaignUpdate(':id'), () =>
+        HttpResponse.json(
+          { detail: 'The ad platform is busy (rate limit). Try again in a few minutes.' },
+          { status: 503 },
+        ),
+      ),
+    );
     await openCampaigns();
-    await userEvent.setup().click(within(rowOf(seminar.campaign_name)).getByRole('button', { name: 'Refresh campaign' }));
-    expect(await screen.findByText('The ad platform is busy (rate limit). Try again in a few minutes.')).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(rowOf(seminar.campaign_name)).getByRole('button', { name: 'Refresh campaign' }));
+    expect(
+      await screen.findByText('The ad platform is busy (rate limit). Try again in a few minutes.'),
+    ).toBeInTheDocument();
   });
 
   it('shows "No campaigns found" with a Refresh that syncs and reloads', async () => {
@@ -242,7 +282,25 @@ describe('Campaigns filter panel', () => {
     expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show Filters' }));
     expect(panel()).toBeInTheDocument();
-    for (const label of ['Campaign Name', 'Ad Account Name', 'Event Type', 'Topic', 'Campaign IDs', 'Event Date From', 'Event Date To', 'End Date From', 'End Date To', 'Min Spend', 'Max Spend', 'Min CPL', 'Max CPL', 'Min CTR %', 'Max CTR %', 'Min CPC', 'Max CPC']) {
+    for (const label of [
+      'Campaign Name',
+      'Ad Account Name',
+      'Event Type',
+      'Topic',
+      'Campaign IDs',
+      'Event Date From',
+      'Event Date To',
+      'End Date From',
+      'End Date To',
+      'Min Spend',
+      'Max Spend',
+      'Min CPL',
+      'Max CPL',
+      'Min CTR %',
+      'Max CTR %',
+      'Min CPC',
+      'Max CPC',
+    ]) {
       expect(within(panel()).getByLabelText(label)).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'Hide Filters' }));
@@ -302,7 +360,9 @@ describe('Campaigns filter panel', () => {
       }),
     );
     // Debounced: typing "harbor" asked the server once, not once per letter.
-    expect(queries.filter((q) => q.get('campaign_name')?.startsWith('h') && q.get('campaign_name') !== 'harbor')).toHaveLength(0);
+    expect(
+      queries.filter((q) => q.get('campaign_name')?.startsWith('h') && q.get('campaign_name') !== 'harbor'),
+    ).toHaveLength(0);
   });
 
   it('takes numbers only, and holds back an incomplete number with a message', async () => {
@@ -328,13 +388,20 @@ describe('Campaigns filter panel', () => {
   it('keeps the filters in the address, so a bookmark opens the same view', async () => {
     const filter = encodeURIComponent(JSON.stringify({ spend_range_min: '100', event_type__in: ['EP', 'TIR'] }));
     await openCampaigns(`/campaigns?filter=${filter}&order=ASC&page=1&perPage=25&sort=spend`);
-    expect(lastQuery()).toMatchObject({ spend_range_min: '100', event_type__in: 'EP,TIR', limit: '25', ordering: 'spend' });
+    expect(lastQuery()).toMatchObject({
+      spend_range_min: '100',
+      event_type__in: 'EP,TIR',
+      limit: '25',
+      ordering: 'spend',
+    });
     expect(screen.getByRole('button', { name: 'Hide Filters' })).toBeInTheDocument(); // open: filters are set
     expect(within(panel()).getByLabelText('Min Spend')).toHaveValue('100');
     expect(within(panel()).getByRole('button', { name: 'EP — Estate Planning' })).toBeInTheDocument();
 
     await userEvent.setup().type(within(panel()).getByLabelText('Max CPL'), '50');
-    await waitFor(() => expect(decodeURIComponent(screen.getByTestId('address').textContent!)).toContain('"cpl_annotation_max":"50"'));
+    await waitFor(() =>
+      expect(decodeURIComponent(screen.getByTestId('address').textContent!)).toContain('"cpl_annotation_max":"50"'),
+    );
   });
 
   it('clears every filter', async () => {

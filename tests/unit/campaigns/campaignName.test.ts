@@ -14,16 +14,32 @@ describe('parseCampaignName', () => {
   });
 
   it.each(TOPICS.map((t) => t.code))('reads every topic code with either event type: %s', (code) => {
-    expect(parseCampaignName(`EDM | ${code}-W | 2026-05-01`)).toMatchObject({ topic: code, is_webinar: true, event_date: '2026-05-01' });
+    expect(parseCampaignName(`EDM | ${code}-W | 2026-05-01`)).toMatchObject({
+      topic: code,
+      is_webinar: true,
+      event_date: '2026-05-01',
+    });
     expect(parseCampaignName(`EDM | ${code}-S | 2026-05-01`)).toMatchObject({ topic: code, is_webinar: false });
   });
 
   it.each([
-    ['EDM - ep-w - 3/4/26 9 am - Smith', { topic: 'EP', is_webinar: true, event_date: '2026-03-04', event_time: '09:00' }],
-    ['EDM_401K-S_12.01.2026_11:30AM', { topic: '401k', is_webinar: false, event_date: '2026-12-01', event_time: '11:30' }],
-    ['EDM - TIR-W - 2026-03-14 18:30 - Harbor', { topic: 'TIR', is_webinar: true, event_date: '2026-03-14', event_time: '18:30' }],
+    [
+      'EDM - ep-w - 3/4/26 9 am - Smith',
+      { topic: 'EP', is_webinar: true, event_date: '2026-03-04', event_time: '09:00' },
+    ],
+    [
+      'EDM_401K-S_12.01.2026_11:30AM',
+      { topic: '401k', is_webinar: false, event_date: '2026-12-01', event_time: '11:30' },
+    ],
+    [
+      'EDM - TIR-W - 2026-03-14 18:30 - Harbor',
+      { topic: 'TIR', is_webinar: true, event_date: '2026-03-14', event_time: '18:30' },
+    ],
     ['EDM - SS-W - 03/14/2026 12 PM', { topic: 'SS', is_webinar: true, event_date: '2026-03-14', event_time: '12:00' }],
-    ['EDM - SS-W - 03/14/2026 12:15 a.m.', { topic: 'SS', is_webinar: true, event_date: '2026-03-14', event_time: '00:15' }],
+    [
+      'EDM - SS-W - 03/14/2026 12:15 a.m.',
+      { topic: 'SS', is_webinar: true, event_date: '2026-03-14', event_time: '00:15' },
+    ],
     ['EDM - TIR Evergreen Guide - Harbor', { topic: 'TIR', is_webinar: null, event_date: null, event_time: null }],
     ['EDM - MED-W - Harbor', { topic: 'MED', is_webinar: true, event_date: null, event_time: null }],
     ['Brand Awareness - Harbor', { topic: null, is_webinar: null, event_date: null, event_time: null }],

@@ -61,14 +61,30 @@ describe('campaign formatting', () => {
 
   it('counts the result from the leads, or from the lead action, 0 when none', () => {
     expect(resultCount({ leads: 7 })).toBe(7);
-    expect(resultCount({ leads: null, actions: [{ action_type: 'link_click', value: '40' }, { action_type: 'lead', value: '3' }] })).toBe(3);
+    expect(
+      resultCount({
+        leads: null,
+        actions: [
+          { action_type: 'link_click', value: '40' },
+          { action_type: 'lead', value: '3' },
+        ],
+      }),
+    ).toBe(3);
     expect(resultCount({ leads: null, actions: [] })).toBe(0);
   });
 
   it('links the campaign in Ads Manager', () => {
-    const url = new URL(adsManagerUrl({ campaign_id: '120200000000000001', meta_ad_account: { ad_account_id_int: 574702335981050 } as never }));
+    const url = new URL(
+      adsManagerUrl({
+        campaign_id: '120200000000000001',
+        meta_ad_account: { ad_account_id_int: 574702335981050 } as never,
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://adsmanager.facebook.com/adsmanager/manage/campaigns');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ act: '574702335981050', selected_campaign_ids: '120200000000000001' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      act: '574702335981050',
+      selected_campaign_ids: '120200000000000001',
+    });
   });
 
   it('accepts numbers only in the number filters', () => {

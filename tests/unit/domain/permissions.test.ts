@@ -9,7 +9,10 @@ describe('effective permissions', () => {
   });
 
   it('gives others the union of their groups, ignoring unknown names', () => {
-    const user = { is_superuser: false, groups: [group('read_rules', 'view_logs'), group('view_logs', 'delete_rules', 'bogus')] };
+    const user = {
+      is_superuser: false,
+      groups: [group('read_rules', 'view_logs'), group('view_logs', 'delete_rules', 'bogus')],
+    };
     expect([...effectivePermissions(user)].sort()).toEqual(['delete_rules', 'read_rules', 'view_logs']);
   });
 

@@ -61,7 +61,13 @@ describe('validation messages of SPEC §5', () => {
   });
 
   it('collects every field error of a form as the API answers them', () => {
-    const result = joinSchema.safeParse({ first_name: '', phone: '123', password: 'x', password2: '', invite_code: 'abc' });
+    const result = joinSchema.safeParse({
+      first_name: '',
+      phone: '123',
+      password: 'x',
+      password2: '',
+      invite_code: 'abc',
+    });
     expect(toFieldErrors(result.error!)).toEqual({
       first_name: ['Field is required'],
       last_name: ['Field is required'],

@@ -3,18 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { session } from '../../../src/providers/session';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 beforeEach(() => signOut());
 
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 
 async function openAccount() {
-  const me = signIn({ id: 7, first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1234 5678', email: 'ada@example.com' });
+  const me = signIn({
+    id: 7,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone: '+44 1234 5678',
+    email: 'ada@example.com',
+  });
   renderApp('/account');
   await screen.findByRole('heading', { name: 'Account', level: 1 });
   return { me, user: userEvent.setup() };
@@ -64,7 +70,10 @@ describe('Account screen', () => {
   it("puts the server's 400 messages on each named field", async () => {
     server.use(
       http.patch(paths.user(7), () =>
-        HttpResponse.json({ phone: ['Phone number is not valid'], last_name: ['Field must be at most 150 characters'] }, { status: 400 }),
+        HttpResponse.json(
+          { phone: ['Phone number is not valid'], last_name: ['Field must be at most 150 characters'] },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = await openAccount();
@@ -92,7 +101,14 @@ describe('Change password', () => {
   it('maps 400s to the password fields and other keys to the list', async () => {
     server.use(
       http.post(paths.changePassword, () =>
-        HttpResponse.json({ old_password: ['Old password is not correct.'], non_field_errors: ['Try again later.'], token: ['Expired.'] }, { status: 400 }),
+        HttpResponse.json(
+          {
+            old_password: ['Old password is not correct.'],
+            non_field_errors: ['Try again later.'],
+            token: ['Expired.'],
+          },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = await openAccount();
@@ -103,7 +119,9 @@ describe('Change password', () => {
     expect(await screen.findByText('Old password is not correct.')).toBeInTheDocument();
     expect(passwordField(/Old password/)).toHaveAttribute('aria-invalid', 'true');
     const list = screen.getByText('Try again later.').closest('ul')!;
-    const items = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['Try again later.', 'Token: Expired.']);
   });
 
@@ -112,7 +130,11 @@ describe('Change password', () => {
     server.use(
       http.post(paths.changePassword, async ({ request }) => {
         sent = await bodyOf(request);
-        return HttpResponse.json({ detail: 'Password changed successfully', access: 'new-access', refresh: 'new-refresh' });
+        return HttpResponse.json({
+          detail: 'Password changed successfully',
+          access: 'new-access',
+          refresh: 'new-refresh',
+        });
       }),
     );
     const { user } = await openAccount();
@@ -121,7 +143,11 @@ describe('Change password', () => {
     await user.type(passwordField(/Repeat new password/), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
-    expect(sent).toEqual({ old_password: 'old-password', new_password: 'new-password-1', new_password2: 'new-password-1' });
+    expect(sent).toEqual({
+      old_password: 'old-password',
+      new_password: 'new-password-1',
+      new_password2: 'new-password-1',
+    });
     expect(session.get()).toMatchObject({ access_token: 'new-access', refresh_token: 'new-refresh' });
     await waitFor(() => expect(passwordField(/Old password/)).toHaveValue(''));
   });

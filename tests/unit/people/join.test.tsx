@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 beforeEach(() => signOut());
 
@@ -39,10 +39,19 @@ describe('Confirm invitation', () => {
     server.use(
       http.post(paths.inviteConfirm, async ({ request }) => {
         sent = await bodyOf(request);
-        return HttpResponse.json({ detail: 'Invitation confirmed successfully', email: 'nina@example.com' }, { status: 201 });
+        return HttpResponse.json(
+          { detail: 'Invitation confirmed successfully', email: 'nina@example.com' },
+          { status: 201 },
+        );
       }),
     );
-    await fill({ first: 'Nina', last: 'New', phone: '+44 1234 5678', password: 'nina-password', password2: 'nina-password' });
+    await fill({
+      first: 'Nina',
+      last: 'New',
+      phone: '+44 1234 5678',
+      password: 'nina-password',
+      password2: 'nina-password',
+    });
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/login$/));
     expect(await screen.findByText('Invitation confirmed successfully')).toBeInTheDocument();
     expect(sent).toEqual({
@@ -58,10 +67,19 @@ describe('Confirm invitation', () => {
   it("puts field messages under the fields and other keys as 'key: message'", async () => {
     server.use(
       http.post(paths.inviteConfirm, () =>
-        HttpResponse.json({ phone: ['Phone number is not valid'], invite_code: ['This invitation has already been used.'] }, { status: 400 }),
+        HttpResponse.json(
+          { phone: ['Phone number is not valid'], invite_code: ['This invitation has already been used.'] },
+          { status: 400 },
+        ),
       ),
     );
-    await fill({ first: 'Nina', last: 'New', phone: '+44 1234 5678', password: 'nina-password', password2: 'nina-password' });
+    await fill({
+      first: 'Nina',
+      last: 'New',
+      phone: '+44 1234 5678',
+      password: 'nina-password',
+      password2: 'nina-password',
+    });
     expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
     expect(input(/Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('listitem')).toHaveTextContent('Invite_code: This invitation has already been used.');

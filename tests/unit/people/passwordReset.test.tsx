@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 beforeEach(() => signOut());
 
@@ -45,7 +45,10 @@ describe('Password reset request', () => {
   it('shows a refused request: field messages under the field, others in the list', async () => {
     server.use(
       http.post(paths.passwordResetRequest, () =>
-        HttpResponse.json({ email: ['E-mail must be valid'], detail: 'Too many attempts. Try again in 40 seconds.' }, { status: 400 }),
+        HttpResponse.json(
+          { email: ['E-mail must be valid'], detail: 'Too many attempts. Try again in 40 seconds.' },
+          { status: 400 },
+        ),
       ),
     );
     renderApp('/password-reset');
@@ -101,7 +104,10 @@ describe('Confirm password reset', () => {
     server.use(
       http.post(paths.passwordResetConfirm, () =>
         HttpResponse.json(
-          { password: ['This password is too common.'], token: ['This password reset link has expired. Request a new one.'] },
+          {
+            password: ['This password is too common.'],
+            token: ['This password reset link has expired. Request a new one.'],
+          },
           { status: 400 },
         ),
       ),
@@ -113,7 +119,9 @@ describe('Confirm password reset', () => {
     expect(await screen.findByText('This password is too common.')).toBeInTheDocument();
     expect(input(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     const list = screen.getByText(/^Token: /).closest('ul')!;
-    expect(within(list).getByRole('listitem')).toHaveTextContent('Token: This password reset link has expired. Request a new one.');
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Token: This password reset link has expired. Request a new one.',
+    );
     expect(screen.getByTestId('address')).toHaveTextContent('/confirm-password-reset/the-token');
     // Editing the field clears its server message.
     await user.type(input(/^Password/), '!');

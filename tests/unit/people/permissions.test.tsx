@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../src/domain/permissions';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 import { bodyOf, editors, page, viewers } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 let groups: (typeof editors)[];
 let requests: { method: string; path: string; body?: Record<string, unknown> }[];
@@ -64,7 +64,9 @@ describe('Permissions screen', () => {
     const accesses = within(await row('Viewers')).getByRole('group', { name: 'Accesses of Viewers' });
     await userEvent.setup().click(await within(accesses).findByRole('checkbox', { name: 'view logs' }));
     await waitFor(() =>
-      expect(requests).toEqual([{ method: 'PATCH', path: '/api/groups/2/', body: { group_access: { accesses: ['read_rules', 'view_logs'] } } }]),
+      expect(requests).toEqual([
+        { method: 'PATCH', path: '/api/groups/2/', body: { group_access: { accesses: ['read_rules', 'view_logs'] } } },
+      ]),
     );
     await waitFor(() => expect(within(accesses).getByRole('checkbox', { name: 'view logs' })).toBeChecked());
   });
@@ -89,7 +91,11 @@ describe('Permissions screen', () => {
     renderApp('/permissions');
     await screen.findByText('Editors');
     await userEvent.setup().click(screen.getByRole('button', { name: 'New group' }));
-    await waitFor(() => expect(requests).toEqual([{ method: 'POST', path: paths.groups, body: { name: 'New group', group_access: { accesses: [] } } }]));
+    await waitFor(() =>
+      expect(requests).toEqual([
+        { method: 'POST', path: paths.groups, body: { name: 'New group', group_access: { accesses: [] } } },
+      ]),
+    );
     expect(await screen.findByText('New group', { selector: 'td *' })).toBeInTheDocument();
   });
 
@@ -107,7 +113,11 @@ describe('Permissions screen', () => {
   });
 
   it('checks the new name, and shows the server’s message under it', async () => {
-    server.use(http.patch(paths.group(':id'), () => HttpResponse.json({ name: ['Field must be at most 150 characters'] }, { status: 400 })));
+    server.use(
+      http.patch(paths.group(':id'), () =>
+        HttpResponse.json({ name: ['Field must be at most 150 characters'] }, { status: 400 }),
+      ),
+    );
     admin();
     renderApp('/permissions');
     const user = userEvent.setup();

@@ -2,15 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 import { bodyOf, editors, groupList, member, page, viewers } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const grace = member({ id: 20, groups: [editors] });
-const linus = member({ id: 21, first_name: 'Linus', last_name: 'Torvalds', email: 'linus@example.com', is_active: false, groups: [] });
+const linus = member({
+  id: 21,
+  first_name: 'Linus',
+  last_name: 'Torvalds',
+  email: 'linus@example.com',
+  is_active: false,
+  groups: [],
+});
 
 let userQueries: URLSearchParams[];
 
@@ -75,7 +82,9 @@ describe('Team screen', () => {
     signIn(withAccesses('update_permissions', 'add_edit_users'));
     renderApp('/team');
     const user = userEvent.setup();
-    await user.click(within(await row('Grace Hopper')).getByRole('combobox', { name: 'Permission Group: Grace Hopper' }));
+    await user.click(
+      within(await row('Grace Hopper')).getByRole('combobox', { name: 'Permission Group: Grace Hopper' }),
+    );
     await user.click(await screen.findByRole('option', { name: 'Viewers' }));
     await waitFor(() => expect(setGroupUrl).toBe('/api/user/20/set_group/2/'));
     expect(await screen.findByText('Permission group changed successfully')).toBeInTheDocument();
@@ -105,7 +114,9 @@ describe('Team screen', () => {
 
   it('shows a refused activity change in the snackbar', async () => {
     server.use(
-      http.patch(paths.user(':id'), () => HttpResponse.json({ detail: 'Only a superuser can change a superuser.' }, { status: 403 })),
+      http.patch(paths.user(':id'), () =>
+        HttpResponse.json({ detail: 'Only a superuser can change a superuser.' }, { status: 403 }),
+      ),
     );
     signIn(withAccesses('update_permissions', 'is_staff'));
     renderApp('/team');
@@ -153,7 +164,10 @@ describe('Invite dialog', () => {
   it('puts server field errors under the fields and the rest in the error list', async () => {
     server.use(
       http.post(paths.inviteSend, () =>
-        HttpResponse.json({ email: ['A user with this e-mail already exists.'], detail: 'Try another address.' }, { status: 400 }),
+        HttpResponse.json(
+          { email: ['A user with this e-mail already exists.'], detail: 'Try another address.' },
+          { status: 400 },
+        ),
       ),
     );
     const { user, dialog } = await openInvite();

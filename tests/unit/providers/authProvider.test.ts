@@ -4,11 +4,11 @@ import { paths } from '../../../src/providers/apiPaths';
 import { createAuthProvider } from '../../../src/providers/authProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';
 import { createSessionStore, SESSION_STORAGE_KEY, type SessionStore } from '../../../src/providers/session';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { fakeJwt } from '../../support/tokens';
 import { makeUser, withAccesses } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 let session: SessionStore;
 
 const provider = (accessRules = {}) =>
@@ -31,7 +31,9 @@ describe('login and logout', () => {
         return HttpResponse.json({ access, refresh: 'r1' });
       }),
       http.get(paths.me, ({ request }) =>
-        request.headers.get('Authorization') === `Bearer ${access}` ? HttpResponse.json(user) : new HttpResponse(null, { status: 401 }),
+        request.headers.get('Authorization') === `Bearer ${access}`
+          ? HttpResponse.json(user)
+          : new HttpResponse(null, { status: 401 }),
       ),
     );
     await provider().login({ email: 'ada@example.com', password: 'secret123' });
@@ -42,11 +44,19 @@ describe('login and logout', () => {
       isAuthenticated: true,
     });
     await expect(provider().checkAuth()).resolves.toBeUndefined();
-    await expect(provider().getIdentity()).resolves.toEqual({ id: 7, fullName: 'Ada Lovelace', email: 'ada@example.com' });
+    await expect(provider().getIdentity()).resolves.toEqual({
+      id: 7,
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
   });
 
   it('rejects with the server error and stays signed out when the credentials are wrong', async () => {
-    server.use(http.post(paths.token, () => HttpResponse.json({ detail: 'No active account found with the given credentials' }, { status: 401 })));
+    server.use(
+      http.post(paths.token, () =>
+        HttpResponse.json({ detail: 'No active account found with the given credentials' }, { status: 401 }),
+      ),
+    );
     await expect(provider().login({ email: 'a@b.co', password: 'nope' })).rejects.toMatchObject({
       status: 401,
       body: { detail: 'No active account found with the given credentials' },

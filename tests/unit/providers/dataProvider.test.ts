@@ -4,10 +4,10 @@ import { createDataProvider } from '../../../src/providers/dataProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';
 import { createSessionStore } from '../../../src/providers/session';
 import type { ResourceEndpoint } from '../../../src/resources/types';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { fakeJwt } from '../../support/tokens';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const endpoints: Record<string, ResourceEndpoint> = {
   log: {
@@ -48,14 +48,25 @@ describe('getList', () => {
       filter: { q: 'acme', rule_id: ['5', '6'], folder_id: '2', empty: '' },
     });
     expect(queries).toEqual([
-      { limit: '20', offset: '40', ordering: '-timestamp,folder_name', search: 'acme', rule_id_in: '5,6', folder_id_in: '2' },
+      {
+        limit: '20',
+        offset: '40',
+        ordering: '-timestamp,folder_name',
+        search: 'acme',
+        rule_id_in: '5,6',
+        folder_id_in: '2',
+      },
     ]);
     expect(result).toEqual({ data: [{ id: 1, action: 'Rule updated' }], total: 42 });
   });
 
   it('uses the declared id field when records have no id', async () => {
     listServer(paths.campaigns, [{ campaign_id: '120', campaign_name: 'EP-W' }]);
-    const result = await provider.getList('campaigns', { pagination: { page: 1, perPage: 10 }, sort: { field: 'campaign_id', order: 'DESC' }, filter: {} });
+    const result = await provider.getList('campaigns', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'campaign_id', order: 'DESC' },
+      filter: {},
+    });
     expect(result.data).toEqual([{ id: '120', campaign_id: '120', campaign_name: 'EP-W' }]);
   });
 
@@ -73,14 +84,22 @@ describe('getList', () => {
 
   it('names the missing resource folder for an unknown resource', async () => {
     await expect(
-      provider.getList('nope', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      provider.getList('nope', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
     ).rejects.toThrow(/src\/resources\/nope/);
   });
 });
 
 describe('records', () => {
   it('getOne and getMany read /api/<path>/<id>', async () => {
-    server.use(http.get(`${paths.groups}:id`, ({ params }) => HttpResponse.json({ id: Number(params.id), name: `G${params.id}` })));
+    server.use(
+      http.get(`${paths.groups}:id`, ({ params }) =>
+        HttpResponse.json({ id: Number(params.id), name: `G${params.id}` }),
+      ),
+    );
     await expect(provider.getOne('groups', { id: 4 })).resolves.toEqual({ data: { id: 4, name: 'G4' } });
     await expect(provider.getMany('groups', { ids: [1, 2] })).resolves.toEqual({
       data: [

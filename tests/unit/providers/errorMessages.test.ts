@@ -5,14 +5,20 @@ import { errorMessages, responseError, TransportError } from '../../../src/provi
 describe('errorMessages (SPEC §8 shared handler)', () => {
   it('flattens field errors to "Field: message" lines with the field capitalised', () => {
     const error = responseError(400, { email: ['E-mail must be valid'], password: ['Too short', 'Too common'] });
-    expect(errorMessages(error)).toEqual(['Email: E-mail must be valid', 'Password: Too short', 'Password: Too common']);
+    expect(errorMessages(error)).toEqual([
+      'Email: E-mail must be valid',
+      'Password: Too short',
+      'Password: Too common',
+    ]);
   });
 
   it('shows detail and non-field errors as the bare message', () => {
-    expect(errorMessages(responseError(403, { detail: 'You do not have permission to perform this action.' }))).toEqual([
-      'You do not have permission to perform this action.',
+    expect(errorMessages(responseError(403, { detail: 'You do not have permission to perform this action.' }))).toEqual(
+      ['You do not have permission to perform this action.'],
+    );
+    expect(errorMessages(responseError(400, { non_field_errors: ['Passwords must match'] }))).toEqual([
+      'Passwords must match',
     ]);
-    expect(errorMessages(responseError(400, { non_field_errors: ['Passwords must match'] }))).toEqual(['Passwords must match']);
   });
 
   it('flattens nested rule item errors under their field', () => {
@@ -21,7 +27,9 @@ describe('errorMessages (SPEC §8 shared handler)', () => {
   });
 
   it('shows "Internal error: " with the message for anything else', () => {
-    expect(errorMessages(responseError(500, '<html>oops</html>'))).toEqual(['Internal error: Request failed with status code 500']);
+    expect(errorMessages(responseError(500, '<html>oops</html>'))).toEqual([
+      'Internal error: Request failed with status code 500',
+    ]);
     expect(errorMessages(responseError(502, null))).toEqual(['Internal error: Request failed with status code 502']);
     expect(errorMessages(new TransportError('network'))).toEqual(['Internal error: Network Error']);
     expect(errorMessages(new TransportError('aborted'))).toEqual(['Internal error: Request aborted']);

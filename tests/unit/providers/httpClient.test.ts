@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { createHttpClient, TransportError } from '../../../src/providers/httpClient';
 import { createSessionStore, SESSION_STORAGE_KEY, type SessionStore } from '../../../src/providers/session';
-import { delay, http, HttpResponse, useMswServer } from '../../support/msw';
+import { delay, http, HttpResponse, setupMswServer } from '../../support/msw';
 import { fakeJwt } from '../../support/tokens';
 import { makeUser } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 let session: SessionStore;
 let onLoginScreen = false;
@@ -66,7 +66,9 @@ describe('token refresh on 401', () => {
   });
 
   it('ends the session when the refresh call answers 401', async () => {
-    tokenServer(() => HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 }));
+    tokenServer(() =>
+      HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 }),
+    );
     const failure = client()(paths.log);
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     await expect(failure).rejects.toMatchObject({ status: 401 });
@@ -83,7 +85,9 @@ describe('token refresh on 401', () => {
   it('does not refresh for a 401 from the login call', async () => {
     const refreshBodies = tokenServer();
     server.use(http.post(paths.token, () => HttpResponse.json({ detail: 'No active account' }, { status: 401 })));
-    await expect(client()(paths.token, { method: 'POST', body: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
+    await expect(
+      client()(paths.token, { method: 'POST', body: { email: 'a@b.c', password: 'x' } }),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'No active account',
     });
@@ -112,7 +116,11 @@ describe('requests', () => {
     let seen: { auth: string | null; type: string | null; body: unknown } | undefined;
     server.use(
       http.patch(paths.rule(5), async ({ request }) => {
-        seen = { auth: request.headers.get('Authorization'), type: request.headers.get('Content-Type'), body: await request.json() };
+        seen = {
+          auth: request.headers.get('Authorization'),
+          type: request.headers.get('Content-Type'),
+          body: await request.json(),
+        };
         return HttpResponse.json({ id: 5, is_active: true });
       }),
     );
@@ -124,7 +132,10 @@ describe('requests', () => {
   it('turns DRF field errors into react-admin form errors, keeping the server body', async () => {
     server.use(
       http.post(paths.changePassword, () =>
-        HttpResponse.json({ old_password: ['Wrong password.'], new_password: ['Too short.', 'Too common.'] }, { status: 400 }),
+        HttpResponse.json(
+          { old_password: ['Wrong password.'], new_password: ['Too short.', 'Too common.'] },
+          { status: 400 },
+        ),
       ),
     );
     const error = await client()(paths.changePassword, { method: 'POST', body: {} }).catch((e: unknown) => e);
@@ -132,7 +143,11 @@ describe('requests', () => {
     expect((error as HttpError).status).toBe(400);
     expect((error as HttpError).body).toMatchObject({
       old_password: ['Wrong password.'],
-      errors: { old_password: 'Wrong password.', new_password: 'Too short. Too common.', root: { serverError: expect.any(String) } },
+      errors: {
+        old_password: 'Wrong password.',
+        new_password: 'Too short. Too common.',
+        root: { serverError: expect.any(String) },
+      },
     });
   });
 
@@ -156,7 +171,10 @@ describe('requests', () => {
     );
     const request = client();
     await expect(request(paths.log)).rejects.toMatchObject({ message: 'Network Error', failure: 'network' });
-    await expect(request(paths.campaigns, { timeout: 20 })).rejects.toMatchObject({ message: 'timeout exceeded', failure: 'timeout' });
+    await expect(request(paths.campaigns, { timeout: 20 })).rejects.toMatchObject({
+      message: 'timeout exceeded',
+      failure: 'timeout',
+    });
     const controller = new AbortController();
     const aborted = request(paths.campaigns, { signal: controller.signal });
     controller.abort();

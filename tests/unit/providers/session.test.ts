@@ -15,16 +15,29 @@ describe('session', () => {
   });
 
   it('counts as authenticated only while an access token is held', () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access_token: null, refresh_token: 'r1', isAuthenticated: true }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ access_token: null, refresh_token: 'r1', isAuthenticated: true }),
+    );
     expect(createSessionStore(localStorage).isAuthenticated()).toBe(false);
   });
 
   it('is saved under "auth" on every change, and cleared on logout', () => {
     const session = createSessionStore(localStorage);
     session.update({ access_token: 'a1', refresh_token: 'r1' });
-    expect(JSON.parse(localStorage.getItem('auth')!)).toEqual({ access_token: 'a1', refresh_token: 'r1', user: null, isAuthenticated: true });
+    expect(JSON.parse(localStorage.getItem('auth')!)).toEqual({
+      access_token: 'a1',
+      refresh_token: 'r1',
+      user: null,
+      isAuthenticated: true,
+    });
     session.clear();
-    expect(JSON.parse(localStorage.getItem('auth')!)).toEqual({ access_token: null, refresh_token: null, user: null, isAuthenticated: false });
+    expect(JSON.parse(localStorage.getItem('auth')!)).toEqual({
+      access_token: null,
+      refresh_token: null,
+      user: null,
+      isAuthenticated: false,
+    });
   });
 
   it('starts signed out when the stored value is unreadable', () => {

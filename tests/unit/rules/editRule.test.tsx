@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { folderListStore } from '../../../src/custom-pages/general/folderListStore';
 import type { RuleDto } from '../../../src/domain/rules';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 import { rule, timezones } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 let loaded: RuleDto;
 let patches: Record<string, unknown>[];
@@ -72,9 +72,14 @@ describe('Edit rule', () => {
     await user.click(await screen.findByRole('option', { name: 'TIR-W' }));
     expect(field('Rule name')).toHaveValue('EP-W: Pause ad CPL > $45  - TIR-W');
 
-    await user.type(field('Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0: Spend'), '30');
+    await user.type(
+      field('Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0: Spend'),
+      '30',
+    );
     expect(field('Turn off the ad if spend exceeds a value and link clicks are 0: Spend')).toHaveValue('30');
-    expect(field('Turn off the ad if spend exceeds a value and CTR is below a percentage and leads are 0: Spend')).toHaveValue('30');
+    expect(
+      field('Turn off the ad if spend exceeds a value and CTR is below a percentage and leads are 0: Spend'),
+    ).toHaveValue('30');
     expect(field('Turn off the ad if spend is above a value and leads are 0: Spend')).toHaveValue('');
   });
 
@@ -130,7 +135,13 @@ describe('Edit rule', () => {
   it('shows a 400 under the matching fields and in the error list', async () => {
     server.use(
       http.patch(paths.rule(5), () =>
-        HttpResponse.json({ rule_task: { trigger_cpl: { cpl: ['Field must be a number'] } }, rule_filter: { campaign_name_contains: ['Field is required'] } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            rule_task: { trigger_cpl: { cpl: ['Field must be a number'] } },
+            rule_filter: { campaign_name_contains: ['Field is required'] },
+          },
+          { status: 400 },
+        ),
       ),
     );
     const user = await openEditor();
@@ -156,7 +167,9 @@ describe('Edit rule', () => {
     expect(field('Rule name')).toHaveValue('Renamed');
 
     await user.click(screen.getByRole('link', { name: 'Log' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Leave the page?' })).getByRole('button', { name: 'Leave' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the page?' })).getByRole('button', { name: 'Leave' }),
+    );
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/log/?rule_id=5'));
   });
 

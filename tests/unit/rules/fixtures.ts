@@ -30,7 +30,8 @@ export function folder(id: number, overrides: Partial<FolderDto> = {}): FolderDt
 export function pageOf<T>(all: T[], url: URL) {
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const offset = Number(url.searchParams.get('offset') ?? 0);
-  const next = offset + limit < all.length ? `${url.origin}${url.pathname}?limit=${limit}&offset=${offset + limit}` : null;
+  const next =
+    offset + limit < all.length ? `${url.origin}${url.pathname}?limit=${limit}&offset=${offset + limit}` : null;
   return { count: all.length, next, previous: offset > 0 ? 'prev' : null, results: all.slice(offset, offset + limit) };
 }
 

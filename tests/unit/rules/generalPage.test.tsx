@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { folderListStore } from '../../../src/custom-pages/general/folderListStore';
 import type { FolderDto } from '../../../src/domain/folders';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 import { folder, pageOf, ruleRow } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 let folders: FolderDto[];
 let queries: URLSearchParams[];
@@ -46,20 +46,33 @@ const offsets = () => queries.map((q) => q.get('offset'));
 describe('General view: the folder tree', () => {
   it('shows folders with their counts and rules, 20 at a time, oldest first', async () => {
     pageHeight(5000);
-    folders[0] = folder(1, { rules: [ruleRow(100, 1, { is_active: true, name: 'EP-W: Pause ad CPL > $40' }), ruleRow(101, 1)] });
+    folders[0] = folder(1, {
+      rules: [ruleRow(100, 1, { is_active: true, name: 'EP-W: Pause ad CPL > $40' }), ruleRow(101, 1)],
+    });
     signIn(everyone);
     renderApp('/');
     const first = await screen.findByRole('listitem', { name: 'Client 1' });
     expect(within(first).getByText('2 rules, 1 active')).toBeInTheDocument();
     expect(Object.fromEntries(queries[0]!)).toEqual({ limit: '20', offset: '0', ordering: 'created_at' });
-    expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('data-testid')?.startsWith('folder-'))).toHaveLength(20);
+    expect(
+      screen.getAllByRole('listitem').filter((li) => li.getAttribute('data-testid')?.startsWith('folder-')),
+    ).toHaveLength(20);
 
     await userEvent.setup().click(within(first).getByRole('button', { name: 'Show the rules of Client 1' }));
     const rule = await screen.findByTestId('rule-100');
-    expect(within(rule).getByRole('link', { name: 'EP-W: Pause ad CPL > $40' })).toHaveAttribute('href', '/edit-rule/100');
+    expect(within(rule).getByRole('link', { name: 'EP-W: Pause ad CPL > $40' })).toHaveAttribute(
+      'href',
+      '/edit-rule/100',
+    );
     expect(within(rule).getByRole('switch', { name: 'Active: EP-W: Pause ad CPL > $40' })).toBeChecked();
-    expect(within(rule).getByRole('link', { name: 'Log of EP-W: Pause ad CPL > $40' })).toHaveAttribute('href', '/log?rule_id=100');
-    expect(within(first).getByRole('link', { name: 'Activity of Client 1' })).toHaveAttribute('href', '/activity?folder_id=1');
+    expect(within(rule).getByRole('link', { name: 'Log of EP-W: Pause ad CPL > $40' })).toHaveAttribute(
+      'href',
+      '/log?rule_id=100',
+    );
+    expect(within(first).getByRole('link', { name: 'Activity of Client 1' })).toHaveAttribute(
+      'href',
+      '/activity?folder_id=1',
+    );
   });
 
   it('loads the next page when the user scrolls within 250 px of the bottom, and only then', async () => {
@@ -120,7 +133,10 @@ describe('General view: actions', () => {
     pageHeight(5000);
     server.use(
       http.patch(paths.rule(100), () =>
-        HttpResponse.json({ rule_task: { non_field_errors: ['Turn on at least one task to activate the rule'] } }, { status: 400 }),
+        HttpResponse.json(
+          { rule_task: { non_field_errors: ['Turn on at least one task to activate the rule'] } },
+          { status: 400 },
+        ),
       ),
     );
     signIn(everyone);
@@ -151,7 +167,9 @@ describe('General view: actions', () => {
     await user.click(await screen.findByRole('switch', { name: 'Active: Rule 100' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: Rule 100' })).toBeChecked());
     expect(body).toEqual({ is_active: true });
-    expect(within(screen.getByRole('listitem', { name: 'Client 1' })).getByText('1 rules, 1 active')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Client 1' })).getByText('1 rules, 1 active'),
+    ).toBeInTheDocument();
   });
 
   it('duplicates and trashes rules, and trashes folders', async () => {
@@ -205,7 +223,15 @@ describe('General view: the folder dialogs', () => {
   beforeEach(() => {
     server.use(
       http.get(paths.metaAdAccounts, () =>
-        HttpResponse.json({ count: 2, next: null, previous: null, results: [{ ad_account_id: 'act_9', account_name: 'Nine Ads' }, { ad_account_id: 'act_8', account_name: 'Eight Ads' }] }),
+        HttpResponse.json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { ad_account_id: 'act_9', account_name: 'Nine Ads' },
+            { ad_account_id: 'act_8', account_name: 'Eight Ads' },
+          ],
+        }),
       ),
     );
   });
@@ -230,7 +256,9 @@ describe('General view: the folder dialogs', () => {
     server.use(
       http.post(paths.generalPage, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(folder(2, { name: 'Nine Wealth', rules: [ruleRow(200, 2, { name: 'New rule' })] }), { status: 201 });
+        return HttpResponse.json(folder(2, { name: 'Nine Wealth', rules: [ruleRow(200, 2, { name: 'New rule' })] }), {
+          status: 201,
+        });
       }),
     );
     signIn(everyone);
@@ -264,12 +292,17 @@ describe('General view: the folder dialogs', () => {
 
   it('updates a folder, sending the masked credentials back untouched, and shows server errors under fields', async () => {
     pageHeight(5000);
-    folders = [folder(1, { extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } } })];
+    folders = [
+      folder(1, {
+        extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } },
+      }),
+    ];
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.patch(paths.generalPageFolder(1), async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
-        if (bodies.length === 1) return HttpResponse.json({ name: ['Field must be at most 200 characters'] }, { status: 400 });
+        if (bodies.length === 1)
+          return HttpResponse.json({ name: ['Field must be at most 200 characters'] }, { status: 400 });
         return HttpResponse.json(folder(1, { name: 'Renamed' }));
       }),
     );
@@ -283,7 +316,10 @@ describe('General view: the folder dialogs', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Folder name' }), 'Renamed');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findAllByText('Field must be at most 200 characters')).not.toHaveLength(0);
-    expect(bodies[0]).toMatchObject({ name: 'Renamed', extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } } });
+    expect(bodies[0]).toMatchObject({
+      name: 'Renamed',
+      extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } },
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await screen.findByRole('listitem', { name: 'Renamed' });

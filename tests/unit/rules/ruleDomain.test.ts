@@ -9,7 +9,14 @@ import {
   untouched,
   type EditorValues,
 } from '../../../src/domain/ruleEditor';
-import { defaultFilters, defaultTasks, isDefaultTask, validateRuleItems, type FilterItem, type TaskItem } from '../../../src/domain/rules';
+import {
+  defaultFilters,
+  defaultTasks,
+  isDefaultTask,
+  validateRuleItems,
+  type FilterItem,
+  type TaskItem,
+} from '../../../src/domain/rules';
 import {
   defaultAlertDay,
   defaultWeek,
@@ -46,7 +53,9 @@ describe('rule name regeneration', () => {
     expect(nameAfterEdit(before, { filters: before.filters, tasks: renamedTask })).toBe('Hand-written');
     const cpl = setTaskValue(defaultTasks(), 'website_cpl', 'cpl', '30');
     expect(nameAfterEdit(before, { filters: before.filters, tasks: cpl })).toBe('Pause ad CPL > $30');
-    expect(nameAfterEdit({ ...before, tasks: cpl }, { filters: withContains(['EDM', 'RP-S']), tasks: cpl })).toBe('RP-S: Pause ad CPL > $30');
+    expect(nameAfterEdit({ ...before, tasks: cpl }, { filters: withContains(['EDM', 'RP-S']), tasks: cpl })).toBe(
+      'RP-S: Pause ad CPL > $30',
+    );
   });
 });
 
@@ -54,7 +63,8 @@ describe('schedules', () => {
   it('Fill default turns every day on at 2 AM, 7 AM, 12 PM and 5 PM, and alerts at 7 AM only', () => {
     const week = defaultWeek();
     expect(week).toHaveLength(7);
-    for (const day of week) expect(day.flatMap((on, h) => (on ? [hourLabel(h)] : []))).toEqual(['2 AM', '7 AM', '12 PM', '5 PM']);
+    for (const day of week)
+      expect(day.flatMap((on, h) => (on ? [hourLabel(h)] : []))).toEqual(['2 AM', '7 AM', '12 PM', '5 PM']);
     expect(defaultAlertDay().flatMap((on, h) => (on ? [h] : []))).toEqual([7]);
   });
 
@@ -90,7 +100,12 @@ describe('spend copying', () => {
   });
 
   it('leaves the other cards alone for the no-leads card and for non-spend values', () => {
-    const tasks = setTaskValue(setTaskValue(defaultTasks(), 'spend_cpl_no_leads', 'spend', '7'), 'spend_cpc_no_leads', 'cpc', '2');
+    const tasks = setTaskValue(
+      setTaskValue(defaultTasks(), 'spend_cpl_no_leads', 'spend', '7'),
+      'spend_cpc_no_leads',
+      'cpc',
+      '2',
+    );
     expect(tasks.find((t) => t.name === 'spend_no_links_clicks')!.values.spend).toBe('');
     expect(tasks.find((t) => t.name === 'spend_ctr_no_leads')!.values).toEqual({ spend: '', ctr: '' });
     expect(tasks.find((t) => t.name === 'spend_cpc_no_leads')!.values).toEqual({ spend: '', cpc: '2' });
@@ -125,15 +140,26 @@ describe('change detection and the save payload', () => {
     const patch = buildRulePatch(loaded, current, { ...untouched(), schedule: true });
     expect(patch.name).toBe('New name');
     expect(patch.rule_filter).toBeUndefined();
-    expect(patch.rule_task!.map((t) => t.name)).toEqual(['spend_no_links_clicks', 'spend_ctr_no_leads', 'spend_cpc_no_leads']);
+    expect(patch.rule_task!.map((t) => t.name)).toEqual([
+      'spend_no_links_clicks',
+      'spend_ctr_no_leads',
+      'spend_cpc_no_leads',
+    ]);
     expect(patch.rule_schedule).toEqual({ schedule: current.schedule, timezone: 'UTC' });
     expect(patch.rule_alert_schedule).toBeUndefined();
-    expect(changedItems(loaded.filters, withContains(['EDM', 'WW-W'])).map((f) => f.name)).toEqual(['campaign_name_contains']);
+    expect(changedItems(loaded.filters, withContains(['EDM', 'WW-W'])).map((f) => f.name)).toEqual([
+      'campaign_name_contains',
+    ]);
   });
 });
 
 describe('rule validation (SPEC §5)', () => {
-  const task = (name: TaskItem['name'], v: TaskItem['values'], is_active = false): TaskItem => ({ name, type: 'rule_task', values: v, is_active });
+  const task = (name: TaskItem['name'], v: TaskItem['values'], is_active = false): TaskItem => ({
+    name,
+    type: 'rule_task',
+    values: v,
+    is_active,
+  });
 
   it('accepts the defaults of a new rule while it is off, and asks for an active task to switch it on', () => {
     expect(validateRuleItems(defaultFilters(), defaultTasks(), { active: false })).toBeNull();
@@ -145,13 +171,17 @@ describe('rule validation (SPEC §5)', () => {
   it('requires the values of a switched-on task, numbers in any task, and whole leads', () => {
     expect(isDefaultTask(task('trigger_cpl', { cpl: '' }))).toBe(true);
     expect(isDefaultTask(task('trigger_cpl', { cpl: '' }, true))).toBe(false);
-    const errors = validateRuleItems(defaultFilters(), [
-      task('trigger_cpl', { cpl: '' }, true),
-      task('website_cpl', { cpl: '1e' }),
-      task('campaign_leads', { leads: '3.5' }),
-      task('spend_ctr_no_leads', { spend: '10', ctr: '0.75' }, true),
-      task('spend_cpc_no_leads', { spend: '10', cpc: '' }),
-    ], { active: false });
+    const errors = validateRuleItems(
+      defaultFilters(),
+      [
+        task('trigger_cpl', { cpl: '' }, true),
+        task('website_cpl', { cpl: '1e' }),
+        task('campaign_leads', { leads: '3.5' }),
+        task('spend_ctr_no_leads', { spend: '10', ctr: '0.75' }, true),
+        task('spend_cpc_no_leads', { spend: '10', cpc: '' }),
+      ],
+      { active: false },
+    );
     expect(errors).toEqual({
       rule_task: {
         trigger_cpl: { cpl: ['Field is required'] },
@@ -169,7 +199,9 @@ describe('rule validation (SPEC §5)', () => {
   });
 
   it('requires the contains list always and the not-contains list when it is on', () => {
-    const filters = withContains([]).map((f) => (f.name === 'campaign_name_not_contains' ? { ...f, is_active: true } : f));
+    const filters = withContains([]).map((f) =>
+      f.name === 'campaign_name_not_contains' ? { ...f, is_active: true } : f,
+    );
     expect(validateRuleItems(filters, defaultTasks(), { active: false })).toEqual({
       rule_filter: { campaign_name_contains: ['Field is required'], campaign_name_not_contains: ['Field is required'] },
     });

@@ -3,19 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrashFolderDto } from '../../../src/custom-pages/general/api';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 import { folder, pageOf, ruleRow } from './fixtures';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 let trash: TrashFolderDto[];
 let queries: URLSearchParams[];
 let calls: string[];
 
 const trashed = (id: number, overrides: Partial<TrashFolderDto> = {}): TrashFolderDto => ({
-  ...folder(id, { is_deleted: true, deleted_at: '2025-03-01T10:00:00Z', rules: [ruleRow(id * 100, id, { is_deleted: true, deleted_at: '2025-03-01T10:00:00Z' })] }),
+  ...folder(id, {
+    is_deleted: true,
+    deleted_at: '2025-03-01T10:00:00Z',
+    rules: [ruleRow(id * 100, id, { is_deleted: true, deleted_at: '2025-03-01T10:00:00Z' })],
+  }),
   trashed_at: '2025-03-01T10:00:00Z',
   ...overrides,
 });
@@ -26,14 +30,22 @@ beforeEach(() => {
   calls = [];
   trash = [
     trashed(1, { name: 'Gone Folder' }),
-    { ...folder(2, { name: 'Live Folder', rules: [ruleRow(201, 2, { name: 'Trashed rule', is_deleted: true, deleted_at: '2025-03-02T10:00:00Z' })] }), trashed_at: '2025-03-02T10:00:00Z' },
+    {
+      ...folder(2, {
+        name: 'Live Folder',
+        rules: [ruleRow(201, 2, { name: 'Trashed rule', is_deleted: true, deleted_at: '2025-03-02T10:00:00Z' })],
+      }),
+      trashed_at: '2025-03-02T10:00:00Z',
+    },
   ];
   server.use(
     http.get(paths.trash, ({ request }) => {
       const url = new URL(request.url);
       queries.push(url.searchParams);
       const search = url.searchParams.get('search')?.toLowerCase();
-      return HttpResponse.json(pageOf(search ? trash.filter((f) => f.name.toLowerCase().includes(search)) : trash, url));
+      return HttpResponse.json(
+        pageOf(search ? trash.filter((f) => f.name.toLowerCase().includes(search)) : trash, url),
+      );
     }),
     http.post(paths.folderRestore(1), () => {
       calls.push('restore folder 1');
@@ -70,7 +82,9 @@ describe('Trash', () => {
   it('is reached as /trash/ too, and searches after typing stops', async () => {
     renderApp('/trash/');
     await screen.findByRole('listitem', { name: 'Gone Folder' });
-    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search for Client, Ad account or rule' }), 'live');
+    await userEvent
+      .setup()
+      .type(screen.getByRole('searchbox', { name: 'Search for Client, Ad account or rule' }), 'live');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Gone Folder' })).not.toBeInTheDocument());
     expect(queries.filter((q) => q.get('search')).map((q) => q.get('search'))).toEqual(['live']);
   });
@@ -95,17 +109,27 @@ describe('Trash', () => {
     expect(calls).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Trashed rule for good' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm delete?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm delete?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Live Folder' })).not.toBeInTheDocument());
     expect(calls).toEqual(['delete rule 201']);
   });
 
   it('shows a failed delete in the error list', async () => {
-    server.use(http.delete(paths.trashFolder(1), () => HttpResponse.json({ detail: 'Move the folder to the trash before deleting it.' }, { status: 400 })));
+    server.use(
+      http.delete(paths.trashFolder(1), () =>
+        HttpResponse.json({ detail: 'Move the folder to the trash before deleting it.' }, { status: 400 }),
+      ),
+    );
     renderApp('/trash');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Gone Folder for good' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm delete?' })).getByRole('button', { name: 'Delete' }));
-    expect(await within(await screen.findByRole('alert')).findByText('Move the folder to the trash before deleting it.')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm delete?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await within(await screen.findByRole('alert')).findByText('Move the folder to the trash before deleting it.'),
+    ).toBeInTheDocument();
   });
 });

@@ -2,12 +2,12 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
 const nothing = () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] });
-useMswServer(http.get(paths.log, nothing), http.get(paths.ruleLog, nothing));
+setupMswServer(http.get(paths.log, nothing), http.get(paths.ruleLog, nothing));
 
 beforeEach(() => {
   signOut();
@@ -17,7 +17,9 @@ beforeEach(() => {
 describe('empty Log and Activity', () => {
   it('Log: says nothing has been logged yet', async () => {
     renderApp('/log');
-    expect(await screen.findByText('No changes yet. Every change to folders, rules, users and groups shows here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No changes yet. Every change to folders, rules, users and groups shows here.'),
+    ).toBeInTheDocument();
   });
 
   it('Log with a chip: says nothing matches and how to see more', async () => {
@@ -29,6 +31,8 @@ describe('empty Log and Activity', () => {
 
   it('Activity: says the rules have not acted yet', async () => {
     renderApp('/activity');
-    expect(await screen.findByText('The rules have not acted yet. What they turn off, and why, shows here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The rules have not acted yet. What they turn off, and why, shows here.'),
+    ).toBeInTheDocument();
   });
 });

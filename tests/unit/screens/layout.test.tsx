@@ -7,12 +7,12 @@ import { HeaderContent } from '../../../src/layout/HeaderSlots';
 import { PageTitle } from '../../../src/layout/pageTitle';
 import { TrashLink } from '../../../src/layout/TrashLink';
 import { session } from '../../../src/providers/session';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, renderWithAdmin, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
 // Screens built on the layout may load data; they get empty answers so these tests see only the shell.
-useMswServer(http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+setupMswServer(http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
 
 /** An address no screen owns: react-admin's not-found page inside the shared layout. */
 const SHELL = '/no-such-page';
@@ -43,7 +43,9 @@ describe('side panel', () => {
     expect(within(panel).queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
     const label = within(panel).getByText('Campaigns');
     await userEvent.setup().hover(label);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent("You need 'add edit campaigns' permissions to access Campaigns.");
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "You need 'add edit campaigns' permissions to access Campaigns.",
+    );
   });
 });
 
@@ -70,7 +72,11 @@ describe('header', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Permissions', 'My account', 'Log out']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Permissions', 'My account', 'Log out']);
   });
 
   it('user menu: Team with update_permissions; a superuser sees every entry', async () => {
@@ -78,7 +84,11 @@ describe('header', () => {
     renderApp(SHELL);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Team', 'Permissions', 'My account', 'Log out']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Team', 'Permissions', 'My account', 'Log out']);
   });
 
   it('Log out clears the session and goes to /login', async () => {
@@ -113,7 +123,9 @@ describe('trash link', () => {
 
 describe('error list', () => {
   it('renders each message as a list item, and nothing when empty', () => {
-    const { rerender, container } = renderWithAdmin(<ErrorList errors={['Email: E-mail must be valid', 'Internal error: Network Error']} />);
+    const { rerender, container } = renderWithAdmin(
+      <ErrorList errors={['Email: E-mail must be valid', 'Internal error: Network Error']} />,
+    );
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Email: E-mail must be valid',
       'Internal error: Network Error',

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const entry = {
   id: 1,
@@ -92,7 +92,9 @@ describe('Log list', () => {
     renderApp('/log');
     await screen.findByText('Rule updated');
     await userEvent.setup().click(screen.getByRole('combobox', { name: /rows per page/i }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50', '100']);
   });
 

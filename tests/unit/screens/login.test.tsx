@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { session } from '../../../src/providers/session';
-import { http, HttpResponse, useMswServer } from '../../support/msw';
+import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { fakeJwt } from '../../support/tokens';
 import { makeUser } from '../../support/users';
 
 // The screen at / may load data once signed in; it gets empty answers.
-const server = useMswServer(http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+const server = setupMswServer(
+  http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+);
 
 beforeEach(() => signOut());
 

@@ -1,13 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useMswServer } from '../../support/msw';
+import { setupMswServer } from '../../support/msw';
 import { renderApp, signOut } from '../../support/renderApp';
 
-useMswServer();
+setupMswServer();
 
 beforeEach(() => signOut());
 
-const SIGNED_IN_ROUTES = ['/', '/trash', '/trash/', '/account', '/team', '/campaigns', '/edit-rule/5', '/permissions', '/log', '/activity'];
+const SIGNED_IN_ROUTES = [
+  '/',
+  '/trash',
+  '/trash/',
+  '/account',
+  '/team',
+  '/campaigns',
+  '/edit-rule/5',
+  '/permissions',
+  '/log',
+  '/activity',
+];
 
 describe('routes', () => {
   it.each(SIGNED_IN_ROUTES)('%s sends an unauthenticated visitor to /login', async (address) => {
