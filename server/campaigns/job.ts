@@ -98,7 +98,7 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
   const tick = async () => {
     const run = runOnce()
       .then((report) => {
-        if (report && report.failures.length) {
+        if (report?.failures.length) {
           retryAfter(`sync: ${report.failures.length} ad account(s) failed`);
         } else {
           retryMs = firstRetryMs;

@@ -95,7 +95,7 @@ export function createRuleEngineService(deps: {
 
     async undo(entryId, actor) {
       const [entry] = await db.select().from(ruleActivity).where(eq(ruleActivity.id, entryId));
-      if (!entry || entry.state !== 'done') throw notFound();
+      if (entry?.state !== 'done') throw notFound();
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');

@@ -305,10 +305,13 @@ export class SimulatorServer {
   // ---- admin ----------------------------------------------------------------------------------
 
   private admin(method: string, path: string, body: string, response: ServerResponse): void {
-    const json = (status: number, value: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(value));
-    };
+    const answer = this.adminAnswer(method, path, body);
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer.body));
+  }
+
+  private adminAnswer(method: string, path: string, body: string): GraphAnswer {
+    const json = (status: number, value: unknown): GraphAnswer => ({ status, body: value });
     let input: Record<string, unknown> = {};
     try {
       input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
