@@ -106,9 +106,9 @@ function explainSection(explain: NonNullable<BenchResult['explain']>): string[] 
       `<details><summary>${call.endpoint} — ${call.name}: <code>${call.url.replace(/&/g, '&amp;')}</code></summary>`,
       '',
     );
-    call.queries.forEach((q, i) =>
-      lines.push(`Statement ${i + 1}:`, '', '```sql', q.sql, '```', '', '```', q.plan, '```', ''),
-    );
+    for (const [i, q] of call.queries.entries()) {
+      lines.push(`Statement ${i + 1}:`, '', '```sql', q.sql, '```', '', '```', q.plan, '```', '');
+    }
     lines.push('</details>', '');
   }
   return lines;

@@ -5,7 +5,9 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit' }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: process.env.PORT ?? '8000' } }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 for (const child of children)

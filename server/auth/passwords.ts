@@ -29,5 +29,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash to compare against when the e-mail is unknown, so both paths take the same time. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  return (decoy ??= hashPassword(randomBytes(12).toString('hex')));
+  decoy ??= hashPassword(randomBytes(12).toString('hex'));
+  return decoy;
 }

@@ -71,7 +71,9 @@ const AD_ACCOUNT_ID = /^(?:act_)?(\d+)$/;
 
 export function campaignConditions(query: Record<string, unknown>): SQL | undefined {
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   const conditions: SQL[] = [];
 
   const name = text(query.campaign_name);

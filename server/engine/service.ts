@@ -4,7 +4,7 @@
  * process role (no queue needed): Run now goes through the same ledger and claims as a scheduled run.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AdPlatformClient } from '../adplatform/types';
+import type { AdPlatformClient, StatusChangeResult } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
@@ -68,7 +68,7 @@ export function createRuleEngineService(deps: {
 
     async preview(ruleId) {
       const rule = await requireRule(ruleId);
-      let snapshot;
+      let snapshot: Awaited<ReturnType<typeof fetchAccountSnapshot>>;
       try {
         snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency);
       } catch (error) {
@@ -99,7 +99,7 @@ export function createRuleEngineService(deps: {
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');
-      let result;
+      let result: StatusChangeResult | undefined;
       try {
         [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]);
       } catch (error) {

@@ -32,7 +32,7 @@ function schemaErrorsToFields(error: FastifyError): FieldErrors {
     const path = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const field = missing ?? (path || 'non_field_errors');
     const message = missing ? 'Field is required' : (item.message ?? 'Invalid value');
-    (fields[field] ??= []).push(message);
+    fields[field] = [...(fields[field] ?? []), message];
   }
   return fields;
 }

@@ -71,10 +71,10 @@ export const countHours = (week: WeekSchedule): number =>
 /** 'Mon 3 AM, Tue 7 AM' — the cells switched on in `after` but not in `before` (audit texts). */
 export function addedCells(before: WeekSchedule, after: WeekSchedule): string[] {
   const cells: string[] = [];
-  after.forEach((hours, d) =>
-    hours.forEach((on, h) => {
+  for (const [d, hours] of after.entries()) {
+    for (const [h, on] of hours.entries()) {
       if (on && !before[d]?.[h]) cells.push(`${dayLabel(d).slice(0, 3)} ${hourLabel(h)}`);
-    }),
-  );
+    }
+  }
   return cells;
 }

@@ -118,7 +118,8 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    (errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message);
+    const messages = errors[key] ?? [];
+    if (!messages.includes(issue.message)) errors[key] = [...messages, issue.message];
   }
   return errors;
 }

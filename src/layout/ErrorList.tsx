@@ -8,14 +8,24 @@ export function ErrorList({ errors }: { errors: readonly string[] }) {
   return (
     <Alert severity="error" icon={false} role="alert" sx={{ my: 1 }}>
       <List dense disablePadding>
-        {errors.map((message, index) => (
-          <ListItem key={`${index}-${message}`} disableGutters sx={{ py: 0 }}>
+        {keyedMessages(errors).map(({ key, message }) => (
+          <ListItem key={key} disableGutters sx={{ py: 0 }}>
             {message}
           </ListItem>
         ))}
       </List>
     </Alert>
   );
+}
+
+/** Each message with a key that stays unique when the same message appears twice. */
+function keyedMessages(messages: readonly string[]): { key: string; message: string }[] {
+  const seen = new Map<string, number>();
+  return messages.map((message) => {
+    const count = (seen.get(message) ?? 0) + 1;
+    seen.set(message, count);
+    return { key: `${count}:${message}`, message };
+  });
 }
 
 /**

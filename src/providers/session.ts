@@ -49,7 +49,9 @@ export function createSessionStore(storage: Storage | undefined = browserStorage
   let current = readStored(storage);
   const listeners = new Set<Listener>();
 
-  const publish = () => listeners.forEach((listener) => listener(current));
+  const publish = () => {
+    for (const listener of listeners) listener(current);
+  };
 
   const save = (next: Session) => {
     current = { ...next, isAuthenticated: Boolean(next.access_token) };

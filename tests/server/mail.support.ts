@@ -42,7 +42,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             html: parsed.html ?? '',
             links: linksIn(text),
           });
-          waiters.splice(0).forEach((wake) => wake());
+          for (const wake of waiters.splice(0)) wake();
           callback();
         } catch (error) {
           callback(error as Error);

@@ -58,7 +58,7 @@ export function createFolderListStore(fetchFolders: FetchFolders = (q) => rulesA
   const listeners = new Set<() => void>();
   const set = (patch: Partial<FolderListState>) => {
     state = { ...state, ...patch };
-    listeners.forEach((listener) => listener());
+    for (const listener of listeners) listener();
   };
 
   const store = {
@@ -70,7 +70,7 @@ export function createFolderListStore(fetchFolders: FetchFolders = (q) => rulesA
     reset(userId: number | null = null) {
       request += 1;
       state = initialState(userId);
-      listeners.forEach((listener) => listener());
+      for (const listener of listeners) listener();
     },
 
     /** The next page, while more exist. Answers whether a page was loaded. */

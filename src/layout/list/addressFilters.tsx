@@ -37,7 +37,7 @@ export function AddressFilterChips({ filters }: { filters: readonly AddressFilte
     const next = new URLSearchParams(searchParams);
     const rest = next.getAll(param).filter((v) => v !== value);
     next.delete(param);
-    rest.forEach((v) => next.append(param, v));
+    for (const v of rest) next.append(param, v);
     setSearchParams(next);
   };
 
