@@ -5,7 +5,7 @@
  * number of machines share the same queues.
  */
 import { createHash } from 'node:crypto';
-import { PgBoss } from 'pg-boss';
+import { type Db, PgBoss } from 'pg-boss';
 import type { DbHandle, SqlExecutor } from '../db/client';
 
 export const QUEUES = {
@@ -27,9 +27,9 @@ export interface QueueTuning {
 const MULTIPLE_STATEMENTS = /cannot insert multiple commands into a prepared statement/i;
 
 /** pg-boss's `IDatabase` over the project's SqlExecutor. */
-export function bossDatabase(sql: SqlExecutor) {
+export function bossDatabase(sql: SqlExecutor): Db {
   return {
-    async executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
+    async executeSql(text, values) {
       if (values?.length) return sql.query(text, values);
       try {
         return await sql.query(text);

@@ -5,7 +5,7 @@
  * shape already matches (getOne); see docs/frontend.md.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { apiUrl, paths } from './apiPaths';
 import { httpClient as defaultHttpClient, type HttpClient, type RequestOptions } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
@@ -33,30 +33,36 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
   const itemUrl = (resource: string, id: Identifier) =>
     `${listUrl(resource).replace(/\/?$/, '/')}${encodeURIComponent(String(id))}/`;
   // react-admin's methods are generic in the record type; the server's JSON is what it is.
-  const withId = (resource: string, record: any): any => {
+  const withId = <R extends RaRecord>(resource: string, record: unknown): R => {
     const idField = endpoint(resource).idField;
-    return idField && record && typeof record === 'object' ? { ...record, id: record[idField] } : record;
+    if (!idField || !record || typeof record !== 'object') return record as R;
+    return { ...record, id: (record as Record<string, unknown>)[idField] } as R;
   };
 
   // simple-rest builds `${base}/${resource}/${id}`: give it the endpoint path as the "resource".
-  const simpleRest = simpleRestProvider(
-    apiUrl('').replace(/\/$/, ''),
-    (url, options) =>
-      http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }) as any,
+  const simpleRest = simpleRestProvider(apiUrl('').replace(/\/$/, ''), (url, options) =>
+    http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }),
   );
   const simpleRestName = (resource: string) => endpoint(resource).path.replace(/^\/+|\/+$/g, '');
 
-  const fetchPage = async (resource: string, params: Parameters<typeof toListQuery>[1], signal?: AbortSignal) => {
+  const fetchPage = async <R extends RaRecord>(
+    resource: string,
+    params: Parameters<typeof toListQuery>[1],
+    signal?: AbortSignal,
+  ): Promise<{ data: R[]; total: number }> => {
     const query = toListQuery(endpoint(resource), params);
     const { json } = await http<Page<RaRecord>>(`${listUrl(resource)}?${query}`, { signal });
     const results = Array.isArray(json) ? json : json.results;
     const total = Array.isArray(json) ? json.length : json.count;
-    return { data: results.map((r) => withId(resource, r)), total };
+    return { data: results.map((r) => withId<R>(resource, r)), total };
   };
 
-  const getOne = async (resource: string, params: { id: Identifier; signal?: AbortSignal; meta?: unknown }) => {
+  const getOne = async <R extends RaRecord>(
+    resource: string,
+    params: { id: Identifier; signal?: AbortSignal; meta?: unknown },
+  ): Promise<{ data: R }> => {
     const { data } = await simpleRest.getOne(simpleRestName(resource), params);
-    return { data: withId(resource, data) };
+    return { data: withId<R>(resource, data) };
   };
 
   const provider = {
@@ -64,9 +70,10 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
 
     getOne,
 
-    getMany: async (resource, params) => {
-      const records = await Promise.all(params.ids.map((id) => getOne(resource, { id, signal: params.signal })));
-      return { data: records.map((r) => r.data) };
+    getMany: async <RecordType extends RaRecord>(resource: string, params: GetManyParams<RecordType>) => {
+      const getRecord = async (id: Identifier) =>
+        (await getOne<RecordType>(resource, { id, signal: params.signal })).data;
+      return { data: await Promise.all(params.ids.map(getRecord)) };
     },
 
     getManyReference: (resource, params) =>
@@ -92,7 +99,7 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
 
     delete: async (resource, params) => {
       await http(itemUrl(resource, params.id), { method: 'DELETE' });
-      return { data: (params.previousData ?? { id: params.id }) as any };
+      return { data: params.previousData ?? withId(resource, { id: params.id }) };
     },
 
     deleteMany: async (resource, params) => {

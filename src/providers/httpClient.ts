@@ -29,7 +29,7 @@ export interface HttpResponse<T = unknown> {
   json: T;
 }
 
-export type HttpClient = <T = any>(url: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
+export type HttpClient = <T = unknown>(url: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 30_000;

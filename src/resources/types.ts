@@ -19,7 +19,7 @@ export interface ResourceEndpoint {
   idField?: string;
 }
 
-type View = ComponentType<any> | ReactElement;
+type View = ComponentType | ReactElement;
 
 export interface ResourceDefinition {
   /** react-admin resource name; also its route: /<name>. */

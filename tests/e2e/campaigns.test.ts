@@ -8,12 +8,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
 import { openProduct } from './support/product';
-import { ADMIN, freePort, type RunningProduct } from './support/server';
+import { ADMIN, freePort } from './support/server';
 
 const money = (text: string | null | undefined) => Number((text ?? '').replace(/[$,]/g, ''));
 
 describe('Campaigns screen on the simulator', () => {
-  let product: RunningProduct;
   let page: Page;
   let close: (() => Promise<void>) | undefined;
   let simulator: string;
@@ -39,7 +38,7 @@ describe('Campaigns screen on the simulator', () => {
     const simulatorPort = await freePort();
     simulator = `http://127.0.0.1:${simulatorPort}`;
     // A frozen simulated clock: numbers move only when the test moves time.
-    ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
+    ({ page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
   });
   afterAll(() => close?.());
 

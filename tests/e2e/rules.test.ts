@@ -7,16 +7,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillCreateFolder, screenshot, signIn } from './support/browser';
 import { openProduct } from './support/product';
-import { ADMIN, type RunningProduct } from './support/server';
+import { ADMIN } from './support/server';
 
 describe('folders and rules in a real browser', () => {
-  let product: RunningProduct;
   let page: Page;
   let close: (() => Promise<void>) | undefined;
   let ruleUrl = '';
 
   beforeAll(async () => {
-    ({ product, page, close } = await openProduct());
+    ({ page, close } = await openProduct());
   });
   afterAll(() => close?.());
 
@@ -115,7 +114,12 @@ describe('folders and rules in a real browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(ruleUrl);
 
-    const unload = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
+    const unload = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
     await page.reload();
     expect(await unload).toBe('beforeunload');
     await page.getByRole('textbox', { name: 'Rule name' }).waitFor();

@@ -19,7 +19,7 @@ const START = '2026-03-02T15:00:00Z';
 
 describe('Graph client against the simulator', () => {
   let sim: Simulator;
-  let sleeps: number[];
+  let sleeps: number[] = [];
 
   const client = (options: Partial<GraphClientOptions> = {}) =>
     new GraphClient({
@@ -49,9 +49,6 @@ describe('Graph client against the simulator', () => {
   afterAll(() => sim.close());
   afterEach(() => {
     sim.clearFaults();
-    sleeps = [];
-  });
-  beforeAll(() => {
     sleeps = [];
   });
 

@@ -34,7 +34,10 @@ eachDatabase((engine) => {
     const invite = (user: TestUser, payload: object) =>
       api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });
     const join = (payload: object) => api.app.inject({ method: 'POST', url: '/api/user_invite/', payload });
-    const newcomer = () => `newcomer${(counter += 1)}-${engine}@example.com`;
+    const newcomer = () => {
+      counter += 1;
+      return `newcomer${counter}-${engine}@example.com`;
+    };
     const member = (invite_code: string) => ({
       first_name: 'Nina',
       last_name: 'New',

@@ -4,7 +4,7 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
@@ -36,11 +36,11 @@ export function GeneralPage() {
     [notify, translate],
   );
 
+  // Opening the page once per visit; the user does not change while it shows.
+  const openList = useEffectEvent(() => folderListStore.open(user?.id ?? null).catch(showError));
   useEffect(() => {
-    folderListStore.open(user?.id ?? null).catch(showError);
+    openList();
     return () => folderListStore.saveScroll(window.scrollY);
-    // Opening the page once per visit; the user does not change while it shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Back from the editor: put the list where it was once its folders are on screen again.

@@ -40,9 +40,11 @@ export function useInfiniteScroll({
     };
   }, [check]);
 
+  // The number of loads once none is in flight: each new value schedules one more check.
+  const settledLoads = loading ? null : loads;
   useEffect(() => {
-    if (loading) return undefined;
+    if (settledLoads === null) return undefined;
     const timer = setTimeout(check, LOAD_MORE_CHECK_MS);
     return () => clearTimeout(timer);
-  }, [loading, loads, check]);
+  }, [settledLoads, check]);
 }

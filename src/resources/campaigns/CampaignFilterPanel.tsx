@@ -6,7 +6,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import { Autocomplete, Box, Button, Card, CardContent, Collapse, MenuItem, TextField } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
 import { TOPICS } from '../../domain/constants';
 import { PageToolbar } from '../../layout/PageToolbar';
@@ -125,6 +125,7 @@ export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
   // Filters this panel sent that the list has not applied yet (it applies them after its debounce).
   const pending = useRef<string[]>([]);
   const appliedKey = filterKey(filterValues);
+  const showAppliedFilters = useEffectEvent(() => setDraft(toDraft(filterValues)));
   useEffect(() => {
     const ours = pending.current.indexOf(appliedKey);
     if (ours >= 0) {
@@ -133,7 +134,7 @@ export function CampaignFilterPanel({ heading }: { heading?: ReactNode }) {
     }
     // A change that did not come from this panel (a bookmark, the back button): show it.
     pending.current = [];
-    setDraft(toDraft(filterValues));
+    showAppliedFilters();
   }, [appliedKey]);
 
   const send = (filter: Record<string, unknown>, debounce = true) => {

@@ -239,7 +239,12 @@ describe('General view: the folder dialogs', () => {
   it('blocks Create with "This field is required" under each missing field', async () => {
     pageHeight(5000);
     let posted = false;
-    server.use(http.post(paths.generalPage, () => ((posted = true), HttpResponse.json({}, { status: 201 }))));
+    server.use(
+      http.post(paths.generalPage, () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     signIn(everyone);
     renderApp('/');
     const user = userEvent.setup();
