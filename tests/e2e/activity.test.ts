@@ -37,13 +37,13 @@ describe('Activity, Preview and Undo in a real browser', () => {
     simulator = `http://127.0.0.1:${simulatorPort}`;
     ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
 
-    const tokens = await (
+    const tokens = (await (
       await fetch(`${product.url}/api/token/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(ADMIN),
       })
-    ).json();
+    ).json()) as { access: string };
     token = tokens.access;
     const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
       string,

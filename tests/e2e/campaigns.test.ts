@@ -10,6 +10,11 @@ import { screenshot, signIn } from './support/browser';
 import { openProduct } from './support/product';
 import { ADMIN, freePort } from './support/server';
 
+/** As much of a table row as `rows()` reads in the page (this file is type-checked without the DOM). */
+interface TableRow {
+  querySelectorAll(selector: 'td'): Iterable<{ textContent: string | null }>;
+}
+
 const money = (text: string | null | undefined) => Number((text ?? '').replace(/[$,]/g, ''));
 
 describe('Campaigns screen on the simulator', () => {
@@ -25,11 +30,13 @@ describe('Campaigns screen on the simulator', () => {
     });
     expect(response.status).toBe(200);
   };
-  /** The text of each cell of the data rows, by column header. */
+  /** The text of each cell of the data rows, by column header (read in the page, in one go). */
   const rows = async () =>
     page
       .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      .evaluateAll((trs: TableRow[]) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
   const TOPIC = 3;
   const SPEND = 7;
   const NAME = 1;
