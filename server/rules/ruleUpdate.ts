@@ -55,8 +55,6 @@ export const rulePatchSchema = z.object({
     .optional(),
 });
 
-export type RulePatchBody = z.infer<typeof rulePatchSchema>;
-
 /** The stored rule with the payload applied, or 400 field errors (unknown items, invalid values). */
 export function applyRulePatch(
   before: RuleSnapshot,

@@ -7,7 +7,6 @@ export const TEAM_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const AD_ACCOUNT_LIST_LIMIT = 400;
 export const LOG_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export const CAMPAIGN_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
-export const CAMPAIGN_DEFAULT_ORDERING = '-campaign_id';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const LOAD_MORE_CHECK_MS = 400;
@@ -20,7 +19,6 @@ export const SIDE_PANEL_WIDTH = 400;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const CLIENT_TYPES = ['EDM', 'DLM'] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
 
 export const PLANS = [
   { value: 'quick_start', label: 'Quick Start' },

@@ -23,8 +23,6 @@
 import { CAMPAIGN_NAME_OPTIONS } from './constants';
 import { MESSAGES } from './validation';
 
-export type RuleItemType = 'rule_filter' | 'rule_task';
-
 export const FILTER_NAMES = ['campaign_name_contains', 'campaign_name_not_contains'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 

@@ -65,9 +65,6 @@ export function toggleAlertHour(alerts: DaySchedule, hour: number): DaySchedule 
 
 export const hoursOn = (day: DaySchedule): number[] => HOURS.filter((h) => day[h]);
 
-export const countHours = (week: WeekSchedule): number =>
-  week.reduce((n, hours) => n + hours.filter(Boolean).length, 0);
-
 /** 'Mon 3 AM, Tue 7 AM' — the cells switched on in `after` but not in `before` (audit texts). */
 export function addedCells(before: WeekSchedule, after: WeekSchedule): string[] {
   const cells: string[] = [];

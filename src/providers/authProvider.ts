@@ -81,5 +81,3 @@ export function createAuthProvider({
 
   return provider;
 }
-
-export type AppAuthProvider = ReturnType<typeof createAuthProvider>;

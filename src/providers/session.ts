@@ -2,9 +2,8 @@
  * The browser session of SPEC §3–4, kept in localStorage under 'auth' and saved on every change.
  * A user counts as authenticated while an access token is held.
  */
-import type { GroupDto, UserDto } from '../domain/contracts';
+import type { UserDto } from '../domain/contracts';
 
-export type SessionGroup = GroupDto;
 export type SessionUser = UserDto;
 
 export interface Session {

@@ -14,7 +14,6 @@ export interface ResourceEndpoint {
   filters?: Record<string, string>;
   /** react-admin sort field → ordering key (e.g. ad_account → folder_name). */
   ordering?: Record<string, string>;
-  pagination?: 'limit-offset';
   /** The record field that is its id, when it is not `id` (e.g. campaign_id). */
   idField?: string;
 }

@@ -5,7 +5,7 @@ import { defineResource } from '../types';
 
 export default defineResource({
   name: 'campaigns',
-  endpoint: { path: 'campaigns/', idField: 'campaign_id', pagination: 'limit-offset' },
+  endpoint: { path: 'campaigns/', idField: 'campaign_id' },
   list: lazy(() => import('./CampaignList')),
   icon: CampaignIcon,
   access: { '*': 'add_edit_campaigns' },

@@ -9,7 +9,7 @@ import { i18n } from './i18n';
 
 export default defineResource({
   name: 'permissions',
-  endpoint: { path: 'groups/', pagination: 'limit-offset' },
+  endpoint: { path: 'groups/' },
   list: lazy(() => import('./GroupList')),
   icon: AdminPanelSettings,
   i18n,

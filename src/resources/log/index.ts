@@ -10,7 +10,6 @@ export default defineResource({
     path: 'log/',
     filters: { rule_id: 'rule_id_in', folder_id: 'folder_id_in' },
     ordering: { ad_account: 'folder_name' },
-    pagination: 'limit-offset',
   },
   list: lazy(() => import('./LogList')),
   icon: HistoryIcon,

@@ -9,7 +9,6 @@ export default defineResource({
   endpoint: {
     path: 'rule_log/',
     filters: { rule_id: 'rule_id_in', folder_id: 'folder_id_in', ad_id: 'ad_id_in' },
-    pagination: 'limit-offset',
   },
   list: lazy(() => import('./ActivityList')),
   icon: BoltIcon,

@@ -3,7 +3,6 @@ import type { PreviewResultDto, RuleLogEntryDto } from '../../domain/contracts';
 
 export type ActivityEntry = RuleLogEntryDto;
 export type PreviewResult = PreviewResultDto;
-export type PlannedTurnOff = PreviewResultDto['results'][number];
 
 export interface RunNowResult {
   status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'failed';

@@ -10,7 +10,7 @@ import { memberName, type TeamMember } from './types';
 
 export default defineResource({
   name: 'team',
-  endpoint: { path: 'user/', pagination: 'limit-offset' },
+  endpoint: { path: 'user/' },
   list: lazy(() => import('./UserList')),
   icon: GroupIcon,
   i18n,

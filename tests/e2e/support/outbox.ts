@@ -26,14 +26,3 @@ export async function outbox(dataDir: string): Promise<OutboxMessage[]> {
   }
   return messages;
 }
-
-/** Polls the outbox until a message to `to` arrives. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<OutboxMessage> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = (await outbox(dataDir)).filter((m) => m.to.includes(to)).at(-1);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${dataDir}/outbox`);
-}
