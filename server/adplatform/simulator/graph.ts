@@ -106,7 +106,7 @@ export class GraphHandler {
       );
     }
     const [head, edge, ...rest] = parts;
-    if (!head || rest.length) return errorAnswer(400, 100, `Unknown path components: /${parts.slice(2).join('/')}`);
+    if (!head || rest.length) return errorAnswer(400, 100, 'Unknown path components: /' + parts.slice(2).join('/'));
 
     if (head.startsWith('act_')) {
       const account = this.world.account(head);
