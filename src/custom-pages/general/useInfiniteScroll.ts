@@ -40,6 +40,9 @@ export function useInfiniteScroll({
     };
   }, [check]);
 
+  // `loads` is a dependency on purpose: the 400 ms check follows every load, even one that ends
+  // with `loading` unchanged between renders.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (loading) return undefined;
     const timer = setTimeout(check, LOAD_MORE_CHECK_MS);

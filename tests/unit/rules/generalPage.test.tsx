@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { folderListStore } from '../../../src/custom-pages/general/folderListStore';
 import type { FolderDto } from '../../../src/domain/folders';
 import { paths } from '../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
@@ -21,7 +20,6 @@ function pageHeight(height: number) {
 
 beforeEach(() => {
   signOut();
-  folderListStore.reset();
   pageHeight(0);
   folders = Array.from({ length: 45 }, (_, i) => folder(i + 1));
   queries = [];
@@ -239,7 +237,12 @@ describe('General view: the folder dialogs', () => {
   it('blocks Create with "This field is required" under each missing field', async () => {
     pageHeight(5000);
     let posted = false;
-    server.use(http.post(paths.generalPage, () => ((posted = true), HttpResponse.json({}, { status: 201 }))));
+    server.use(
+      http.post(paths.generalPage, () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     signIn(everyone);
     renderApp('/');
     const user = userEvent.setup();
