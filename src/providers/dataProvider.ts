@@ -117,7 +117,7 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     },
 
     // Calls outside CRUD (SPEC §7), for screens through useDataProvider<AppDataProvider>().
-    /** Any API call through the shared client (refresh, errors): `call(paths.ruleDuplicate(5), {method: 'POST'})`. */
+    /** A one-off API call through the shared client (refresh, errors): `call(paths.changePassword, {method: 'POST', body})`. */
     call: async <T = unknown>(url: string, options?: RequestOptions): Promise<T> => (await http<T>(url, options)).json,
     /** Query string of filters as the contract spells them, for links and custom lists. */
     filterQuery: (resource: string, filter: Record<string, unknown>) =>
