@@ -11,4 +11,6 @@ export const queryKeys = {
   timezones: ['rule', 'timezones'] as const,
   adAccounts: ['meta_ad_account', 'options'] as const,
   activity: ['rule_log'] as const,
+  /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
+  generalView: ['view', 'general'] as const,
 };

@@ -5,8 +5,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNotify, useStore, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
@@ -20,26 +20,25 @@ import { FolderDialog } from './FolderDialog';
 import { addCreatedFolder, replaceFolder, useFolderPages } from './folderPages';
 import { FolderNode } from './FolderTree';
 import { useFolderActions } from './useFolderActions';
+import { useGeneralView } from './useGeneralView';
 import { useInfiniteScroll } from './useInfiniteScroll';
-
-const NONE_OPENED: number[] = [];
 
 export function GeneralPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const canCreate = usePermission('create_update_rules');
-  // Where the user left the list (react-admin's store, emptied at logout): back from the editor
-  // it is as it was, then loaded again so a saved change shows.
-  const [search, setSearch] = useStore('general.search', '');
-  const [opened, setOpened] = useStore('general.opened', NONE_OPENED);
-  const [scrollY, setScrollY] = useStore('general.scrollY', 0);
+  // Back from the editor the list is as the user left it, then loaded again so a saved change shows.
+  const [{ search, opened, scrollY }, updateView] = useGeneralView();
+  const setOpened = useCallback(
+    (change: (opened: number[]) => number[]) => updateView((view) => ({ opened: change(view.opened) })),
+    [updateView],
+  );
   const list = useFolderPages(search);
   const folders = rowsOf(list.data);
   const { errors, showError, clearErrors } = useErrorList();
   const [dialog, setDialog] = useState<{ open: boolean; folder: FolderDto | null }>({ open: false, folder: null });
   const { actions, busyFolders } = useFolderActions({
-    opened,
     setOpened,
     onEdit: (folder) => setDialog({ open: true, folder }),
     showError,
@@ -51,9 +50,7 @@ export function GeneralPage() {
     if (list.error) showError(list.error);
   }, [list.error, showError]);
 
-  const saveScroll = useRef(setScrollY);
-  saveScroll.current = setScrollY;
-  useEffect(() => () => saveScroll.current(window.scrollY), []);
+  useEffect(() => () => updateView({ scrollY: window.scrollY }), [updateView]);
 
   // Back from the editor: put the list where it was once its folders are on screen again.
   useLayoutEffect(() => {
@@ -65,7 +62,7 @@ export function GeneralPage() {
   // SPEC §2: a search change resets paging (the box waits the 500 ms debounce): a new list.
   const searchFor = (text: string) => {
     clearErrors();
-    setSearch(text);
+    updateView({ search: text });
   };
 
   useInfiniteScroll({
@@ -80,7 +77,7 @@ export function GeneralPage() {
     setDialog({ open: false, folder: null });
     if (created) {
       addCreatedFolder(queryClient, folder);
-      setOpened([...opened, folder.id]);
+      setOpened((ids) => [...ids, folder.id]);
     } else {
       replaceFolder(queryClient, folder);
     }

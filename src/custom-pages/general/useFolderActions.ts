@@ -21,14 +21,13 @@ interface FolderCall {
 const folderCallKey = [...queryKeys.folders, 'rowAction'];
 
 export function useFolderActions({
-  opened,
   setOpened,
   onEdit,
   showError,
   clearErrors,
 }: {
-  opened: number[];
-  setOpened: (opened: number[]) => void;
+  /** Changes the opened folders from the latest list (a row action may finish after others). */
+  setOpened: (change: (opened: number[]) => number[]) => void;
   onEdit: (folder: FolderDto) => void;
   showError: (error: unknown) => void;
   clearErrors: () => void;
@@ -85,7 +84,8 @@ export function useFolderActions({
     }
   };
 
-  const toggleOpen = (id: number) => setOpened(opened.includes(id) ? opened.filter((o) => o !== id) : [...opened, id]);
+  const toggleOpen = (id: number) =>
+    setOpened((opened) => (opened.includes(id) ? opened.filter((o) => o !== id) : [...opened, id]));
 
   const actions: FolderActions = {
     onToggleOpen: (folder) => toggleOpen(folder.id),
@@ -94,7 +94,7 @@ export function useFolderActions({
       clearErrors();
       try {
         await trashFolder.mutateAsync(folder);
-        setOpened(opened.filter((o) => o !== folder.id));
+        setOpened((opened) => opened.filter((o) => o !== folder.id));
         success('rules.general.folder_trashed');
       } catch (error) {
         showError(error);
@@ -105,7 +105,7 @@ export function useFolderActions({
         folder,
         async () => {
           await dataProvider.create('rule', { data: { folder: folder.id } });
-          if (!opened.includes(folder.id)) toggleOpen(folder.id);
+          setOpened((opened) => (opened.includes(folder.id) ? opened : [...opened, folder.id]));
         },
         'rules.general.rule_added',
       ),
