@@ -2,13 +2,15 @@
  * react-admin dataProvider onto the contract (DESIGN §4): DRF-style limit/offset/ordering/search
  * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
  * resource registry, so a new resource needs no edit here. ra-data-simple-rest serves the calls whose
- * shape already matches (getOne); see docs/frontend.md.
+ * shape already matches (getOne); see docs/frontend.md. The folder, rule and trash screens' resources
+ * and their calls outside CRUD come from ruleMethods.ts.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { apiUrl, paths } from './apiPaths';
 import { httpClient as defaultHttpClient, type HttpClient, type RequestOptions } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
+import { createRuleMethods } from './ruleMethods';
 import type { ResourceEndpoint } from '../resources/types';
 
 export interface Page<T> {
@@ -23,9 +25,19 @@ export interface DataProviderDeps {
   http?: HttpClient;
 }
 
+/**
+ * The custom pages' resources (no <Resource> of their own). Their records' paths end in '/' as
+ * SPEC §7 writes them, so getOne uses that path rather than simple-rest's.
+ */
+export const CORE_ENDPOINTS: Record<string, ResourceEndpoint> = {
+  general_page: { path: 'general_page/' },
+  trash_page: { path: 'trash_page/' },
+  rule: { path: 'rule/' },
+};
+
 export function createDataProvider({ endpoints, http = defaultHttpClient }: DataProviderDeps) {
   const endpoint = (resource: string): ResourceEndpoint => {
-    const found = endpoints[resource];
+    const found = CORE_ENDPOINTS[resource] ?? endpoints[resource];
     if (!found) throw new Error(`Unknown resource '${resource}': add src/resources/${resource}/index.ts`);
     return found;
   };
@@ -61,6 +73,10 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     resource: string,
     params: { id: Identifier; signal?: AbortSignal; meta?: unknown },
   ): Promise<{ data: R }> => {
+    if (resource in CORE_ENDPOINTS) {
+      const { json } = await http(itemUrl(resource, params.id), { signal: params.signal });
+      return { data: withId<R>(resource, json) };
+    }
     const { data } = await simpleRest.getOne(simpleRestName(resource), params);
     return { data: withId<R>(resource, data) };
   };
@@ -108,15 +124,17 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     },
 
     // Calls outside CRUD (SPEC §7), for screens through useDataProvider<AppDataProvider>().
-    /** Any API call through the shared client (refresh, errors): `call(paths.ruleDuplicate(5), {method: 'POST'})`. */
+    /** A one-off API call through the shared client (refresh, errors): `call(paths.changePassword, {method: 'POST', body})`. */
     call: async <T = unknown>(url: string, options?: RequestOptions): Promise<T> => (await http<T>(url, options)).json,
     /** Query string of filters as the contract spells them, for links and custom lists. */
     filterQuery: (resource: string, filter: Record<string, unknown>) =>
       new URLSearchParams(toFilterParams(filter, endpoint(resource).filters)).toString(),
     paths,
+    ...createRuleMethods(http),
   } satisfies DataProvider & Record<string, unknown>;
 
   return provider;
 }
 
+/** The app's dataProvider with its named methods: `useDataProvider<AppDataProvider>().restoreFolder(5)`. */
 export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { AdminApp } from '../../src/App';
+import { AdminApp, dataProvider } from '../../src/App';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { session, type SessionUser } from '../../src/providers/session';
 import { fakeJwt } from './tokens';
@@ -51,7 +51,12 @@ export function renderApp(address: string) {
   return renderAt(address, <AdminApp />);
 }
 
-/** One component with the app's translations and a router, without the whole app. */
+/** One component with the app's translations, dataProvider and a router, without the whole app. */
 export function renderWithAdmin(ui: ReactNode, address = '/') {
-  return renderAt(address, <AdminContext i18nProvider={i18nProvider}>{ui}</AdminContext>);
+  return renderAt(
+    address,
+    <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
+      {ui}
+    </AdminContext>,
+  );
 }

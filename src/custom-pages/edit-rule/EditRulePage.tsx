@@ -1,20 +1,21 @@
-/** Edit rule (/edit-rule/:id, SPEC §2): loads the rule and the time zones, then the editor; 'Rule not found' otherwise. */
+/**
+ * Edit rule (/edit-rule/:id, SPEC §2): loads the rule (react-admin's useGetOne, fresh on every
+ * visit) and the time zones (once a session), then the editor; 'Rule not found' otherwise.
+ */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { RuleDto } from '../../domain/rules';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
-import { rulesApi, type TimezoneOption } from '../general/api';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { RuleEditor } from './RuleEditor';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed' }
-  | { state: 'ready'; rule: RuleDto; timezones: TimezoneOption[] };
+const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
 export function RuleNotFound() {
   const translate = useTranslate();
@@ -37,37 +38,35 @@ export function RuleNotFound() {
 export function EditRulePage() {
   const { id } = useParams();
   const { errors, showError } = useErrorList();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   const validId = Boolean(id && /^\d+$/.test(id));
+  const rule = useGetOne<RuleDto>(
+    'rule',
+    { id: Number(id) },
+    // Not kept after leaving, nor reloaded under the user's edits: the editor starts from what it loaded.
+    { enabled: validId, retry: false, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  );
+  const timezones = useQuery({
+    queryKey: queryKeys.timezones,
+    queryFn: ({ signal }) => dataProvider.getTimezones(signal),
+    enabled: validId,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const error = (isNotFound(rule.error) ? null : rule.error) ?? timezones.error;
 
   useEffect(() => {
-    if (!validId) return undefined;
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    Promise.all([rulesApi.rule(id!, controller.signal), rulesApi.timezones(controller.signal)])
-      .then(([rule, timezones]) =>
-        setLoaded(rule.is_deleted ? { state: 'missing' } : { state: 'ready', rule, timezones }),
-      )
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        if ((error as { status?: number }).status === 404) setLoaded({ state: 'missing' });
-        else {
-          setLoaded({ state: 'failed' });
-          showError(error);
-        }
-      });
-    return () => controller.abort();
-  }, [id, validId, showError]);
+    if (error) showError(error);
+  }, [error, showError]);
 
-  if (!validId || loaded.state === 'missing') return <RuleNotFound />;
+  if (!validId || isNotFound(rule.error) || rule.data?.is_deleted) return <RuleNotFound />;
+  const ready = rule.data && timezones.data && !error;
   return (
     <Box>
       <PageTitle title="app.page.edit_rule" />
       <ErrorList errors={errors} />
-      {loaded.state === 'loading' ? <LinearProgress sx={{ my: 2 }} /> : null}
-      {loaded.state === 'ready' ? (
-        <RuleEditor key={loaded.rule.id} rule={loaded.rule} timezones={loaded.timezones} />
-      ) : null}
+      {!error && !ready ? <LinearProgress sx={{ my: 2 }} /> : null}
+      {ready ? <RuleEditor key={rule.data.id} rule={rule.data} timezones={timezones.data} /> : null}
     </Box>
   );
 }

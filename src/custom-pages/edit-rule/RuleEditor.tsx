@@ -20,7 +20,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import {
@@ -31,6 +32,7 @@ import {
   setTaskValue,
   untouched,
   type EditorTouched,
+  type RulePatch,
   type EditorValues,
 } from '../../domain/ruleEditor';
 import { validateRuleItems, type FilterItem, type RuleDto, type TaskName } from '../../domain/rules';
@@ -46,7 +48,9 @@ import { MESSAGES } from '../../domain/validation';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
 import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
-import { rulesApi, type TimezoneOption } from '../general/api';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { TimezoneOption } from '../../providers/ruleMethods';
 import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
 import { LeaveGuard } from './LeaveGuard';
 import { FilterFields, TaskCards } from './RuleItemsFields';
@@ -94,7 +98,14 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const [touched, setTouched] = useState<EditorTouched>(untouched);
   const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
   const { errors: errorList, showError, clearErrors } = useErrorList();
-  const [saving, setSaving] = useState(false);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  // A saved rule changes its folder's row (name, counts): the folder lists load again when shown.
+  const saveRule = useMutation({
+    mutationFn: (patch: RulePatch) => dataProvider.saveRule(rule.id, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.folders }),
+  });
+  const saving = saveRule.isPending;
   const saved = useRef(false);
 
   const dirty = hasUnsavedChanges(loaded, values, touched);
@@ -154,18 +165,15 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   };
 
   const save = async () => {
-    setSaving(true);
     clearErrors();
     try {
-      await rulesApi.saveRule(rule.id, buildRulePatch(loaded, values, touched));
+      await saveRule.mutateAsync(buildRulePatch(loaded, values, touched));
       saved.current = true;
       notify(translate('rules.editor.saved'), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
       navigate('/');
     } catch (error) {
       setServerErrors(editorErrorsOf((error as { body?: Record<string, unknown> }).body));
       showError(error);
-    } finally {
-      setSaving(false);
     }
   };
 

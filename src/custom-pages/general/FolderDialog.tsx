@@ -1,8 +1,10 @@
 /**
  * Create Folder / Update Folder (SPEC §2): Type, Plan, Ad account name (from the ad-account list),
  * Folder name, and optional webinar-service credentials. A missing required field blocks the call
- * and says 'This field is required'; the server's 400s show under their fields.
+ * and says 'This field is required'; the server's 400s show under their fields. The account list
+ * can be refreshed from the ad platform, for an account created there since the server started.
  */
+import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Autocomplete,
   Button,
@@ -10,19 +12,24 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   MenuItem,
   Stack,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { CLIENT_TYPES, PLANS } from '../../domain/constants';
 import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../domain/folders';
 import { toFieldErrors } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
-import { accountOptions, rulesApi, type AdAccountOption } from './api';
+import { queryKeys } from '../../providers/queryKeys';
+import type { AdAccountOption } from '../../providers/ruleMethods';
 
 interface Values {
   client_type: string;
@@ -74,29 +81,53 @@ export interface FolderDialogProps {
   onSaved: (folder: FolderDto) => void;
 }
 
+const NO_ACCOUNTS: AdAccountOption[] = [];
+
+/** The ad-account options (GET /api/meta_ad_account/?limit=400) and their refresh from the ad platform. */
+function useAdAccounts(open: boolean, onError: (error: unknown) => void) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: queryKeys.adAccounts,
+    queryFn: ({ signal }) => dataProvider.getAdAccounts(signal),
+    enabled: open,
+    retry: false,
+  });
+  // Pending until the list has loaded again, so the button spins for the whole refresh.
+  const refresh = useMutation({
+    mutationFn: () => dataProvider.refreshAdAccounts(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adAccounts }),
+    onError,
+  });
+  useEffect(() => {
+    if (list.error) onError(list.error);
+  }, [list.error, onError]);
+  return { accounts: list.data ?? NO_ACCOUNTS, refresh: () => refresh.mutate(), refreshing: refresh.isPending };
+}
+
 export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogProps) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [values, setValues] = useState<Values>(() => valuesOf(folder));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [accounts, setAccounts] = useState<AdAccountOption[]>([]);
-  const [saving, setSaving] = useState(false);
+  const showOtherErrors = useCallback((error: unknown) => setOtherErrors(errorMessages(error)), []);
+  const { accounts, refresh, refreshing } = useAdAccounts(open, showOtherErrors);
+  const save = useMutation({
+    mutationFn: async (payload: FolderPayload): Promise<FolderDto> =>
+      folder
+        ? dataProvider.updateFolder(folder.id, payload)
+        : (await dataProvider.create('general_page', { data: payload })).data,
+  });
+  const saving = save.isPending;
 
   useEffect(() => {
-    if (!open) return undefined;
+    if (!open) return;
     setValues(valuesOf(folder));
     setTouched({});
     setServerErrors({});
     setOtherErrors([]);
-    const controller = new AbortController();
-    rulesApi
-      .adAccounts(controller.signal)
-      .then((answer) => setAccounts(accountOptions(answer)))
-      .catch((error) => {
-        if (!controller.signal.aborted) setOtherErrors(errorMessages(error));
-      });
-    return () => controller.abort();
   }, [open, folder]);
 
   const checked = useMemo(() => {
@@ -123,20 +154,14 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
   const submit = async () => {
     setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
     if (Object.keys(checked).length) return;
-    setSaving(true);
     setOtherErrors([]);
     try {
-      const saved = folder
-        ? await rulesApi.updateFolder(folder.id, payloadOf(values))
-        : await rulesApi.createFolder(payloadOf(values));
-      onSaved(saved);
+      onSaved(await save.mutateAsync(payloadOf(values)));
     } catch (error) {
       const body = (error as { body?: Record<string, unknown> }).body;
       const fields = body ? fieldErrorsOf(body) : {};
       setServerErrors(fields);
       setOtherErrors(errorMessages(error));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -186,32 +211,47 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
               ))}
             </TextField>
           </Stack>
-          <Autocomplete
-            options={options}
-            value={selectedAccount}
-            onChange={(_event, option) => change('meta_ad_account_id')(option?.ad_account_id ?? '')}
-            getOptionLabel={(option) => option.account_name}
-            isOptionEqualToValue={(option, value) => option.ad_account_id === value.ad_account_id}
-            noOptionsText={translate('rules.folder_dialog.no_accounts')}
-            renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props}>
-                <Stack>
-                  <span>{option.account_name}</span>
-                  <Typography variant="caption" color="text.secondary">
-                    {option.ad_account_id}
-                  </Typography>
-                </Stack>
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={translate('rules.folder_dialog.ad_account')}
-                error={Boolean(errorOf('meta_ad_account_id'))}
-                helperText={errorOf('meta_ad_account_id')}
-              />
-            )}
-          />
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            <Autocomplete
+              sx={{ flex: 1 }}
+              options={options}
+              value={selectedAccount}
+              onChange={(_event, option) => change('meta_ad_account_id')(option?.ad_account_id ?? '')}
+              getOptionLabel={(option) => option.account_name}
+              isOptionEqualToValue={(option, value) => option.ad_account_id === value.ad_account_id}
+              noOptionsText={translate('rules.folder_dialog.no_accounts')}
+              renderOption={({ key, ...props }, option) => (
+                <li key={key} {...props}>
+                  <Stack>
+                    <span>{option.account_name}</span>
+                    <Typography variant="caption" color="text.secondary">
+                      {option.ad_account_id}
+                    </Typography>
+                  </Stack>
+                </li>
+              )}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={translate('rules.folder_dialog.ad_account')}
+                  error={Boolean(errorOf('meta_ad_account_id'))}
+                  helperText={errorOf('meta_ad_account_id')}
+                />
+              )}
+            />
+            <Tooltip title={translate('rules.folder_dialog.refresh_accounts')}>
+              <span>
+                <IconButton
+                  aria-label={translate('rules.folder_dialog.refresh_accounts')}
+                  loading={refreshing}
+                  onClick={refresh}
+                  sx={{ mt: 1 }}
+                >
+                  <RefreshIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
           <TextField
             label={translate('rules.folder_dialog.name')}
             value={values.name}

@@ -22,8 +22,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderRuleDto } from '../../domain/folders';
@@ -31,12 +32,15 @@ import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar } from '../../layout/PageToolbar';
 import { SearchBox } from '../../layout/SearchBox';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { rowsOf } from '../../providers/offsetPaging';
+import { queryKeys } from '../../providers/queryKeys';
+import type { TrashFolderDto } from '../../providers/ruleMethods';
 import { usePermission } from '../../providers/usePermissions';
-import { rulesApi, type TrashFolderDto } from '../general/api';
 import { HistoryButtons } from '../general/HistoryButtons';
 import { RowButton } from '../general/FolderTree';
 import { useInfiniteScroll } from '../general/useInfiniteScroll';
-import { useTrashList } from './useTrashList';
+import { useTrashPages } from './trashPages';
 
 type Target = { kind: 'folder'; folder: TrashFolderDto } | { kind: 'rule'; rule: FolderRuleDto };
 
@@ -122,48 +126,59 @@ export function TrashPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { errors, showError, clearErrors } = useErrorList();
-  const { state, loadMore, search, reload } = useTrashList(showError);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const list = useTrashPages(search);
+  const folders = rowsOf(list.data);
   const [confirm, setConfirm] = useState<Target | null>(null);
-  const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    search('');
-  }, [search]);
+    if (list.error) showError(list.error);
+  }, [list.error, showError]);
 
   const searchFor = (text: string) => {
     clearErrors();
-    search(text);
+    setSearch(text);
   };
 
   useInfiniteScroll({
-    canLoadMore: Boolean(state.next) && !state.failed,
-    loading: state.loading,
-    loadMore,
-    loads: state.pages,
+    canLoadMore: list.hasNextPage && !list.isError,
+    loading: list.isFetching,
+    loadMore: () => void list.fetchNextPage(),
+    loads: list.data?.pages.length ?? 0,
   });
 
-  const run = useCallback(
-    async (action: () => Promise<unknown>, done: string) => {
-      clearErrors();
-      try {
-        await action();
-        notify(translate(done), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
-        reload();
-      } catch (error) {
-        showError(error);
-      }
-    },
-    [clearErrors, notify, translate, reload, showError],
-  );
+  // A restore or delete changes the trash and the General view: both load again when shown.
+  const change = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.folders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rules }),
+      ]),
+  });
+
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    clearErrors();
+    try {
+      await change.mutateAsync(call);
+      notify(translate(done), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+    } catch (error) {
+      showError(error);
+    }
+  };
 
   const confirmed = () => {
     const target = confirm;
     setConfirm(null);
     if (!target) return;
     void run(
-      () => (target.kind === 'folder' ? rulesApi.deleteFolder(target.folder.id) : rulesApi.deleteRule(target.rule.id)),
+      () =>
+        target.kind === 'folder'
+          ? dataProvider.delete('trash_page', { id: target.folder.id, previousData: target.folder })
+          : dataProvider.deleteRuleForever(target.rule.id),
       'rules.trash.deleted',
     );
   };
@@ -180,11 +195,11 @@ export function TrashPage() {
         <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
           {translate('rules.trash.title')}
         </Typography>
-        <SearchBox value={state.search} onSearch={searchFor} label={translate('rules.trash.search')} />
+        <SearchBox value={search} onSearch={searchFor} label={translate('rules.trash.search')} />
       </PageToolbar>
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('rules.trash.title')}>
-        {state.folders.map((folder) => {
+        {folders.map((folder) => {
           const account = folder.meta_ad_account?.account_name ?? '';
           return (
             <Paper
@@ -214,7 +229,7 @@ export function TrashPage() {
                 }
                 onRestore={
                   folder.is_deleted
-                    ? () => run(() => rulesApi.restoreFolder(folder.id), 'rules.trash.restored')
+                    ? () => run(() => dataProvider.restoreFolder(folder.id), 'rules.trash.restored')
                     : undefined
                 }
                 onDelete={folder.is_deleted ? () => setConfirm({ kind: 'folder', folder }) : undefined}
@@ -226,7 +241,7 @@ export function TrashPage() {
                   name={rule.name}
                   detail={[account, when(rule.deleted_at)].filter(Boolean).join(' · ')}
                   indent
-                  onRestore={() => run(() => rulesApi.restoreRule(rule.id), 'rules.trash.restored')}
+                  onRestore={() => run(() => dataProvider.restoreRule(rule.id), 'rules.trash.restored')}
                   onDelete={() => setConfirm({ kind: 'rule', rule })}
                   history={{ param: 'rule_id', id: rule.id }}
                 />
@@ -235,10 +250,10 @@ export function TrashPage() {
           );
         })}
       </Stack>
-      {state.loading ? <LinearProgress sx={{ my: 2 }} /> : null}
-      {state.loaded && !state.loading && !state.folders.length ? (
+      {list.isFetching ? <LinearProgress sx={{ my: 2 }} /> : null}
+      {list.data && !list.isFetching && !folders.length ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          {state.search ? translate('rules.trash.no_match', { search: state.search }) : translate('rules.trash.empty')}
+          {search ? translate('rules.trash.no_match', { search }) : translate('rules.trash.empty')}
         </Typography>
       ) : null}
       <ConfirmDelete open={confirm !== null} onCancel={() => setConfirm(null)} onConfirm={confirmed} />

@@ -53,6 +53,7 @@ export default {
       api_key: 'API key',
       api_secret: 'API secret',
       no_accounts: 'No ad accounts',
+      refresh_accounts: 'Refresh the ad account list from the ad platform',
       cancel: 'Cancel',
       create: 'Create',
       update: 'Update',

@@ -6,22 +6,23 @@ import UndoIcon from '@mui/icons-material/Undo';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import { errorMessages } from '../../providers/httpClient';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { usePermission } from '../../providers/usePermissions';
-import { engineApi } from './api';
 import { isUndoable, type ActivityEntry } from './types';
 
 function useAction() {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   /** `done` is a message key; the server's own words are shown as they are. */
-  const run = async (call: () => Promise<unknown>, done: string) => {
+  const run = async (call: (provider: AppDataProvider) => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
-      await call();
+      await call(dataProvider);
       notify(done, { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
       refresh();
     } catch (error) {
@@ -63,7 +64,7 @@ function UndoButton({ entry }: { entry: ActivityEntry }) {
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setOpen(false);
-          await run(() => engineApi.undo(entry.id), 'activity.undo.done');
+          await run((provider) => provider.undoRuleAction(entry.id), 'activity.undo.done');
         }}
       />
     </>
@@ -81,7 +82,9 @@ function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
       aria-label={label}
       title={label}
       disabled={busy}
-      onClick={() => run(() => engineApi.removeExemption(entry.rule!.id, entry.ad_id!), 'activity.exemption.done')}
+      onClick={() =>
+        run((provider) => provider.removeRuleExemption(entry.rule!.id, entry.ad_id!), 'activity.exemption.done')
+      }
     >
       {translate('activity.exemption.button')}
     </Button>

@@ -24,11 +24,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessages } from '../../providers/httpClient';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
-import { engineApi } from './api';
 import { ReasonList } from './ReasonList';
 import { actionText, type PreviewResult, type RunNowResult } from './types';
 
@@ -170,25 +172,32 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
   const translate = useTranslate();
   const allowed = usePermission('create_update_rules');
   const [state, setState] = useState<Step>({ step: 'closed' });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  // A run writes Activity entries: the Activity list loads again when shown.
+  const runNow = useMutation({
+    mutationFn: () => dataProvider.runRuleNow(ruleId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+  });
 
   useEffect(() => {
     if (state.step !== 'previewing') return undefined;
     const controller = new AbortController();
-    engineApi
-      .preview(ruleId, controller.signal)
+    dataProvider
+      .previewRule(ruleId, controller.signal)
       .then((preview) => setState({ step: 'preview', preview }))
       .catch((error) => {
         if (!controller.signal.aborted) setState({ step: 'failed', messages: errorMessages(error) });
       });
     return () => controller.abort();
-  }, [state.step, ruleId]);
+  }, [state.step, ruleId, dataProvider]);
 
   if (!allowed) return null;
 
   const run = async () => {
     setState({ step: 'running' });
     try {
-      setState({ step: 'ran', result: await engineApi.runNow(ruleId) });
+      setState({ step: 'ran', result: await runNow.mutateAsync() });
     } catch (error) {
       setState({ step: 'failed', messages: errorMessages(error) });
     }

@@ -154,3 +154,129 @@ describe('records', () => {
     });
   });
 });
+
+describe('the folder, rule, trash and engine methods', () => {
+  /** Records every call as 'METHOD /path?query body' and answers `answer`. */
+  function recordCalls(answer: (url: URL) => unknown = () => ({})) {
+    const calls: string[] = [];
+    server.use(
+      http.all('/api/*', async ({ request }) => {
+        const url = new URL(request.url);
+        const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+        calls.push(`${request.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`.trim());
+        const json = answer(url);
+        return json === null ? new HttpResponse(null, { status: 204 }) : HttpResponse.json(json);
+      }),
+    );
+    return calls;
+  }
+
+  it('pages folders oldest first and the trash in the order asked, by offset, with the search', async () => {
+    const page = { count: 31, next: 'next', previous: null, results: [{ id: 1 }] };
+    const calls = recordCalls(() => page);
+    await expect(provider.getFolderPage({ search: 'acme', limit: 20, offset: 19 })).resolves.toEqual(page);
+    await provider.getFolderPage({ limit: 20, offset: 0 });
+    await provider.getTrashPage({ search: '', limit: 10, offset: 10, ordering: '-trashed_at' });
+    expect(calls).toEqual([
+      'GET /api/general_page/?limit=20&offset=19&ordering=created_at&search=acme',
+      'GET /api/general_page/?limit=20&offset=0&ordering=created_at',
+      'GET /api/trash_page/?limit=10&offset=10&ordering=-trashed_at',
+    ]);
+  });
+
+  it('sends each folder and rule action to its SPEC §7 path', async () => {
+    const calls = recordCalls((url) => (url.pathname.endsWith('/5/') && !url.pathname.includes('rule/') ? null : {}));
+    await provider.moveFolderToTrash(3);
+    await provider.restoreFolder(3);
+    await provider.duplicateRule(5);
+    await provider.moveRuleToTrash(5);
+    await provider.restoreRule(5);
+    await provider.deleteRuleForever(5);
+    await provider.setRuleActive(5, true);
+    await provider.saveRule(5, { name: 'Renamed' });
+    await provider.updateFolder(3, {
+      client_type: 'EDM',
+      plan: 'solo',
+      meta_ad_account_id: 'act_1',
+      name: 'Acme',
+      extension: { external_credentials: { demio: null } },
+    });
+    expect(calls).toEqual([
+      'POST /api/folders/3/move_to_trash/',
+      'POST /api/folders/3/restore/',
+      'POST /api/rules/5/duplicate_rule/',
+      'POST /api/rules/5/move_to_trash/',
+      'POST /api/rules/5/restore/ {"is_deleted":false}',
+      'DELETE /api/rules/5/',
+      'PATCH /api/rule/5/ {"is_active":true}',
+      'PATCH /api/rule/5/ {"name":"Renamed"}',
+      'PATCH /api/general_page/3/ {"client_type":"EDM","plan":"solo","meta_ad_account_id":"act_1","name":"Acme","extension":{"external_credentials":{"demio":null}}}',
+    ]);
+  });
+
+  it('serves general_page, rule and trash_page through getOne, create and delete, on the paths ending in /', async () => {
+    const calls = recordCalls((url) => {
+      if (url.pathname === '/api/trash_page/4/') return null;
+      return url.pathname === '/api/rule/' ? { id: 12, name: 'New rule' } : { id: 4, name: 'Acme' };
+    });
+    await expect(provider.getOne('general_page', { id: 4 })).resolves.toEqual({ data: { id: 4, name: 'Acme' } });
+    await provider.getOne('rule', { id: 4 });
+    const created = await provider.create('rule', { data: { folder: 4 } });
+    expect(created.data).toMatchObject({ id: 12, name: 'New rule', folder: 4 });
+    await provider.delete('trash_page', { id: 4, previousData: { id: 4 } });
+    expect(calls).toEqual([
+      'GET /api/general_page/4/',
+      'GET /api/rule/4/',
+      'POST /api/rule/ {"folder":4}',
+      'DELETE /api/trash_page/4/',
+    ]);
+  });
+
+  it('reads time zones, and ad accounts from a page or a bare list; refreshes them from the ad platform', async () => {
+    const accounts = [{ ad_account_id: 'act_1', account_name: 'Acme Ads' }];
+    let bare = false;
+    const calls = recordCalls((url) => {
+      if (url.pathname === '/api/rule/get_timezones/') return [{ title: 'UTC', value: 'UTC' }];
+      if (url.pathname === '/api/meta_ad_account/refresh/')
+        return { count: 1, next: null, previous: null, results: [] };
+      return bare ? accounts : { count: 1, next: null, previous: null, results: accounts };
+    });
+    await expect(provider.getTimezones()).resolves.toEqual([{ title: 'UTC', value: 'UTC' }]);
+    await expect(provider.getAdAccounts()).resolves.toEqual(accounts);
+    bare = true;
+    await expect(provider.getAdAccounts()).resolves.toEqual(accounts);
+    await expect(provider.refreshAdAccounts()).resolves.toBeUndefined();
+    expect(calls).toEqual([
+      'GET /api/rule/get_timezones/',
+      'GET /api/meta_ad_account/?limit=400',
+      'GET /api/meta_ad_account/?limit=400',
+      'GET /api/meta_ad_account/refresh/',
+    ]);
+  });
+
+  it("calls the rule engine: preview, run now, undo and an exemption's removal", async () => {
+    const calls = recordCalls((url) => (url.pathname.includes('exemptions') ? null : { status: 'done' }));
+    await expect(provider.previewRule(5)).resolves.toEqual({ status: 'done' });
+    await expect(provider.runRuleNow(5)).resolves.toEqual({ status: 'done' });
+    await provider.undoRuleAction(21);
+    await provider.removeRuleExemption(5, '120001');
+    expect(calls).toEqual([
+      'GET /api/rules/5/preview/',
+      'POST /api/rules/5/run_now/',
+      'POST /api/rule_log/21/undo/',
+      'DELETE /api/rules/5/exemptions/120001/',
+    ]);
+  });
+
+  it('rejects with the server error, for the screens to show', async () => {
+    server.use(
+      http.post(paths.folderRestore(3), () =>
+        HttpResponse.json({ detail: 'The ad account is already used by another folder.' }, { status: 400 }),
+      ),
+    );
+    await expect(provider.restoreFolder(3)).rejects.toMatchObject({
+      status: 400,
+      message: 'The ad account is already used by another folder.',
+    });
+  });
+});

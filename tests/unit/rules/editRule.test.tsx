@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { folderListStore } from '../../../src/custom-pages/general/folderListStore';
 import type { RuleDto } from '../../../src/domain/rules';
 import { paths } from '../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
@@ -16,7 +15,6 @@ let patches: Record<string, unknown>[];
 
 beforeEach(() => {
   signOut();
-  folderListStore.reset();
   loaded = rule(5);
   patches = [];
   server.use(

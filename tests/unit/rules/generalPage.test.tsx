@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { folderListStore } from '../../../src/custom-pages/general/folderListStore';
 import type { FolderDto } from '../../../src/domain/folders';
 import { paths } from '../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
@@ -21,7 +20,6 @@ function pageHeight(height: number) {
 
 beforeEach(() => {
   signOut();
-  folderListStore.reset();
   pageHeight(0);
   folders = Array.from({ length: 45 }, (_, i) => folder(i + 1));
   queries = [];
@@ -293,6 +291,64 @@ describe('General view: the folder dialogs', () => {
       extension: { external_credentials: { demio: { api_key: 'key-1', api_secret: 'secret-1' } } },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refreshes the ad-account list from the ad platform, with a spinner on the button until the list is back', async () => {
+    pageHeight(5000);
+    const calls: string[] = [];
+    let accounts = [{ ad_account_id: 'act_9', account_name: 'Nine Ads' }];
+    let finishRefresh = () => {};
+    server.use(
+      http.get(paths.metaAdAccounts, ({ request }) => {
+        calls.push(`list ${new URL(request.url).search}`);
+        return HttpResponse.json({ count: accounts.length, next: null, previous: null, results: accounts });
+      }),
+      http.get(paths.metaAdAccountsRefresh, async () => {
+        calls.push('refresh');
+        await new Promise<void>((resolve) => {
+          finishRefresh = resolve;
+        });
+        accounts = [...accounts, { ad_account_id: 'act_10', account_name: 'Ten Ads (new on the platform)' }];
+        return HttpResponse.json({ count: accounts.length, next: null, previous: null, results: accounts });
+      }),
+    );
+    signIn(everyone);
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
+    await waitFor(() => expect(calls).toEqual(['list ?limit=400']));
+
+    const refresh = within(dialog).getByRole('button', { name: 'Refresh the ad account list from the ad platform' });
+    expect(within(refresh).queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.click(refresh);
+    expect(await within(refresh).findByRole('progressbar')).toBeInTheDocument();
+    expect(refresh).toBeDisabled();
+    finishRefresh();
+    await waitFor(() => expect(within(refresh).queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(calls).toEqual(['list ?limit=400', 'refresh', 'list ?limit=400']);
+    expect(refresh).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Ad account name' }));
+    expect(await screen.findByRole('option', { name: /Ten Ads \(new on the platform\)/ })).toBeInTheDocument();
+  });
+
+  it('shows a failed ad-account refresh in the dialog', async () => {
+    pageHeight(5000);
+    server.use(
+      http.get(paths.metaAdAccountsRefresh, () =>
+        HttpResponse.json({ detail: 'The ad platform is not configured on this server.' }, { status: 503 }),
+      ),
+    );
+    signIn(everyone);
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh the ad account list from the ad platform' }));
+    expect(
+      await within(dialog).findByText('The ad platform is not configured on this server.', { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it('updates a folder, sending the masked credentials back untouched, and shows server errors under fields', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TrashFolderDto } from '../../../src/custom-pages/general/api';
+import type { TrashFolderDto } from '../../../src/providers/ruleMethods';
 import { paths } from '../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
@@ -75,7 +75,7 @@ describe('Trash', () => {
     expect(within(live).queryByRole('button', { name: 'Restore Live Folder' })).not.toBeInTheDocument();
     expect(within(live).getByText(/Folder still in use/)).toBeInTheDocument();
     expect(within(live).getByRole('link', { name: 'Log of Trashed rule' })).toHaveAttribute('href', '/log?rule_id=201');
-    expect(Object.fromEntries(queries[0]!)).toEqual({ limit: '10', offset: '0' });
+    expect(Object.fromEntries(queries[0]!)).toEqual({ limit: '10', offset: '0', ordering: '-trashed_at' });
     expect(screen.getByRole('heading', { name: 'Trash', level: 1 })).toBeInTheDocument();
   });
 

@@ -1,0 +1,121 @@
+/**
+ * The folder tree's row actions (SPEC §2) as react-query mutations through the dataProvider's named
+ * methods: each runs with its folder marked busy, then shows the folder as the server has it and
+ * marks the other screens' data stale (the trash, the rule editor), so they load it fresh.
+ */
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import type { FolderDto, FolderRuleDto } from '../../domain/folders';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import { removeFolder, replaceFolder } from './folderPages';
+import type { FolderActions } from './FolderTree';
+import { isRuleIssuesError } from './ruleIssues';
+
+interface FolderCall {
+  folder: FolderDto;
+  call: () => Promise<unknown>;
+}
+
+const folderCallKey = [...queryKeys.folders, 'rowAction'];
+
+export function useFolderActions({
+  setOpened,
+  onEdit,
+  showError,
+  clearErrors,
+}: {
+  /** Changes the opened folders from the latest list (a row action may finish after others). */
+  setOpened: (change: (opened: number[]) => number[]) => void;
+  onEdit: (folder: FolderDto) => void;
+  showError: (error: unknown) => void;
+  clearErrors: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+
+  const success = (key: string) => notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+  const otherScreensStale = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.trash });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.rules });
+  };
+
+  const folderCall = useMutation({
+    mutationKey: folderCallKey,
+    mutationFn: async ({ folder, call }: FolderCall) => {
+      await call();
+      return (await dataProvider.getOne('general_page', { id: folder.id })).data as FolderDto;
+    },
+    onSuccess: (folder) => {
+      replaceFolder(queryClient, folder);
+      otherScreensStale();
+    },
+  });
+  const busyFolders = useMutationState({
+    filters: { mutationKey: folderCallKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as FolderCall).folder.id,
+  });
+
+  const trashFolder = useMutation({
+    mutationFn: (folder: FolderDto) => dataProvider.moveFolderToTrash(folder.id),
+    onSuccess: (_answer, folder) => {
+      removeFolder(queryClient, folder.id);
+      otherScreensStale();
+    },
+  });
+
+  const withFolder = async (folder: FolderDto, call: () => Promise<unknown>, done?: string) => {
+    clearErrors();
+    try {
+      await folderCall.mutateAsync({ folder, call });
+      if (done) success(done);
+    } catch (error) {
+      if (isRuleIssuesError(error)) {
+        notify(translate('rules.general.activation_failed'), {
+          type: 'error',
+          autoHideDuration: RULE_ACTIVATION_SNACKBAR_MS,
+        });
+      } else {
+        showError(error);
+      }
+    }
+  };
+
+  const toggleOpen = (id: number) =>
+    setOpened((opened) => (opened.includes(id) ? opened.filter((o) => o !== id) : [...opened, id]));
+
+  const actions: FolderActions = {
+    onToggleOpen: (folder) => toggleOpen(folder.id),
+    onEditFolder: onEdit,
+    onTrashFolder: async (folder) => {
+      clearErrors();
+      try {
+        await trashFolder.mutateAsync(folder);
+        setOpened((opened) => opened.filter((o) => o !== folder.id));
+        success('rules.general.folder_trashed');
+      } catch (error) {
+        showError(error);
+      }
+    },
+    onAddRule: (folder) =>
+      withFolder(
+        folder,
+        async () => {
+          await dataProvider.create('rule', { data: { folder: folder.id } });
+          setOpened((opened) => (opened.includes(folder.id) ? opened : [...opened, folder.id]));
+        },
+        'rules.general.rule_added',
+      ),
+    onToggleRule: (folder: FolderDto, rule: FolderRuleDto) =>
+      withFolder(folder, () => dataProvider.setRuleActive(rule.id, !rule.is_active)),
+    onDuplicateRule: (folder, rule) =>
+      withFolder(folder, () => dataProvider.duplicateRule(rule.id), 'rules.general.rule_duplicated'),
+    onTrashRule: (folder, rule) =>
+      withFolder(folder, () => dataProvider.moveRuleToTrash(rule.id), 'rules.general.rule_trashed'),
+  };
+
+  return { actions, busyFolders };
+}

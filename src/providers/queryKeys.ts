@@ -1,0 +1,16 @@
+/**
+ * react-query keys of the custom pages' data. Each starts with the resource name, as react-admin's
+ * own keys do (`['rule', 'getOne', {id}]`), so invalidating `['rule']` reaches both.
+ */
+export const queryKeys = {
+  folders: ['general_page'] as const,
+  folderPages: (search: string) => ['general_page', 'pages', { search }] as const,
+  trash: ['trash_page'] as const,
+  trashPages: (search: string, ordering: string) => ['trash_page', 'pages', { search, ordering }] as const,
+  rules: ['rule'] as const,
+  timezones: ['rule', 'timezones'] as const,
+  adAccounts: ['meta_ad_account', 'options'] as const,
+  activity: ['rule_log'] as const,
+  /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
+  generalView: ['view', 'general'] as const,
+};

@@ -1,0 +1,102 @@
+/**
+ * The dataProvider's named methods for the product's core (SPEC §7): folder and trash pages by
+ * offset, the folder, rule and trash actions outside CRUD, time zones and ad accounts, and the
+ * rule engine's calls. Screens reach them through `useDataProvider<AppDataProvider>()`.
+ */
+import type { FolderDto, FolderPayload } from '../domain/folders';
+import type { RulePatch } from '../domain/ruleEditor';
+import type { RuleDto } from '../domain/rules';
+import { AD_ACCOUNT_LIST_LIMIT } from '../domain/constants';
+import type { ActivityEntry, PreviewResult, RunNowResult } from '../resources/rule_log/types';
+import { paths } from './apiPaths';
+import type { HttpClient } from './httpClient';
+
+export interface PageOf<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface TrashFolderDto extends FolderDto {
+  trashed_at: string | null;
+}
+
+export interface AdAccountOption {
+  account_name: string;
+  ad_account_id: string;
+}
+
+export interface TimezoneOption {
+  title: string;
+  value: string;
+}
+
+/** One page of a list by offset, so a list that lost or gained rows on screen still pages exactly. */
+export interface PageQuery {
+  search?: string;
+  limit: number;
+  offset: number;
+  ordering?: string;
+  signal?: AbortSignal;
+}
+
+const pageQuery = ({ search, limit, offset, ordering }: PageQuery) => {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (ordering) params.set('ordering', ordering);
+  if (search) params.set('search', search);
+  return params.toString();
+};
+
+/** The ad-account list answers a page or (from other backends of the contract) a bare list. */
+const accountOptions = (answer: PageOf<AdAccountOption> | AdAccountOption[]): AdAccountOption[] =>
+  Array.isArray(answer) ? answer : answer.results;
+
+export function createRuleMethods(http: HttpClient) {
+  const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
+  const send = async <T>(url: string, method: string, body?: unknown) => (await http<T>(url, { method, body })).json;
+
+  return {
+    /** General view (SPEC §2): folders oldest first. */
+    getFolderPage: (query: PageQuery) =>
+      get<PageOf<FolderDto>>(`${paths.generalPage}?${pageQuery({ ordering: 'created_at', ...query })}`, query.signal),
+    updateFolder: (id: number, payload: FolderPayload) =>
+      send<FolderDto>(paths.generalPageFolder(id), 'PATCH', payload),
+    moveFolderToTrash: (id: number) => send<FolderDto>(paths.folderMoveToTrash(id), 'POST'),
+    restoreFolder: (id: number) => send<FolderDto>(paths.folderRestore(id), 'POST'),
+    deleteFolderForever: (id: number) => send<null>(paths.trashFolder(id), 'DELETE'),
+
+    /** Sends the patch as it is (the editor already reduced it to what changed, SPEC §4). */
+    saveRule: (id: number, patch: RulePatch) => send<RuleDto>(paths.rule(id), 'PATCH', patch),
+    setRuleActive: (id: number, isActive: boolean) => send<RuleDto>(paths.rule(id), 'PATCH', { is_active: isActive }),
+    addRule: (folderId: number) => send<RuleDto>(paths.ruleCreate, 'POST', { folder: folderId }),
+    duplicateRule: (id: number) => send<RuleDto>(paths.ruleDuplicate(id), 'POST'),
+    moveRuleToTrash: (id: number) => send<RuleDto>(paths.ruleMoveToTrash(id), 'POST'),
+    restoreRule: (id: number) => send<RuleDto>(paths.ruleRestore(id), 'POST', { is_deleted: false }),
+    deleteRuleForever: (id: number) => send<null>(paths.ruleDelete(id), 'DELETE'),
+    getTimezones: (signal?: AbortSignal) => get<TimezoneOption[]>(paths.ruleTimezones, signal),
+
+    /** Trash (SPEC §7): trashed folders, and live folders holding trashed rules. */
+    getTrashPage: (query: PageQuery) => get<PageOf<TrashFolderDto>>(`${paths.trash}?${pageQuery(query)}`, query.signal),
+
+    getAdAccounts: async (signal?: AbortSignal) =>
+      accountOptions(
+        await get<PageOf<AdAccountOption> | AdAccountOption[]>(
+          `${paths.metaAdAccounts}?limit=${AD_ACCOUNT_LIST_LIMIT}`,
+          signal,
+        ),
+      ),
+    /** Re-reads the accounts from the ad platform (e.g. one created there since the server started). */
+    refreshAdAccounts: async () => {
+      await http(paths.metaAdAccountsRefresh);
+    },
+
+    // The rule engine (docs/api.md).
+    previewRule: (ruleId: number, signal?: AbortSignal) => get<PreviewResult>(paths.rulePreview(ruleId), signal),
+    runRuleNow: (ruleId: number) => send<RunNowResult>(paths.ruleRunNow(ruleId), 'POST'),
+    undoRuleAction: (entryId: number) => send<ActivityEntry>(paths.ruleLogUndo(entryId), 'POST'),
+    removeRuleExemption: async (ruleId: number, objectId: string) => {
+      await send<null>(paths.ruleExemption(ruleId, objectId), 'DELETE');
+    },
+  };
+}
