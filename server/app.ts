@@ -11,7 +11,7 @@ import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
-import observability from './observability/index';
+import observability, { requestLogController } from './observability/index';
 import { apiRoutes } from './routes';
 import type { AppServices } from './services';
 
@@ -39,7 +39,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, dbh } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: true, // observability logs one line per request instead
+    logController: requestLogController(), // one line per request, secrets redacted
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
     bodyLimit: 1024 * 1024,

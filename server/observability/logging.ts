@@ -6,7 +6,7 @@
  * (/join/<code>, /confirm-password-reset/<token>) and some URLs in their query: those parts are
  * replaced by [redacted] in every line that shows a URL.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 const REDACTED = '[redacted]';
@@ -83,20 +83,20 @@ function isQuiet(request: FastifyRequest): boolean {
   return !path.startsWith('/api/') && /\.[a-z0-9]+$/i.test(path);
 }
 
-/** One line per request, when its answer has been sent. */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * Fastify's request log lines, replaced: nothing when a request comes in, one line when its answer
+ * has been sent (at error level, with the error, when sending it failed).
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const url = redactUrl(request.url);
     const durationMs = Math.round(reply.elapsedTime * 10) / 10;
-    const line = {
-      method: request.method,
-      url,
-      route: request.routeOptions.url,
-      status: reply.statusCode,
-      durationMs,
-    };
+    const line = { method: request.method, url, route: request.routeOptions.url, status: reply.statusCode, durationMs };
     const message = `${request.method} ${url} ${reply.statusCode} ${durationMs} ms`;
-    if (isQuiet(request)) request.log.debug(line, message);
-    else request.log.info(line, message);
-  });
+    if (error) reply.log.error({ ...line, err: error }, `${message} (${error.message})`);
+    else if (isQuiet(request)) reply.log.debug(line, message);
+    else reply.log.info(line, message);
+  }
 }

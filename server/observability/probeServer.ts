@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { AppServices } from '../services';
-import observability from './index';
+import observability, { requestLogController } from './index';
 
 export async function buildProbeServer(options: {
   config: Config;
@@ -14,7 +14,7 @@ export async function buildProbeServer(options: {
   services: Partial<AppServices>;
   logger?: boolean | object;
 }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: true });
+  const app = Fastify({ logger: options.logger ?? false, logController: requestLogController() });
   app.decorate('config', options.config);
   app.decorate('dbh', options.dbh);
   app.decorate('db', options.dbh.db);
