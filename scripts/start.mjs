@@ -39,6 +39,21 @@ if (needsBuild) {
   rmSync(old, { recursive: true, force: true });
 }
 
-const server = spawn('npx', ['tsx', 'server/main.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server runs as node's own child (no npx in between, which would not pass signals on) in a
+// process group of its own, so each SIGINT/SIGTERM reaches it once, through here, and it drains.
+// A terminal's Ctrl-C reaches this script twice under `npm start` (from the terminal and from
+// npm): a repeat within a second is that echo; a later one forces the server to stop.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true,
+});
+let firstSignalAt = 0;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (firstSignalAt && Date.now() - firstSignalAt < 1000) return;
+    firstSignalAt ||= Date.now();
+    server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

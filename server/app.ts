@@ -11,6 +11,7 @@ import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
+import observability, { requestLogController } from './observability/index';
 import { apiRoutes } from './routes';
 import type { AppServices } from './services';
 
@@ -38,6 +39,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, dbh } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: requestLogController(), // one line per request, secrets redacted
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -67,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(observability); // request log, /healthz, /readyz, /metrics
   // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
   await app.register(swagger, {
     openapi: { info: { title: 'Ad Rules Console API', version: '1' } },

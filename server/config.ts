@@ -2,6 +2,7 @@
 import path from 'node:path';
 
 export type ServerRole = 'all' | 'api' | 'worker';
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 export interface Config {
   port: number;
@@ -26,6 +27,12 @@ export interface Config {
   campaignSyncMinutes: number;
   role: ServerRole;
   logLevel: string;
+  /** `json`, `pretty`, or `auto` (pretty when stdout is a terminal, JSON otherwise). */
+  logFormat: LogFormat;
+  /** Bearer token that opens GET /metrics; unset, the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** After SIGTERM/SIGINT, how long the drain may take before the process is forced to exit. */
+  shutdownTimeoutSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -44,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = int(env.PORT, 8000);
   const role = (env.ROLE ?? 'all') as ServerRole;
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`ROLE must be all, api or worker (got ${role})`);
+  const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
+  if (!['auto', 'json', 'pretty'].includes(logFormat))
+    throw new Error(`LOG_FORMAT must be auto, json or pretty (got ${logFormat})`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -65,7 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metaApiVersion: env.META_API_VERSION ?? 'v21.0',
     campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
     role,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL || 'info',
+    logFormat,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 30),
     ...overrides,
   };
 }

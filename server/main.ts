@@ -1,4 +1,7 @@
-/** `npm start` / `npm run serve` / `npm run worker`: open the database, migrate, serve. */
+/**
+ * `npm start` / `npm run serve` / `npm run worker`: open the database, migrate, serve; drain and
+ * exit on SIGTERM/SIGINT (shutdown.ts).
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
@@ -7,6 +10,9 @@ import { buildApp } from './app';
 import { persistentSecret } from './auth/secrets';
 import { ensureAdmin } from './people/bootstrap';
 import { startServices } from './startup';
+import { loggerOptions } from './observability/logging';
+import { buildProbeServer } from './observability/probeServer';
+import { closeOnSignals } from './shutdown';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,34 +34,27 @@ async function main() {
 
   const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret);
   const services = await startServices(config, dbh);
-  const app = await buildApp({
-    config,
-    dbh,
-    jwtSecret,
-    services: services.services,
-    staticDir: path.join(root, 'dist'),
-    logger: { level: config.logLevel },
-  });
+  const logger = loggerOptions(config);
+  // A worker serves no API, only its probes and metrics.
+  const app =
+    config.role === 'worker'
+      ? await buildProbeServer({ config, dbh, services: services.services, logger })
+      : await buildApp({
+          config,
+          dbh,
+          jwtSecret,
+          services: services.services,
+          staticDir: path.join(root, 'dist'),
+          logger,
+        });
+  closeOnSignals({ app, services, dbh }, config.shutdownTimeoutSeconds);
 
-  if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
-    console.log(`\nAd Rules Console is running: open ${config.publicUrl}\n`);
-  } else {
-    await app.ready();
-    console.log('Ad Rules Console worker is running.');
-  }
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close().catch(() => undefined);
-    await services.stop().catch(() => undefined);
-    await dbh.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    config.role === 'worker'
+      ? `Ad Rules Console worker is running (probes and metrics on port ${config.port}).`
+      : `\nAd Rules Console is running: open ${config.publicUrl}\n`,
+  );
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { RuleEngineService } from './engine/service';
 import type { GraphClient } from './adplatform/graphClient';
 import type { CampaignSync } from './campaigns/sync';
+import type { JobQueueProbe } from './observability/readiness';
 
 export interface AppServices {
   [name: string]: unknown;
@@ -17,4 +18,6 @@ export interface AppServices {
   adPlatform?: GraphClient;
   /** Sync of ad accounts and campaigns from the ad platform. */
   campaignSync?: CampaignSync;
+  /** The rule engine's job queue, where this process runs it (ROLE all/worker): /readyz asks it. */
+  jobQueue?: JobQueueProbe;
 }

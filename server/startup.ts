@@ -8,6 +8,7 @@ import { mailerFromConfig } from './mail/mailer';
 import { startCampaignServices } from './campaigns/startup';
 import { startRuleEngineServices } from './engine/startup';
 import type { AppServices } from './services';
+import { pgBossProbe } from './observability/readiness';
 
 export interface RunningServices {
   services: Partial<AppServices>;
@@ -22,7 +23,12 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, mailer);
   stops.push(engine.stop);
   return {
-    services: { mailer, ...campaigns.services, ...engine.services },
+    services: {
+      mailer,
+      ...campaigns.services,
+      ...engine.services,
+      ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss) } : {}),
+    },
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

@@ -31,6 +31,7 @@ import {
 } from './errors';
 import { accountScopeOf, UsageGovernor, type UsageOptions } from './usage';
 import { errorMessage } from '../errorMessage';
+import { countGraphCall, countRateLimitWait } from '../observability/metrics';
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or the simulator's http://127.0.0.1:PORT */
@@ -325,6 +326,7 @@ export class GraphClient implements AdPlatformClient {
         if (platformWait > this.options.maxWaitMs) throw error;
         const delayMs = Math.max(this.backoffDelay(attempt), platformWait);
         this.options.onEvent?.({ type: 'retry', attempt, delayMs, error, path });
+        if (error instanceof GraphRateLimitError) countRateLimitWait('refused', delayMs);
         await this.options.sleep(delayMs);
       }
     }
@@ -348,6 +350,7 @@ export class GraphClient implements AdPlatformClient {
       );
     }
     this.options.onEvent?.({ type: 'throttle', delayMs, scope, path });
+    countRateLimitWait('usage', delayMs);
     await this.options.sleep(delayMs);
   }
 
@@ -374,12 +377,14 @@ export class GraphClient implements AdPlatformClient {
       headers = response.headers;
       text = await response.text();
     } catch (error) {
+      countGraphCall(controller.signal.aborted ? 'timeout' : 'network');
       if (controller.signal.aborted) throw new GraphTimeoutError(this.options.timeoutMs);
       throw new GraphNetworkError(error);
     } finally {
       clearTimeout(timer);
     }
 
+    countGraphCall(status);
     this.usage.record(headers, scope);
     let body: unknown;
     try {

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { syncState } from '../db/schema/index';
 import type { CampaignSync, SyncLog, SyncReport } from './sync';
 import { errorMessage } from '../errorMessage';
+import { campaignSyncs } from '../observability/metrics';
 
 export const CAMPAIGN_SYNC_JOB = 'campaigns';
 
@@ -77,12 +78,14 @@ export function startSyncJob(db: Database, sync: CampaignSync, options: SyncJobO
     try {
       const report = await sync.syncAll();
       const ok = report.failures.length === 0;
+      campaignSyncs.inc({ outcome: ok ? 'ok' : 'partial' });
       await releaseLease(db, CAMPAIGN_SYNC_JOB, {
         ok,
         error: report.failures.map((f) => `${f.adAccountId}: ${f.error}`).join('; '),
       });
       return report;
     } catch (error) {
+      campaignSyncs.inc({ outcome: 'failed' });
       await releaseLease(db, CAMPAIGN_SYNC_JOB, { ok: false, error: errorMessage(error) });
       throw error;
     }

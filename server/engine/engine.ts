@@ -19,6 +19,7 @@ import {
 import { createBoss, createQueues, QUEUES, slotJobId, slotKey, type QueueTuning } from './queue';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
+import { countRun } from '../observability/metrics';
 
 export interface RuleEngineOptions {
   dbh: DbHandle;
@@ -99,7 +100,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
       late: data.late ?? false,
     };
     try {
-      await runSlot(context, run);
+      countRun(run, await runSlot(context, run));
     } catch (error) {
       if (job!.retryCount >= job!.retryLimit) await recordRunFailure(context, run, error);
       else await releaseAfterError(context, run, error);
@@ -157,7 +158,8 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     async stop() {
       if (timer) clearInterval(timer);
       await scanning;
-      await boss.stop({ graceful: true, timeout: 30_000 });
+      // Jobs still running after 20 s are failed by pg-boss, so another worker retries them.
+      await boss.stop({ graceful: true, timeout: 20_000 });
     },
   };
 }

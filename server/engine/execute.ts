@@ -26,6 +26,7 @@ import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
 import type { SnapshotStore, StoredSnapshot } from './snapshots';
 import { errorMessage } from '../errorMessage';
+import { engineRuns } from '../observability/metrics';
 
 export interface EngineLog {
   info(message: string): void;
@@ -176,6 +177,7 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
  */
 export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: unknown): Promise<ActivityRow> {
   const message = errorMessage(error);
+  engineRuns.inc({ kind: run.kind, outcome: 'failed' });
   const rule = await loadEngineRule(ctx.db, run.ruleId);
   for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot)) await markFailed(ctx.db, entry, message);
   await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
@@ -197,5 +199,6 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
 
 /** Marks a failed attempt in the ledger so the retry can take the slot again. */
 export async function releaseAfterError(ctx: EngineContext, run: SlotRun, error: unknown): Promise<void> {
+  engineRuns.inc({ kind: run.kind, outcome: 'retrying' });
   await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: errorMessage(error) });
 }

@@ -15,6 +15,7 @@ import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type Engin
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
 import { errorMessage } from '../errorMessage';
+import { countRun, engineActions } from '../observability/metrics';
 import type { PreviewResultDto } from '../../src/domain/contracts';
 
 export interface Actor {
@@ -59,7 +60,7 @@ export function createRuleEngineService(deps: {
       await requireRule(ruleId);
       const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actor.name };
       try {
-        return await runSlot(context, run);
+        return countRun(run, await runSlot(context, run));
       } catch (error) {
         const entry = await recordRunFailure(context, run, error);
         return { status: 'done', turnedOff: [], failed: [], note: entry.reason.Error ?? 'failed', error: entry };
@@ -119,6 +120,7 @@ export function createRuleEngineService(deps: {
           .values({ ruleId: entry.ruleId, objectId: entry.adId!, createdBy: actor.id })
           .onConflictDoNothing();
       }
+      engineActions.inc({ action: TURN_ON_FOR[entry.action]!, result: 'done' });
       return recordEntry(db, {
         ruleId: entry.ruleId,
         folderId: entry.folderId,
