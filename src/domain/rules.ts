@@ -165,6 +165,8 @@ export interface RuleDto {
   id: number;
   name: string;
   is_active: boolean;
+  /** Scheduled runs record and mail what they would do and change nothing. */
+  notify_only: boolean;
   is_deleted: boolean;
   folder: {
     id: number;
