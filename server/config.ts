@@ -33,11 +33,23 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM/SIGINT, how long the drain may take before the process is forced to exit. */
   shutdownTimeoutSeconds: number;
+  /** Blast radius: a run that would turn off more than this share of an account's delivering ads is held. */
+  engineMaxShare: number;
+  /** Blast radius: a run that would turn off more than this many objects is held. */
+  engineMaxActions: number;
+  /** Run records (what each run read and decided) are kept this long. */
+  runHistoryDays: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** A share in (0, 1]; anything else is the fallback. */
+function share(value: string | undefined, fallback: number): number {
+  const parsed = int(value, fallback);
+  return parsed > 0 && parsed <= 1 ? parsed : fallback;
 }
 
 function list(value: string | undefined): string[] {
@@ -79,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logFormat,
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 30),
+    engineMaxShare: share(env.ENGINE_MAX_SHARE, 0.5),
+    engineMaxActions: Math.max(1, Math.floor(int(env.ENGINE_MAX_ACTIONS, 25))),
+    runHistoryDays: Math.max(1, int(env.RUN_HISTORY_DAYS, 30)),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import rulesRoutes from './rules/routes';
 import peopleRoutes from './people/routes';
 import campaignRoutes from './campaigns/routes';
 import ruleEngineRoutes from './engine/routes';
+import ruleRunRoutes from './engine/runRoutes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -16,4 +17,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   auditRoutes,
   campaignRoutes,
   ruleEngineRoutes,
+  ruleRunRoutes,
 ];

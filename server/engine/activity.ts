@@ -18,6 +18,7 @@ export interface RunScope {
   slot: Date;
   snapshotId: number | null;
   actorId: number | null;
+  runId?: number | null;
 }
 
 /**
@@ -44,6 +45,7 @@ export async function claimTurnOffs(
         slot: scope.slot,
         snapshotId: scope.snapshotId,
         actorId: scope.actorId,
+        runId: scope.runId ?? null,
       })),
     )
     .onConflictDoNothing()
@@ -105,6 +107,7 @@ export async function recordEntry(
     reason: Record<string, string>;
     slot?: Date | null;
     actorId?: number | null;
+    runId?: number | null;
   },
 ): Promise<ActivityRow> {
   const [row] = await db
@@ -119,6 +122,7 @@ export async function recordEntry(
       state: 'done',
       slot: entry.slot ?? null,
       actorId: entry.actorId ?? null,
+      runId: entry.runId ?? null,
     })
     .returning();
   return row!;

@@ -1,16 +1,18 @@
 /**
  * Alert digests (DESIGN §5.5): at each alert hour, one e-mail per rule listing what it did since
  * its previous alert, to ALERT_EMAILS (none set: the outbox). Sending is itself an activity entry
- * (alert_sent). Nothing to report: no mail. Mail is at-least-once: a worker that dies between
- * sending and recording sends again on retry.
+ * (alert_sent). Nothing to report: no mail. Sent once per (rule, alert hour): the entry is claimed
+ * before the mail goes out and the message is stored with it (mailOnce.ts), so a retry after a
+ * crash neither writes a second entry nor builds a different digest.
  */
-import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { renderMessage } from '../mail/template';
-import { recordEntry, type ActivityRow } from './activity';
+import type { ActivityRow } from './activity';
+import { sendOnce } from './mailOnce';
 import { claimRun, finishRun } from './ledger';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
@@ -26,6 +28,8 @@ export interface AlertContext {
   mailer: Mailer;
   recipients: string[];
   publicUrl: string;
+  /** The From address, whose domain names the Message-IDs. */
+  sender?: string;
 }
 
 export interface AlertResult {
@@ -33,17 +37,26 @@ export interface AlertResult {
   entry?: ActivityRow;
 }
 
-async function sinceLastAlert(db: Database, ruleId: number): Promise<ActivityRow[]> {
+/** Entries of the rule between its previous digest and this one's claim. */
+async function sinceLastAlert(db: Database, ruleId: number, claim: ActivityRow): Promise<ActivityRow[]> {
   const [last] = await db
     .select({ createdAt: ruleActivity.createdAt })
     .from(ruleActivity)
-    .where(and(eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.action, 'alert_sent')))
+    .where(
+      and(
+        eq(ruleActivity.ruleId, ruleId),
+        eq(ruleActivity.action, 'alert_sent'),
+        ne(ruleActivity.id, claim.id),
+        lt(ruleActivity.createdAt, claim.createdAt),
+      ),
+    )
     .orderBy(desc(ruleActivity.createdAt))
     .limit(1);
   const conditions = [
     eq(ruleActivity.ruleId, ruleId),
     eq(ruleActivity.state, 'done'),
     ne(ruleActivity.action, 'alert_sent'),
+    lte(ruleActivity.createdAt, claim.createdAt),
   ];
   if (last) conditions.push(gt(ruleActivity.createdAt, last.createdAt));
   return db
@@ -74,32 +87,45 @@ export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], pu
 }
 
 export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): Promise<AlertResult> {
-  if ((await claimRun(ctx.db, ruleId, slot, 'alert', ALERT_LEASE_MS)) !== 'claimed') return { status: 'already_done' };
+  if ((await claimRun(ctx.db, ruleId, slot, 'alert', ALERT_LEASE_MS)).claim !== 'claimed')
+    return { status: 'already_done' };
   const rule = await loadEngineRule(ctx.db, ruleId);
   if (!rule || rule.isDeleted || !rule.isActive) {
     await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'the rule is no longer active' });
     return { status: 'rule_unavailable' };
   }
-  const entries = await sinceLastAlert(ctx.db, ruleId);
-  if (!entries.length) {
+  const to = ctx.recipients.join(', ');
+  let count = 0;
+  const result = await sendOnce(
+    ctx.db,
+    ctx.mailer,
+    {
+      ruleId,
+      folderId: rule.folder.id,
+      slot,
+      action: 'alert_sent',
+      compose: async (claim) => {
+        const entries = await sinceLastAlert(ctx.db, ruleId, claim);
+        if (!entries.length) return null;
+        count = entries.length;
+        return {
+          message: { to, ...digestMessage(rule, entries, ctx.publicUrl) },
+          reason: {
+            Recipients: to,
+            Actions: String(entries.length),
+            Alert: `${slotLabel({ instant: slot }, rule.timezone)} digest`,
+          },
+        };
+      },
+    },
+    ctx.sender,
+  );
+  if (result.status === 'nothing_to_send') {
     await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'nothing to report' });
     return { status: 'nothing_to_report' };
   }
-  const message = digestMessage(rule, entries, ctx.publicUrl);
-  const to = ctx.recipients.join(', ');
-  await ctx.mailer.send({ to, ...message });
-  const entry = await recordEntry(ctx.db, {
-    ruleId,
-    folderId: rule.folder.id,
-    action: 'alert_sent',
-    slot,
-    reason: {
-      Recipients: to,
-      Actions: String(entries.length),
-      Alert: `${slotLabel({ instant: slot }, rule.timezone)} digest`,
-    },
-  });
   await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
-  ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${entries.length} actions sent to ${to}`);
-  return { status: 'sent', entry };
+  if (result.status === 'sent')
+    ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${count || 'its'} actions sent to ${to}`);
+  return { status: 'sent', entry: result.entry };
 }

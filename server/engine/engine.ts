@@ -20,12 +20,18 @@ import { createBoss, createQueues, QUEUES, slotJobId, slotKey, type QueueTuning 
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
 import { countRun } from '../observability/metrics';
+import type { BlastLimits } from './blastRadius';
+import { pruneRuns } from './ledger';
 
 export interface RuleEngineOptions {
   dbh: DbHandle;
   client: AdPlatformClient;
-  /** Digest mailer and recipients (see alertMailer). */
-  alerts: { mailer: Mailer; recipients: string[]; publicUrl: string };
+  /** Digest and held-run mailer and recipients (see alertDelivery). */
+  alerts: { mailer: Mailer; recipients: string[]; publicUrl: string; sender?: string };
+  /** Blast-radius limits; defaults 0.5 of delivering ads, 25 objects. */
+  limits?: BlastLimits;
+  /** Run records older than this many days are pruned at each scan (default 30). */
+  runHistoryDays?: number;
   log?: EngineLog;
   now?: () => Date;
   /** Start the periodic scan (off in tests that drive `scan` by hand). */
@@ -75,6 +81,8 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     log,
     now,
     runLeaseMs: (options.queue?.expireInSeconds ?? 600) * 1000,
+    limits: options.limits,
+    alerts: options.alerts,
   };
   const alertContext: AlertContext = { db, log, ...options.alerts };
 
@@ -129,7 +137,9 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
         ...(delay ? { startAfter: delay } : {}),
       });
     }
-    await context.snapshots.prune(new Date(at.getTime() - 2 * 24 * 60 * 60 * 1000));
+    const day = 24 * 60 * 60 * 1000;
+    await context.snapshots.prune(new Date(at.getTime() - 2 * day));
+    await pruneRuns(db, new Date(at.getTime() - (options.runHistoryDays ?? 30) * day));
     return due;
   }
 

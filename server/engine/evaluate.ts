@@ -28,10 +28,38 @@ export interface AccountSnapshot {
   insights: InsightRow[];
 }
 
+/**
+ * What a task concluded about one object. `held` and `would_act` are what `acted` becomes when the
+ * run is held for approval or the rule only notifies (execute.ts decides that, not the evaluator).
+ */
+export type Verdict =
+  | 'acted'
+  | 'under_threshold'
+  | 'already_off'
+  | 'campaign_off'
+  | 'exempt'
+  | 'no_data'
+  | 'held'
+  | 'would_act';
+
+/** One object the name filters matched: what was read and each active task's verdict. */
+export interface ObjectReport {
+  type: 'ad' | 'campaign';
+  id: string;
+  name: string;
+  campaignId: string;
+  /** null: the platform reported no usable metrics (no row, or no spend or impressions). */
+  metrics: ObjectMetrics | null;
+  verdicts: Partial<Record<TaskName, Verdict>>;
+}
+
 export interface Evaluation {
   actions: PlannedAction[];
   /** Active tasks that could not be evaluated (e.g. a threshold that is not a number). */
   problems: string[];
+  objects: ObjectReport[];
+  /** Ads of the account delivering now (any campaign): the base of the blast-radius share. */
+  deliveringAds: number;
 }
 
 export interface EvaluateOptions {
@@ -65,12 +93,6 @@ export function campaignNameMatches(rule: EngineRule, name: string): boolean {
   if (!containsAny(name, listValues(contains))) return false;
   if (notContains?.is_active && containsAny(name, listValues(notContains))) return false;
   return true;
-}
-
-interface AdCandidate {
-  adId: string;
-  campaignId: string;
-  metrics: ObjectMetrics;
 }
 
 type AdCheck = (m: ObjectMetrics, t: Record<string, number>, currency: string) => Record<string, string> | null;
@@ -145,7 +167,7 @@ function activeThresholds(rule: EngineRule, problems: string[]): Map<TaskName, R
     if (!task.is_active) continue;
     const thresholds = taskThresholds(task);
     if (thresholds) result.set(task.name as TaskName, thresholds);
-    else problems.push(`${task.name}: the threshold is not a number`);
+    else problems.push(`${task.name}: the threshold is not a valid number`);
   }
   return result;
 }
@@ -157,56 +179,116 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
   const currency = snapshot.currency;
 
   const campaignsById = new Map(snapshot.campaigns.map((c) => [c.id, c]));
-  const adsById = new Map(snapshot.ads.map((a) => [a.id, a]));
-  const campaignName = (id: string, row?: InsightRow) => campaignsById.get(id)?.name ?? row?.campaign_name ?? '';
+  const rowsByAd = new Map<string, InsightRow>();
+  for (const row of snapshot.insights) if (row.ad_id) rowsByAd.set(row.ad_id, row);
+  const campaignName = (id: string) =>
+    campaignsById.get(id)?.name ?? snapshot.insights.find((r) => r.campaign_id === id)?.campaign_name ?? '';
 
-  const candidates: AdCandidate[] = [];
-  for (const row of snapshot.insights) {
-    if (!row.ad_id || !campaignNameMatches(rule, campaignName(row.campaign_id, row))) continue;
-    const metrics = rowMetrics(row);
-    if (metrics) candidates.push({ adId: row.ad_id, campaignId: row.campaign_id, metrics });
+  // Every ad of a matching campaign: those the platform listed, and those only an insights row names
+  // (deleted or unlisted: their status is unknown, so they count as off — never act blind).
+  const adsInScope = new Map<string, { id: string; name: string; campaignId: string; on: boolean }>();
+  for (const ad of snapshot.ads) {
+    if (campaignNameMatches(rule, campaignName(ad.campaign_id)))
+      adsInScope.set(ad.id, { id: ad.id, name: ad.name, campaignId: ad.campaign_id, on: isOn(ad) });
   }
+  for (const row of snapshot.insights) {
+    if (row.ad_id && !adsInScope.has(row.ad_id) && campaignNameMatches(rule, campaignName(row.campaign_id)))
+      adsInScope.set(row.ad_id, {
+        id: row.ad_id,
+        name: row.ad_name ?? row.ad_id,
+        campaignId: row.campaign_id,
+        on: false,
+      });
+  }
+  const metricsOf = (adId: string) => {
+    const row = rowsByAd.get(adId);
+    return row ? rowMetrics(row) : null;
+  };
 
   const actions: PlannedAction[] = [];
+  const objects: ObjectReport[] = [];
   const campaignsTurnedOff = new Set<string>();
 
   const seatLimit = thresholds.get('campaign_leads');
   if (seatLimit) {
-    const byCampaign = new Map<string, AdCandidate[]>();
-    for (const c of candidates) byCampaign.set(c.campaignId, [...(byCampaign.get(c.campaignId) ?? []), c]);
-    for (const [campaignId, ads] of byCampaign) {
+    const adsByCampaign = new Map<string, string[]>();
+    for (const ad of adsInScope.values())
+      adsByCampaign.set(ad.campaignId, [...(adsByCampaign.get(ad.campaignId) ?? []), ad.id]);
+    for (const [campaignId, adIds] of adsByCampaign) {
       const campaign = campaignsById.get(campaignId);
-      if (!campaign || !isOn(campaign) || exempt.has(campaignId)) continue;
-      const totals = sumMetrics(ads.map((a) => a.metrics));
-      if (!atLeast(totals.leads, seatLimit.leads!)) continue;
+      const known = adIds.map(metricsOf).filter((m): m is ObjectMetrics => m !== null);
+      const totals = known.length ? sumMetrics(known) : null;
+      const report: ObjectReport = {
+        type: 'campaign',
+        id: campaignId,
+        name: campaign?.name ?? campaignName(campaignId),
+        campaignId,
+        metrics: totals,
+        verdicts: {},
+      };
+      objects.push(report);
+      let verdict: Verdict;
+      if (!campaign || !isOn(campaign)) verdict = 'already_off';
+      else if (exempt.has(campaignId)) verdict = 'exempt';
+      else if (!totals) verdict = 'no_data';
+      else if (!atLeast(totals.leads, seatLimit.leads!)) verdict = 'under_threshold';
+      else verdict = 'acted';
+      report.verdicts.campaign_leads = verdict;
+      if (verdict !== 'acted') continue;
       campaignsTurnedOff.add(campaignId);
       actions.push({
         action: 'turn_off_campaign',
         objectId: campaignId,
         campaignId,
         task: 'campaign_leads',
-        reason: { Leads: `${count(totals.leads)} ≥ ${count(seatLimit.leads!)}`, Campaign: campaign.name },
+        reason: { Leads: `${count(totals!.leads)} ≥ ${count(seatLimit.leads!)}`, Campaign: campaign!.name },
       });
     }
   }
 
-  for (const candidate of candidates) {
-    const ad = adsById.get(candidate.adId);
-    // Unknown status (deleted, or missing from the list) counts as off: never act blind.
-    if (!ad || !isOn(ad) || exempt.has(candidate.adId) || campaignsTurnedOff.has(candidate.campaignId)) continue;
-    for (const [task, check] of AD_TASKS) {
-      const t = thresholds.get(task);
-      const reason = t && check(candidate.metrics, t, currency);
-      if (!reason) continue;
-      actions.push({
-        action: 'turn_off_ad',
-        objectId: candidate.adId,
-        campaignId: candidate.campaignId,
-        task,
-        reason: { ...reason, Campaign: campaignName(candidate.campaignId), Ad: ad.name },
-      });
-      break;
+  const adTasks = AD_TASKS.filter(([task]) => thresholds.has(task));
+  if (adTasks.length) {
+    for (const ad of adsInScope.values()) {
+      const metrics = metricsOf(ad.id);
+      const report: ObjectReport = {
+        type: 'ad',
+        id: ad.id,
+        name: ad.name,
+        campaignId: ad.campaignId,
+        metrics,
+        verdicts: {},
+      };
+      objects.push(report);
+      const standing: Verdict | null = !ad.on
+        ? 'already_off'
+        : campaignsTurnedOff.has(ad.campaignId)
+          ? 'campaign_off'
+          : exempt.has(ad.id)
+            ? 'exempt'
+            : !metrics
+              ? 'no_data'
+              : null;
+      let action: PlannedAction | null = null;
+      for (const [task, check] of adTasks) {
+        if (standing) {
+          report.verdicts[task] = standing;
+          continue;
+        }
+        const reason = check(metrics!, thresholds.get(task)!, currency);
+        report.verdicts[task] = reason ? 'acted' : 'under_threshold';
+        if (reason && !action) {
+          action = {
+            action: 'turn_off_ad',
+            objectId: ad.id,
+            campaignId: ad.campaignId,
+            task,
+            reason: { ...reason, Campaign: campaignName(ad.campaignId), Ad: ad.name },
+          };
+        }
+      }
+      if (action) actions.push(action);
     }
   }
-  return { actions, problems };
+  const deliveringAds = snapshot.ads.filter(isOn).length;
+  return { actions, problems, objects, deliveringAds };
 }

@@ -20,8 +20,11 @@ import {
   turnedOffSince,
   type ActivityRow,
 } from './activity';
-import { evaluate, type PlannedAction } from './evaluate';
+import { evaluate, type Evaluation, type PlannedAction } from './evaluate';
 import { claimRun, finishRun, supersede, type RunKind } from './ledger';
+import { blastRadius, type BlastLimits } from './blastRadius';
+import { compactObjects, countVerdicts, type ActMode, type StoredDetails } from './runRecord';
+import { alertHeldRun, type HeldAlerts } from './heldRuns';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
 import type { SnapshotStore, StoredSnapshot } from './snapshots';
@@ -42,6 +45,10 @@ export interface EngineContext {
   now(): Date;
   /** An attempt silent for this long is taken as dead (keep it at pg-boss's job expiry). */
   runLeaseMs?: number;
+  /** Blast-radius limits (ENGINE_MAX_SHARE, ENGINE_MAX_ACTIONS). */
+  limits?: BlastLimits;
+  /** Where a held run's alert goes. */
+  alerts?: HeldAlerts;
 }
 
 export const DEFAULT_RUN_LEASE_MS = 10 * 60_000;
@@ -59,10 +66,14 @@ export interface SlotRun {
 }
 
 export interface RunResult {
-  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable';
+  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'held' | 'notify_only';
   turnedOff: ActivityRow[];
   failed: ActivityRow[];
   note: string;
+  /** The run record (GET /api/rule_runs/{id}/). */
+  runId?: number | null;
+  /** Entries a notify-only run or a held run wrote instead of acting. */
+  entries?: ActivityRow[];
 }
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
@@ -89,7 +100,7 @@ function runReason(run: SlotRun, zone: string, now: Date): Record<string, string
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Applies claimed turn-offs in batched status changes; each entry ends done or as an error. */
-async function apply(
+export async function apply(
   ctx: EngineContext,
   claimed: ActivityRow[],
 ): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
@@ -113,44 +124,123 @@ async function apply(
   return { done, failed };
 }
 
-async function planFor(ctx: EngineContext, rule: LoadedEngineRule, snapshot: StoredSnapshot): Promise<PlannedAction[]> {
-  const { actions, problems } = evaluate(rule, snapshot.data, { exempt: await exemptionsOf(ctx.db, rule.id) });
-  for (const problem of problems) ctx.log.warn(`rule ${rule.id} "${rule.name}": ${problem}`);
+async function planFor(
+  ctx: EngineContext,
+  rule: LoadedEngineRule,
+  snapshot: StoredSnapshot,
+): Promise<{ evaluation: Evaluation; planned: PlannedAction[]; stale: Set<string> }> {
+  const evaluation = evaluate(rule, snapshot.data, { exempt: await exemptionsOf(ctx.db, rule.id) });
+  for (const problem of evaluation.problems) ctx.log.warn(`rule ${rule.id} "${rule.name}": ${problem}`);
   const stale = await turnedOffSince(
     ctx.db,
-    actions.map((a) => a.objectId),
+    evaluation.actions.map((a) => a.objectId),
     snapshot.fetchedAt,
   );
-  return actions.filter((a) => !stale.has(a.objectId));
+  return { evaluation, planned: evaluation.actions.filter((a) => !stale.has(a.objectId)), stale };
+}
+
+const triggerOf = (run: SlotRun) => (run.kind === 'manual' ? 'run_now' : catchesUp(run) ? 'catch_up' : 'schedule');
+
+const WOULD: Record<string, string> = {
+  turn_off_ad: 'would_turn_off_ad',
+  turn_off_campaign: 'would_turn_off_campaign',
+};
+
+function details(evaluation: Evaluation, mode: ActMode, notDone: Set<string>, extra: Partial<StoredDetails> = {}) {
+  const objects = compactObjects(evaluation.objects, mode, notDone);
+  const stored: StoredDetails = {
+    v: 1,
+    objects,
+    ...(evaluation.problems.length ? { problems: evaluation.problems } : {}),
+    ...extra,
+  };
+  return { details: stored, counts: countVerdicts(objects) };
 }
 
 export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResult> {
   const { db } = ctx;
-  const claim = await claimRun(db, run.ruleId, run.slot, run.kind, ctx.runLeaseMs ?? DEFAULT_RUN_LEASE_MS);
-  if (claim === 'finished') return { status: 'already_done', turnedOff: [], failed: [], note: 'already done' };
+  const trigger = triggerOf(run);
+  const { claim, id: runId } = await claimRun(
+    db,
+    run.ruleId,
+    run.slot,
+    run.kind,
+    ctx.runLeaseMs ?? DEFAULT_RUN_LEASE_MS,
+    trigger,
+  );
+  if (claim === 'finished') return { status: 'already_done', turnedOff: [], failed: [], note: 'already done', runId };
   if (claim === 'busy')
-    return { status: 'in_progress', turnedOff: [], failed: [], note: 'another worker is running it' };
+    return { status: 'in_progress', turnedOff: [], failed: [], note: 'another worker is running it', runId };
   const rule = await loadEngineRule(db, run.ruleId);
   if (!rule || rule.isDeleted || (run.kind === 'run' && !rule.isActive)) {
     const note = 'the rule is no longer active';
-    await finishRun(db, run.ruleId, run.slot, run.kind, { status: 'done', note });
-    return { status: 'rule_unavailable', turnedOff: [], failed: [], note };
+    await finishRun(db, run.ruleId, run.slot, run.kind, { status: 'done', note, record: { outcome: 'skipped' } });
+    return { status: 'rule_unavailable', turnedOff: [], failed: [], note, runId };
   }
 
   const snapshot = await ctx.snapshots.get(rule.account.adAccountId, rule.account.currency, run.slot);
   const now = ctx.now();
   const extra = runReason(run, rule.timezone, now);
-  const planned = (await planFor(ctx, rule, snapshot)).map((a) => ({ ...a, reason: { ...a.reason, ...extra } }));
+  const { evaluation, planned: fresh, stale } = await planFor(ctx, rule, snapshot);
+  const planned = fresh.map((a) => ({ ...a, reason: { ...a.reason, ...extra } }));
   const scope = {
     ruleId: rule.id,
     folderId: rule.folder.id,
     slot: run.slot,
     snapshotId: snapshot.id,
     actorId: run.actorId ?? null,
+    runId,
   };
   const leftOver = await pendingTurnOffs(db, rule.id, run.slot);
+  const base = { trigger, snapshotId: snapshot.id };
+  const label = `rule ${rule.id} "${rule.name}" ${run.kind} at ${run.slot.toISOString()}`;
+
+  if (rule.notifyOnly && !leftOver.length) {
+    const entries = await Promise.all(
+      planned.map((a) =>
+        recordEntry(db, {
+          ruleId: rule.id,
+          folderId: rule.folder.id,
+          action: WOULD[a.action]!,
+          adId: a.objectId,
+          objectType: a.action === 'turn_off_campaign' ? 'campaign' : 'ad',
+          reason: { ...a.reason, 'Notify only': 'nothing was changed' },
+          slot: run.slot,
+          actorId: run.actorId ?? null,
+          runId,
+        }),
+      ),
+    );
+    const note = `notify only: ${plural(planned.length, 'turn-off')} not made`;
+    const record = details(evaluation, 'notify', stale);
+    await finishRun(db, rule.id, run.slot, run.kind, {
+      status: 'done',
+      note,
+      record: { ...base, outcome: 'notify_only', ...record },
+    });
+    ctx.log.info(`${label}: ${note}`);
+    return { status: 'notify_only', turnedOff: [], failed: [], note, runId, entries };
+  }
+
+  const radius = blastRadius(evaluation, planned, snapshot.data, ctx.limits);
+  if (radius.exceeded && !leftOver.length) {
+    const record = details(evaluation, 'hold', stale, { planned, limits: radius.numbers });
+    const note = `held: ${radius.summary}`;
+    await finishRun(db, rule.id, run.slot, run.kind, {
+      status: 'done',
+      note,
+      record: { ...base, outcome: 'held', ...record },
+    });
+    const entry = await alertHeldRun(ctx, { rule, run, runId: runId!, planned, summary: radius.summary });
+    ctx.log.warn(`${label}: ${note}`);
+    return { status: 'held', turnedOff: [], failed: [], note, runId, entries: entry ? [entry] : [] };
+  }
+
   const claimed = await claimTurnOffs(db, scope, planned);
   const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
+  // Planned objects another rule or worker claimed first on this snapshot were not acted on here.
+  const claimedIds = new Set([...leftOver, ...claimed].map((e) => e.adId!));
+  const notDone = new Set([...stale, ...planned.filter((a) => !claimedIds.has(a.objectId)).map((a) => a.objectId)]);
 
   const notes = [plural(done.length, 'turn-off'), ...(failed.length ? [`${failed.length} failed`] : [])];
   if (catchesUp(run)) {
@@ -166,9 +256,12 @@ export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResu
     );
   }
   const note = notes.join('; ');
-  await finishRun(db, rule.id, run.slot, run.kind, { status: 'done', note });
-  ctx.log.info(`rule ${rule.id} "${rule.name}" ${run.kind} at ${run.slot.toISOString()}: ${note}`);
-  return { status: 'done', turnedOff: done, failed, note };
+  const outcome = failed.length ? (done.length ? 'partly_failed' : 'failed') : 'done';
+  const record = details(evaluation, 'act', notDone);
+  record.counts.failed = failed.length;
+  await finishRun(db, rule.id, run.slot, run.kind, { status: 'done', note, record: { ...base, outcome, ...record } });
+  ctx.log.info(`${label}: ${note}`);
+  return { status: 'done', turnedOff: done, failed, note, runId };
 }
 
 /**

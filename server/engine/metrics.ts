@@ -8,8 +8,8 @@
  *
  * Graph leaves out what it has nothing to report: `actions` when there are none (→ 0 leads),
  * `inline_link_clicks` when there were no link clicks (→ 0), `cpc` when there were no clicks
- * (→ unknown, so no CPC task acts). A row without a usable `spend` is not judged at all — unlike
- * the sync's reading, which shows it as $0.
+ * (→ unknown, so no CPC task acts). A row without a usable `spend` or `impressions` is not judged at
+ * all ("no data") — unlike the sync's reading, which shows it as $0.
  */
 import { actionValue, leadCount, WEBSITE_LEAD } from '../adplatform/metrics';
 import type { InsightRow } from '../adplatform/types';
@@ -36,12 +36,15 @@ export function numberOrNull(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Metrics of one insight row; null when the row has no usable spend (nothing can be judged). */
+/**
+ * Metrics of one insight row; null when the row lacks spend or impressions: missing data is
+ * unknown, never zero, so nothing is judged on it ("no data").
+ */
 export function rowMetrics(row: InsightRow): ObjectMetrics | null {
   const spend = numberOrNull(row.spend);
-  if (spend === null) return null;
-  const clicks = numberOrNull(row.clicks);
   const impressions = numberOrNull(row.impressions);
+  if (spend === null || impressions === null) return null;
+  const clicks = numberOrNull(row.clicks);
   const ctr = numberOrNull(row.ctr) ?? (clicks !== null && impressions ? (clicks / impressions) * 100 : null);
   const cpc = numberOrNull(row.cpc) ?? (clicks ? spend / clicks : null);
   return {

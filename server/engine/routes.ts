@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorName } from '../audit/log';
 import { currentUser, requirePermission } from '../auth/plugin';
-import { folders, metaAdAccounts, ruleActivity, ruleExemptions, rules } from '../db/schema/index';
+import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
 import { commaList, idList, orderingWithId, page, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
@@ -58,6 +58,7 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
         folder: folders,
         account: metaAdAccounts,
         exemptSince: ruleExemptions.createdAt,
+        run: { outcome: ruleRuns.outcome, decision: ruleRuns.decision },
       })
       .from(ruleActivity)
       .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
@@ -67,12 +68,18 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
         ruleExemptions,
         and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)),
       )
+      .leftJoin(ruleRuns, eq(ruleRuns.id, ruleActivity.runId))
       .where(where)
       .orderBy(...ordering);
     const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-    return rows.map(({ entry, rule, folder, account, exemptSince }) =>
-      toDto(entry, rule, folder, account, exemptSince !== null),
-    );
+    return rows.map(({ entry, rule, folder, account, exemptSince, run }) => ({
+      ...toDto(entry, rule, folder, account, exemptSince !== null),
+      run_id: entry.runId,
+      decision:
+        entry.action === 'run_held' && run?.outcome === 'held'
+          ? ((run.decision as 'approved' | 'dismissed' | null) ?? 'pending')
+          : null,
+    }));
   }
 
   function toDto(

@@ -2,7 +2,7 @@
  * The parts of a rule the engine reads, in the API's item shape (SPEC §3); the task catalogue and
  * its value keys are src/domain/rules.ts.
  */
-import { isTaskName, taskSpec, type TaskName } from '../../src/domain/rules';
+import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';
 import { numberOrNull } from './metrics';
 
 export interface RuleItem {
@@ -21,7 +21,8 @@ export interface EngineRule {
 export type { TaskName };
 
 /**
- * A task's thresholds by key ({cpl: 50}); null when the task is unknown or a value is not a number.
+ * A task's thresholds by key ({cpl: 50}); null when the task is unknown or a value is not a number
+ * or breaks a guard rail (a rule stored before the guard rails existed may hold a 0).
  * Values are stored keyed, as decimal strings ({"spend": "40", "ctr": "0.5"}); catalogue order
  * ([40, 0.5]) and a bare number for a single-value task are read too.
  */
@@ -36,7 +37,7 @@ export function taskThresholds(task: RuleItem): Record<string, number> | null {
     else if (values && typeof values === 'object') raw = (values as Record<string, unknown>)[key];
     else if (keys.length === 1) raw = values;
     const n = numberOrNull(raw);
-    if (n === null) return null;
+    if (n === null || thresholdError(key, n)) return null;
     result[key] = n;
   }
   return result;

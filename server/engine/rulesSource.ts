@@ -16,6 +16,7 @@ export interface ScheduledRule {
 
 export interface LoadedEngineRule extends EngineRule {
   isActive: boolean;
+  notifyOnly: boolean;
   isDeleted: boolean;
   timezone: string;
   folder: { id: number; name: string; isDeleted: boolean };
@@ -50,6 +51,7 @@ export async function loadEngineRule(db: Database, id: number): Promise<LoadedEn
     id: rule.id,
     name: rule.name,
     isActive: rule.isActive,
+    notifyOnly: rule.notifyOnly,
     isDeleted: rule.isDeleted || folder.isDeleted,
     timezone: rule.timezone,
     rule_filter: items.filter((i) => i.type === 'rule_filter').map(item),

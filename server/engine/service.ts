@@ -14,6 +14,8 @@ import { consoleLog } from './engine';
 import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type EngineLog, type RunResult } from './execute';
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
+import type { BlastLimits } from './blastRadius';
+import { approveHeldRun, dismissHeldRun, type HeldAlerts } from './heldRuns';
 import { errorMessage } from '../errorMessage';
 import { countRun, engineActions } from '../observability/metrics';
 import type { PreviewResultDto } from '../../src/domain/contracts';
@@ -27,6 +29,9 @@ export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
   preview(ruleId: number): Promise<PreviewResultDto>;
   undo(entryId: number, actor: Actor): Promise<ActivityRow>;
+  /** Carries out a held run's planned turn-offs that are still valid, exactly once. */
+  approve(runId: number, actor: Actor): Promise<RunResult>;
+  dismiss(runId: number, actor: Actor): Promise<void>;
 }
 
 /** The ad platform answered with a failure the user should see (not a server bug). */
@@ -38,6 +43,8 @@ export function createRuleEngineService(deps: {
   client: AdPlatformClient;
   log?: EngineLog;
   now?: () => Date;
+  limits?: BlastLimits;
+  alerts?: HeldAlerts;
 }): RuleEngineService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
@@ -47,6 +54,8 @@ export function createRuleEngineService(deps: {
     snapshots: new SnapshotStore(db, client),
     log: deps.log ?? consoleLog,
     now,
+    limits: deps.limits,
+    alerts: deps.alerts,
   };
 
   async function requireRule(ruleId: number) {
@@ -92,6 +101,19 @@ export function createRuleEngineService(deps: {
         exempt: [...exempt],
         problems,
       };
+    },
+
+    async approve(runId, actor) {
+      try {
+        return await approveHeldRun(context, runId, actor, (id) => loadEngineRule(db, id));
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw platformError(error);
+      }
+    },
+
+    async dismiss(runId, actor) {
+      await dismissHeldRun(context, runId, actor);
     },
 
     async undo(entryId, actor) {

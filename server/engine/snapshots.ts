@@ -23,7 +23,11 @@ export interface SnapshotOptions {
   pollMs?: number;
 }
 
-/** Reads the account from the platform, keeping only what a rule can act on or count. */
+/**
+ * Reads the account from the platform: every campaign and ad with its status (a run explains why
+ * it left a paused ad alone, and counts the account's delivering ads for the blast-radius limit),
+ * and the insights of what is delivering.
+ */
 export async function fetchAccountSnapshot(
   client: AdPlatformClient,
   adAccountId: string,
@@ -42,7 +46,7 @@ export async function fetchAccountSnapshot(
   return {
     currency,
     campaigns: campaigns.map(({ id, name, status, effective_status }) => ({ id, name, status, effective_status })),
-    ads: liveAds.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({
+    ads: ads.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({
       id,
       name,
       status,

@@ -8,19 +8,25 @@ import type { DbHandle } from '../db/client';
 import { mailerFromConfig, type Mailer } from '../mail/mailer';
 import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
+import type { BlastLimits } from './blastRadius';
+import type { HeldAlerts } from './heldRuns';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
  * written to the outbox (addressed to the admin), like every other mail of a dev setup.
  */
-export function alertDelivery(
-  config: Config,
-  mailer: Mailer,
-): { mailer: Mailer; recipients: string[]; publicUrl: string } {
-  if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl };
+export function alertDelivery(config: Config, mailer: Mailer): HeldAlerts {
+  const sender = config.mailFrom;
+  if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl, sender };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
-  return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl };
+  return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl, sender };
 }
+
+/** The blast-radius limits of the server's settings. */
+export const limitsOf = (config: Config): BlastLimits => ({
+  maxShare: config.engineMaxShare,
+  maxActions: config.engineMaxActions,
+});
 
 export async function startRuleEngineServices(
   config: Config,
@@ -28,11 +34,20 @@ export async function startRuleEngineServices(
   client: AdPlatformClient,
   mailer: Mailer,
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
-  const ruleEngine = createRuleEngineService({ db: dbh.db, client });
+  const alerts = alertDelivery(config, mailer);
+  const limits = limitsOf(config);
+  const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts });
   const engine =
     config.role === 'api'
       ? undefined
-      : await startRuleEngine({ dbh, client, alerts: alertDelivery(config, mailer), log: consoleLog });
+      : await startRuleEngine({
+          dbh,
+          client,
+          alerts,
+          limits,
+          runHistoryDays: config.runHistoryDays,
+          log: consoleLog,
+        });
   return {
     services: { ruleEngine },
     engine,

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (`<…@…>`): a retried send carries the same one, so receivers see one mail. */
+  messageId?: string;
 }
 
 export interface SentMail {

@@ -53,6 +53,7 @@ export const campaignSyncs = new Counter({
 /** Counts one finished run and the actions it took; answers the result unchanged. */
 export function countRun<T extends RunResult>(run: Pick<SlotRun, 'kind'>, result: T): T {
   engineRuns.inc({ kind: run.kind, outcome: result.status });
+  if (result.status === 'held') engineHeldRuns.inc();
   for (const entry of result.turnedOff) engineActions.inc({ action: entry.action, result: 'done' });
   for (const entry of result.failed) engineActions.inc({ action: entry.action, result: 'failed' });
   return result;

@@ -106,6 +106,7 @@ const alertText = (day: boolean[]) => hoursOn(day).map(hourLabel).join(', ') || 
 export interface RuleSnapshot {
   name: string;
   isActive: boolean;
+  notifyOnly: boolean;
   schedule: boolean[][];
   timezone: string;
   alertSchedule: boolean[];
@@ -118,6 +119,7 @@ export function ruleChangesText(before: RuleSnapshot, after: RuleSnapshot): stri
     describeChanges({
       Name: [before.name, after.name],
       Active: [onOff(before.isActive), onOff(after.isActive)],
+      'Notify only': [onOff(before.notifyOnly), onOff(after.notifyOnly)],
     }),
   ];
   for (const item of [...after.filters, ...after.tasks]) {

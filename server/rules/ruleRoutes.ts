@@ -27,6 +27,7 @@ const createRuleSchema = z.object({
 const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
   name: rule.name,
   isActive: rule.isActive,
+  notifyOnly: rule.notifyOnly,
   schedule: rule.schedule,
   timezone: rule.timezone,
   alertSchedule: rule.alertSchedule,
@@ -87,6 +88,7 @@ export default async function ruleRoutes(app: FastifyInstance, _options: RulesRo
         await touchRule(tx, id, {
           name: after.name,
           isActive: after.isActive,
+          notifyOnly: after.notifyOnly,
           schedule: after.schedule,
           timezone: after.timezone,
           alertSchedule: after.alertSchedule,

@@ -42,6 +42,7 @@ const taskPatch = z.object({
 export const rulePatchSchema = z.object({
   name: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.max(200)).optional(),
   is_active: z.boolean({ error: 'Must be true or false' }).optional(),
+  notify_only: z.boolean({ error: 'Must be true or false' }).optional(),
   rule_filter: z.array(filterPatch).optional(),
   rule_task: z.array(taskPatch).optional(),
   rule_schedule: z
@@ -93,6 +94,7 @@ export function applyRulePatch(
   const after: RuleSnapshot = {
     name: patch.name ?? before.name,
     isActive: patch.is_active ?? before.isActive,
+    notifyOnly: patch.notify_only ?? before.notifyOnly,
     schedule: (patch.rule_schedule?.schedule as boolean[][] | undefined) ?? before.schedule,
     timezone: patch.rule_schedule?.timezone ?? before.timezone,
     alertSchedule: (patch.rule_alert_schedule?.schedule as boolean[] | undefined) ?? before.alertSchedule,

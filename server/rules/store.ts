@@ -50,6 +50,7 @@ const ruleSummaryColumns = {
   folderId: rules.folderId,
   name: rules.name,
   isActive: rules.isActive,
+  notifyOnly: rules.notifyOnly,
   isDeleted: rules.isDeleted,
   deletedAt: rules.deletedAt,
 };
@@ -59,6 +60,7 @@ export const folderRuleDto = (r: RuleSummary): FolderRuleDto => ({
   id: r.id,
   name: r.name,
   is_active: r.isActive,
+  notify_only: r.notifyOnly,
   is_deleted: r.isDeleted,
   deleted_at: iso(r.deletedAt),
   folder: r.folderId,
@@ -210,6 +212,7 @@ export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
     id: rule.id,
     name: rule.name,
     is_active: rule.isActive,
+    notify_only: rule.notifyOnly,
     is_deleted: rule.isDeleted,
     folder: {
       id: folder.id,

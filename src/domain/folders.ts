@@ -30,6 +30,8 @@ export interface FolderRuleDto {
   id: number;
   name: string;
   is_active: boolean;
+  /** Scheduled runs record and mail what they would do and change nothing. */
+  notify_only: boolean;
   is_deleted: boolean;
   deleted_at: string | null;
   folder: number;

@@ -23,6 +23,11 @@
 import { CAMPAIGN_NAME_OPTIONS } from './constants';
 import { MESSAGES } from './validation';
 
+/** Limits of a campaign-name filter list. */
+export const FILTER_ITEM_MIN = 2;
+export const FILTER_ITEM_MAX = 100;
+export const FILTER_MAX_ITEMS = 50;
+
 export const FILTER_NAMES = ['campaign_name_contains', 'campaign_name_not_contains'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
@@ -158,6 +163,8 @@ export interface RuleDto {
   id: number;
   name: string;
   is_active: boolean;
+  /** Scheduled runs record and mail what they would do and change nothing. */
+  notify_only: boolean;
   is_deleted: boolean;
   folder: {
     id: number;
@@ -211,10 +218,26 @@ export interface RuleItemErrors {
 
 export const RULE_MESSAGES = {
   noActiveTask: 'Turn on at least one task to activate the rule',
+  positive: 'Must be greater than 0',
+  wholeLeads: 'Must be a whole number of at least 1',
+  ctrRange: 'Must be more than 0 and at most 100',
+  filterItemLength: `Each name must be ${FILTER_ITEM_MIN}–${FILTER_ITEM_MAX} characters`,
+  filterItemCount: `At most ${FILTER_MAX_ITEMS} names`,
   unknownTimezone: 'Unknown time zone',
   scheduleShape: 'The schedule must be 7 days of 24 hours',
   alertScheduleShape: 'The alert schedule must be 24 hours',
 } as const;
+
+/**
+ * A threshold's guard rails (they hold whatever the editor allows): money, CPL, CPC and spend are
+ * positive, leads a whole number of at least 1, CTR a percentage in (0, 100]. A threshold of 0 or
+ * less would make its task fire on every matching object.
+ */
+export function thresholdError(key: TaskValueKey, n: number): string | undefined {
+  if (key === 'leads') return Number.isInteger(n) && n >= 1 ? undefined : RULE_MESSAGES.wholeLeads;
+  if (key === 'ctr') return n > 0 && n <= 100 ? undefined : RULE_MESSAGES.ctrRange;
+  return n > 0 ? undefined : RULE_MESSAGES.positive;
+}
 
 function valueError(raw: unknown, spec: TaskValueSpec, required: boolean): string | undefined {
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
@@ -222,7 +245,7 @@ function valueError(raw: unknown, spec: TaskValueSpec, required: boolean): strin
   const n = Number(text);
   if (!Number.isFinite(n)) return MESSAGES.numeric;
   if (spec.integer && !Number.isInteger(n)) return MESSAGES.integer;
-  return undefined;
+  return thresholdError(spec.key, n);
 }
 
 /** The error of one task value as the editor shows it under the field (undefined when valid). */
@@ -235,11 +258,19 @@ export function taskValueError(
   return valueError(task.values[key], spec, !isDefaultTask(task));
 }
 
-/** The error of one filter list (undefined when valid): the contains list always, the other when active. */
+/**
+ * The error of one filter list (undefined when valid): the contains list always, the other when
+ * active, must name something; every name is 2–100 characters (a one-letter name matches almost
+ * every campaign) and a list holds at most 50.
+ */
 export function filterError(filter: Pick<FilterItem, 'name' | 'values' | 'is_active'>): string | undefined {
   const required = filter.name === 'campaign_name_contains' || filter.is_active;
-  const filled = (filter.values ?? []).some((v) => String(v).trim() !== '');
-  return required && !filled ? MESSAGES.required : undefined;
+  const names = (filter.values ?? []).map((v) => String(v).trim()).filter(Boolean);
+  if (required && !names.length) return MESSAGES.required;
+  if (names.length > FILTER_MAX_ITEMS) return RULE_MESSAGES.filterItemCount;
+  if (names.some((n) => n.length < FILTER_ITEM_MIN || n.length > FILTER_ITEM_MAX))
+    return RULE_MESSAGES.filterItemLength;
+  return undefined;
 }
 
 /**

@@ -27,6 +27,7 @@ function row(metrics: Partial<InsightRow> & { leads?: number; websiteLeads?: num
     ad_id: 'a1',
     ad_name: 'Ad one',
     spend: '0',
+    impressions: '1000',
     ...(actions.length ? { actions } : {}),
     ...rest,
   };
@@ -241,13 +242,31 @@ const AD_CASES: Case[] = [
   // missing metrics
   {
     name: 'spend missing',
-    task: task('spend_cpl_no_leads', { spend: '0' }),
+    task: task('spend_cpl_no_leads', { spend: '1' }),
     row: { campaign_id: 'c1', campaign_name: CAMPAIGN.name, ad_id: 'a1' } as InsightRow,
     reason: null,
   },
   {
     name: 'spend not a number',
-    task: task('spend_cpl_no_leads', { spend: '0' }),
+    task: task('spend_cpl_no_leads', { spend: '1' }),
+    row: row({ spend: 'n/a' }),
+    reason: null,
+  },
+  {
+    name: 'impressions missing (no data, not zero)',
+    task: task('spend_cpl_no_leads', { spend: '1' }),
+    row: { campaign_id: 'c1', campaign_name: CAMPAIGN.name, ad_id: 'a1', spend: '500' } as InsightRow,
+    reason: null,
+  },
+  {
+    name: 'no actions list: zero leads, as Graph means it',
+    task: task('spend_cpl_no_leads', { spend: '100' }),
+    row: row({ spend: '500' }),
+    reason: { Spend: '$500.00 > $100.00', Leads: '0' },
+  },
+  {
+    name: 'spend not a number',
+    task: task('spend_cpl_no_leads', { spend: '1' }),
     row: row({ spend: 'n/a' }),
     reason: null,
   },
@@ -293,10 +312,19 @@ describe('evaluate: statuses', () => {
     expect(evaluate(rules, snapshot(spendy, { ads: [{ ...AD, ...status }] })).actions).toEqual([]);
   });
 
-  it('acts on an ad pending review (it will deliver)', () => {
-    const ads = [{ ...AD, effective_status: 'PENDING_REVIEW' }];
-    expect(evaluate(rules, snapshot(spendy, { ads })).actions).toHaveLength(1);
-  });
+  // Meta's Ad_effective_status: only ACTIVE delivers; review, issues and billing states are the
+  // platform's to resolve (server/engine/status.ts).
+  it.each(['PENDING_REVIEW', 'DISAPPROVED', 'WITH_ISSUES', 'IN_PROCESS', 'PENDING_BILLING_INFO', 'PREAPPROVED'])(
+    'leaves an ad whose effective status is %s alone, and says so',
+    (effective_status) => {
+      const ads = [{ ...AD, effective_status }];
+      const result = evaluate(rules, snapshot(spendy, { ads }));
+      expect(result.actions).toEqual([]);
+      expect(result.objects).toEqual([
+        expect.objectContaining({ id: 'a1', verdicts: { spend_cpl_no_leads: 'already_off' } }),
+      ]);
+    },
+  );
 
   it('leaves an ad whose status is unknown alone', () => {
     expect(evaluate(rules, snapshot(spendy, { ads: [] })).actions).toEqual([]);
@@ -392,7 +420,7 @@ describe('evaluate: several tasks and problems', () => {
       snapshot([row({ spend: '500', leads: 1 })]),
     );
     expect(actions).toEqual([]);
-    expect(problems).toEqual(['trigger_cpl: the threshold is not a number']);
+    expect(problems).toEqual(['trigger_cpl: the threshold is not a valid number']);
   });
 
   it('writes money in the account currency', () => {
@@ -401,5 +429,76 @@ describe('evaluate: several tasks and problems', () => {
       snapshot([row({ spend: '80' })], { currency: 'EUR' }),
     );
     expect(actions[0]!.reason.Spend).toBe('€80.00 > €50.00');
+  });
+});
+
+describe('evaluate: guard rails', () => {
+  const spendy = [row({ spend: '500' })];
+
+  it.each([
+    ['spend_cpl_no_leads', { spend: '0' }],
+    ['spend_cpl_no_leads', { spend: '-5' }],
+    ['trigger_cpl', { cpl: '0' }],
+    ['campaign_leads', { leads: '0' }],
+    ['campaign_leads', { leads: '2.5' }],
+    ['spend_ctr_no_leads', { spend: '10', ctr: '0' }],
+    ['spend_ctr_no_leads', { spend: '10', ctr: '150' }],
+    ['spend_cpc_no_leads', { spend: '10', cpc: '-1' }],
+  ])('a stored %s threshold of %j acts on nothing and is reported', (name, values) => {
+    const result = evaluate(rule([task(name, values)]), snapshot(spendy));
+    expect(result.actions).toEqual([]);
+    expect(result.problems).toEqual([`${name}: the threshold is not a valid number`]);
+  });
+
+  it('skips an ad with no insights row as "no data", never as zero spend or zero leads', () => {
+    const result = evaluate(rule([task('spend_cpl_no_leads', { spend: '1' })]), snapshot([]));
+    expect(result.actions).toEqual([]);
+    expect(result.objects).toEqual([
+      {
+        type: 'ad',
+        id: 'a1',
+        name: 'Ad one',
+        campaignId: 'c1',
+        metrics: null,
+        verdicts: { spend_cpl_no_leads: 'no_data' },
+      },
+    ]);
+  });
+
+  it("explains every matched object: metrics read and each active task's verdict", () => {
+    const second = { ...AD, id: 'a2', name: 'Ad two' };
+    const exemptAd = { ...AD, id: 'a3', name: 'Ad three' };
+    const insights = [
+      row({ spend: '500', leads: 0 }),
+      row({ ad_id: 'a2', ad_name: 'Ad two', spend: '20', leads: 0 }),
+      row({ ad_id: 'a3', ad_name: 'Ad three', spend: '900', leads: 0 }),
+    ];
+    const tasks = [task('trigger_cpl', { cpl: '50' }), task('spend_cpl_no_leads', { spend: '100' })];
+    const result = evaluate(rule(tasks), snapshot(insights, { ads: [AD, second, exemptAd] }), {
+      exempt: new Set(['a3']),
+    });
+    expect(result.actions.map((a) => a.objectId)).toEqual(['a1']);
+    const verdicts = Object.fromEntries(result.objects.map((o) => [o.id, o.verdicts]));
+    expect(verdicts).toEqual({
+      a1: { trigger_cpl: 'under_threshold', spend_cpl_no_leads: 'acted' },
+      a2: { trigger_cpl: 'under_threshold', spend_cpl_no_leads: 'under_threshold' },
+      a3: { trigger_cpl: 'exempt', spend_cpl_no_leads: 'exempt' },
+    });
+    expect(result.objects[0]!.metrics).toMatchObject({ spend: 500, leads: 0, impressions: 1000 });
+    expect(result.deliveringAds).toBe(3);
+  });
+
+  it('does not look at campaigns the name filters leave out', () => {
+    const other = { id: 'c2', name: 'DLM RP-S 2025-03-04', status: 'ACTIVE', effective_status: 'ACTIVE' };
+    const otherAd = { ...AD, id: 'a9', campaign_id: 'c2' };
+    const result = evaluate(
+      rule([task('spend_cpl_no_leads', { spend: '1' })]),
+      snapshot([row({ spend: '5' }), row({ ad_id: 'a9', campaign_id: 'c2', campaign_name: other.name, spend: '5' })], {
+        campaigns: [CAMPAIGN, other],
+        ads: [AD, otherAd],
+      }),
+    );
+    expect(result.objects.map((o) => o.id)).toEqual(['a1']);
+    expect(result.deliveringAds).toBe(2);
   });
 });

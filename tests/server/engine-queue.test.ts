@@ -5,7 +5,15 @@ import { ruleRuns } from '../../server/db/schema/index';
 import { startRuleEngine, type RuleEngine } from '../../server/engine/engine';
 import { QUEUES, slotJobId, slotKey } from '../../server/engine/queue';
 import { eachDatabase, freshDatabase } from '../support/db';
-import { activityOf, CapturingMailer, FakePlatform, quietLog, seedAccount, seedRule } from './engine-support';
+import {
+  activityOf,
+  CapturingMailer,
+  FakePlatform,
+  NO_BLAST_LIMIT,
+  quietLog,
+  seedAccount,
+  seedRule,
+} from './engine-support';
 
 const MONDAY = 1;
 
@@ -28,6 +36,7 @@ eachDatabase((engine) => {
         autoScan: false,
         pollingIntervalSeconds: 0.5,
         alertDelaySeconds: 0,
+        limits: NO_BLAST_LIMIT,
       });
     });
     afterAll(async () => {

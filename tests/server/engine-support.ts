@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { GraphClient } from '../../server/adplatform/graphClient';
+import type { BlastLimits } from '../../server/engine/blastRadius';
 import { startSimulator } from '../../server/adplatform/simulator/index';
 import type {
   Ad,
@@ -72,6 +73,7 @@ export class FakePlatform implements AdPlatformClient {
       ad_id: id,
       ad_name: `Ad ${id}`,
       spend: '0',
+      impressions: '1000',
       ...(leads !== undefined ? { actions: [{ action_type: 'lead', value: String(leads) }] } : {}),
       ...rest,
     });
@@ -135,8 +137,27 @@ export const quietLog: EngineLog & { lines: string[] } = {
   },
 };
 
-export function engineContext(db: Database, client: AdPlatformClient, now: () => Date): EngineContext {
-  return { db, client, snapshots: new SnapshotStore(db, client, { pollMs: 20 }), log: quietLog, now };
+/**
+ * The fake accounts hold two or three ads, where any turn-off is more than half of them: tests of
+ * other behaviour lift the blast-radius limit; engine-held.test.ts tests it at its defaults.
+ */
+export const NO_BLAST_LIMIT: BlastLimits = { maxShare: 1, maxActions: 1000 };
+
+export function engineContext(
+  db: Database,
+  client: AdPlatformClient,
+  now: () => Date,
+  extra: Partial<EngineContext> = {},
+): EngineContext {
+  return {
+    db,
+    client,
+    snapshots: new SnapshotStore(db, client, { pollMs: 20 }),
+    log: quietLog,
+    now,
+    limits: NO_BLAST_LIMIT,
+    ...extra,
+  };
 }
 
 let seq = 0;

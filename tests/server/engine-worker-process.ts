@@ -25,6 +25,8 @@ const log = {
   error: (m: string) => print({ error: m }),
 };
 const now = () => new Date(env.ENGINE_NOW!);
+/** These workers race on rules that turn off every ad with a lead: the blast-radius limit is lifted. */
+const limits = { maxShare: 1, maxActions: 10_000 };
 const noMail: Mailer = { mode: 'outbox', send: async () => ({ messageId: 'none' }), close: async () => undefined };
 
 async function main() {
@@ -44,6 +46,7 @@ async function main() {
       snapshots: new SnapshotStore(dbh.db, client, { pollMs: 20 }),
       log,
       now,
+      limits,
     };
     const slot = new Date(env.SLOT!);
     const ids = env.RULE_IDS!.split(',').map(Number);
@@ -78,6 +81,7 @@ async function main() {
       },
     },
     now,
+    limits,
     autoScan: false,
     pollingIntervalSeconds: 0.5,
     concurrency: 3,

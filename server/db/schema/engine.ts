@@ -16,12 +16,17 @@ import { users } from './people';
 
 /**
  * One row per (rule, scheduled hour, kind) that was taken up: the exactly-once ledger of the rule
- * engine. kind: run | alert | manual. status: running | done | failed | superseded (a missed
- * slot of today folded into a later catch-up run).
+ * engine. kind: run | alert | manual | approval. status: running | done | failed | superseded (a
+ * missed slot of today folded into a later catch-up run).
+ *
+ * A run (kind run, manual or approval) is also the record that explains itself: why it ran
+ * (trigger), how it ended (outcome), its counts, and per object the metrics read and each task's
+ * verdict (details, compact: see server/engine/runRecord.ts). Pruned after RUN_HISTORY_DAYS.
  */
 export const ruleRuns = pgTable(
   'rule_runs',
   {
+    id: serial('id').notNull(),
     ruleId: integer('rule_id')
       .notNull()
       .references(() => rules.id, { onDelete: 'cascade' }),
@@ -34,8 +39,24 @@ export const ruleRuns = pgTable(
     /** What happened, for the server log and support: "3 ads turned off", "caught up on 2:00 AM". */
     note: text('note'),
     error: text('error'),
+    /** schedule | run_now | catch_up | approval */
+    trigger: text('trigger'),
+    /** done | held | failed | partly_failed | notify_only | nothing_to_do */
+    outcome: text('outcome'),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    details: jsonb('details'),
+    snapshotId: integer('snapshot_id'),
+    /** A held run: approved | dismissed, by whom and when (set once). */
+    decision: text('decision'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.ruleId, t.slot, t.kind] }), index('rule_runs_slot_idx').on(t.slot)],
+  (t) => [
+    primaryKey({ columns: [t.ruleId, t.slot, t.kind] }),
+    index('rule_runs_slot_idx').on(t.slot),
+    uniqueIndex('rule_runs_id_unique').on(t.id),
+    index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt),
+  ],
 );
 
 /**
@@ -88,6 +109,10 @@ export const ruleActivity = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Set on a turn-off once a user undid it (the undo is its own entry). */
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** The run (rule_runs.id) that wrote the entry. */
+    runId: integer('run_id'),
+    /** A mail's stored content (alert digests, held-run alerts): a retry sends exactly this again. */
+    mail: json('mail').$type<{ to: string; subject: string; text: string; html: string; messageId: string }>(),
   },
   (t) => [
     index('rule_activity_created_idx').on(t.createdAt, t.id),
@@ -98,6 +123,11 @@ export const ruleActivity = pgTable(
     uniqueIndex('rule_activity_turn_off_once')
       .on(t.snapshotId, t.adId)
       .where(sql`action in ('turn_off_ad', 'turn_off_campaign') and snapshot_id is not null`),
+    // One digest per (rule, alert hour) and one alert per held run, whoever retries.
+    uniqueIndex('rule_activity_mail_once')
+      .on(t.ruleId, t.slot, t.action)
+      .where(sql`action in ('alert_sent', 'run_held') and slot is not null`),
+    index('rule_activity_run_idx').on(t.runId),
   ],
 );
 

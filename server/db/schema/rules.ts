@@ -37,6 +37,8 @@ export const rules = pgTable(
       .references(() => folders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(false),
+    /** Scheduled runs record and mail what they would do and change nothing. */
+    notifyOnly: boolean('notify_only').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** 7 days (Sunday first) × 24 hours of booleans. */

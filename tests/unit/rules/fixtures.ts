@@ -4,7 +4,16 @@ import { defaultFilters, defaultTasks, type RuleDto } from '../../../src/domain/
 import { defaultAlertDay, defaultWeek } from '../../../src/domain/schedule';
 
 export function ruleRow(id: number, folder: number, overrides: Partial<FolderRuleDto> = {}): FolderRuleDto {
-  return { id, name: `Rule ${id}`, is_active: false, is_deleted: false, deleted_at: null, folder, ...overrides };
+  return {
+    id,
+    name: `Rule ${id}`,
+    is_active: false,
+    notify_only: false,
+    is_deleted: false,
+    deleted_at: null,
+    folder,
+    ...overrides,
+  };
 }
 
 export function folder(id: number, overrides: Partial<FolderDto> = {}): FolderDto {
@@ -40,6 +49,7 @@ export function rule(id: number, overrides: Partial<RuleDto> = {}): RuleDto {
     id,
     name: 'New rule',
     is_active: false,
+    notify_only: false,
     is_deleted: false,
     folder: {
       id: 1,

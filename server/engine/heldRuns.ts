@@ -1,0 +1,202 @@
+/**
+ * Held runs (blast radius exceeded, see blastRadius.ts): the alert that tells people, and the two
+ * ways out — Approve carries out exactly the planned turn-offs that are still valid (statuses read
+ * again), once, however many people or processes press it at the same moment; Dismiss drops them.
+ *
+ * Exactly once: the decision is taken by one conditional UPDATE (the first caller wins), and the
+ * carrying out is itself a ledger run (kind `approval`) with pending claims like any run, so a crash
+ * half-way is resumed by pressing Approve again without acting twice.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ruleActivity, ruleRuns } from '../db/schema/index';
+import { ApiError, notFound } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { renderMessage } from '../mail/template';
+import { claimTurnOffs, pendingTurnOffs, type ActivityRow } from './activity';
+import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
+import { apply, exemptionsOf, type EngineContext, type RunResult, type SlotRun } from './execute';
+import { claimRun, finishRun } from './ledger';
+import { compactObjects, countVerdicts, type StoredDetails } from './runRecord';
+import type { LoadedEngineRule } from './rulesSource';
+import { slotLabel } from './schedule';
+import { sendOnce } from './mailOnce';
+import { isOn } from './status';
+import { DEFAULT_RUN_LEASE_MS } from './execute';
+
+export interface HeldAlerts {
+  mailer: Mailer;
+  recipients: string[];
+  publicUrl: string;
+  sender?: string;
+}
+
+export interface Decider {
+  id: number;
+  name: string;
+}
+
+const held = (action: PlannedAction) =>
+  `${action.action.replaceAll('_', ' ')} ${action.objectId}: ${Object.entries(action.reason)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ')}`;
+
+/** The activity entry of a held run (action run_held) and, where alerts are set up, its mail — once. */
+export async function alertHeldRun(
+  ctx: Pick<EngineContext, 'db' | 'alerts' | 'log'>,
+  input: { rule: LoadedEngineRule; run: SlotRun; runId: number; planned: PlannedAction[]; summary: string },
+): Promise<ActivityRow | null> {
+  const { rule, run, runId, planned, summary } = input;
+  const reason = {
+    Held: summary,
+    Planned: `${planned.length} turn-off${planned.length === 1 ? '' : 's'}, waiting for approval`,
+    Run: run.kind === 'manual' ? 'Run now' : `${slotLabel({ instant: run.slot }, rule.timezone)} run`,
+  };
+  const alerts = ctx.alerts;
+  if (!alerts) {
+    const [entry] = await ctx.db
+      .insert(ruleActivity)
+      .values({ ruleId: rule.id, folderId: rule.folder.id, action: 'run_held', slot: run.slot, reason, runId })
+      .onConflictDoNothing()
+      .returning();
+    return entry ?? null;
+  }
+  const to = alerts.recipients.join(', ');
+  const link = `${alerts.publicUrl}/activity?rule_id=${rule.id}`;
+  const result = await sendOnce(
+    ctx.db,
+    alerts.mailer,
+    {
+      ruleId: rule.id,
+      folderId: rule.folder.id,
+      slot: run.slot,
+      action: 'run_held',
+      runId,
+      compose: async () => ({
+        reason,
+        message: {
+          to,
+          subject: `Held for approval: ${rule.name} (${rule.folder.name})`,
+          ...renderMessage({
+            paragraphs: [
+              `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) acted on nothing: it ${summary}.`,
+              'A person with the right to change rules can approve or dismiss these turn-offs in Activity:',
+              ...planned.slice(0, 50).map(held),
+              ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
+            ],
+            action: { label: 'Review the held run', url: link },
+          }),
+        },
+      }),
+    },
+    alerts.sender,
+  );
+  return result.status === 'nothing_to_send' ? null : result.entry;
+}
+
+async function heldRun(ctx: EngineContext, runId: number) {
+  const [row] = await ctx.db.select().from(ruleRuns).where(eq(ruleRuns.id, runId));
+  if (!row || row.outcome !== 'held') throw notFound();
+  return row;
+}
+
+/** Takes the decision; the first caller wins. Answers the held run's row. */
+async function decide(ctx: EngineContext, runId: number, decision: 'approved' | 'dismissed', by: Decider) {
+  const [row] = await ctx.db
+    .update(ruleRuns)
+    .set({ decision, decidedBy: by.id, decidedAt: sql`now()` })
+    .where(and(eq(ruleRuns.id, runId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)))
+    .returning();
+  return row ?? null;
+}
+
+export async function dismissHeldRun(ctx: EngineContext, runId: number, by: Decider) {
+  const row = await decide(ctx, runId, 'dismissed', by);
+  if (row) return row;
+  const current = await heldRun(ctx, runId);
+  throw new ApiError(409, { detail: `This held run was already ${current.decision}.` });
+}
+
+export async function approveHeldRun(
+  ctx: EngineContext,
+  runId: number,
+  by: Decider,
+  rule: (id: number) => Promise<LoadedEngineRule | null>,
+): Promise<RunResult> {
+  const decided = await decide(ctx, runId, 'approved', by);
+  const row = decided ?? (await heldRun(ctx, runId));
+  if (row.decision === 'dismissed') throw new ApiError(409, { detail: 'This held run was already dismissed.' });
+
+  const { claim, id: approvalId } = await claimRun(
+    ctx.db,
+    row.ruleId,
+    row.slot,
+    'approval',
+    ctx.runLeaseMs ?? DEFAULT_RUN_LEASE_MS,
+    'approval',
+  );
+  if (claim === 'finished') throw new ApiError(409, { detail: 'This held run was already approved.' });
+  if (claim === 'busy') throw new ApiError(409, { detail: 'This held run is being carried out.' });
+
+  const loaded = await rule(row.ruleId);
+  const planned = ((row.details as StoredDetails | null)?.planned ?? []) as PlannedAction[];
+  if (!loaded || loaded.isDeleted) {
+    await finishRun(ctx.db, row.ruleId, row.slot, 'approval', {
+      status: 'done',
+      note: 'the rule was deleted',
+      record: { trigger: 'approval', outcome: 'skipped' },
+    });
+    return { status: 'rule_unavailable', turnedOff: [], failed: [], note: 'the rule was deleted', runId: approvalId };
+  }
+
+  // Read the statuses again: only what is still delivering and not exempt now is turned off.
+  const account = loaded.account.adAccountId;
+  const [ads, campaigns] = await Promise.all([ctx.client.listAds(account), ctx.client.listCampaigns(account)]);
+  const on = new Set([...ads.filter(isOn), ...campaigns.filter(isOn)].map((o) => o.id));
+  const exempt = await exemptionsOf(ctx.db, row.ruleId);
+  const verdictOf = (a: PlannedAction): Verdict =>
+    exempt.has(a.objectId) ? 'exempt' : on.has(a.objectId) ? 'acted' : 'already_off';
+  const valid = planned.filter((a) => verdictOf(a) === 'acted');
+  const approvedBy = { Approved: `by ${by.name}` };
+  const scope = {
+    ruleId: row.ruleId,
+    folderId: loaded.folder.id,
+    slot: row.slot,
+    snapshotId: row.snapshotId,
+    actorId: by.id,
+    runId: approvalId,
+  };
+  const leftOver = await pendingTurnOffs(ctx.db, row.ruleId, row.slot);
+  const claimed = await claimTurnOffs(
+    ctx.db,
+    scope,
+    valid.map((a) => ({ ...a, reason: { ...a.reason, ...approvedBy } })),
+  );
+  const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
+
+  const objects: ObjectReport[] = planned.map((a) => ({
+    type: a.action === 'turn_off_campaign' ? 'campaign' : 'ad',
+    id: a.objectId,
+    name: a.reason.Ad ?? a.reason.Campaign ?? a.objectId,
+    campaignId: a.campaignId,
+    metrics: null,
+    verdicts: { [a.task]: verdictOf(a) },
+  }));
+  const stored = compactObjects(objects, 'act');
+  const counts = { ...countVerdicts(stored), failed: failed.length };
+  const note = `approved by ${by.name}: ${done.length} of ${planned.length} planned turn-offs made${
+    failed.length ? `, ${failed.length} failed` : ''
+  }`;
+  await finishRun(ctx.db, row.ruleId, row.slot, 'approval', {
+    status: 'done',
+    note,
+    record: {
+      trigger: 'approval',
+      outcome: failed.length ? (done.length ? 'partly_failed' : 'failed') : 'done',
+      counts,
+      details: { v: 1, objects: stored } satisfies StoredDetails,
+      snapshotId: row.snapshotId,
+    },
+  });
+  ctx.log.info(`rule ${row.ruleId} held run ${runId}: ${note}`);
+  return { status: 'done', turnedOff: done, failed, note, runId: approvalId };
+}

@@ -1,0 +1,108 @@
+/**
+ * The record a run leaves (rule_runs.details / counts): every object the name filters matched,
+ * the metrics read and each active task's verdict, plus the planned actions of a held run.
+ *
+ * Stored compactly — an account can hold thousands of ads and a rule runs several times a day — as
+ * arrays with one-letter verdict codes; `expandDetails` turns it back into the API's named shape.
+ */
+import type { ObjectMetrics } from './metrics';
+import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
+import type { TaskName } from './ruleShape';
+import type { RunObjectDto } from '../../src/domain/contracts';
+
+const CODES: Record<Verdict, string> = {
+  acted: 'a',
+  under_threshold: 'u',
+  already_off: 'o',
+  campaign_off: 'c',
+  exempt: 'e',
+  no_data: 'n',
+  held: 'h',
+  would_act: 'w',
+};
+const VERDICTS = Object.fromEntries(Object.entries(CODES).map(([verdict, code]) => [code, verdict])) as Record<
+  string,
+  Verdict
+>;
+
+const METRIC_KEYS = ['spend', 'leads', 'websiteLeads', 'linkClicks', 'clicks', 'impressions', 'ctr', 'cpc'] as const;
+
+type StoredObject = [
+  type: 'a' | 'c',
+  id: string,
+  name: string,
+  campaignId: string,
+  metrics: (number | null)[] | null,
+  verdicts: Record<string, string>,
+];
+
+export interface StoredDetails {
+  v: 1;
+  objects: StoredObject[];
+  /** The turn-offs a held run planned (what Approve carries out, if still valid). */
+  planned?: PlannedAction[];
+  problems?: string[];
+  /** Why a run was held: the numbers against the limits. */
+  limits?: { affected: number; delivering: number; actions: number; maxShare: number; maxActions: number };
+}
+
+/** What `acted` means for this run: it acted, it was held for approval, or it only notifies. */
+export type ActMode = 'act' | 'hold' | 'notify';
+
+const actedAs: Record<ActMode, Verdict> = { act: 'acted', hold: 'held', notify: 'would_act' };
+
+export function compactObjects(
+  objects: ObjectReport[],
+  mode: ActMode,
+  notDone: ReadonlySet<string> = new Set(),
+): StoredObject[] {
+  return objects.map((o) => [
+    o.type === 'ad' ? 'a' : 'c',
+    o.id,
+    o.name,
+    o.campaignId,
+    o.metrics ? METRIC_KEYS.map((k) => roundMetric(o.metrics![k])) : null,
+    Object.fromEntries(
+      Object.entries(o.verdicts).map(([task, verdict]) => {
+        // An object another rule or worker turned off first, or that is already gone, was not acted on here.
+        const actual =
+          verdict === 'acted' && notDone.has(o.id) ? 'already_off' : verdict === 'acted' ? actedAs[mode] : verdict;
+        return [task, CODES[actual]];
+      }),
+    ),
+  ]);
+}
+
+const roundMetric = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
+
+/** Counts of a run for lists and metrics: objects looked at, and how many got each verdict (any task). */
+export function countVerdicts(objects: StoredObject[]): Record<string, number> {
+  const counts: Record<string, number> = { objects: objects.length };
+  for (const [, , , , , verdicts] of objects) {
+    // An object counts once, under its strongest verdict.
+    const codes = new Set(Object.values(verdicts));
+    const strongest = ['a', 'h', 'w', 'c', 'e', 'o', 'n', 'u'].find((code) => codes.has(code));
+    if (strongest) counts[VERDICTS[strongest]!] = (counts[VERDICTS[strongest]!] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function expandObjects(details: unknown): RunObjectDto[] {
+  const objects = (details as StoredDetails | null)?.objects ?? [];
+  return objects.map(([type, id, name, campaignId, metrics, verdicts]) => ({
+    type: type === 'a' ? 'ad' : 'campaign',
+    id,
+    name,
+    campaign_id: campaignId,
+    metrics: metrics
+      ? (Object.fromEntries(METRIC_KEYS.map((k, i) => [snake(k), metrics[i] ?? null])) as RunObjectDto['metrics'])
+      : null,
+    verdicts: Object.fromEntries(
+      Object.entries(verdicts).map(([task, code]) => [task as TaskName, VERDICTS[code] ?? 'no_data']),
+    ),
+  }));
+}
+
+const snake = (key: (typeof METRIC_KEYS)[number]) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export type { ObjectMetrics };
