@@ -3,19 +3,19 @@
  * as a template, and migrates a PostgreSQL template database on the test PostgreSQL server
  * (TEST_DATABASE_URL, or a throwaway embedded one: ./postgresServer.ts), removed again at the end.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { startTestPostgres } from './postgresServer';
+import { makeTempDir } from './tempDir';
 
 export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ad-rules-template-'));
+  const dir = await makeTempDir('ad-rules-template-');
   const pglite = await openPglite(undefined);
   await pglite.migrate();
-  const dumpFile = path.join(dir, 'template.tar.gz');
+  const dumpFile = path.join(dir.path, 'template.tar.gz');
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', dumpFile);
@@ -36,14 +36,14 @@ export default async function setup(project: TestProject) {
     await handle.close();
   } catch (error) {
     await postgres.stop();
-    await rm(dir, { recursive: true, force: true });
+    await dir.remove();
     throw error;
   }
   project.provide('postgresTemplate', templateName);
   project.provide('postgresAdminUrl', postgres.adminUrl);
 
   return async () => {
-    await rm(dir, { recursive: true, force: true });
+    await dir.remove();
     try {
       await adminQuery(`drop database if exists "${templateName}" with (force)`);
     } finally {

