@@ -1,9 +1,15 @@
-/** ra-i18n-polyglot over the English messages; the only locale for now. */
+/**
+ * ra-i18n-polyglot over the English messages; the only locale for now. Notifications and server
+ * messages are plain English, not message keys: `allowMissing` shows them as they are, without
+ * polyglot's "Missing translation" console warning for each.
+ */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { en } from '../i18n/en';
 
 export const createI18nProvider = (messages: Record<string, unknown> = en) =>
-  polyglotI18nProvider(() => messages as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'English' }]);
+  polyglotI18nProvider(() => messages as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'English' }], {
+    allowMissing: true,
+  });
 
 export const i18nProvider = createI18nProvider();

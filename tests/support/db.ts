@@ -1,8 +1,9 @@
 /**
  * Test databases. Every test file gets its own fresh, migrated database:
  * - PGlite: a clone of the template data dir built once per run by globalDb.ts (loadDataDir);
- * - PostgreSQL (when TEST_DATABASE_URL is set): a new database created from the migrated template.
- * `eachDatabase` runs a suite once per available engine, so API tests cover both.
+ * - PostgreSQL: a new database created from the migrated template on the test PostgreSQL server
+ *   (TEST_DATABASE_URL, or the embedded one globalDb.ts starts when it is unset).
+ * `eachDatabase` runs a suite once per engine, so API tests cover both.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -13,24 +14,22 @@ import { openPglite, openPostgres, type DbHandle } from '../../server/db/client'
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    postgresTemplate: string | null;
-    postgresAdminUrl: string | null;
+    postgresTemplate: string;
+    postgresAdminUrl: string;
   }
 }
 
 export type Engine = 'pglite' | 'postgres';
 
-export function availableEngines(): Engine[] {
-  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
-}
+export const engines: readonly Engine[] = ['pglite', 'postgres'];
 
 export async function freshDatabase(engine: Engine): Promise<DbHandle> {
   if (engine === 'pglite') {
     const dump = await readFile(inject('pgliteTemplate'));
     return openPglite(undefined, new Blob([dump]));
   }
-  const adminUrl = inject('postgresAdminUrl')!;
-  const template = inject('postgresTemplate')!;
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
   const name = `ad_rules_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -53,7 +52,7 @@ export async function freshDatabase(engine: Engine): Promise<DbHandle> {
   };
 }
 
-/** Runs `suite` once per engine (PGlite always, PostgreSQL when TEST_DATABASE_URL is set). */
+/** Runs `suite` once per engine: PGlite and PostgreSQL. */
 export function eachDatabase(suite: (engine: Engine) => void): void {
-  for (const engine of availableEngines()) suite(engine);
+  for (const engine of engines) suite(engine);
 }

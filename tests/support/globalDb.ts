@@ -1,46 +1,53 @@
 /**
  * Runs once per `vitest` run for the server project: migrates one PGlite database and dumps it
- * as a template, and (with TEST_DATABASE_URL) migrates a PostgreSQL template database.
+ * as a template, and migrates a PostgreSQL template database on the test PostgreSQL server
+ * (TEST_DATABASE_URL, or a throwaway embedded one: ./postgresServer.ts), removed again at the end.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client';
+import { startTestPostgres } from './postgresServer';
+import { makeTempDir } from './tempDir';
 
 export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ad-rules-template-'));
+  const dir = await makeTempDir('ad-rules-template-');
   const pglite = await openPglite(undefined);
   await pglite.migrate();
-  const dumpFile = path.join(dir, 'template.tar.gz');
+  const dumpFile = path.join(dir.path, 'template.tar.gz');
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', dumpFile);
 
-  const adminUrl = process.env.TEST_DATABASE_URL ?? null;
-  let templateName: string | null = null;
-  if (adminUrl) {
-    templateName = `ad_rules_template_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+  const postgres = await startTestPostgres();
+  const templateName = `ad_rules_template_${process.pid}_${Date.now()}`;
+  const adminQuery = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
     await admin.connect();
-    await admin.query(`create database "${templateName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
+    await admin.query(sql).finally(() => admin.end());
+  };
+  try {
+    await adminQuery(`create database "${templateName}"`);
+    const url = new URL(postgres.adminUrl);
     url.pathname = `/${templateName}`;
     const handle = await openPostgres(url.toString(), 2);
     await handle.migrate();
     await handle.close();
+  } catch (error) {
+    await postgres.stop();
+    await dir.remove();
+    throw error;
   }
   project.provide('postgresTemplate', templateName);
-  project.provide('postgresAdminUrl', adminUrl);
+  project.provide('postgresAdminUrl', postgres.adminUrl);
 
   return async () => {
-    await rm(dir, { recursive: true, force: true });
-    if (adminUrl && templateName) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists "${templateName}" with (force)`).finally(() => admin.end());
+    await dir.remove();
+    try {
+      await adminQuery(`drop database if exists "${templateName}" with (force)`);
+    } finally {
+      await postgres.stop();
     }
   };
 }

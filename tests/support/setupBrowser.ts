@@ -31,6 +31,9 @@ class ResizeObserverStub implements ResizeObserver {
 }
 
 if (typeof window !== 'undefined') {
+  // jsdom has scrollTo only as a stub that reports "Not implemented" on the console: no layout, so
+  // nothing to scroll.
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
   window.IntersectionObserver ??= IntersectionObserverStub;
   window.ResizeObserver ??= ResizeObserverStub;
   window.matchMedia ??= (query: string) =>
@@ -44,7 +47,6 @@ if (typeof window !== 'undefined') {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
-  window.scrollTo ??= (() => undefined) as typeof window.scrollTo;
 }
 
 afterEach(() => {

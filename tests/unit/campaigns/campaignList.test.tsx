@@ -7,6 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { delay, http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -228,6 +229,7 @@ describe('Campaigns list', () => {
   });
 
   it('shows the server message when a refresh fails', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.campaignUpdate(':id'), () =>
         HttpResponse.json(
@@ -243,6 +245,7 @@ describe('Campaigns list', () => {
     expect(
       await screen.findByText('The ad platform is busy (rate limit). Try again in a few minutes.'),
     ).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([503]);
   });
 
   it('shows "No campaigns found" with a Refresh that syncs and reloads', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { session } from '../../../src/providers/session';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
@@ -68,6 +69,7 @@ describe('Account screen', () => {
   });
 
   it("puts the server's 400 messages on each named field", async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.user(7), () =>
         HttpResponse.json(
@@ -82,6 +84,7 @@ describe('Account screen', () => {
     expect(await screen.findByText('Field must be at most 150 characters')).toBeInTheDocument();
     expect(screen.getByText('Phone number is not valid')).toBeInTheDocument();
     expect(field(/Phone/)).toHaveAttribute('aria-invalid', 'true');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });
 
@@ -99,6 +102,7 @@ describe('Change password', () => {
   });
 
   it('maps 400s to the password fields and other keys to the list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.changePassword, () =>
         HttpResponse.json(
@@ -123,6 +127,7 @@ describe('Change password', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual(['Try again later.', 'Token: Expired.']);
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('changes the password, says so, keeps the fresh tokens and empties the form', async () => {

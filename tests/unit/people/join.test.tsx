@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
@@ -65,6 +66,7 @@ describe('Confirm invitation', () => {
   });
 
   it("puts field messages under the fields and other keys as 'key: message'", async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.inviteConfirm, () =>
         HttpResponse.json(
@@ -84,5 +86,6 @@ describe('Confirm invitation', () => {
     expect(input(/Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('listitem')).toHaveTextContent('Invite_code: This invitation has already been used.');
     expect(screen.getByTestId('address')).toHaveTextContent('/join/invite-123');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });

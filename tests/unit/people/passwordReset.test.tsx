@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signOut } from '../../support/renderApp';
 import { bodyOf } from './fixtures';
@@ -43,6 +44,7 @@ describe('Password reset request', () => {
   });
 
   it('shows a refused request: field messages under the field, others in the list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.passwordResetRequest, () =>
         HttpResponse.json(
@@ -57,6 +59,7 @@ describe('Password reset request', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('E-mail must be valid')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Too many attempts. Try again in 40 seconds.');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });
 
@@ -101,6 +104,7 @@ describe('Confirm password reset', () => {
   });
 
   it('shows password-field errors under the fields and the rest in the list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.passwordResetConfirm, () =>
         HttpResponse.json(
@@ -126,5 +130,6 @@ describe('Confirm password reset', () => {
     // Editing the field clears its server message.
     await user.type(input(/^Password/), '!');
     await waitFor(() => expect(screen.queryByText('This password is too common.')).not.toBeInTheDocument());
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });

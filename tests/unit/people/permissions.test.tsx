@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../src/domain/permissions';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -72,6 +73,7 @@ describe('Permissions screen', () => {
   });
 
   it('puts a refused toggle back and says why', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.group(':id'), () =>
         HttpResponse.json({ detail: 'You cannot grant accesses you do not hold yourself.' }, { status: 403 }),
@@ -84,6 +86,7 @@ describe('Permissions screen', () => {
     await userEvent.setup().click(box);
     expect(await screen.findByText('You cannot grant accesses you do not hold yourself.')).toBeInTheDocument();
     await waitFor(() => expect(within(accesses).getByRole('checkbox', { name: 'delete rules' })).not.toBeChecked());
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([403]);
   });
 
   it("creates 'New group' with no accesses", async () => {
@@ -113,6 +116,7 @@ describe('Permissions screen', () => {
   });
 
   it('checks the new name, and shows the server’s message under it', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.group(':id'), () =>
         HttpResponse.json({ name: ['Field must be at most 150 characters'] }, { status: 400 }),
@@ -129,6 +133,7 @@ describe('Permissions screen', () => {
     await user.type(input, 'A very long name{Enter}');
     expect(await screen.findByText('Field must be at most 150 characters')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('deletes a group after the confirmation', async () => {

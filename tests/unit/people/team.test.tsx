@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -113,6 +114,7 @@ describe('Team screen', () => {
   });
 
   it('shows a refused activity change in the snackbar', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.user(':id'), () =>
         HttpResponse.json({ detail: 'Only a superuser can change a superuser.' }, { status: 403 }),
@@ -122,6 +124,7 @@ describe('Team screen', () => {
     renderApp('/team');
     await userEvent.setup().click(within(await row('Grace Hopper')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Only a superuser can change a superuser.')).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([403]);
   });
 });
 
@@ -162,6 +165,7 @@ describe('Invite dialog', () => {
   });
 
   it('puts server field errors under the fields and the rest in the error list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.inviteSend, () =>
         HttpResponse.json(
@@ -178,5 +182,6 @@ describe('Invite dialog', () => {
     expect(await within(dialog).findByText('A user with this e-mail already exists.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('listitem')).toHaveTextContent('Try another address.');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });
