@@ -323,7 +323,7 @@ export class GraphClient implements AdPlatformClient {
       );
       chunk.forEach((id, index) => {
         const answer = answers[index];
-        if (!answer || answer.code !== 200) return;
+        if (answer?.code !== 200) return;
         try {
           const status = (JSON.parse(answer.body) as { status?: string }).status;
           if (status) statuses.set(id, status);
