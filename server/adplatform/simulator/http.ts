@@ -307,7 +307,7 @@ export class SimulatorServer {
 
   // ---- admin ----------------------------------------------------------------------------------
 
-  private admin(method: string, path: string, body: string, response: ServerResponse): void {
+  private admin(method: string, path: string, body: string, response: ServerResponse) {
     const json = (status: number, value: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(value));
