@@ -259,8 +259,9 @@ export class GraphClient implements AdPlatformClient {
           );
         } catch (error) {
           lastError = errorMessage(error);
-          if (isAmbiguous(error)) for (const id of chunk) unsure.add(id);
-          else if (!(error instanceof AdPlatformError && error.transient)) {
+          if (isAmbiguous(error)) {
+            for (const id of chunk) unsure.add(id);
+          } else if (!(error instanceof AdPlatformError && error.transient)) {
             for (const id of chunk) {
               results.set(id, { id, ok: false, error: lastError });
               pending.delete(id);
