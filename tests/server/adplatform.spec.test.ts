@@ -76,6 +76,30 @@ describe('the client asks only for spec fields it can read', () => {
   });
 });
 
+/** Graph's error body: {error: {message, type, code, error_subcode?, fbtrace_id, …}} and nothing else. */
+function expectGraphError(body: Record<string, unknown>, code: number): void {
+  expect(Object.keys(body)).toEqual(['error']);
+  const error = body.error as Record<string, unknown>;
+  const known = [
+    'message',
+    'type',
+    'code',
+    'error_subcode',
+    'error_user_title',
+    'error_user_msg',
+    'is_transient',
+    'fbtrace_id',
+  ];
+  expect(Object.keys(error).filter((key) => !known.includes(key))).toEqual([]);
+  expect(error).toMatchObject({
+    message: expect.any(String),
+    type: expect.any(String),
+    code,
+    fbtrace_id: expect.any(String),
+  });
+  if ('error_subcode' in error) expect(error.error_subcode).toEqual(expect.any(Number));
+}
+
 describe('the simulator answers as the specs say', () => {
   let sim: Simulator;
   let account: string;
@@ -185,6 +209,7 @@ describe('the simulator answers as the specs say', () => {
     ])('refuses a field that does not exist on %s with (#100)', async (node, path) => {
       const { status, body } = await graph(path(), { fields: 'id,name,effective_statsu' });
       expect(status).toBe(400);
+      expectGraphError(body, 100);
       expect(body.error).toMatchObject({
         code: 100,
         type: 'OAuthException',
@@ -196,6 +221,7 @@ describe('the simulator answers as the specs say', () => {
     it('refuses a field that does not exist on insights with (#100)', async () => {
       const { status, body } = await graph(`${account}/insights`, { fields: 'spend,leads' });
       expect(status).toBe(400);
+      expectGraphError(body, 100);
       expect(body.error).toMatchObject({
         code: 100,
         message: expect.stringContaining('leads is not valid for fields'),
@@ -206,7 +232,7 @@ describe('the simulator answers as the specs say', () => {
       expect(specFields('Ad').has('targeting')).toBe(true);
       const { status, body } = await graph(`${account}/ads`, { fields: 'id,targeting{age_min}' });
       expect(status).toBe(400);
-      expect(body.error.code).toBe(100);
+      expectGraphError(body, 100);
       expect(body.error.message).toContain('does not answer field (targeting) on node type (Ad)');
     });
 
@@ -227,6 +253,7 @@ describe('the simulator answers as the specs say', () => {
     it('refuses an effective_status filter value the spec does not list', async () => {
       const { status, body } = await graph(`${account}/campaigns`, { effective_status: '["RUNNING"]' });
       expect(status).toBe(400);
+      expectGraphError(body, 100);
       expect(body.error).toMatchObject({ code: 100, message: expect.stringContaining('effective_status[0]') });
     });
 
@@ -234,6 +261,7 @@ describe('the simulator answers as the specs say', () => {
       const campaign = [...sim.world.campaigns.keys()][0]!;
       const { status, body } = await graph(campaign, { status: 'STOPPED' }, 'POST');
       expect(status).toBe(400);
+      expectGraphError(body, 100);
       expect(body.error).toMatchObject({
         code: 100,
         message: '(#100) Param status must be one of {ACTIVE, ARCHIVED, DELETED, PAUSED}',
@@ -255,6 +283,7 @@ describe('the simulator answers as the specs say', () => {
     it.each(['lifetime', 'last_5d', 'LAST_7D'])('refuses %s, which the spec does not list', async (preset) => {
       const { status, body } = await graph(`${account}/insights`, { date_preset: preset });
       expect(status).toBe(400);
+      expectGraphError(body, 100);
       expect(body.error).toMatchObject({ code: 100, message: expect.stringContaining('date_preset must be one of') });
     });
 
