@@ -394,5 +394,24 @@ describe('the simulator answers as the specs say', () => {
       await graph(adset.id, { status: 'ACTIVE' }, 'POST');
       expect(await effective(ads[0]!.id)).toMatchObject({ status: 'ACTIVE', effective_status: 'ACTIVE' });
     });
+
+    it('lists archived and deleted ads only when asked for them by effective_status', async () => {
+      const campaign = [...sim.world.campaigns.values()].find(
+        (c) => c.accountId === sim.world.accounts[1]!.accountId && sim.world.adsOf(c.id).length === 2,
+      )!;
+      const [archived, deleted] = sim.world.adsOf(campaign.id);
+      await graph(archived!.id, { status: 'ARCHIVED' }, 'POST');
+      await graph(deleted!.id, { status: 'DELETED' }, 'POST');
+      const ids = async (params: Record<string, string>) =>
+        (await graph(`act_${archived!.accountId}/ads`, { fields: 'status,effective_status', limit: '500', ...params }))
+          .body.data;
+      const listed = (await ids({})).map((row: { id: string }) => row.id);
+      expect(listed).not.toContain(archived!.id);
+      expect(listed).not.toContain(deleted!.id);
+      expect(await ids({ effective_status: '["ARCHIVED","DELETED"]' })).toEqual([
+        { id: archived!.id, status: 'ARCHIVED', effective_status: 'ARCHIVED' },
+        { id: deleted!.id, status: 'DELETED', effective_status: 'DELETED' },
+      ]);
+    });
   });
 });

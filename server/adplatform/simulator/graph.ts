@@ -34,6 +34,7 @@ type FoundObject =
 
 /** The statuses a write may set (Campaign_status, AdSet_status and Ad_status are the same four). */
 const WRITABLE_STATUSES = enumValues('Campaign_status')!;
+const HIDDEN_STATUSES = ['ARCHIVED', 'DELETED'];
 const EDGE_NODES = { campaigns: 'Campaign', adsets: 'AdSet', ads: 'Ad' } as const;
 
 export class GraphHandler {
@@ -140,14 +141,13 @@ export class GraphHandler {
         : kind === 'AdSet'
           ? this.world.adsets.values()
           : this.world.ads.values();
-    const mine = [...source].filter(
-      (item) => item.accountId === account.accountId && !('deleted' in item && item.deleted),
-    );
     const wanted = this.wantedStatuses(kind, edge, params);
     if (!Array.isArray(wanted)) return wanted;
-    const rows = wanted.length
-      ? mine.filter((item) => wanted.includes(effectiveStatus(this.world, item, nodes.now)))
-      : mine;
+    // Without a filter Graph lists everything but archived and deleted objects.
+    const listed = (status: string) => (wanted.length ? wanted.includes(status) : !HIDDEN_STATUSES.includes(status));
+    const rows = [...source].filter(
+      (item) => item.accountId === account.accountId && listed(effectiveStatus(this.world, item, nodes.now)),
+    );
     return page(
       rows,
       render as (item: SimCampaign | SimAdSet | SimAd) => Record<string, unknown>,

@@ -375,7 +375,7 @@ export function inspect(world: World, clock: SimClock, id: string): Record<strin
       name: ad.name,
       deleted: ad.deleted,
       status: statusAt(ad.statusLog, now),
-      effective_status: ad.deleted ? 'DELETED' : effectiveStatus(world, ad, now),
+      effective_status: effectiveStatus(world, ad, now),
       lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)),
     };
   }

@@ -40,13 +40,15 @@ function updatedTime(node: SimCampaign | SimAdSet | SimAd, context: NodeContext)
   return graphDatetime(Math.max(last, node.createdTime), zoneOf(context, node.accountId));
 }
 
-const statusOf = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) => statusAt(node.statusLog, context.now);
+const statusOf = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) =>
+  'deleted' in node && node.deleted ? 'DELETED' : statusAt(node.statusLog, context.now);
 
 /**
- * Graph's effective_status: the object's own ARCHIVED first, then a paused (or archived) campaign
+ * Graph's effective_status: the object's own DELETED or ARCHIVED first, then a paused (or archived) campaign
  * (CAMPAIGN_PAUSED), then a paused ad set (ADSET_PAUSED), else the object's own status.
  */
 export function effectiveStatus(world: World, node: SimCampaign | SimAdSet | SimAd, now: number): string {
+  if ('deleted' in node && node.deleted) return 'DELETED';
   const own = statusAt(node.statusLog, now);
   if (own === 'ARCHIVED' || !('campaignId' in node)) return own;
   if (statusAt(world.campaigns.get(node.campaignId)!.statusLog, now) !== 'ACTIVE') return 'CAMPAIGN_PAUSED';
