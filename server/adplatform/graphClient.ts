@@ -10,6 +10,7 @@
  *   first and re-sent only if it did not take effect, so a retry never writes twice.
  */
 import type {
+  ActionValue,
   Ad,
   AdAccount,
   AdPlatformClient,
@@ -81,11 +82,76 @@ type Params = Record<string, string | number | undefined>;
 
 export const MAX_BATCH = 50;
 
-export const ACCOUNT_FIELDS = 'id,account_id,name,timezone_name,currency,account_status';
-export const CAMPAIGN_FIELDS = 'id,name,status,effective_status,start_time,stop_time,daily_budget,account_id';
-export const AD_FIELDS = 'id,name,status,effective_status,campaign_id,adset_id';
-export const INSIGHT_FIELDS =
-  'account_id,campaign_id,campaign_name,adset_id,ad_id,ad_name,spend,impressions,clicks,inline_link_clicks,ctr,cpc,actions,cost_per_action_type';
+/**
+ * How the client reads a field off the wire. Each field list below names the fields the client asks
+ * Graph for and the kind it expects; the compiler holds the kinds to types.ts and the spec test
+ * holds them to Meta's published spec of the node, so neither can drift silently.
+ */
+export type WireKind = 'id' | 'string' | 'numeric string' | 'enum' | 'datetime' | 'integer' | 'action list';
+type KindOf<T> = T extends ActionValue[]
+  ? 'action list'
+  : T extends number
+    ? 'integer'
+    : T extends string
+      ? Exclude<WireKind, 'integer' | 'action list'>
+      : never;
+export type FieldKinds<T> = { readonly [K in keyof T]?: KindOf<NonNullable<T[K]>> };
+
+/** Fields read from AdAccount nodes. */
+export const ACCOUNT_FIELDS = {
+  id: 'id',
+  account_id: 'id',
+  name: 'string',
+  timezone_name: 'string',
+  currency: 'string',
+  account_status: 'integer',
+} as const satisfies FieldKinds<AdAccount>;
+
+/** Fields read from Campaign nodes. */
+export const CAMPAIGN_FIELDS = {
+  id: 'id',
+  name: 'string',
+  status: 'enum',
+  effective_status: 'enum',
+  start_time: 'datetime',
+  stop_time: 'datetime',
+  daily_budget: 'numeric string',
+  account_id: 'id',
+} as const satisfies FieldKinds<Campaign>;
+
+/** Fields read from Ad nodes. */
+export const AD_FIELDS = {
+  id: 'id',
+  name: 'string',
+  status: 'enum',
+  effective_status: 'enum',
+  campaign_id: 'id',
+  adset_id: 'id',
+} as const satisfies FieldKinds<Ad>;
+
+/** Fields read back from a Campaign, AdSet or Ad after a write whose outcome is unknown. */
+export const STATUS_FIELDS = { id: 'id', status: 'enum' } as const satisfies FieldKinds<{ id: string; status: string }>;
+
+/** Fields read from AdsInsights rows (Graph adds date_start and date_stop itself). */
+export const INSIGHT_FIELDS = {
+  account_id: 'id',
+  campaign_id: 'id',
+  campaign_name: 'string',
+  adset_id: 'id',
+  ad_id: 'id',
+  ad_name: 'string',
+  spend: 'numeric string',
+  impressions: 'numeric string',
+  clicks: 'numeric string',
+  inline_link_clicks: 'numeric string',
+  ctr: 'numeric string',
+  cpc: 'numeric string',
+  actions: 'action list',
+  cost_per_action_type: 'action list',
+} as const satisfies FieldKinds<InsightRow>;
+
+/** `{id: …, name: …}` → 'id,name', the `fields` parameter. */
+export const fieldsParam = (fields: Readonly<Record<string, WireKind>>): string => Object.keys(fields).join(',');
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -135,23 +201,23 @@ export class GraphClient implements AdPlatformClient {
   // ---- the AdPlatformClient interface -------------------------------------------------------
 
   listAdAccounts(): Promise<AdAccount[]> {
-    return this.getAll<AdAccount>('me/adaccounts', { fields: ACCOUNT_FIELDS, limit: 100 });
+    return this.getAll<AdAccount>('me/adaccounts', { fields: fieldsParam(ACCOUNT_FIELDS), limit: 100 });
   }
 
   listCampaigns(accountId: string): Promise<Campaign[]> {
     return this.getAll<Campaign>(`${actId(accountId)}/campaigns`, {
-      fields: CAMPAIGN_FIELDS,
+      fields: fieldsParam(CAMPAIGN_FIELDS),
       limit: this.options.pageSize,
     });
   }
 
   listAds(accountId: string): Promise<Ad[]> {
-    return this.getAll<Ad>(`${actId(accountId)}/ads`, { fields: AD_FIELDS, limit: this.options.pageSize });
+    return this.getAll<Ad>(`${actId(accountId)}/ads`, { fields: fieldsParam(AD_FIELDS), limit: this.options.pageSize });
   }
 
   /** Lifetime (date_preset=maximum) unless a time range is given; one call per 500 rows. */
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]> {
-    const params: Params = { level: query.level, fields: INSIGHT_FIELDS, limit: 500 };
+    const params: Params = { level: query.level, fields: fieldsParam(INSIGHT_FIELDS), limit: 500 };
     if (query.timeRange) params.time_range = JSON.stringify(query.timeRange);
     else params.date_preset = 'maximum';
     if (query.campaignIds?.length) {
@@ -236,14 +302,14 @@ export class GraphClient implements AdPlatformClient {
   // ---- further reads the sync uses -----------------------------------------------------------
 
   getCampaign(campaignId: string): Promise<Campaign> {
-    return this.request<Campaign>('GET', campaignId, { fields: CAMPAIGN_FIELDS });
+    return this.request<Campaign>('GET', campaignId, { fields: fieldsParam(CAMPAIGN_FIELDS) });
   }
 
   /** Lifetime insights of one campaign; null when it has not delivered. */
   async getCampaignInsights(campaignId: string): Promise<InsightRow | null> {
     const rows = await this.getAll<InsightRow>(`${campaignId}/insights`, {
       level: 'campaign',
-      fields: INSIGHT_FIELDS,
+      fields: fieldsParam(INSIGHT_FIELDS),
       date_preset: 'maximum',
     });
     return rows[0] ?? null;
@@ -254,7 +320,7 @@ export class GraphClient implements AdPlatformClient {
     const statuses = new Map<string, string>();
     for (const chunk of chunks(ids, MAX_BATCH)) {
       const answers = await this.batch(
-        chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=id,status` })),
+        chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=${fieldsParam(STATUS_FIELDS)}` })),
         { idempotent: true },
       );
       chunk.forEach((id, index) => {

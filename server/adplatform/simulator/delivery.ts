@@ -96,7 +96,16 @@ export function adTotals(ad: SimAd, adset: SimAdSet, campaign: SimCampaign, from
   return subtract(totalsAfter(ad.profile, until), totalsAfter(ad.profile, before));
 }
 
-/** The Graph API's string metrics and action list for some totals. */
+/**
+ * Unique people reached: fewer than impressions, the more so the more impressions there are
+ * (frequency grows from 1 towards 2). Not additive over ads or periods, as on Graph.
+ */
+export function reachOf(impressions: number): number {
+  if (impressions <= 0) return 0;
+  return Math.max(1, Math.round(impressions / (1 + impressions / (impressions + 40_000))));
+}
+
+/** The Graph API's string metrics and action lists (AdsInsights fields) for some totals. */
 export function graphMetrics(t: Totals): Record<string, unknown> {
   const leads = t.onsiteLeads + t.websiteLeads;
   const actions: { action_type: string; value: string }[] = [];
@@ -106,13 +115,22 @@ export function graphMetrics(t: Totals): Record<string, unknown> {
   if (t.websiteLeads > 0)
     actions.push({ action_type: 'offsite_conversion.fb_pixel_lead', value: String(t.websiteLeads) });
   const costPer = actions.map((a) => ({ action_type: a.action_type, value: (t.spend / Number(a.value)).toFixed(6) }));
+  const reach = reachOf(t.impressions);
+  const ratio = (numerator: number, denominator: number, scale = 1) =>
+    denominator > 0 ? ((numerator / denominator) * scale).toFixed(6) : undefined;
   return {
     spend: t.spend.toFixed(2),
     impressions: String(t.impressions),
+    reach: String(reach),
+    frequency: ratio(t.impressions, reach),
     clicks: String(t.clicks),
     inline_link_clicks: String(t.linkClicks),
-    ctr: t.impressions > 0 ? ((t.clicks / t.impressions) * 100).toFixed(6) : '0',
-    cpc: t.clicks > 0 ? (t.spend / t.clicks).toFixed(6) : undefined,
+    ctr: ratio(t.clicks, t.impressions, 100) ?? '0',
+    inline_link_click_ctr: ratio(t.linkClicks, t.impressions, 100),
+    cpc: ratio(t.spend, t.clicks),
+    cost_per_inline_link_click: ratio(t.spend, t.linkClicks),
+    cpm: ratio(t.spend, t.impressions, 1000),
+    cpp: ratio(t.spend, reach, 1000),
     ...(actions.length ? { actions, cost_per_action_type: costPer } : {}),
   };
 }

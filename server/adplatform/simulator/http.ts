@@ -5,10 +5,11 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorAnswer, type GraphAnswer, type GraphHandler, type Params } from './graph';
+import { errorAnswer, type GraphAnswer, type GraphContext, type GraphHandler, type Params } from './graph';
 import { FaultBoard, RATE_LIMIT_MESSAGES, type FaultSpec } from './faults';
 import type { SimClock } from './clock';
 import { adTotals, graphMetrics, statusAt } from './delivery';
+import { effectiveStatus } from './nodes';
 import type { ScenarioName } from './scenarios';
 import type { World } from './world';
 
@@ -142,12 +143,14 @@ export class SimulatorServer {
 
     let answer: GraphAnswer;
     if (isBatch) {
-      answer = this.batch(params, linkBase);
+      answer = this.batch(params, { linkBase, accessToken: params.access_token });
       log.batchSize = Array.isArray(answer.body) ? answer.body.length : undefined;
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
     } else {
-      answer = this.counted(path, () => this.graph.handle(method, path, params, { linkBase }));
+      answer = this.counted(path, () =>
+        this.graph.handle(method, path, params, { linkBase, accessToken: params.access_token }),
+      );
     }
 
     if (fault?.kind === 'server_error') return this.send(response, this.serverErrorAnswer(fault), {});
@@ -158,7 +161,7 @@ export class SimulatorServer {
     return this.send(response, answer, this.usageHeaders(described, answer.accountId ?? pathAccount));
   }
 
-  private batch(params: Params, linkBase: string): GraphAnswer {
+  private batch(params: Params, context: GraphContext): GraphAnswer {
     let items: { method?: string; relative_url?: string; body?: string }[];
     try {
       items = JSON.parse(params.batch!) as typeof items;
@@ -180,7 +183,7 @@ export class SimulatorServer {
       let answer: GraphAnswer;
       if (fault?.kind === 'rate_limit') answer = this.rateLimitAnswer(fault);
       else {
-        answer = this.counted(path, () => this.graph.handle(method, path, itemParams, { linkBase }));
+        answer = this.counted(path, () => this.graph.handle(method, path, itemParams, context));
         if (fault?.kind === 'server_error') answer = this.serverErrorAnswer(fault);
       }
       return {
@@ -369,26 +372,33 @@ export function inspect(world: World, clock: SimClock, id: string): Record<strin
   if (ad) {
     const campaign = world.campaigns.get(ad.campaignId)!;
     const adset = world.adsets.get(ad.adsetId)!;
-    const status = statusAt(ad.statusLog, now);
-    const effective =
-      statusAt(campaign.statusLog, now) === 'PAUSED'
-        ? 'CAMPAIGN_PAUSED'
-        : statusAt(adset.statusLog, now) === 'PAUSED'
-          ? 'ADSET_PAUSED'
-          : status;
     return {
       id,
       kind: 'ad',
       name: ad.name,
       deleted: ad.deleted,
-      status,
-      effective_status: effective,
+      status: statusAt(ad.statusLog, now),
+      effective_status: effectiveStatus(world, ad, now),
       lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)),
     };
   }
   const campaign = world.campaigns.get(id);
-  if (campaign) return { id, kind: 'campaign', name: campaign.name, status: statusAt(campaign.statusLog, now) };
+  if (campaign)
+    return {
+      id,
+      kind: 'campaign',
+      name: campaign.name,
+      status: statusAt(campaign.statusLog, now),
+      effective_status: effectiveStatus(world, campaign, now),
+    };
   const adset = world.adsets.get(id);
-  if (adset) return { id, kind: 'adset', name: adset.name, status: statusAt(adset.statusLog, now) };
+  if (adset)
+    return {
+      id,
+      kind: 'adset',
+      name: adset.name,
+      status: statusAt(adset.statusLog, now),
+      effective_status: effectiveStatus(world, adset, now),
+    };
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { DateTime } from 'luxon';
 import type { Random } from './random';
 
 export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
 
 /** The agency writes dates three ways; the name parser reads all of them. */
 export function campaignDate(event: DateTime, random: Random): string {

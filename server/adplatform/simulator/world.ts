@@ -9,9 +9,10 @@ import { DateTime } from 'luxon';
 import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
 import { seededRandom, type Random } from './random';
 import { SCENARIOS, type ScenarioName } from './scenarios';
-import { campaignDate, campaignTime, HOUR } from './naming';
+import { campaignDate, campaignTime, DAY, HOUR } from './naming';
 
-export type SimStatus = 'ACTIVE' | 'PAUSED';
+/** A configured status the simulator keeps (Graph's DELETED is modelled for ads only, as `deleted`). */
+export type SimStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
 
 export interface StatusEvent {
   at: number;
@@ -38,12 +39,15 @@ export interface SimAccount {
   name: string;
   timezone: string;
   currency: string;
+  createdTime: number;
 }
 
 export interface SimCampaign {
   id: string;
   accountId: string;
   name: string;
+  /** When it was created: its status log starts here, before it starts delivering. */
+  createdTime: number;
   startTime: number;
   stopTime: number | undefined;
   dailyBudgetCents: number;
@@ -56,6 +60,7 @@ export interface SimAdSet {
   campaignId: string;
   accountId: string;
   name: string;
+  createdTime: number;
   statusLog: StatusEvent[];
 }
 
@@ -65,6 +70,7 @@ export interface SimAd {
   campaignId: string;
   accountId: string;
   name: string;
+  createdTime: number;
   statusLog: StatusEvent[];
   profile: DeliveryProfile;
   deleted: boolean;
@@ -125,6 +131,7 @@ export class World {
         name: template.name,
         timezone: template.timezone,
         currency: 'USD',
+        createdTime: options.start - (400 + 90 * i) * DAY,
       });
     }
     for (const [index, account] of this.accounts.entries()) {
@@ -150,11 +157,14 @@ export class World {
     return `${this.idPrefix}${String(this.nextId).padStart(9, '0')}`;
   }
 
-  addCampaign(fields: Omit<SimCampaign, 'id' | 'statusLog'> & { status?: SimStatus }): SimCampaign {
+  /** A campaign created a day before it starts (or before the world's start, whichever is earlier). */
+  addCampaign(fields: Omit<SimCampaign, 'id' | 'statusLog' | 'createdTime'> & { status?: SimStatus }): SimCampaign {
+    const createdTime = Math.min(fields.startTime, this.options.start) - DAY;
     const campaign: SimCampaign = {
       ...fields,
       id: this.newId(),
-      statusLog: [{ at: fields.startTime, status: fields.status ?? 'ACTIVE' }],
+      createdTime,
+      statusLog: [{ at: createdTime, status: fields.status ?? 'ACTIVE' }],
     };
     delete (campaign as { status?: SimStatus }).status;
     this.campaigns.set(campaign.id, campaign);
@@ -167,7 +177,8 @@ export class World {
       campaignId: campaign.id,
       accountId: campaign.accountId,
       name,
-      statusLog: [{ at: campaign.startTime, status: 'ACTIVE' }],
+      createdTime: campaign.createdTime,
+      statusLog: [{ at: campaign.createdTime, status: 'ACTIVE' }],
     };
     this.adsets.set(adset.id, adset);
     return adset;
@@ -181,7 +192,8 @@ export class World {
       campaignId: adset.campaignId,
       accountId: adset.accountId,
       name,
-      statusLog: [{ at: campaign.startTime, status }],
+      createdTime: campaign.createdTime,
+      statusLog: [{ at: campaign.createdTime, status }],
       profile,
       deleted: false,
     };
