@@ -9,6 +9,7 @@ import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../pageTitle';
 import { useAddressFilterValues, type AddressFilter } from './addressFilters';
 import { ListEmpty } from './ListEmpty';
+import { ListErrors, listErrorsQueryOptions } from './ListErrors';
 import { HistoryListToolbar } from './ListToolbar';
 import { MultiSortHeader } from './MultiSortHeader';
 
@@ -31,10 +32,12 @@ export function HistoryList({ resource, title, addressFilters, dateField, emptyM
       filter={addressFilter}
       perPage={LOG_PAGE_SIZES[0]}
       sort={{ field: dateField, order: 'DESC' }}
+      queryOptions={listErrorsQueryOptions}
       disableSyncWithLocation
     >
       <PageTitle title={title} />
       <HistoryListToolbar addressFilters={addressFilters} />
+      <ListErrors />
       <Card variant="outlined">
         <Datagrid
           header={MultiSortHeader}

@@ -4,6 +4,7 @@
  */
 import { Card } from '@mui/material';
 import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
+import { ListErrors, listErrorsQueryOptions } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
@@ -32,12 +33,19 @@ function DeleteGroupButton(_props: { label?: string }) {
 
 export function GroupList() {
   return (
-    <ListBase resource="permissions" perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
+    <ListBase
+      resource="permissions"
+      perPage={25}
+      sort={{ field: 'id', order: 'ASC' }}
+      queryOptions={listErrorsQueryOptions}
+      disableSyncWithLocation
+    >
       <PageTitle title="app.page.permissions" />
       <PageToolbar>
         <ToolbarSpacer />
         <CreateGroupButton />
       </PageToolbar>
+      <ListErrors />
       <Card variant="outlined">
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <GroupNameField source="name" label="resources.permissions.fields.name" />
