@@ -9,7 +9,7 @@ import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../pageTitle';
 import { useAddressFilterValues, type AddressFilter } from './addressFilters';
 import { ListEmpty } from './ListEmpty';
-import { ListErrors, listErrorsQueryOptions } from './ListErrors';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from './ListErrors';
 import { HistoryListToolbar } from './ListToolbar';
 import { MultiSortHeader } from './MultiSortHeader';
 
@@ -38,17 +38,19 @@ export function HistoryList({ resource, title, addressFilters, dateField, emptyM
       <PageTitle title={title} />
       <HistoryListToolbar addressFilters={addressFilters} />
       <ListErrors />
-      <Card variant="outlined">
-        <Datagrid
-          header={MultiSortHeader}
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty message={emptyMessage} filtered={Object.keys(addressFilter).length > 0} />}
-        >
-          {children}
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid
+            header={MultiSortHeader}
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={<ListEmpty message={emptyMessage} filtered={Object.keys(addressFilter).length > 0} />}
+          >
+            {children}
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+      </UnlessListFailed>
     </ListBase>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { Card } from '@mui/material';
 import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
-import { ListErrors, listErrorsQueryOptions } from '../../layout/list';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
@@ -46,14 +46,16 @@ export function GroupList() {
         <CreateGroupButton />
       </PageToolbar>
       <ListErrors />
-      <Card variant="outlined">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <GroupNameField source="name" label="resources.permissions.fields.name" />
-          <GroupAccessesField label="resources.permissions.fields.accesses" />
-          <DeleteGroupButton label="resources.permissions.fields.actions" />
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <GroupNameField source="name" label="resources.permissions.fields.name" />
+            <GroupAccessesField label="resources.permissions.fields.accesses" />
+            <DeleteGroupButton label="resources.permissions.fields.actions" />
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      </UnlessListFailed>
     </ListBase>
   );
 }

@@ -7,7 +7,7 @@ import { Card } from '@mui/material';
 import { Datagrid, FunctionField, ListBase, Pagination, TextField } from 'react-admin';
 import { TEAM_PAGE_SIZES } from '../../domain/constants';
 import { useErrorList } from '../../layout/ErrorList';
-import { ListErrors, listErrorsQueryOptions } from '../../layout/list';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { usePermission } from '../../providers/usePermissions';
@@ -35,15 +35,17 @@ export function UserList() {
         <InviteButton onInvited={pending.reload} />
       </PageToolbar>
       <ListErrors more={errors} />
-      <Card variant="outlined">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField<TeamMember> source="full_name" sortBy="last_name" render={(record) => memberName(record)} />
-          <TextField source="email" />
-          <UserGroupField label="resources.team.fields.group" />
-          <UserActivityButton label="resources.team.fields.action" />
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[...TEAM_PAGE_SIZES]} />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField<TeamMember> source="full_name" sortBy="last_name" render={(record) => memberName(record)} />
+            <TextField source="email" />
+            <UserGroupField label="resources.team.fields.group" />
+            <UserActivityButton label="resources.team.fields.action" />
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[...TEAM_PAGE_SIZES]} />
+      </UnlessListFailed>
       <PendingInvitations pending={pending} />
     </ListBase>
   );

@@ -37,6 +37,7 @@ describe('the error list on list screens', () => {
     // Above the list's content, and only there: no snackbar repeats it.
     const main = alert.closest('main') ?? document.body;
     expect(within(main).queryByRole('table')).toBeNull();
+    expect(within(main).queryByText(/rows per page/i)).toBeNull(); // no stale count either
     expect(screen.getAllByText('The database is not answering.')).toHaveLength(1);
   });
 
