@@ -3,7 +3,7 @@
  * custom routes of src/custom-pages/routes.tsx.
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router-dom';
 import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { LoginPage } from './custom-pages/LoginPage';
 import { AppLayout } from './layout/AppLayout';
@@ -46,6 +46,16 @@ export function AdminApp() {
  */
 const router = createBrowserRouter([{ path: '*', element: <AdminApp /> }]);
 
+/**
+ * Router updates are not wrapped in React transitions (`useTransitions={false}`): react-admin's
+ * sign-out redirect (LogoutOnMount, then navigate to /login) resets its query cache right after
+ * navigating, which re-renders the old screen urgently and restarts the logout; as a transition the
+ * /login render kept being interrupted and the login form could take seconds to appear.
+ */
+export function AppRouter({ router }: { router: DataRouter }) {
+  return <RouterProvider router={router} useTransitions={false} />;
+}
+
 export default function App() {
-  return <RouterProvider router={router} />;
+  return <AppRouter router={router} />;
 }

@@ -3,7 +3,7 @@ import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typo
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
-import { usePermission } from '../providers/usePermissions';
+import { useCanOpenTeam, usePermission } from '../providers/usePermissions';
 import { useSidePanel } from './SidePanelState';
 
 function NavLink({ to, label }: { to: string; label: string }) {
@@ -23,7 +23,7 @@ function NavLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Campaigns without add_edit_campaigns: a greyed label that explains why. */
+/** A link the user may not follow (Campaigns, Team): a greyed label that explains why. */
 function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
   return (
     <Tooltip title={reason} placement="right">
@@ -42,6 +42,7 @@ export function SidePanel() {
   const translate = useTranslate();
   const { open, setOpen } = useSidePanel();
   const canSeeCampaigns = usePermission('add_edit_campaigns');
+  const canSeeTeam = useCanOpenTeam();
 
   return (
     <Drawer
@@ -63,7 +64,11 @@ export function SidePanel() {
           ) : (
             <DisabledNavItem label={translate('app.nav.campaigns')} reason={translate('app.nav.campaigns_denied')} />
           )}
-          <NavLink to="/team" label={translate('app.nav.team')} />
+          {canSeeTeam ? (
+            <NavLink to="/team" label={translate('app.nav.team')} />
+          ) : (
+            <DisabledNavItem label={translate('app.nav.team')} reason={translate('app.nav.team_denied')} />
+          )}
           <NavLink to="/account" label={translate('app.nav.account')} />
         </List>
       </Box>

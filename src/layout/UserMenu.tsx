@@ -5,20 +5,21 @@ import { useState, type MouseEvent } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../providers/authProvider';
-import { usePermissionSet, useSessionUser } from '../providers/usePermissions';
+import { useCanOpenTeam, usePermissionSet, useSessionUser } from '../providers/usePermissions';
 
 export function UserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useSessionUser();
   const permissions = usePermissionSet();
+  const mayOpenTeam = useCanOpenTeam();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
   if (!user) return null;
 
   const links = [
-    { to: '/team', label: 'app.user_menu.team', shown: permissions.has('update_permissions') },
+    { to: '/team', label: 'app.user_menu.team', shown: mayOpenTeam },
     { to: '/permissions', label: 'app.user_menu.permissions', shown: permissions.has('view_permissions') },
     { to: '/account', label: 'app.user_menu.account', shown: true },
   ].filter((link) => link.shown);

@@ -27,6 +27,9 @@ export const paths = {
   availablePermissions: api('groups/available_permissions/'),
   inviteSend: api('user_invite/send_invite_code/'),
   inviteConfirm: api('user_invite/'),
+  invitationsPending: api('user_invite/'),
+  invitationResend: (id: Id) => api(`user_invite/${id}/resend/`),
+  invitation: (id: Id) => api(`user_invite/${id}/`),
 
   // folders and rules
   generalPage: api('general_page/'),

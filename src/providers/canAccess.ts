@@ -8,15 +8,35 @@ import type { Permission } from '../domain/permissions';
 /** The action names react-admin asks about, plus '*' for every action of a resource. */
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'clone' | '*' | (string & {});
 
+/** What an action needs: one permission, or any one of several. */
+export type AccessRule = Permission | readonly Permission[];
+
 /** resource → action → the permission it needs. */
-export type AccessRules = Record<string, Partial<Record<AccessAction, Permission>>>;
+export type AccessRules = Record<string, Partial<Record<AccessAction, AccessRule>>>;
+
+/**
+ * Who may open Team (/team): anyone who can act on the team — update_permissions (SPEC §6: the
+ * user menu's Team entry), add_edit_users (invite, change groups) or is_staff (activate and
+ * deactivate); the server lists users to the same three. The /team route, the side panel's Team
+ * link and the user menu's Team entry all use this one rule (docs/frontend.md).
+ */
+export const TEAM_ACCESS = [
+  'update_permissions',
+  'add_edit_users',
+  'is_staff',
+] as const satisfies readonly Permission[];
+
+export const holdsRule = (permissions: ReadonlySet<Permission>, rule: AccessRule): boolean =>
+  typeof rule === 'string' ? permissions.has(rule) : rule.some((permission) => permissions.has(permission));
+
+export const canOpenTeam = (permissions: ReadonlySet<Permission>): boolean => holdsRule(permissions, TEAM_ACCESS);
 
 export interface AccessRequest {
   resource: string;
   action: string;
 }
 
-export function requiredPermission(rules: AccessRules, { resource, action }: AccessRequest): Permission | undefined {
+export function requiredPermission(rules: AccessRules, { resource, action }: AccessRequest): AccessRule | undefined {
   const forResource = rules[resource];
   if (!forResource) return undefined;
   return forResource[action] ?? forResource['*'];
@@ -25,5 +45,5 @@ export function requiredPermission(rules: AccessRules, { resource, action }: Acc
 /** A superuser's permission set holds every permission, so every rule passes for them. */
 export function canAccess(permissions: ReadonlySet<Permission>, request: AccessRequest, rules: AccessRules): boolean {
   const needed = requiredPermission(rules, request);
-  return needed === undefined || permissions.has(needed);
+  return needed === undefined || holdsRule(permissions, needed);
 }

@@ -1,12 +1,14 @@
 /**
- * The one HTTP client of the browser app: JSON, the Bearer token, success 200–299, react-admin
- * HttpErrors, and the token refresh of SPEC §4 (one shared in-flight refresh, one retry).
+ * The one HTTP client of the browser app: JSON, the Bearer token, the XSRF-TOKEN cookie echoed as
+ * X-XSRF-TOKEN, success 200–299, react-admin HttpErrors, and the token refresh of SPEC §4 (one
+ * shared in-flight refresh, one retry).
  */
 import { jwtDecode } from 'jwt-decode';
 import { HttpError } from 'react-admin';
 import { paths } from './apiPaths';
 import { responseError, TransportError } from './httpErrors';
 import { session as defaultSession, type SessionStore, type SessionUser } from './session';
+import { xsrfHeaders } from './xsrf';
 
 export { errorMessages, TransportError } from './httpErrors';
 
@@ -45,7 +47,15 @@ export interface HttpClientDeps {
   now?: () => number;
   /** Whether the login screen is showing (no refresh there, SPEC §4). */
   onLoginScreen?: () => boolean;
+  /** The page's cookies (`document.cookie`), for the XSRF-TOKEN of SPEC §9. */
+  cookies?: () => string;
+  /** The page's address: relative call URLs resolve against it. */
+  pageUrl?: () => string;
 }
+
+const browserCookies = () => (typeof document !== 'undefined' ? document.cookie : '');
+const browserPageUrl = () => (typeof window !== 'undefined' ? window.location.href : 'http://localhost/');
+const WEB_PROTOCOLS = new Set(['http:', 'https:']);
 
 const browserOnLoginScreen = () =>
   typeof window !== 'undefined' && window.location.pathname.replace(/\/+$/, '').endsWith('/login');
@@ -73,12 +83,21 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const now = deps.now ?? Date.now;
   const onLoginScreen = deps.onLoginScreen ?? browserOnLoginScreen;
+  const cookies = deps.cookies ?? browserCookies;
+  const pageUrl = deps.pageUrl ?? browserPageUrl;
   const sessionCalls = new Set<string>([paths.token, paths.tokenRefresh]);
   let refreshing: Promise<void> | null = null;
 
   /** One HTTP exchange, no refresh logic. */
   async function send<T>(url: string, options: RequestOptions, accessToken: string | null): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const page = new URL(pageUrl());
+    const target = new URL(url, page);
+    if (!WEB_PROTOCOLS.has(target.protocol)) throw new TransportError('protocol');
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...xsrfHeaders(target, page.origin, cookies()),
+      ...options.headers,
+    };
     let body: BodyInit | undefined;
     if (options.body !== undefined && options.body !== null) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
@@ -170,12 +189,9 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
     try {
       return await send<T>(url, options, tokenUsed);
     } catch (error) {
-      const retry =
-        error instanceof HttpError &&
-        error.status === 401 &&
-        withAuth &&
-        !onLoginScreen() &&
-        Boolean(store.get().refresh_token);
+      // With no refresh token the refresh fails at once and ends the session (SPEC §4).
+      const hadSession = Boolean(tokenUsed) || Boolean(store.get().refresh_token);
+      const retry = error instanceof HttpError && error.status === 401 && withAuth && !onLoginScreen() && hadSession;
       if (!retry) throw error;
       // Another call may have refreshed while this one was on its way: then just repeat it.
       if (store.get().access_token === tokenUsed) {

@@ -4,12 +4,14 @@
  */
 import { HttpError } from 'react-admin';
 
-export type TransportFailure = 'network' | 'aborted' | 'timeout';
+export type TransportFailure = 'network' | 'aborted' | 'timeout' | 'protocol';
 
+/** SPEC §8's transport messages (the wording of the original client's). */
 const TRANSPORT_MESSAGES: Record<TransportFailure, string> = {
   network: 'Network Error',
   aborted: 'Request aborted',
   timeout: 'timeout exceeded',
+  protocol: 'Unsupported protocol',
 };
 
 /** A call that never got an HTTP answer (status 0). */

@@ -4,6 +4,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { effectivePermissions, type Permission } from '../domain/permissions';
+import { canOpenTeam } from './canAccess';
 import { session, type SessionUser } from './session';
 
 export function useSessionUser(): SessionUser | null {
@@ -19,4 +20,9 @@ export function usePermissionSet(): ReadonlySet<Permission> {
 /** Whether the signed-in user holds `name`. */
 export function usePermission(name: Permission): boolean {
   return usePermissionSet().has(name);
+}
+
+/** Whether the signed-in user may open Team (the side panel link, the user menu entry, /team). */
+export function useCanOpenTeam(): boolean {
+  return canOpenTeam(usePermissionSet());
 }

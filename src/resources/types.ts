@@ -4,7 +4,7 @@
  */
 import type { ComponentType, ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { AccessAction } from '../providers/canAccess';
+import type { AccessAction, AccessRule } from '../providers/canAccess';
 import type { Permission } from '../domain/permissions';
 
 export interface ResourceEndpoint {
@@ -34,7 +34,7 @@ export interface ResourceDefinition {
   /** i18n messages merged into the app's (e.g. `{ resources: { log: { name: 'Log' } } }`). */
   i18n?: Record<string, unknown>;
   /** The permission each react-admin action needs (SPEC §6). */
-  access?: Partial<Record<AccessAction, Permission>>;
+  access?: Partial<Record<AccessAction, AccessRule>>;
 }
 
 export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;

@@ -191,6 +191,120 @@ eachDatabase((engine) => {
       expect((await invite(inviter, { group_id: modest.id, email: newcomer() })).statusCode).toBe(200);
     });
 
+    describe('pending invitations', () => {
+      const pendingList = (user: TestUser) => api.request(user.token, { method: 'GET', url: '/api/user_invite/' });
+      const resend = (user: TestUser, id: string) =>
+        api.request(user.token, { method: 'POST', url: `/api/user_invite/${id}/resend/` });
+      const cancel = (user: TestUser, id: string) =>
+        api.request(user.token, { method: 'DELETE', url: `/api/user_invite/${id}/` });
+      const pendingFor = async (email: string) =>
+        (pendingList(admin).then((r) => r.json().results) as Promise<{ id: string; email: string }[]>).then((list) =>
+          list.find((entry) => entry.email === email),
+        );
+      const auditActions = async (action: string) =>
+        (await api.dbh.db.select().from(auditLog).where(eq(auditLog.action, action))).map((e) => e.actor);
+      /** Waits for the `n`th mail to `to` and answers its code. */
+      async function nthCode(to: string, n: number): Promise<string> {
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
+          const mails = peer.messages.filter((m) => m.to.includes(to));
+          if (mails.length >= n) return linkPath(mails[n - 1]!.links[0]!)[1]!;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error(`no mail number ${n} to ${to}`);
+      }
+
+      it('lists sent, unused invitations newest first with group, inviter and expiry; a used one leaves the list', async () => {
+        const group = await api.newGroup('Pending group', ['read_rules']);
+        const first = newcomer();
+        const second = newcomer();
+        const firstCode = await invitedCode(first, group.id);
+        await invitedCode(second, group.id);
+
+        const response = await pendingList(admin);
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        expect(body.count).toBeGreaterThanOrEqual(2);
+        const emails = body.results.map((entry: { email: string }) => entry.email);
+        expect(emails.indexOf(second)).toBeLessThan(emails.indexOf(first));
+        const entry = body.results.find((e: { email: string }) => e.email === second);
+        expect(entry).toMatchObject({
+          email: second,
+          group: { id: group.id, name: 'Pending group' },
+          invited_by: 'Ada Admin',
+          is_expired: false,
+        });
+        expect(entry.id).toMatch(/^[0-9a-f]{64}$/);
+        // Good for 7 days from sending (created_at is the database's clock, expires_at the server's).
+        const lifetime = Date.parse(entry.expires_at) - Date.parse(entry.created_at);
+        expect(Math.abs(lifetime - 7 * 24 * 60 * 60 * 1000)).toBeLessThan(60_000);
+
+        expect((await join(member(firstCode))).statusCode).toBe(201);
+        expect(await pendingFor(first)).toBeUndefined();
+        expect(await pendingFor(second)).toBeDefined();
+      });
+
+      it('resends with a new code: the new link works, the old one no longer does', async () => {
+        const group = await api.newGroup('Resent group', ['read_rules']);
+        const email = newcomer();
+        const oldCode = await invitedCode(email, group.id);
+        const before = (await pendingFor(email))!;
+
+        const response = await resend(admin, before.id);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          detail: 'Invitation sent successfully',
+          invitation: { email, group: { id: group.id, name: 'Resent group' } },
+        });
+        const newCode = await nthCode(email, 2);
+        expect(newCode).not.toBe(oldCode);
+        const after = (await pendingFor(email))!;
+        expect(after.id).not.toBe(before.id);
+        expect(response.json().invitation.id).toBe(after.id);
+
+        const stale = await join(member(oldCode));
+        expect(stale.statusCode).toBe(400);
+        expect(stale.json()).toEqual({ invite_code: ['This invitation link is not valid.'] });
+        expect((await join(member(newCode))).statusCode).toBe(201);
+        expect(await auditActions(`Resent the invitation to ${email}`)).toEqual(['Ada Admin']);
+      });
+
+      it('cancels: the code stops working and the invitation leaves the list', async () => {
+        const group = await api.newGroup('Cancelled group', []);
+        const email = newcomer();
+        const code = await invitedCode(email, group.id);
+        const { id } = (await pendingFor(email))!;
+
+        expect((await cancel(admin, id)).statusCode).toBe(204);
+        expect(await pendingFor(email)).toBeUndefined();
+        expect((await join(member(code))).json()).toEqual({ invite_code: ['This invitation link is not valid.'] });
+        expect((await cancel(admin, id)).statusCode).toBe(404);
+        expect((await resend(admin, id)).statusCode).toBe(404);
+        expect(await auditActions(`Cancelled the invitation to ${email}`)).toEqual(['Ada Admin']);
+      });
+
+      it('each needs add_edit_users; resending stays within the sender’s own accesses', async () => {
+        const group = await api.newGroup('Guarded group', ['delete_rules']);
+        const email = newcomer();
+        await invitedCode(email, group.id);
+        const { id } = (await pendingFor(email))!;
+
+        const outsider = await api.userWith(['update_permissions', 'is_staff']);
+        expect((await pendingList(outsider)).statusCode).toBe(403);
+        expect((await resend(outsider, id)).statusCode).toBe(403);
+        expect((await cancel(outsider, id)).statusCode).toBe(403);
+        expect((await api.app.inject({ method: 'GET', url: '/api/user_invite/' })).statusCode).toBe(401);
+
+        const inviter = await api.userWith(['add_edit_users']);
+        expect((await pendingList(inviter)).statusCode).toBe(200);
+        const beyond = await resend(inviter, id);
+        expect(beyond.statusCode).toBe(403);
+        expect(beyond.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
+        expect((await cancel(inviter, id)).statusCode).toBe(204);
+        expect((await resend(admin, 'not-an-invitation')).statusCode).toBe(404);
+      });
+    });
+
     it('answers 502 and keeps no usable code when the mail cannot be sent', async () => {
       const broken = createMailer({
         smtpUrl: 'smtp://127.0.0.1:1',

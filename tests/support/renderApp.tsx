@@ -5,8 +5,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { AdminApp, dataProvider } from '../../src/App';
+import { createMemoryRouter, useLocation } from 'react-router-dom';
+import { AdminApp, AppRouter, dataProvider } from '../../src/App';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { session, type SessionUser } from '../../src/providers/session';
 import { fakeJwt } from './tokens';
@@ -44,7 +44,7 @@ function renderAt(address: string, ui: ReactNode) {
     ],
     { initialEntries: [address] },
   );
-  return render(<RouterProvider router={router} />);
+  return render(<AppRouter router={router} />);
 }
 
 export function renderApp(address: string) {

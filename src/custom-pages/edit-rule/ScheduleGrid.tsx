@@ -2,7 +2,7 @@
  * The 7×24 schedule grid (click a cell; a day name toggles the whole day, an hour heading the hour
  * on every day) and the 24-hour alert row. Cells are toggle buttons (aria-pressed).
  */
-import { Box, ButtonBase, Typography } from '@mui/material';
+import { Box, ButtonBase, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DAYS } from '../../domain/constants';
 import {
@@ -54,8 +54,17 @@ function Cell({
   );
 }
 
-/** '12 AM' → '12a', '5 PM' → '5p': hour headings that fit a 30 px column. */
+/** '12 AM' → '12a', '5 PM' → '5p': the compact hour headings of narrow screens. */
 const shortHour = (hour: number) => hourLabel(hour).replace(' AM', 'a').replace(' PM', 'p');
+
+/**
+ * Hour headings as SPEC §3 names the hours, '12 AM' … '11 PM' (the number over AM/PM in a 30 px
+ * column); below the md breakpoint the compact '12a' … '11p'.
+ */
+function useHourHeading(): (hour: number) => string {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  return narrow ? shortHour : hourLabel;
+}
 
 export function WeekScheduleGrid({
   schedule,
@@ -69,6 +78,7 @@ export function WeekScheduleGrid({
   onToggleHour: (hour: number) => void;
 }) {
   const translate = useTranslate();
+  const heading = useHourHeading();
   return (
     <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.schedule')}>
       <Box sx={{ display: 'inline-block', minWidth: 'max-content' }}>
@@ -79,7 +89,7 @@ export function WeekScheduleGrid({
               key={hour}
               header
               on={isHourOnEveryDay(schedule, hour)}
-              text={shortHour(hour)}
+              text={heading(hour)}
               label={translate('rules.editor.whole_hour', { hour: hourLabel(hour) })}
               onClick={() => onToggleHour(hour)}
             />
@@ -120,13 +130,18 @@ export function WeekScheduleGrid({
 
 export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule; onToggle: (hour: number) => void }) {
   const translate = useTranslate();
+  const heading = useHourHeading();
   return (
     <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.alert_schedule')}>
       <Box sx={{ display: 'flex', minWidth: 'max-content', pl: '96px' }}>
         {HOURS.map((hour) => (
           <Box key={hour} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-            <Typography variant="caption" color="text.secondary" sx={{ fontSize: 10 }}>
-              {shortHour(hour)}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, textAlign: 'center' }}
+            >
+              {heading(hour)}
             </Typography>
             <Cell
               on={Boolean(schedule[hour])}

@@ -8,6 +8,7 @@ export default {
       team: 'Team',
       account: 'Account',
       campaigns_denied: "You need 'add edit campaigns' permissions to access Campaigns.",
+      team_denied: "You need 'update permissions', 'add edit users' or 'is staff' permissions to access Team.",
       open: 'Open menu',
       close: 'Close menu',
     },

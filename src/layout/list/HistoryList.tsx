@@ -9,6 +9,7 @@ import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../pageTitle';
 import { useAddressFilterValues, type AddressFilter } from './addressFilters';
 import { ListEmpty } from './ListEmpty';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from './ListErrors';
 import { HistoryListToolbar } from './ListToolbar';
 import { MultiSortHeader } from './MultiSortHeader';
 
@@ -31,21 +32,25 @@ export function HistoryList({ resource, title, addressFilters, dateField, emptyM
       filter={addressFilter}
       perPage={LOG_PAGE_SIZES[0]}
       sort={{ field: dateField, order: 'DESC' }}
+      queryOptions={listErrorsQueryOptions}
       disableSyncWithLocation
     >
       <PageTitle title={title} />
       <HistoryListToolbar addressFilters={addressFilters} />
-      <Card variant="outlined">
-        <Datagrid
-          header={MultiSortHeader}
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty message={emptyMessage} filtered={Object.keys(addressFilter).length > 0} />}
-        >
-          {children}
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+      <ListErrors />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid
+            header={MultiSortHeader}
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={<ListEmpty message={emptyMessage} filtered={Object.keys(addressFilter).length > 0} />}
+          >
+            {children}
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+      </UnlessListFailed>
     </ListBase>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * What a list shows when it has no rows: why, in words. With a search or a filter in force it
- * says nothing matched them (and how to widen the view); otherwise the list's own message.
+ * says nothing matched them (and how to widen the view); otherwise the list's own message. A failed
+ * load shows nothing here (ListErrors explains it).
  */
 import { Box, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 
 export function ListEmpty({ message, filtered = false }: { message: string; filtered?: boolean }) {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
+  const { filterValues, error } = useListContext();
+  if (error) return null; // the error list says what went wrong; 'nothing here' would be untrue
   const narrowed = filtered || Object.keys(filterValues ?? {}).length > 0;
   return (
     <Box sx={{ py: 5, px: 2, textAlign: 'center' }} role="status">

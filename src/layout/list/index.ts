@@ -3,6 +3,7 @@ export { BackButton } from './BackButton';
 export { DateTimeField, StackedDateTime } from './DateTimeField';
 export { StackedText } from './StackedText';
 export { ListEmpty } from './ListEmpty';
+export { ListErrors, listErrorsQueryOptions, UnlessListFailed } from './ListErrors';
 export { ListSearchBox } from './ListSearchBox';
 export { HistoryList } from './HistoryList';
 export { HistoryListToolbar } from './ListToolbar';

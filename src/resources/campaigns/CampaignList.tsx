@@ -6,6 +6,7 @@
 import { Box, Card, Chip, Stack, Typography } from '@mui/material';
 import { Datagrid, ListBase, Pagination, TextField, useListContext, useTranslate } from 'react-admin';
 import { CAMPAIGN_PAGE_SIZES } from '../../domain/constants';
+import { ListErrors, listErrorsQueryOptions } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { CampaignFilterPanel } from './CampaignFilterPanel';
 import { CampaignHeader } from './CampaignHeader';
@@ -41,7 +42,8 @@ const CAMPAIGN_TABLE_SX = {
 } as const;
 
 function CampaignTable() {
-  const { isPending, total } = useListContext();
+  const { isPending, total, error } = useListContext();
+  if (error) return null; // ListErrors above says what failed
   if (!isPending && total === 0) return <EmptyCampaigns />;
   return (
     <>
@@ -76,7 +78,12 @@ function CampaignTable() {
 export function CampaignList() {
   const translate = useTranslate();
   return (
-    <ListBase resource="campaigns" perPage={CAMPAIGN_PAGE_SIZES[0]} sort={{ field: 'campaign_id', order: 'DESC' }}>
+    <ListBase
+      resource="campaigns"
+      perPage={CAMPAIGN_PAGE_SIZES[0]}
+      sort={{ field: 'campaign_id', order: 'DESC' }}
+      queryOptions={listErrorsQueryOptions}
+    >
       <PageTitle title="app.page.campaigns" />
       <CampaignFilterPanel
         heading={
@@ -88,6 +95,7 @@ export function CampaignList() {
           </Stack>
         }
       />
+      <ListErrors />
       <Box>
         <CampaignTable />
       </Box>

@@ -4,6 +4,7 @@
  */
 import { Card } from '@mui/material';
 import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
@@ -32,20 +33,29 @@ function DeleteGroupButton(_props: { label?: string }) {
 
 export function GroupList() {
   return (
-    <ListBase resource="permissions" perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
+    <ListBase
+      resource="permissions"
+      perPage={25}
+      sort={{ field: 'id', order: 'ASC' }}
+      queryOptions={listErrorsQueryOptions}
+      disableSyncWithLocation
+    >
       <PageTitle title="app.page.permissions" />
       <PageToolbar>
         <ToolbarSpacer />
         <CreateGroupButton />
       </PageToolbar>
-      <Card variant="outlined">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <GroupNameField source="name" label="resources.permissions.fields.name" />
-          <GroupAccessesField label="resources.permissions.fields.accesses" />
-          <DeleteGroupButton label="resources.permissions.fields.actions" />
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      <ListErrors />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <GroupNameField source="name" label="resources.permissions.fields.name" />
+            <GroupAccessesField label="resources.permissions.fields.accesses" />
+            <DeleteGroupButton label="resources.permissions.fields.actions" />
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      </UnlessListFailed>
     </ListBase>
   );
 }

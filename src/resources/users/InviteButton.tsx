@@ -16,7 +16,8 @@ import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../custo
 const FIELDS = ['group_id', 'email'] as const;
 const validate = formValidator(inviteSchema);
 
-export function InviteButton() {
+/** `onInvited` runs after the server accepted an invitation (Team reloads its pending list). */
+export function InviteButton({ onInvited }: { onInvited?: () => void }) {
   const translate = useTranslate();
   const mayInvite = usePermission('add_edit_users');
   const [open, setOpen] = useState(false);
@@ -26,12 +27,12 @@ export function InviteButton() {
       <Button variant="contained" startIcon={<PersonAddAlt />} onClick={() => setOpen(true)}>
         {translate('people.team.invite')}
       </Button>
-      {open ? <InviteDialog onClose={() => setOpen(false)} /> : null}
+      {open ? <InviteDialog onClose={() => setOpen(false)} onInvited={onInvited} /> : null}
     </>
   );
 }
 
-function InviteDialog({ onClose }: { onClose: () => void }) {
+function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited?: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
@@ -46,6 +47,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
       body: { group_id: values.group_id, email: values.email },
     });
     notifySuccess('people.team.invite_sent');
+    onInvited?.();
     onClose();
   });
 

@@ -1,34 +1,52 @@
 /**
- * Team (/team, SPEC §2): Invite, and the server-paginated team (10 a page; 10/25/50/100) with
- * Full name, Email, Permission Group and Action.
+ * Team (/team, SPEC §2): Invite, the server-paginated team (10 a page; 10/25/50/100) with
+ * Full name, Email, Permission Group and Action, and the pending invitations (Resend, Cancel).
+ * Failed calls show in the shared error list at the top.
  */
 import { Card } from '@mui/material';
 import { Datagrid, FunctionField, ListBase, Pagination, TextField } from 'react-admin';
 import { TEAM_PAGE_SIZES } from '../../domain/constants';
+import { useErrorList } from '../../layout/ErrorList';
+import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
+import { usePermission } from '../../providers/usePermissions';
 import { InviteButton } from './InviteButton';
+import { PendingInvitations } from './PendingInvitations';
 import { memberName, type TeamMember } from './types';
+import { usePendingInvitations } from './usePendingInvitations';
 import { UserActivityButton } from './UserActivityButton';
 import { UserGroupField } from './UserGroupField';
 
 export function UserList() {
+  const { errors, showError } = useErrorList();
+  const pending = usePendingInvitations(usePermission('add_edit_users'), showError);
   return (
-    <ListBase resource="team" perPage={TEAM_PAGE_SIZES[0]} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
+    <ListBase
+      resource="team"
+      perPage={TEAM_PAGE_SIZES[0]}
+      sort={{ field: 'id', order: 'ASC' }}
+      queryOptions={listErrorsQueryOptions}
+      disableSyncWithLocation
+    >
       <PageTitle title="app.page.team" />
       <PageToolbar>
         <ToolbarSpacer />
-        <InviteButton />
+        <InviteButton onInvited={pending.reload} />
       </PageToolbar>
-      <Card variant="outlined">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField<TeamMember> source="full_name" sortBy="last_name" render={(record) => memberName(record)} />
-          <TextField source="email" />
-          <UserGroupField label="resources.team.fields.group" />
-          <UserActivityButton label="resources.team.fields.action" />
-        </Datagrid>
-      </Card>
-      <Pagination rowsPerPageOptions={[...TEAM_PAGE_SIZES]} />
+      <ListErrors more={errors} />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField<TeamMember> source="full_name" sortBy="last_name" render={(record) => memberName(record)} />
+            <TextField source="email" />
+            <UserGroupField label="resources.team.fields.group" />
+            <UserActivityButton label="resources.team.fields.action" />
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[...TEAM_PAGE_SIZES]} />
+      </UnlessListFailed>
+      <PendingInvitations pending={pending} />
     </ListBase>
   );
 }

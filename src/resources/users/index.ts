@@ -1,9 +1,10 @@
 /**
  * Team (/team): the users resource. Its list is the Team screen; the Account screen edits the
- * signed-in user's own record through it. Opening it needs update_permissions (SPEC §2 user menu).
+ * signed-in user's own record through it. Opening it needs one of TEAM_ACCESS (providers/canAccess.ts).
  */
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
+import { TEAM_ACCESS } from '../../providers/canAccess';
 import { defineResource } from '../types';
 import { i18n } from './i18n';
 import { memberName, type TeamMember } from './types';
@@ -14,6 +15,6 @@ export default defineResource({
   list: lazy(() => import('./UserList')),
   icon: GroupIcon,
   i18n,
-  access: { list: 'update_permissions' },
+  access: { list: TEAM_ACCESS },
   recordRepresentation: (record) => memberName(record as TeamMember),
 });

@@ -31,6 +31,7 @@ beforeEach(() => {
       return HttpResponse.json(page([grace, linus], 12));
     }),
     http.get(paths.groups, () => HttpResponse.json(page(groupList))),
+    http.get(paths.invitationsPending, () => HttpResponse.json(page([]))),
   );
 });
 

@@ -33,6 +33,7 @@ describe('errorMessages (SPEC §8 shared handler)', () => {
     expect(errorMessages(responseError(502, null))).toEqual(['Internal error: Request failed with status code 502']);
     expect(errorMessages(new TransportError('network'))).toEqual(['Internal error: Network Error']);
     expect(errorMessages(new TransportError('aborted'))).toEqual(['Internal error: Request aborted']);
+    expect(errorMessages(new TransportError('protocol'))).toEqual(['Internal error: Unsupported protocol']);
     expect(errorMessages(new Error('boom'))).toEqual(['Internal error: boom']);
   });
 

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { createHttpClient, TransportError } from '../../../src/providers/httpClient';
 import { createSessionStore, SESSION_STORAGE_KEY, type SessionStore } from '../../../src/providers/session';
@@ -181,5 +181,70 @@ describe('requests', () => {
     const error = await aborted.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ message: 'Request aborted' });
+  });
+});
+
+describe('a session that cannot be refreshed', () => {
+  it('ends on a 401 when no refresh token is held', async () => {
+    const refreshBodies = tokenServer();
+    session.update({ refresh_token: null });
+    await expect(client()(paths.log)).rejects.toMatchObject({
+      status: 401,
+      message: 'Given token not valid for any token type',
+    });
+    expect(refreshBodies).toHaveLength(0);
+    expect(stored()).toEqual({ access_token: null, refresh_token: null, user: null, isAuthenticated: false });
+  });
+});
+
+describe('cross-site request token (SPEC §9)', () => {
+  afterEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the cookie
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  function headerServer() {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.all(`${paths.log}*`, ({ request }) => {
+        seen.push(request.headers.get('X-XSRF-TOKEN'));
+        return HttpResponse.json({ count: 0, results: [] });
+      }),
+    );
+    return seen;
+  }
+
+  it('sends the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header on every call', async () => {
+    const seen = headerServer();
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the cookie
+    document.cookie = 'XSRF-TOKEN=abc%2Bdef; path=/';
+    const request = client();
+    await request(paths.log);
+    await request(paths.log, { method: 'POST', body: { a: 1 } });
+    await request(paths.log, { method: 'DELETE', auth: false });
+    expect(seen).toEqual(['abc+def', 'abc+def', 'abc+def']);
+  });
+
+  it('sends no such header without the cookie, nor to another origin', async () => {
+    const seen = headerServer();
+    await client()(paths.log);
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the cookie
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    server.use(
+      http.get('https://elsewhere.example/api/log/', ({ request }) => {
+        seen.push(request.headers.get('X-XSRF-TOKEN'));
+        return HttpResponse.json({});
+      }),
+    );
+    await client()('https://elsewhere.example/api/log/');
+    expect(seen).toEqual([null, null]);
+  });
+});
+
+describe('transport errors', () => {
+  it("reports a call to a non-web address as 'Unsupported protocol'", async () => {
+    const error = await client()('ftp://files.example/api/log/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ message: 'Unsupported protocol', failure: 'protocol', status: 0 });
   });
 });

@@ -26,7 +26,7 @@ async function openSidePanel() {
 
 describe('side panel', () => {
   it('is titled with the product name and links General, Campaigns, Team and Account', async () => {
-    signIn(withAccesses('add_edit_campaigns'));
+    signIn(withAccesses('add_edit_campaigns', 'update_permissions'));
     renderApp(SHELL);
     const panel = await openSidePanel();
     expect(within(panel).getByRole('heading', { name: 'Ad Rules Console' })).toBeInTheDocument();
@@ -46,6 +46,47 @@ describe('side panel', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       "You need 'add edit campaigns' permissions to access Campaigns.",
     );
+  });
+});
+
+describe('Team: one access rule for the side panel, the user menu and /team', () => {
+  const menuEntries = async (name: string) => {
+    await userEvent.setup().click(await screen.findByRole('button', { name }));
+    return within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+  };
+
+  it('greys out Team with an explanation, and leaves it out of the user menu, without a team permission', async () => {
+    signIn(withAccesses('read_rules', 'view_permissions'));
+    renderApp(SHELL);
+    const panel = await openSidePanel();
+    expect(within(panel).queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+    await userEvent.setup().hover(within(panel).getByText('Team'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "You need 'update permissions', 'add edit users' or 'is staff' permissions to access Team.",
+    );
+  });
+
+  it.each(['add_edit_users', 'is_staff', 'update_permissions'])(
+    'with %s: the side panel links Team and the user menu lists it',
+    async (access) => {
+      signIn(withAccesses(access));
+      renderApp(SHELL);
+      const panel = await openSidePanel();
+      expect(within(panel).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
+      await userEvent.setup().keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Ad Rules Console' })).not.toBeInTheDocument(),
+      );
+      expect(await menuEntries('Ada Lovelace')).toEqual(['Team', 'My account', 'Log out']);
+    },
+  );
+
+  it('without a team permission the menu has no Team, and /team is closed', async () => {
+    signIn(withAccesses('read_rules'));
+    renderApp(SHELL);
+    expect(await menuEntries('Ada Lovelace')).toEqual(['My account', 'Log out']);
   });
 });
 
