@@ -26,7 +26,7 @@ async function main() {
     );
   }
 
-  const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret);
+  const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret, 'JWT_SECRET');
   const services = await startServices(config, dbh);
   const app = await buildApp({
     config,

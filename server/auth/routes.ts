@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { findUserByEmail, loadUserDto } from '../people/users';
 import { currentUser } from './plugin';
-import { decoyHash, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TokenError } from './tokens';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
@@ -31,7 +31,12 @@ export default async function authRoutes(app: FastifyInstance) {
     const user = await findUserByEmail(app.db, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid || !user.isActive) throw invalidCredentials();
-    await app.db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+    // A hash made with weaker parameters than today's is upgraded while the password is at hand.
+    const upgrade = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
+    await app.db
+      .update(users)
+      .set({ lastLogin: sql`now()`, ...upgrade })
+      .where(eq(users.id, user.id));
     return app.tokens.issue(user.id);
   });
 
