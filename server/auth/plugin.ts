@@ -1,6 +1,10 @@
 /**
- * Authentication for everything under /api except routes marked `config: { public: true }`,
- * and permission guards for the routes (DESIGN §4: the server enforces every permission).
+ * Authentication for every route under /api except those marked `config: { public: true }`, and
+ * permission guards for the routes (DESIGN §4: the server enforces every permission).
+ *
+ * Whether a request needs a user is decided on the route the router matched, never on the URL's
+ * text: `//api/…`, `/%61pi/…` or `/api/../api/…` reach the same handler and need the same token.
+ * Every API answer is `Cache-Control: no-store` (ASVS 8.2.1): nothing personal stays in a cache.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -20,9 +24,11 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/')) return; // the SPA, static files, health, or no route (404)
+    reply.header('cache-control', 'no-store');
+    if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw notAuthenticated();
