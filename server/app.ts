@@ -51,6 +51,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       secret: options.jwtSecret,
       accessTokenSeconds: config.accessTokenSeconds,
       refreshTokenSeconds: config.refreshTokenSeconds,
+      sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
+      onReuse: ({ userId, sessionId }) =>
+        app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked'),
     }),
   );
   app.decorate('services', { ...options.services } as AppServices);

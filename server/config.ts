@@ -13,6 +13,8 @@ export interface Config {
   credentialsKey: string | undefined;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** A session (one sign-in) ends this many days after it started, however often it is refreshed. */
+  sessionMaxDays: number;
   adminEmail: string;
   adminPassword: string | undefined;
   publicUrl: string;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     accessTokenSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 5 * 60),
     refreshTokenSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 24 * 60 * 60),
+    sessionMaxDays: Math.max(int(env.SESSION_MAX_DAYS, 14), 0),
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

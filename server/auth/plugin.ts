@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { loadAuthUser, type AuthUser } from '../people/users';
+import type { AccessClaims } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,17 +33,18 @@ export default fp(async (app) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw notAuthenticated();
-    let userId: number;
+    const invalidToken = () =>
+      new ApiError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    let claims: AccessClaims;
     try {
-      userId = await app.tokens.verifyAccess(match[1]!);
+      claims = await app.tokens.verifyAccess(match[1]!);
     } catch {
-      throw new ApiError(401, {
-        detail: 'Given token not valid for any token type',
-        code: 'token_not_valid',
-      });
+      throw invalidToken();
     }
-    const user = await loadAuthUser(app.db, userId);
+    const user = await loadAuthUser(app.db, claims.userId);
     if (!user || !user.is_active) throw notAuthenticated('User not found or inactive.');
+    // Logged out, replayed, or the user's sessions were ended (password, e-mail, access …).
+    if (!(await app.tokens.sessionIsLive(claims, user.sessionVersion))) throw invalidToken();
     request.user = user;
   });
 });

@@ -52,6 +52,16 @@ export default async function authRoutes(app: FastifyInstance) {
     }
   });
 
+  // Ends the session of this refresh token (and every token rotated from it). Public: a user whose
+  // access token has expired can still log out; an unknown or expired token has nothing to end.
+  app.post('/token/logout/', { config: { public: true } }, async (request, reply) => {
+    const { refresh } = parseBody(refreshSchema, request.body);
+    await app.tokens.logout(refresh).catch((error) => {
+      if (!(error instanceof TokenError)) throw error;
+    });
+    return reply.status(204).send();
+  });
+
   app.get('/user/me/', async (request) => {
     const user = await loadUserDto(app.db, currentUser(request).id);
     if (!user) throw notFound();

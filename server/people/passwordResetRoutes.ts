@@ -41,7 +41,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     async (request) => {
       const { token, password } = parseBody(passwordResetConfirmSchema, request.body);
       const userId = await completePasswordReset(app.db, token, password);
-      await app.tokens.revokeAll(userId);
+      await app.tokens.endSessions(userId, 'password');
       return { detail: 'Password has been reset. Sign in with the new password.' };
     },
   );
