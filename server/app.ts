@@ -11,6 +11,7 @@ import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
+import { rateLimitStorage } from './http/rateLimitStore';
 import { apiRoutes } from './routes';
 import type { AppServices } from './services';
 
@@ -39,7 +40,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // X-Forwarded-For is believed only through the configured number of proxy hops (none by default):
+    // otherwise any client could name its own address and step around the per-address limits.
+    // (proxy-addr's rule for a hop count: the socket's peer is hop 0, then XFF from the right.)
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
@@ -69,7 +73,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = rateLimitStorage(dbh.db, config.redisUrl);
+  app.addHook('onClose', rateLimitStore.close);
+  await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
   await app.register(swagger, {
     openapi: { info: { title: 'Ad Rules Console API', version: '1' } },

@@ -22,6 +22,10 @@ export interface Config {
   mailFrom: string;
   alertEmails: string[];
   loginRateLimit: { max: number; windowMs: number };
+  /** Proxy hops in front of the server whose X-Forwarded-For is believed (TRUST_PROXY; 0: none). */
+  trustProxy: number;
+  /** Redis for the shared rate-limit counters; unset, they live in the database. */
+  redisUrl: string | undefined;
   metaAccessToken: string | undefined;
   metaGraphUrl: string | undefined;
   metaApiVersion: string;
@@ -63,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Ad Rules Console <no-reply@localhost>',
     alertEmails: list(env.ALERT_EMAILS),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
+    trustProxy: Math.max(0, Math.floor(int(env.TRUST_PROXY, 0))),
+    redisUrl: env.REDIS_URL || undefined,
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,
     metaGraphUrl: env.META_GRAPH_URL || undefined,
     metaApiVersion: env.META_API_VERSION ?? 'v21.0',

@@ -9,12 +9,15 @@ import { ApiError, notFound } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { findUserByEmail, loadUserDto } from '../people/users';
 import { currentUser } from './plugin';
+import { clearFailures, recordFailure, waitBeforeAttempt } from './loginFailures';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TokenError } from './tokens';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
 
 const invalidCredentials = () => new ApiError(401, { detail: 'No active account found with the given credentials' });
+const tooManyFailures = (seconds: number) =>
+  new ApiError(429, { detail: `Too many failed sign-ins for this account. Try again in ${seconds} seconds.` });
 
 export default async function authRoutes(app: FastifyInstance) {
   // Two independent counters: one per e-mail (guessing one account's password) and a looser one
@@ -28,9 +31,15 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/token/', { config: { public: true }, preHandler: limitLoginAttempts }, async (request) => {
     const { email, password } = parseBody(loginSchema, request.body);
+    const wait = await waitBeforeAttempt(app.db, email);
+    if (wait > 0) throw tooManyFailures(wait);
     const user = await findUserByEmail(app.db, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !valid || !user.isActive) throw invalidCredentials();
+    if (!user || !valid || !user.isActive) {
+      await recordFailure(app.db, email);
+      throw invalidCredentials();
+    }
+    await clearFailures(app.db, email);
     // A hash made with weaker parameters than today's is upgraded while the password is at hand.
     const upgrade = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
     await app.db
@@ -40,7 +49,10 @@ export default async function authRoutes(app: FastifyInstance) {
     return app.tokens.issue(user.id);
   });
 
-  app.post('/token/refresh/', { config: { public: true } }, async (request) => {
+  // Refresh is public too: a stolen-token replay or a token-guessing loop is slowed per address.
+  const limitRefresh = limitAttempts(app, 'refresh', [{ key: byAddress, max: app.config.loginRateLimit.max * 5 }]);
+
+  app.post('/token/refresh/', { config: { public: true }, preHandler: limitRefresh }, async (request) => {
     const { refresh } = parseBody(refreshSchema, request.body);
     try {
       return await app.tokens.rotate(refresh);

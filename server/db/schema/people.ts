@@ -113,3 +113,26 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Counters of the throttled public calls (sign-in, password reset, joining, refresh …) when no
+ * REDIS_URL is set: shared by every API process, keyed by a hash of (limit, client address or
+ * e-mail), never evicted while their window runs — junk keys cannot push a victim's counter out.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Failed sign-ins per account (per e-mail, whether or not an account has it, so the answer never
+ * tells which exist): after a few, each further attempt must wait a growing delay, capped so an
+ * attacker can slow an account down but never lock it out for good. Cleared by a good sign-in.
+ */
+export const loginFailures = pgTable('login_failures', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+});
