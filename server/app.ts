@@ -12,6 +12,7 @@ import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
 import observability, { requestLogController } from './observability/index';
+import { rateLimitStorage } from './http/rateLimitStore';
 import { apiRoutes } from './routes';
 import type { AppServices } from './services';
 
@@ -41,7 +42,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     logController: requestLogController(), // one line per request, secrets redacted
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // X-Forwarded-For is believed only through the configured number of proxy hops (none by default):
+    // otherwise any client could name its own address and step around the per-address limits.
+    // (proxy-addr's rule for a hop count: the socket's peer is hop 0, then XFF from the right.)
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
@@ -53,6 +57,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       secret: options.jwtSecret,
       accessTokenSeconds: config.accessTokenSeconds,
       refreshTokenSeconds: config.refreshTokenSeconds,
+      sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
+      onReuse: ({ userId, sessionId }) =>
+        app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked'),
     }),
   );
   app.decorate('services', { ...options.services } as AppServices);
@@ -68,7 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = rateLimitStorage(dbh.db, config.redisUrl);
+  app.addHook('onClose', rateLimitStore.close);
+  await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   await app.register(observability); // request log, /healthz, /readyz, /metrics
   // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
   await app.register(swagger, {

@@ -14,6 +14,8 @@ export interface Config {
   credentialsKey: string | undefined;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** A session (one sign-in) ends this many days after it started, however often it is refreshed. */
+  sessionMaxDays: number;
   adminEmail: string;
   adminPassword: string | undefined;
   publicUrl: string;
@@ -21,6 +23,10 @@ export interface Config {
   mailFrom: string;
   alertEmails: string[];
   loginRateLimit: { max: number; windowMs: number };
+  /** Proxy hops in front of the server whose X-Forwarded-For is believed (TRUST_PROXY; 0: none). */
+  trustProxy: number;
+  /** Redis for the shared rate-limit counters; unset, they live in the database. */
+  redisUrl: string | undefined;
   metaAccessToken: string | undefined;
   metaGraphUrl: string | undefined;
   metaApiVersion: string;
@@ -75,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     accessTokenSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 5 * 60),
     refreshTokenSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 24 * 60 * 60),
+    sessionMaxDays: Math.max(int(env.SESSION_MAX_DAYS, 14), 0),
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -82,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Ad Rules Console <no-reply@localhost>',
     alertEmails: list(env.ALERT_EMAILS),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
+    trustProxy: Math.max(0, Math.floor(int(env.TRUST_PROXY, 0))),
+    redisUrl: env.REDIS_URL || undefined,
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,
     metaGraphUrl: env.META_GRAPH_URL || undefined,
     metaApiVersion: env.META_API_VERSION ?? 'v21.0',

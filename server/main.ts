@@ -32,7 +32,7 @@ async function main() {
     );
   }
 
-  const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret);
+  const jwtSecret = await persistentSecret(config.dataDir, 'jwt', config.jwtSecret, 'JWT_SECRET');
   const services = await startServices(config, dbh);
   const logger = loggerOptions(config);
   // A worker serves no API, only its probes and metrics.

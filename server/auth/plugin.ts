@@ -1,12 +1,17 @@
 /**
- * Authentication for everything under /api except routes marked `config: { public: true }`,
- * and permission guards for the routes (DESIGN §4: the server enforces every permission).
+ * Authentication for every route under /api except those marked `config: { public: true }`, and
+ * permission guards for the routes (DESIGN §4: the server enforces every permission).
+ *
+ * Whether a request needs a user is decided on the route the router matched, never on the URL's
+ * text: `//api/…`, `/%61pi/…` or `/api/../api/…` reach the same handler and need the same token.
+ * Every API answer is `Cache-Control: no-store` (ASVS 8.2.1): nothing personal stays in a cache.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { loadAuthUser, type AuthUser } from '../people/users';
+import type { AccessClaims } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,23 +25,26 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/')) return; // the SPA, static files, health, or no route (404)
+    reply.header('cache-control', 'no-store');
+    if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw notAuthenticated();
-    let userId: number;
+    const invalidToken = () =>
+      new ApiError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    let claims: AccessClaims;
     try {
-      userId = await app.tokens.verifyAccess(match[1]!);
+      claims = await app.tokens.verifyAccess(match[1]!);
     } catch {
-      throw new ApiError(401, {
-        detail: 'Given token not valid for any token type',
-        code: 'token_not_valid',
-      });
+      throw invalidToken();
     }
-    const user = await loadAuthUser(app.db, userId);
-    if (!user?.is_active) throw notAuthenticated('User not found or inactive.');
+    const user = await loadAuthUser(app.db, claims.userId);
+    if (!user || !user.is_active) throw notAuthenticated('User not found or inactive.');
+    // Logged out, replayed, or the user's sessions were ended (password, e-mail, access …).
+    if (!(await app.tokens.sessionIsLive(claims, user.sessionVersion))) throw invalidToken();
     request.user = user;
   });
 });

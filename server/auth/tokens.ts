@@ -1,12 +1,20 @@
 /**
- * SimpleJWT-shaped tokens: a short-lived access token and a rotating refresh token.
- * Each refresh token's jti is a row; using it marks the row, so a replayed token is refused.
+ * SimpleJWT-shaped tokens: a short-lived access token and a rotating refresh token, both tied to a
+ * session (one sign-in, a row of `sessions`).
+ *
+ * - Each refresh token's jti is a row; using it marks the row. Presenting an already used refresh
+ *   token again means it was stolen or replayed: the whole session (every token rotated from the
+ *   same sign-in) is revoked, and the event is logged.
+ * - A session ends SESSION_MAX_DAYS after its sign-in, however often it is refreshed.
+ * - Access tokens carry the session id (`sid`) and the user's session version (`ver`): the auth
+ *   hook refuses one whose session was revoked (logout) or whose version is behind (password
+ *   change or reset, deactivation, e-mail change, lost group access — `endSessions`), at once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../db/client';
-import { refreshTokens, users } from '../db/schema/index';
+import { refreshTokens, sessions, users } from '../db/schema/index';
 
 export interface TokenPair {
   access: string;
@@ -17,20 +25,35 @@ export interface TokenSettings {
   secret: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** Absolute session lifetime (SESSION_MAX_DAYS), in seconds. */
+  sessionMaxSeconds?: number;
+  /** Told about refresh-token reuse (a stolen token): the server log. */
+  onReuse?: (event: { userId: number; sessionId: string }) => void;
 }
+
+export type SessionEnd = 'logout' | 'reuse' | 'password' | 'deactivated' | 'email' | 'access';
 
 export class TokenError extends Error {}
 
+export interface AccessClaims {
+  userId: number;
+  sessionId: string | null;
+  version: number;
+}
+
+const DEFAULT_SESSION_MAX_SECONDS = 14 * 24 * 60 * 60;
+
 export function createTokenService(db: Database, settings: TokenSettings) {
   const key = new TextEncoder().encode(settings.secret);
+  const sessionMaxMs = (settings.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS) * 1000;
 
-  async function sign(userId: number, type: 'access' | 'refresh', seconds: number, jti: string): Promise<string> {
-    return new SignJWT({ token_type: type, user_id: userId })
+  async function sign(claims: Record<string, unknown>, userId: number, seconds: number, jti: string) {
+    return new SignJWT({ ...claims, user_id: userId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setJti(jti)
       .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(seconds)))
       .sign(key);
   }
 
@@ -40,48 +63,134 @@ export function createTokenService(db: Database, settings: TokenSettings) {
       if (payload.token_type !== type || typeof payload.user_id !== 'number' || !payload.jti) {
         throw new TokenError('Token has wrong type');
       }
-      return { userId: payload.user_id, jti: payload.jti };
+      return payload as typeof payload & { user_id: number; jti: string; sid?: unknown; ver?: unknown };
     } catch (error) {
       if (error instanceof TokenError) throw error;
       throw new TokenError('Token is invalid or expired');
     }
   }
 
-  async function issue(userId: number): Promise<TokenPair> {
+  /** A token pair for a session; the refresh token never outlives the session. */
+  async function pairFor(userId: number, version: number, session: { id: string; expiresAt: Date }) {
     const jti = randomUUID();
-    await db.insert(refreshTokens).values({
-      jti,
-      userId,
-      expiresAt: new Date(Date.now() + settings.refreshTokenSeconds * 1000),
-    });
+    const refreshMs = Math.min(settings.refreshTokenSeconds * 1000, session.expiresAt.getTime() - Date.now());
+    if (refreshMs <= 0) throw new TokenError('Session expired');
+    await db
+      .insert(refreshTokens)
+      .values({ jti, userId, sessionId: session.id, expiresAt: new Date(Date.now() + refreshMs) });
     return {
-      access: await sign(userId, 'access', settings.accessTokenSeconds, randomUUID()),
-      refresh: await sign(userId, 'refresh', settings.refreshTokenSeconds, jti),
+      access: await sign(
+        { token_type: 'access', sid: session.id, ver: version },
+        userId,
+        Math.min(settings.accessTokenSeconds, refreshMs / 1000),
+        randomUUID(),
+      ),
+      refresh: await sign({ token_type: 'refresh', sid: session.id }, userId, refreshMs / 1000, jti),
     };
   }
 
+  async function versionOf(userId: number): Promise<{ version: number; isActive: boolean } | null> {
+    const [user] = await db
+      .select({ version: users.sessionVersion, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user ?? null;
+  }
+
+  async function revokeSession(sessionId: string, reason: SessionEnd) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+  }
+
   return {
-    issue,
+    /** Signs a user in: a new session and its first pair. */
+    async issue(userId: number): Promise<TokenPair> {
+      const user = await versionOf(userId);
+      if (!user) throw new TokenError('User not found');
+      const id = randomUUID();
+      const expiresAt = new Date(Date.now() + sessionMaxMs);
+      await db.insert(sessions).values({ id, userId, expiresAt });
+      return pairFor(userId, user.version, { id, expiresAt });
+    },
 
-    /** The user id an access token speaks for. */
-    verifyAccess: async (token: string) => (await verify(token, 'access')).userId,
+    /** What an access token speaks for; the caller checks the session and the version (`sessionIsLive`). */
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      const payload = await verify(token, 'access');
+      return {
+        userId: payload.user_id,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        version: typeof payload.ver === 'number' ? payload.ver : -1,
+      };
+    },
 
-    /** Trades a refresh token for a new pair; the old one can never be used again. */
+    /** Whether an access token's session still stands: not revoked, not expired, version current. */
+    async sessionIsLive(claims: AccessClaims, currentVersion: number): Promise<boolean> {
+      if (!claims.sessionId || claims.version !== currentVersion) return false;
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      return Boolean(row);
+    },
+
+    /** Trades a refresh token for a new pair; the old one can never be used again (reuse ends the session). */
     async rotate(refresh: string): Promise<TokenPair> {
-      const { userId, jti } = await verify(refresh, 'refresh');
+      const payload = await verify(refresh, 'refresh');
+      const userId = payload.user_id;
       const [used] = await db
         .update(refreshTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning({ userId: refreshTokens.userId });
-      if (!used) throw new TokenError('Token is blacklisted');
-      const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId));
+        .where(and(eq(refreshTokens.jti, payload.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ sessionId: refreshTokens.sessionId });
+      if (!used) {
+        const [known] = await db
+          .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.jti, payload.jti));
+        if (known?.usedAt && known.sessionId) {
+          await revokeSession(known.sessionId, 'reuse');
+          settings.onReuse?.({ userId, sessionId: known.sessionId });
+        }
+        throw new TokenError('Token is blacklisted');
+      }
+      const [session] = used.sessionId
+        ? await db
+            .select()
+            .from(sessions)
+            .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        : [];
+      if (!session) throw new TokenError('Session expired');
+      const user = await versionOf(userId);
       if (!user?.isActive) throw new TokenError('User is inactive');
-      return issue(userId);
+      return pairFor(userId, user.version, session);
     },
 
-    /** Every outstanding refresh token of the user stops working (password reset, deactivation). */
-    async revokeAll(userId: number): Promise<void> {
+    /** Logout: the session of this refresh token ends, every token of it with it. */
+    async logout(refresh: string): Promise<void> {
+      const payload = await verify(refresh, 'refresh');
+      if (typeof payload.sid === 'string') await revokeSession(payload.sid, 'logout');
+    },
+
+    /**
+     * Every session of the user ends now: access tokens stop working at their next request (the
+     * version moves on) and refresh tokens are revoked. A caller that keeps the user signed in
+     * (their own password change) issues a fresh session afterwards.
+     */
+    async endSessions(userId: number, reason: SessionEnd): Promise<void> {
+      await db
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, userId));
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       await db
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })

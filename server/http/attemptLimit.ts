@@ -3,12 +3,15 @@
  * (the client's address, the submitted e-mail …) may try a number of times per
  * LOGIN_RATE_WINDOW_SECONDS, then is answered 429 `{detail}` until its window ends.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
 export type AttemptKey = (request: FastifyRequest) => string;
 
 export const byAddress: AttemptKey = (request) => `ip:${request.ip}`;
+/** The signed-in user (for calls that spend the ad platform's call budget: Run now, Preview, refreshes). */
+export const byUser: AttemptKey = (request) => `user:${request.user?.id ?? request.ip}`;
 export const byEmail: AttemptKey = (request) =>
   `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
     .trim()
@@ -27,7 +30,10 @@ export function limitAttempts(app: FastifyInstance, name: string, limits: Attemp
     app.createRateLimit({
       max: limit.max ?? max,
       timeWindow: windowMs,
-      keyGenerator: (r) => `${name}:${limit.key(r)}`,
+      keyGenerator: (r) =>
+        createHash('sha256')
+          .update(`${name}:${limit.key(r)}`)
+          .digest('base64url'),
     }),
   );
   return async (request: FastifyRequest) => {

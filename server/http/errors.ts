@@ -47,5 +47,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error.' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found.' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).header('cache-control', 'no-store').send({ detail: 'Not found.' }),
+  );
 }

@@ -8,6 +8,29 @@ export interface MessageContent {
   footer?: string[];
 }
 
+/**
+ * Text a user typed (a name, a group or folder name) as it may appear in a mail: one line, at most
+ * `max` characters, and defanged — dots between letters become `[.]`, `@` becomes `[at]` and `://`
+ * becomes `[:]//` — so no mail client turns it into a link or an address the product did not write.
+ */
+export function userText(value: string, max = 60): string {
+  const oneLine = value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short =
+    [...oneLine].length > max
+      ? `${[...oneLine]
+          .slice(0, max - 1)
+          .join('')
+          .trimEnd()}…`
+      : oneLine;
+  return short
+    .replace(/:\/\//g, '[:]//')
+    .replace(/@/g, '[at]')
+    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}])/gu, '$1[.]');
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

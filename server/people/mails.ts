@@ -1,7 +1,7 @@
 /** The people area's messages: an invitation and a password reset, each with its one link. */
 import { PRODUCT_NAME } from '../../src/domain/constants';
 import type { MailMessage } from '../mail/mailer';
-import { renderMessage } from '../mail/template';
+import { renderMessage, userText } from '../mail/template';
 
 export const invitationLink = (publicUrl: string, code: string) => `${publicUrl}/join/${encodeURIComponent(code)}`;
 export const passwordResetLink = (publicUrl: string, token: string) =>
@@ -14,7 +14,9 @@ export function invitationMail(to: string, link: string, invitedBy: string, grou
     ...renderMessage({
       paragraphs: [
         'Hello,',
-        `${invitedBy} invited you to join the team on ${PRODUCT_NAME}${groupName ? ` (permission group: ${groupName})` : ''}.`,
+        `${userText(invitedBy)} invited you to join the team on ${PRODUCT_NAME}${
+          groupName ? ` (permission group: ${userText(groupName)})` : ''
+        }.`,
         'Open the link below, enter your name, phone and a password, and you can sign in with this e-mail address.',
       ],
       action: { label: 'Accept the invitation', url: link },

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
+import { clearFailures } from '../auth/loginFailures';
 import { parseBody } from '../http/validation';
 import { mailerOf } from '../mail/mailer';
 import { passwordResetLink, passwordResetMail } from './mails';
 import { completePasswordReset, createPasswordReset } from './passwordResets';
-import { findUserByEmail } from './users';
+import { findUserByEmail, findUserById } from './users';
 
 export const RESET_SENT = 'Reset password link has been sent to your email';
 
@@ -41,7 +42,9 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     async (request) => {
       const { token, password } = parseBody(passwordResetConfirmSchema, request.body);
       const userId = await completePasswordReset(app.db, token, password);
-      await app.tokens.revokeAll(userId);
+      await app.tokens.endSessions(userId, 'password');
+      const user = await findUserById(app.db, userId);
+      if (user) await clearFailures(app.db, user.email); // the owner proved who they are
       return { detail: 'Password has been reset. Sign in with the new password.' };
     },
   );

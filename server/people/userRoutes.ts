@@ -65,7 +65,7 @@ export default async function userRoutes(app: FastifyInstance) {
     }
 
     const updated = await updateUser(app.db, actor, target, change);
-    if (changesActivity && is_active === false) await app.tokens.revokeAll(target.id);
+    if (changesActivity && is_active === false) await app.tokens.endSessions(target.id, 'deactivated');
     return updated;
   });
 
@@ -98,7 +98,7 @@ export default async function userRoutes(app: FastifyInstance) {
         .where(eq(users.id, actor.id));
       await recordAudit(tx, actor, { action: 'Changed own password' });
     });
-    await app.tokens.revokeAll(actor.id);
+    await app.tokens.endSessions(actor.id, 'password');
     return { detail: 'Password changed successfully', ...(await app.tokens.issue(actor.id)) };
   });
 }

@@ -10,6 +10,8 @@ export type { GroupDto, UserDto };
 
 export interface AuthUser extends UserDto {
   permissions: Set<Permission>;
+  /** The version access tokens must carry (tokens.ts). */
+  sessionVersion: number;
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,6 +83,8 @@ export async function loadUserDto(db: Database, id: number): Promise<UserDto | u
 }
 
 export async function loadAuthUser(db: Database, id: number): Promise<AuthUser | undefined> {
-  const dto = await loadUserDto(db, id);
-  return dto ? { ...dto, permissions: effectivePermissions(dto) } : undefined;
+  const row = await findUserById(db, id);
+  if (!row) return undefined;
+  const [dto] = await toUserDtos(db, [row]);
+  return { ...dto!, permissions: effectivePermissions(dto!), sessionVersion: row.sessionVersion };
 }

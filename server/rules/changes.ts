@@ -6,7 +6,7 @@ import { describeChanges, describeValues } from '../audit/log';
 import { planLabel, type DemioCredentials } from '../../src/domain/folders';
 import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../src/domain/rules';
 import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
-import { credentialsDiffer } from './credentials';
+import { credentialsDiffer, type StoredCredentials } from './credentials';
 import type { AccountRow, FolderRow } from './store';
 
 export const AUDIT_ACTIONS = {
@@ -24,12 +24,12 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 const accountText = (a: AccountRow | null, id: string) => (a ? `${a.accountName} (${a.adAccountId})` : id);
-const credentialsText = (c: DemioCredentials | null) => (c ? 'set' : 'not set');
+const credentialsText = (c: StoredCredentials) => (c === 'unreadable' ? 'unreadable' : c ? 'set' : 'not set');
 
 export interface FolderSnapshot {
   folder: Pick<FolderRow, 'name' | 'clientType' | 'plan' | 'adAccountId'>;
   account: AccountRow | null;
-  credentials: DemioCredentials | null;
+  credentials: StoredCredentials;
 }
 
 export function folderCreatedText({ folder, account, credentials }: FolderSnapshot): string {

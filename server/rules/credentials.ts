@@ -1,13 +1,19 @@
 /**
  * Folder credentials for the webinar service (demio), encrypted at rest with AES-256-GCM and
- * only ever shown masked. The key comes from CREDENTIALS_KEY or a secret file in the data dir.
+ * only ever shown masked. The key is derived with HKDF-SHA256 from CREDENTIALS_KEY (at least 32
+ * bytes) or a secret file in the data dir; values written under the older SHA-256 derivation (v1)
+ * are still read, and are re-written as v2 the next time the folder's credentials are saved.
+ *
+ * Credentials that no longer decrypt (the key changed) are never passed off as "none" or as their
+ * mask: the folder says so, and saving the masks back is refused until they are entered again.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { ValidationError } from '../http/errors';
 import type { Config } from '../config';
 import { persistentSecret } from '../auth/secrets';
 import type { DemioCredentials } from '../../src/domain/folders';
 
-const VERSION = 'v1';
+const VERSION = 'v2';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -16,8 +22,18 @@ export interface CredentialCipher {
   decrypt(stored: string): DemioCredentials;
 }
 
+export const CREDENTIALS_UNREADABLE =
+  "The stored webinar credentials cannot be read with this server's key. Enter them again.";
+
+/** What a folder holds: credentials, none, or a value the current key cannot open. */
+export type StoredCredentials = DemioCredentials | null | 'unreadable';
+
 export function createCredentialCipher(secret: string): CredentialCipher {
-  const key = createHash('sha256').update(secret).digest();
+  const keys: Record<string, Buffer> = {
+    v1: createHash('sha256').update(secret).digest(),
+    v2: Buffer.from(hkdfSync('sha256', secret, 'ad-rules-console', 'folder credentials v2', 32)),
+  };
+  const key = keys[VERSION]!;
   return {
     encrypt(credentials) {
       const iv = randomBytes(IV_BYTES);
@@ -27,9 +43,10 @@ export function createCredentialCipher(secret: string): CredentialCipher {
     },
     decrypt(stored) {
       const [version, payload] = stored.split('.');
-      if (version !== VERSION || !payload) throw new Error('Unknown credentials format');
+      const versionKey = version ? keys[version] : undefined;
+      if (!versionKey || !payload) throw new Error('Unknown credentials format');
       const raw = Buffer.from(payload, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+      const decipher = createDecipheriv('aes-256-gcm', versionKey, raw.subarray(0, IV_BYTES));
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
         'utf8',
@@ -42,26 +59,30 @@ export function createCredentialCipher(secret: string): CredentialCipher {
 export async function credentialCipherFor(
   config: Pick<Config, 'dataDir' | 'credentialsKey'>,
 ): Promise<CredentialCipher> {
-  return createCredentialCipher(await persistentSecret(config.dataDir, 'credentials', config.credentialsKey));
+  return createCredentialCipher(
+    await persistentSecret(config.dataDir, 'credentials', config.credentialsKey, 'CREDENTIALS_KEY'),
+  );
 }
 
-/** The stored credentials in clear; null when none are stored or the key no longer opens them. */
-export function readCredentials(cipher: CredentialCipher, stored: string | null): DemioCredentials | null {
+/** The stored credentials in clear; null when none are stored; 'unreadable' when the key no longer opens them. */
+export function readCredentials(cipher: CredentialCipher, stored: string | null): StoredCredentials {
   if (!stored) return null;
   try {
     return cipher.decrypt(stored);
   } catch {
-    return null;
+    return 'unreadable';
   }
 }
 
-export const credentialsDiffer = (a: DemioCredentials | null, b: DemioCredentials | null): boolean =>
+export const credentialsDiffer = (a: StoredCredentials, b: StoredCredentials): boolean =>
   JSON.stringify(a) !== JSON.stringify(b);
 
 /** 'abcd1234wxyz' → '********wxyz'; short secrets show no characters at all. */
 export function maskSecret(value: string): string {
   return value.length >= 12 ? `${'*'.repeat(8)}${value.slice(-4)}` : '*'.repeat(8);
 }
+
+const looksMasked = (value: string) => /^\*{8}.{0,4}$/.test(value);
 
 export const maskCredentials = (c: DemioCredentials): DemioCredentials => ({
   api_key: maskSecret(c.api_key),
@@ -73,11 +94,13 @@ export const maskCredentials = (c: DemioCredentials): DemioCredentials => ({
  * means "unchanged", so editing a folder never needs the secrets in the browser.
  */
 export function mergeCredentials(
-  stored: DemioCredentials | null,
+  stored: StoredCredentials,
   submitted: DemioCredentials | null,
 ): DemioCredentials | null {
   if (!submitted) return null;
-  if (!stored) return submitted;
+  if (stored === 'unreadable' && (looksMasked(submitted.api_key) || looksMasked(submitted.api_secret)))
+    throw new ValidationError({ extension: [CREDENTIALS_UNREADABLE] });
+  if (!stored || stored === 'unreadable') return submitted;
   return {
     api_key: submitted.api_key === maskSecret(stored.api_key) ? stored.api_key : submitted.api_key,
     api_secret: submitted.api_secret === maskSecret(stored.api_secret) ? stored.api_secret : submitted.api_secret,

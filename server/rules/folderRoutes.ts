@@ -16,7 +16,7 @@ import { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditActor, auditFolder, searchText, type RulesRouteOptions } from './context';
-import { credentialsDiffer, mergeCredentials, readCredentials } from './credentials';
+import { credentialsDiffer, mergeCredentials, readCredentials, type StoredCredentials } from './credentials';
 import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders } from './store';
 import { containsPattern } from '../http/search';
 
@@ -84,7 +84,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
     const body = parseBody(folderCreateSchema, request.body);
     const account = await findAccount(app.db, body.meta_ad_account_id);
     if (!account) throw unknownAccount();
-    const credentials = body.extension.external_credentials.demio;
+    const credentials: StoredCredentials = body.extension.external_credentials.demio;
     const actor = auditActor(request);
     const folder = await app.db.transaction(async (tx) => {
       const [created] = await tx
@@ -149,7 +149,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
           .set({
             ...next,
             ...(credentialsDiffer(storedCredentials, credentials)
-              ? { demioCredentials: credentials ? cipher.encrypt(credentials) : null }
+              ? { demioCredentials: credentials && credentials !== 'unreadable' ? cipher.encrypt(credentials) : null }
               : {}),
             updatedAt: sql`now()`,
           })

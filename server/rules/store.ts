@@ -22,7 +22,7 @@ import {
   type TaskItem,
 } from '../../src/domain/rules';
 import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
-import { maskCredentials, readCredentials, type CredentialCipher } from './credentials';
+import { CREDENTIALS_UNREADABLE, maskCredentials, readCredentials, type CredentialCipher } from './credentials';
 import { isValidTimezone } from './timezones';
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -66,7 +66,12 @@ export const folderRuleDto = (r: RuleSummary): FolderRuleDto => ({
   folder: r.folderId,
 });
 
-const maskedOrNull = (c: ReturnType<typeof readCredentials>) => (c ? maskCredentials(c) : null);
+const maskedOrNull = (c: ReturnType<typeof readCredentials>) => (c && c !== 'unreadable' ? maskCredentials(c) : null);
+
+function extensionDto(stored: ReturnType<typeof readCredentials>): FolderDto['extension'] {
+  const extension: FolderDto['extension'] = { external_credentials: { demio: maskedOrNull(stored) } };
+  return stored === 'unreadable' ? { ...extension, credentials_error: CREDENTIALS_UNREADABLE } : extension;
+}
 
 export function folderDto(
   f: FolderRow,
@@ -81,7 +86,7 @@ export function folderDto(
     client_type: f.clientType,
     plan: f.plan,
     meta_ad_account: accountRef(account),
-    extension: { external_credentials: { demio: maskedOrNull(readCredentials(cipher, f.demioCredentials)) } },
+    extension: extensionDto(readCredentials(cipher, f.demioCredentials)),
     rules: folderRules.map(folderRuleDto),
     rules_count: live.length,
     active_rules_count: live.filter((r) => r.isActive).length,

@@ -17,6 +17,12 @@ export const RULE_ACTIVATION_SNACKBAR_MS = 10000;
 export const SNACKBAR_SWIPE_CLOSE_PX = 50;
 export const SIDE_PANEL_WIDTH = 400;
 export const MIN_PASSWORD_LENGTH = 8;
+/** OWASP ASVS 2.1.2: at least 64 allowed; more than this is refused rather than hashed. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** Names (first, last, group) appear in mails: kept short so they cannot carry a paragraph. */
+export const MAX_NAME_LENGTH = 100;
+/** RFC 5321's limit on a forward path. */
+export const MAX_EMAIL_LENGTH = 254;
 
 export const CLIENT_TYPES = ['EDM', 'DLM'] as const;
 

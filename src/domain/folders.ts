@@ -44,7 +44,11 @@ export interface FolderDto {
   plan: string;
   meta_ad_account: MetaAdAccountRef | null;
   /** Masked: the stored secrets never leave the server. */
-  extension: { external_credentials: { demio: DemioCredentials | null } };
+  extension: {
+    external_credentials: { demio: DemioCredentials | null };
+    /** Set when the stored credentials cannot be read with the server's key: they must be entered again. */
+    credentials_error?: string;
+  };
   rules: FolderRuleDto[];
   rules_count: number;
   active_rules_count: number;

@@ -3,7 +3,7 @@
  * and the API (which answers 400 `{field: ["message"]}` with the same words).
  */
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './constants';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 
 export const MESSAGES = {
   required: 'Field is required',
@@ -11,6 +11,7 @@ export const MESSAGES = {
   email: 'E-mail must be valid',
   passwordRequired: 'Password is required',
   passwordMin: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordMax: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   passwordConfirmationRequired: 'Password confirmation is required',
   passwordsMatch: 'Passwords must match',
   numeric: 'Field must be a number',
@@ -20,7 +21,13 @@ export const MESSAGES = {
   max: (n: number) => `Field must be at most ${n} characters`,
 } as const;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The HTML standard's valid e-mail address (what `<input type="email">` accepts), with at least one
+ * dot in the domain: no spaces, quotes, angle brackets or commas, so an address can never smuggle a
+ * second recipient or a display name (`x<a@b>`) into a mail header.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Optional +, 2 digits, 4 digits, 4 digits, with optional separators between the groups. */
 export const PHONE_PATTERN = /^\+?\d{2}[\s.-]?\d{4}[\s.-]?\d{4}$/;
 
@@ -43,11 +50,22 @@ const checkedString = (requiredMessage: string, rules: Rule[], trim = true) => {
 
 const text = (message: string = MESSAGES.required) => checkedString(message, []);
 const longEnough: Rule = [(v) => v.length >= MIN_PASSWORD_LENGTH, MESSAGES.passwordMin];
+const notTooLong: Rule = [(v) => v.length <= MAX_PASSWORD_LENGTH, MESSAGES.passwordMax];
+const atMost = (n: number): Rule => [(v) => v.length <= n, MESSAGES.max(n)];
 
 export const requiredText = text();
-export const email = checkedString(MESSAGES.required, [[(v) => EMAIL_PATTERN.test(v), MESSAGES.email]]);
-export const password = checkedString(MESSAGES.passwordRequired, [longEnough], false);
-export const passwordConfirmation = checkedString(MESSAGES.passwordConfirmationRequired, [longEnough], false);
+/** A person's or group's name: required, at most MAX_NAME_LENGTH characters. */
+export const name = checkedString(MESSAGES.required, [atMost(MAX_NAME_LENGTH)]);
+export const email = checkedString(MESSAGES.required, [
+  atMost(MAX_EMAIL_LENGTH),
+  [(v) => EMAIL_PATTERN.test(v), MESSAGES.email],
+]);
+export const password = checkedString(MESSAGES.passwordRequired, [longEnough, notTooLong], false);
+export const passwordConfirmation = checkedString(
+  MESSAGES.passwordConfirmationRequired,
+  [longEnough, notTooLong],
+  false,
+);
 /** Phone is optional; when given it must match the phone rule. */
 export const phone = z
   .string()
@@ -69,12 +87,15 @@ function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, se
 
 export const loginSchema = z.object({
   email: text(),
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+  password: z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordMax),
 });
 
 export const accountSchema = z.object({
-  first_name: requiredText,
-  last_name: requiredText,
+  first_name: name,
+  last_name: name,
   phone,
   email,
 });
@@ -92,8 +113,8 @@ export const inviteSchema = z.object({
 
 export const joinSchema = matching(
   {
-    first_name: requiredText,
-    last_name: requiredText,
+    first_name: name,
+    last_name: name,
     phone,
     password,
     password2: passwordConfirmation,

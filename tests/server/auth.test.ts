@@ -1,4 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema/index';
 import { createTestApi, deactivate, type TestApi } from '../support/api';
 import { eachDatabase } from '../support/db';
 
@@ -20,6 +23,18 @@ eachDatabase((engine) => {
       expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
       const me = await api.request(response.json().access, { method: 'GET', url: '/api/user/me/' });
       expect(me.json()).toMatchObject({ id: user.id, email: user.email, is_active: true, groups: [] });
+    });
+
+    it('upgrades a password hash made with weaker parameters at the next sign-in', async () => {
+      const user = await api.userWith([]);
+      const salt = randomBytes(16);
+      const weak = scryptSync(user.password, salt, 32, { N: 16384, r: 8, p: 1 });
+      const stored = ['scrypt', 16384, 8, 1, salt.toString('base64url'), weak.toString('base64url')].join('$');
+      await api.dbh.db.update(users).set({ passwordHash: stored }).where(eq(users.id, user.id));
+      expect((await login(user.email, user.password, '10.0.0.9')).statusCode).toBe(200);
+      const [row] = await api.dbh.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.passwordHash.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+      expect((await login(user.email, user.password, '10.0.0.9')).statusCode).toBe(200);
     });
 
     it('refuses a wrong password with 401 and a detail', async () => {
@@ -63,7 +78,7 @@ eachDatabase((engine) => {
         statuses.push((await login(`nobody${i}@example.com`, 'nope', '10.2.0.1')).statusCode);
       expect(statuses.slice(0, 15).every((s) => s === 401)).toBe(true);
       expect(statuses[15]).toBe(429);
-    });
+    }, 180_000); // fifteen refused sign-ins are fifteen full-strength scrypt hashes
 
     it('rotates the refresh token and refuses a used one', async () => {
       const user = await api.userWith([]);
@@ -83,8 +98,9 @@ eachDatabase((engine) => {
       });
       expect(replay.statusCode).toBe(401);
       expect(replay.json().detail).toBe('Token is invalid or expired');
+      // A replay means the token leaked: the whole session ends, the rotated token with it.
       const next = await api.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
-      expect(next.statusCode).toBe(200);
+      expect(next.statusCode).toBe(401);
     });
 
     it('refuses an access token used as a refresh token, and garbage', async () => {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, mailerFromConfig } from '../../server/mail/mailer';
-import { renderMessage } from '../../server/mail/template';
+import { createMailer, linksIn, mailerFromConfig } from '../../server/mail/mailer';
+import { renderMessage, userText } from '../../server/mail/template';
+import { invitationMail } from '../../server/people/mails';
 import { startSmtpPeer, type SmtpPeer } from './mail.support';
 
 const message = () => ({
@@ -76,5 +77,27 @@ describe('mailer without SMTP', () => {
     expect(logged[0]).toContain('colleague@example.com');
     expect(logged[0]).toContain(first.file);
     expect(logged[0]).toContain('http://console.example.com/activity?rule_id=5&x=1');
+  });
+});
+
+describe('user text in mails', () => {
+  it('cannot become a link, an address or a second paragraph, and is cut to length', () => {
+    expect(userText('http://evil.example/login')).toBe('http[:]//evil[.]example/login');
+    expect(userText('Mallory <mallory@evil.example>')).toBe('Mallory <mallory[at]evil[.]example>');
+    expect(userText('Line one\r\nBcc: victim@example.com')).toBe('Line one Bcc: victim[at]example[.]com');
+    expect(userText('J. R. R. Tolkien')).toBe('J. R. R. Tolkien');
+    expect(userText('A'.repeat(80))).toBe(`${'A'.repeat(59)}…`);
+  });
+
+  it('an invitation names its sender and group only as defanged text', () => {
+    const mail = invitationMail(
+      'new@example.com',
+      'http://console.test/join/abc',
+      'Visit www.evil.example',
+      'Admins@evil.example',
+    );
+    expect(mail.text).toContain('Visit www[.]evil[.]example invited you');
+    expect(mail.text).toContain('(permission group: Admins[at]evil[.]example)');
+    expect(linksIn(mail.text)).toEqual(['http://console.test/join/abc']);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, ruleItems } from '../../server/db/schema/index';
+import { createCredentialCipher } from '../../server/rules/credentials';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 import {
@@ -114,6 +115,42 @@ eachDatabase((engine) => {
       expect(cleared.json().extension.external_credentials.demio).toBeNull();
       const [after] = await api.dbh.db.select().from(folders).where(eq(folders.id, folder.id));
       expect(after!.demioCredentials).toBeNull();
+    });
+
+    it('says when stored credentials no longer open with the key, and never saves their masks back', async () => {
+      const demio = { api_key: 'key-1234567890-ABCD', api_secret: 'secret-0987654321-WXYZ' };
+      const folder = await createFolder(api, admin.token, account, { extension: { external_credentials: { demio } } });
+      // Written under another key (CREDENTIALS_KEY changed since).
+      const foreign = createCredentialCipher('another-key-of-at-least-32-bytes-long!').encrypt(demio);
+      await api.dbh.db.update(folders).set({ demioCredentials: foreign }).where(eq(folders.id, folder.id));
+
+      const shown = (await call(api, admin.token, 'GET', `/api/general_page/${folder.id}/`)).json();
+      expect(shown.extension).toEqual({
+        external_credentials: { demio: null },
+        credentials_error: "The stored webinar credentials cannot be read with this server's key. Enter them again.",
+      });
+      const masked = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } },
+      });
+      expect(masked.statusCode).toBe(400);
+      expect(masked.json()).toEqual({
+        extension: ["The stored webinar credentials cannot be read with this server's key. Enter them again."],
+      });
+      const [untouched] = await api.dbh.db.select().from(folders).where(eq(folders.id, folder.id));
+      expect(untouched!.demioCredentials).toBe(foreign);
+
+      const renamed = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        name: 'Still unreadable',
+      });
+      expect(renamed.statusCode).toBe(200);
+      const entered = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        extension: {
+          external_credentials: { demio: { api_key: 'fresh-key-0000-QRST', api_secret: 'fresh-secret-1111-UVWX' } },
+        },
+      });
+      expect(entered.json().extension).toEqual({
+        external_credentials: { demio: { api_key: '********QRST', api_secret: '********UVWX' } },
+      });
     });
 
     it('answers missing folder fields with "This field is required" each', async () => {

@@ -25,6 +25,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * Carried by every access token; raised by a password change or reset, a deactivation, an
+     * e-mail change or a lost group access, which ends every session of the user at once.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
 );
@@ -51,6 +56,26 @@ export const userGroups = pgTable(
 );
 
 /** One row per issued refresh token: rotation marks it used, so a replayed token is refused. */
+/**
+ * One sign-in: the family of refresh tokens rotated from it. It ends at logout, at the reuse of an
+ * already used refresh token, or SESSION_MAX_DAYS after it started, whatever the rotations.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | reuse | password | deactivated | email | access — why it ended. */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -58,6 +83,7 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -86,4 +112,27 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Counters of the throttled public calls (sign-in, password reset, joining, refresh …) when no
+ * REDIS_URL is set: shared by every API process, keyed by a hash of (limit, client address or
+ * e-mail), never evicted while their window runs — junk keys cannot push a victim's counter out.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Failed sign-ins per account (per e-mail, whether or not an account has it, so the answer never
+ * tells which exist): after a few, each further attempt must wait a growing delay, capped so an
+ * attacker can slow an account down but never lock it out for good. Cleared by a good sign-in.
+ */
+export const loginFailures = pgTable('login_failures', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
 });

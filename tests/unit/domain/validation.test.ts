@@ -84,3 +84,35 @@ describe('validation messages of SPEC §5', () => {
     });
   });
 });
+
+describe('limits that keep user text safe (ASVS 2.1.2, 5.1)', () => {
+  it('refuses an address that carries a display name, a second recipient or spaces', () => {
+    for (const bad of [
+      'x<a@b.com>',
+      'a@b.com, c@d.com',
+      '"a b"@c.com',
+      'a@b',
+      'a b@c.com',
+      `${'a'.repeat(250)}@b.com`,
+    ]) {
+      expect(email.safeParse(bad).success, bad).toBe(false);
+    }
+    for (const good of ['ada@example.com', 'first.last+tag@sub.example.co.uk', "o'brien@example.ie"]) {
+      expect(email.safeParse(good).success, good).toBe(true);
+    }
+  });
+
+  it('refuses passwords over 128 characters, on every form that takes one', () => {
+    const long = 'x'.repeat(129);
+    expect(password.safeParse(long).error?.issues[0]?.message).toBe('Password must be at most 128 characters');
+    expect(password.safeParse('x'.repeat(128)).success).toBe(true);
+    expect(toFieldErrors(loginSchema.safeParse({ email: 'a@b.co', password: long }).error!)).toEqual({
+      password: ['Password must be at most 128 characters'],
+    });
+  });
+
+  it('keeps names to 100 characters', () => {
+    const result = accountSchema.safeParse({ first_name: 'A'.repeat(101), last_name: 'B', email: 'a@b.co' });
+    expect(toFieldErrors(result.error!)).toEqual({ first_name: ['Field must be at most 100 characters'] });
+  });
+});
