@@ -1,4 +1,7 @@
-/** Builds the Fastify application: plugins, the API under /api, and the built SPA. */
+/**
+ * Builds the Fastify application: plugins, the typed services, the API under /api (every route
+ * validated and serialised by its zod schema), its OpenAPI document and reference, and the built SPA.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,13 +9,15 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
 import { apiRoutes } from './routes';
-import type { AppServices } from './services';
+import services, { type AppServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +25,6 @@ declare module 'fastify' {
     dbh: DbHandle;
     db: Database;
     tokens: TokenService;
-    services: AppServices;
   }
 }
 
@@ -53,7 +57,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       refreshTokenSeconds: config.refreshTokenSeconds,
     }),
   );
-  app.decorate('services', { ...options.services } as AppServices);
+  await app.register(services, { services: options.services ?? {} });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A body-taking route called with no body sees `{}`, so its schema answers field by field.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
 
   installErrorHandlers(app);
   await app.register(helmet, {
@@ -67,10 +77,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(rateLimit, { global: false });
-  // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
+  // The OpenAPI document of every route (GET /api/schema/), generated from the routes' zod schemas.
   await app.register(swagger, {
-    openapi: { info: { title: 'Ad Rules Console API', version: '1' } },
+    openapi: {
+      info: {
+        title: 'Ad Rules Console API',
+        version: '1',
+        description: 'Conventions, errors and permissions: docs/api.md.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     hideUntagged: false,
+    transform: jsonSchemaTransform,
   });
   await app.register(authPlugin);
 
@@ -82,6 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   app.get('/api/schema/', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // The interactive reference of that document, public like the document itself.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {

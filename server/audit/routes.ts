@@ -6,7 +6,7 @@ import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../auth/plugin';
 import { auditLog } from '../db/schema/index';
-import { idList, orderingWithId, page, pageRequest } from '../http/pagination';
+import { idList, orderingWithId, paginate, pageRequest } from '../http/pagination';
 import { searchAny } from '../http/search';
 import type { LogEntryDto } from '../../src/domain/contracts';
 
@@ -66,6 +66,6 @@ export default async function auditRoutes(app: FastifyInstance) {
       rule_id: r.ruleId,
       folder_id: r.folderId,
     }));
-    return page(request, paging, total?.n ?? 0, results);
+    return paginate(request, paging, { count: total?.n ?? 0, results: results });
   });
 }

@@ -8,7 +8,7 @@ import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { ApiError, notFound } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { findUserByEmail, loadUserDto } from '../people/users';
-import { currentUser } from './plugin';
+import { actorOf } from './plugin';
 import { decoyHash, verifyPassword } from './passwords';
 import { TokenError } from './tokens';
 
@@ -48,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/user/me/', async (request) => {
-    const user = await loadUserDto(app.db, currentUser(request).id);
+    const user = await loadUserDto(app.db, actorOf(request).id);
     if (!user) throw notFound();
     return user;
   });

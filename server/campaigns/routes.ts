@@ -14,7 +14,7 @@ import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
 import { requireAnyPermission, requirePermission } from '../auth/plugin';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { ApiError, notFound, ValidationError } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
+import { paginate, pageRequest } from '../http/pagination';
 import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
 import type { CampaignSync } from './sync';
 import { campaignConditions, campaignOrdering } from './query';
@@ -48,11 +48,7 @@ async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export default async function campaignRoutes(app: FastifyInstance) {
-  const sync = (): CampaignSync => {
-    const service = app.services.campaignSync;
-    if (!service) throw new ApiError(503, { detail: 'The ad platform is not configured on this server.' });
-    return service;
-  };
+  const sync = () => app.campaignSync;
 
   const listAccounts = async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;
@@ -68,7 +64,7 @@ export default async function campaignRoutes(app: FastifyInstance) {
         .offset(paging.offset),
       app.db.select({ n: count() }).from(metaAdAccounts).where(where),
     ]);
-    return page(request, paging, total?.n ?? 0, rows.map(adAccountDto));
+    return paginate(request, paging, { count: total?.n ?? 0, results: rows.map(adAccountDto) });
   };
 
   app.get('/meta_ad_account/', { preHandler: mayListAccounts }, listAccounts);
@@ -99,12 +95,10 @@ export default async function campaignRoutes(app: FastifyInstance) {
         .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
         .where(where),
     ]);
-    return page(
-      request,
-      paging,
-      total?.n ?? 0,
-      rows.map((r) => campaignDto(r.campaign, r.account)),
-    );
+    return paginate(request, paging, {
+      count: total?.n ?? 0,
+      results: rows.map((r) => campaignDto(r.campaign, r.account)),
+    });
   });
 
   app.post('/campaigns/:campaign_id/update_campaign/', { preHandler: requireCampaigns }, async (request) => {

@@ -4,13 +4,11 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actorName } from '../audit/log';
-import { currentUser, requirePermission } from '../auth/plugin';
+import { actorOf, requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, rules } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
-import { commaList, idList, orderingWithId, page, pageRequest } from '../http/pagination';
+import { commaList, idList, orderingWithId, paginate, pageRequest } from '../http/pagination';
 import type { ActivityRow } from './activity';
-import type { Actor, RuleEngineService } from './service';
 import { searchAny } from '../http/search';
 import { pathId } from '../http/params';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
@@ -28,17 +26,8 @@ const ORDERING = {
   id: ruleActivity.id,
 };
 
-const actorOf = (request: FastifyRequest): Actor => {
-  const user = currentUser(request);
-  return { id: user.id, name: actorName(user) };
-};
-
 export default async function ruleEngineRoutes(app: FastifyInstance) {
-  const engine = (): RuleEngineService => {
-    const service = app.services.ruleEngine;
-    if (!service) throw new ApiError(503, { detail: 'The rule engine is not available on this server.' });
-    return service;
-  };
+  const engine = () => app.ruleEngine;
 
   async function requireLiveRule(ruleId: number) {
     const [row] = await app.db
@@ -139,7 +128,7 @@ export default async function ruleEngineRoutes(app: FastifyInstance) {
         .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
         .where(where),
     ]);
-    return page(request, paging, total?.n ?? 0, results);
+    return paginate(request, paging, { count: total?.n ?? 0, results: results });
   });
 
   app.post('/rule_log/:id/undo/', { preHandler: requirePermission('create_update_rules') }, async (request) => {

@@ -15,12 +15,11 @@ import { exemptionsOf, recordRunFailure, runSlot, type EngineContext, type Engin
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
 import { errorMessage } from '../errorMessage';
+import { actorName, type AuditActor } from '../audit/log';
 import type { PreviewResultDto } from '../../src/domain/contracts';
 
-export interface Actor {
-  id: number;
-  name: string;
-}
+/** Who asked: the signed-in user, named in the entries as the audit log names them. */
+export type Actor = AuditActor;
 
 export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
@@ -57,7 +56,7 @@ export function createRuleEngineService(deps: {
   return {
     async runNow(ruleId, actor) {
       await requireRule(ruleId);
-      const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actor.name };
+      const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actorName(actor) };
       try {
         return await runSlot(context, run);
       } catch (error) {
@@ -127,7 +126,7 @@ export function createRuleEngineService(deps: {
         objectType: entry.objectType,
         actorId: actor.id,
         reason: {
-          Undo: `of entry #${entry.id} by ${actor.name}`,
+          Undo: `of entry #${entry.id} by ${actorName(actor)}`,
           Exempt:
             entry.ruleId !== null
               ? 'the rule leaves this object alone until the exemption is removed'

@@ -2,9 +2,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
-import { currentUser, requireAnyPermission, requirePermission } from '../auth/plugin';
+import { actorOf, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
+import { paginate, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { assertMayGrant } from './access';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
@@ -34,7 +34,7 @@ export default async function groupRoutes(app: FastifyInstance) {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, 100);
     const { count, results } = await listGroups(app.db, paging, query.ordering);
-    return page(request, paging, count, results);
+    return paginate(request, paging, { count, results });
   });
 
   app.get<IdParams>('/groups/:id/', { preHandler: mayReadGroups }, async (request) =>
@@ -42,14 +42,14 @@ export default async function groupRoutes(app: FastifyInstance) {
   );
 
   app.post('/groups/', { preHandler: mayChangeGroups }, async (request, reply) => {
-    const actor = currentUser(request);
+    const actor = actorOf(request);
     const { name, group_access } = parseBody(groupCreateSchema, request.body);
     assertMayGrant(actor, group_access.accesses);
     return reply.status(201).send(await createGroup(app.db, actor, name, group_access.accesses));
   });
 
   app.patch<IdParams>('/groups/:id/', { preHandler: mayChangeGroups }, async (request) => {
-    const actor = currentUser(request);
+    const actor = actorOf(request);
     const before = await groupOf(request);
     const { name, group_access } = parseBody(groupUpdateSchema, request.body);
     const accesses = group_access?.accesses;
@@ -62,7 +62,7 @@ export default async function groupRoutes(app: FastifyInstance) {
   });
 
   app.delete<IdParams>('/groups/:id/', { preHandler: mayChangeGroups }, async (request, reply) => {
-    await deleteGroup(app.db, currentUser(request), await groupOf(request));
+    await deleteGroup(app.db, actorOf(request), await groupOf(request));
     return reply.status(204).send();
   });
 }

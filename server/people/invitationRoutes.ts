@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { actorName, recordAudit } from '../audit/log';
-import { currentUser, requireAnyPermission } from '../auth/plugin';
+import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { ApiError, ValidationError } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { mailerOf } from '../mail/mailer';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
@@ -19,7 +18,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
     '/user_invite/send_invite_code/',
     { preHandler: requireAnyPermission('add_edit_users') },
     async (request) => {
-      const actor = currentUser(request);
+      const actor = actorOf(request);
       const { group_id, email: rawEmail } = parseBody(inviteSchema, request.body);
       const email = normaliseEmail(rawEmail);
       const group = await findGroup(app.db, group_id);
@@ -29,7 +28,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
 
       const code = await createInvitation(app.db, actor, email, group);
       try {
-        await mailerOf(app).send(
+        await app.mailer.send(
           invitationMail(email, invitationLink(app.config.publicUrl, code), actorName(actor), group.name),
         );
       } catch (error) {

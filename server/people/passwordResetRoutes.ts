@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { parseBody } from '../http/validation';
-import { mailerOf } from '../mail/mailer';
 import { passwordResetLink, passwordResetMail } from './mails';
 import { completePasswordReset, createPasswordReset } from './passwordResets';
 import { findUserByEmail } from './users';
@@ -27,9 +26,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       if (user?.isActive) {
         const token = await createPasswordReset(app.db, user.id);
         const mail = passwordResetMail(user.email, passwordResetLink(app.config.publicUrl, token));
-        void mailerOf(app)
-          .send(mail)
-          .catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
+        void app.mailer.send(mail).catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
       }
       return { detail: RESET_SENT };
     },

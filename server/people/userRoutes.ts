@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordSchema } from '../../src/domain/validation';
 import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
-import { currentUser, holdsAny, requireAnyPermission } from '../auth/plugin';
+import { actorOf, holdsAny, requireAnyPermission } from '../auth/plugin';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { users } from '../db/schema/index';
 import { notFound, permissionDenied, ValidationError } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
+import { paginate, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { recordAudit } from '../audit/log';
 import { assertMayGrant } from './access';
@@ -33,11 +33,11 @@ export default async function userRoutes(app: FastifyInstance) {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query, 10);
     const { count, results } = await listUsers(app.db, paging, query);
-    return page(request, paging, count, results);
+    return paginate(request, paging, { count, results });
   });
 
   app.get<IdParams>('/user/:id/', async (request) => {
-    const actor = currentUser(request);
+    const actor = actorOf(request);
     const id = parseId(request.params.id);
     if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
     const user = id ? await loadUserDto(app.db, id) : undefined;
@@ -47,7 +47,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
   app.patch<IdParams>('/user/:id/', async (request) => {
-    const actor = currentUser(request);
+    const actor = actorOf(request);
     const target = await userOf(request);
     const self = target.id === actor.id;
     // Whoever may not see another user's record may not touch it either, not even with an empty change.
@@ -73,7 +73,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/user/:id/set_group/:group_id/',
     { preHandler: requireAnyPermission('add_edit_users') },
     async (request) => {
-      const actor = currentUser(request);
+      const actor = actorOf(request);
       const user = await userOf(request);
       const groupId = parseId(request.params.group_id);
       const group = groupId ? await findGroup(app.db, groupId) : undefined;
@@ -85,7 +85,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   /** Changing the password ends every other session: the answer carries the caller's new tokens. */
   app.post('/user/change_password/', async (request) => {
-    const actor = currentUser(request);
+    const actor = actorOf(request);
     const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
     const row = (await findUserById(app.db, actor.id))!;
     if (!(await verifyPassword(old_password, row.passwordHash))) {

@@ -1,7 +1,7 @@
 /** What the folder, rule and trash routes share: the credentials cipher, the audit actor and folder. */
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../audit/log';
-import { currentUser } from '../auth/plugin';
+import { actorOf } from '../auth/plugin';
 import type { CredentialCipher } from './credentials';
 
 export interface RulesRouteOptions {
@@ -9,7 +9,7 @@ export interface RulesRouteOptions {
 }
 
 export function auditActor(request: FastifyRequest): AuditActor {
-  const user = currentUser(request);
+  const user = actorOf(request);
   return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email };
 }
 

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/log';
 import { requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
-import { orderingTerms, page, pageRequest } from '../http/pagination';
+import { orderingTerms, paginate, pageRequest } from '../http/pagination';
 import { pathId } from '../http/params';
 import { parseBody } from '../http/validation';
 import { FOLDER_PAGE_SIZE } from '../../src/domain/constants';
@@ -77,7 +77,7 @@ export default async function folderRoutes(app: FastifyInstance, { cipher }: Rul
       'live',
     );
     const results = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
-    return page(request, paging, total?.n ?? 0, results);
+    return paginate(request, paging, { count: total?.n ?? 0, results: results });
   });
 
   app.post('/general_page/', { preHandler: changeRules }, async (request, reply) => {

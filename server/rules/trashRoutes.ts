@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/log';
 import { requirePermission } from '../auth/plugin';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest } from '../http/errors';
-import { orderingTerms, page, pageRequest } from '../http/pagination';
+import { orderingTerms, paginate, pageRequest } from '../http/pagination';
 import { pathId } from '../http/params';
 import { TRASH_PAGE_SIZE } from '../../src/domain/constants';
 import { AUDIT_ACTIONS } from './changes';
@@ -78,7 +78,7 @@ export default async function trashRoutes(app: FastifyInstance, { cipher }: Rule
       ...folderDto(r.folder, r.account, (r.folder.isDeleted ? allRules : trashedRules).get(r.folder.id) ?? [], cipher),
       trashed_at: r.trashedAt === null ? null : new Date(r.trashedAt).toISOString(),
     }));
-    return page(request, paging, total?.n ?? 0, results);
+    return paginate(request, paging, { count: total?.n ?? 0, results: results });
   });
 
   app.delete('/trash_page/:id/', { preHandler: useTrash }, async (request, reply) => {

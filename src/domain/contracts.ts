@@ -1,7 +1,9 @@
 /**
- * Shapes of the API's answers that both sides rely on: the server builds them, the browser app
- * reads them. One definition each, so a changed field is a type error on both sides at once.
+ * Shapes of the API's answers that both sides rely on: the server builds them (and serialises
+ * them through the zod schemas here, which also document them in the OpenAPI document), the
+ * browser app reads them. One definition each, so a changed field is a type error on both sides.
  */
+import { z } from 'zod';
 
 export interface GroupDto {
   id: number;
@@ -73,3 +75,82 @@ export interface PreviewResultDto {
   exempt: string[];
   problems: string[];
 }
+
+const isoTime = z.string().describe('ISO 8601 date and time');
+
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group_access: z.object({ accesses: z.array(z.string()) }),
+}) satisfies z.ZodType<GroupDto>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_superuser: z.boolean(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  phone: z.string(),
+  email: z.string(),
+  account: z.number().int(),
+  groups: z.array(groupSchema),
+}) satisfies z.ZodType<UserDto>;
+
+export const logEntrySchema = z.object({
+  id: z.number().int(),
+  timestamp: isoTime,
+  actor: z.string(),
+  folder_name: z.string().nullable(),
+  meta_ad_account_name: z.string().nullable(),
+  action: z.string(),
+  changes_text: z.string(),
+  rule_name: z.string().nullable(),
+  rule_id: z.number().int().nullable(),
+  folder_id: z.number().int().nullable(),
+}) satisfies z.ZodType<LogEntryDto>;
+
+const reasonSchema = z.record(z.string(), z.string()).describe('Labelled reasons: `{"CPL": "$52 > $50"}`');
+
+export const ruleLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: isoTime,
+  action: z.string(),
+  ad_id: z.string().nullable(),
+  object_type: z.string().nullable(),
+  reason: reasonSchema,
+  undone_at: isoTime.nullable(),
+  exempt: z.boolean(),
+  rule: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      folder: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        meta_ad_account: z.object({ account_name: z.string() }),
+      }),
+    })
+    .nullable(),
+}) satisfies z.ZodType<RuleLogEntryDto>;
+
+export const previewResultSchema = z.object({
+  rule: z.object({ id: z.number().int(), name: z.string() }),
+  account: z.object({ ad_account_id: z.string(), account_name: z.string() }),
+  checked_at: isoTime,
+  count: z.number().int(),
+  results: z.array(
+    z.object({
+      action: z.enum(['turn_off_ad', 'turn_off_campaign']),
+      ad_id: z.string(),
+      campaign_id: z.string(),
+      task: z.string(),
+      reason: reasonSchema,
+    }),
+  ),
+  exempt: z.array(z.string()),
+  problems: z.array(z.string()),
+}) satisfies z.ZodType<PreviewResultDto>;
+
+/** `POST /api/token/` and `/api/token/refresh/`: a SimpleJWT pair. */
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });

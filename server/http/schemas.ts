@@ -1,0 +1,75 @@
+/**
+ * Route-schema pieces every area shares: path ids, paging and search parameters, the page
+ * envelope, and the contract's error answers per status (DESIGN §4).
+ */
+import { z } from 'zod';
+
+export const NOT_FOUND = 'Not found.';
+
+/** The largest value of the database's integer id columns. */
+const MAX_ID = 2_147_483_647;
+
+/** A path id: digits that fit an id column; anything else is answered 404 like a missing row. */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/, NOT_FOUND)
+  .transform(Number)
+  .pipe(z.number().int().min(1, NOT_FOUND).max(MAX_ID, NOT_FOUND));
+
+export const idParams = z.object({ id: idParam });
+
+/** A query parameter as sent; lists read it leniently (an unusable value is no filter). */
+const queryText = (description: string) => z.string().optional().describe(description);
+
+/** limit/offset paging; a missing or unusable value falls back to the list's default. */
+export const pageQuery = z.object({
+  limit: queryText('Page size (each list has its default and maximum).'),
+  offset: queryText('Rows to skip.'),
+});
+
+export const orderingQuery = z.object({
+  ordering: queryText('Comma-separated sort keys, `-` for descending: `-created_at,name`. Unknown keys are ignored.'),
+});
+
+export const searchQuery = z.object({ search: queryText('Case-insensitive text contained in the listed columns.') });
+
+/** Comma-separated ids: `1,2,3` (values that are not ids match nothing). */
+export const idListQuery = (description: string) => queryText(description);
+
+/** The list envelope: `{count, next, previous, results}`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+
+export const detailSchema = z
+  .object({ detail: z.string(), code: z.string().optional() })
+  .describe('An error or a confirmation in words');
+
+/** `{field: ["message"]}`; rule items nest one level deeper (`{rule_task: {name: {field: […]}}}`). */
+export const fieldErrorsSchema = z
+  .record(z.string(), z.unknown())
+  .describe('Field errors: `{field: ["message"]}`, or `{detail}` for an error of the whole request');
+
+const ERROR_SCHEMAS = {
+  400: fieldErrorsSchema,
+  401: detailSchema.describe('Not signed in, or the token is not valid'),
+  403: detailSchema.describe('The signed-in user lacks the permission'),
+  404: detailSchema.describe('No such object'),
+  429: detailSchema.describe('Too many attempts; try again later'),
+  502: detailSchema.describe('The ad platform failed'),
+  503: detailSchema.describe('The service is not available on this server'),
+} as const;
+
+type ErrorStatus = keyof typeof ERROR_SCHEMAS;
+
+/** The error answers a route can give: `response: { 200: …, ...errors(400, 404) }`. */
+export function errors<S extends ErrorStatus>(...statuses: S[]): Pick<typeof ERROR_SCHEMAS, S> {
+  return Object.fromEntries(statuses.map((s) => [s, ERROR_SCHEMAS[s]])) as Pick<typeof ERROR_SCHEMAS, S>;
+}
+
+/** 204 No Content. */
+export const noContent = z.null().describe('No content');
