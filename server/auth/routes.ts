@@ -1,22 +1,20 @@
 /** POST /api/token/ and /api/token/refresh/ (SimpleJWT-shaped), GET /api/user/me/. */
-import { sql, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tokenPairSchema, userSchema } from '../../src/domain/contracts';
 import { loginSchema } from '../../src/domain/validation';
-import { users } from '../db/schema/index';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
-import { ApiError, notFound } from '../http/errors';
-import { parseBody } from '../http/validation';
-import { findUserByEmail, loadUserDto } from '../people/users';
+import { notFound } from '../http/errors';
+import { errors } from '../http/schemas';
+import { loadUserDto } from '../people/users';
 import { actorOf } from './plugin';
-import { decoyHash, verifyPassword } from './passwords';
-import { TokenError } from './tokens';
+import { refreshSession, signIn } from './signIn';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
 
-const invalidCredentials = () => new ApiError(401, { detail: 'No active account found with the given credentials' });
+const tags = ['auth'];
 
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Two independent counters: one per e-mail (guessing one account's password) and a looser one
   // per client address (trying many accounts from one place, e.g. an office behind one NAT).
   const limitLoginAttempts = limitAttempts(
@@ -26,30 +24,44 @@ export default async function authRoutes(app: FastifyInstance) {
     'login attempts',
   );
 
-  app.post('/token/', { config: { public: true }, preHandler: limitLoginAttempts }, async (request) => {
-    const { email, password } = parseBody(loginSchema, request.body);
-    const user = await findUserByEmail(app.db, email);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !valid || !user.isActive) throw invalidCredentials();
-    await app.db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
-    return app.tokens.issue(user.id);
-  });
+  app.post(
+    '/token/',
+    {
+      config: { public: true },
+      preValidation: limitLoginAttempts,
+      schema: {
+        tags,
+        summary: 'Sign in: an access and a refresh token',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => signIn(app.db, app.tokens, request.body.email, request.body.password),
+  );
 
-  app.post('/token/refresh/', { config: { public: true } }, async (request) => {
-    const { refresh } = parseBody(refreshSchema, request.body);
-    try {
-      return await app.tokens.rotate(refresh);
-    } catch (error) {
-      if (error instanceof TokenError) {
-        throw new ApiError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
-      }
-      throw error;
-    }
-  });
+  app.post(
+    '/token/refresh/',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Trade a refresh token for a new pair (the old one stops working)',
+        body: refreshSchema,
+        response: { 200: tokenPairSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => refreshSession(app.tokens, request.body.refresh),
+  );
 
-  app.get('/user/me/', async (request) => {
-    const user = await loadUserDto(app.db, actorOf(request).id);
-    if (!user) throw notFound();
-    return user;
-  });
-}
+  app.get(
+    '/user/me/',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(404) } } },
+    async (request) => {
+      const user = await loadUserDto(app.db, actorOf(request).id);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
+};
+
+export default authRoutes;
