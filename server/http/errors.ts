@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../src/domain/validation';
-import { NOT_FOUND } from './schemas';
+import { NOT_FOUND, NOT_FOUND_MESSAGES } from './schemas';
 
 export class ApiError extends Error {
   constructor(
@@ -43,13 +43,14 @@ function schemaErrorsToFields(error: FastifyError): FieldErrors {
 
 /** A path whose id names no row (malformed, zero, too large) is answered like a row that does not exist. */
 const isUnknownId = (error: FastifyError) =>
-  error.validationContext === 'params' && (error.validation ?? []).every((item) => item.message === NOT_FOUND);
+  error.validationContext === 'params' &&
+  (error.validation ?? []).every((item) => NOT_FOUND_MESSAGES.has(item.message ?? ''));
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      if (isUnknownId(error)) return reply.status(404).send({ detail: NOT_FOUND });
+      if (isUnknownId(error)) return reply.status(404).send({ detail: error.validation[0]?.message ?? NOT_FOUND });
       return reply.status(400).send(schemaErrorsToFields(error));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -6,15 +6,23 @@ import { z } from 'zod';
 
 export const NOT_FOUND = 'Not found.';
 
+/** Messages of path parameters that name no row: the error handler answers them 404 `{detail}`, not 400. */
+export const NOT_FOUND_MESSAGES = new Set<string>([NOT_FOUND]);
+
 /** The largest value of the database's integer id columns. */
 const MAX_ID = 2_147_483_647;
 
-/** A path id: digits that fit an id column; anything else is answered 404 like a missing row. */
-export const idParam = z
-  .string()
-  .regex(/^\d{1,10}$/, NOT_FOUND)
-  .transform(Number)
-  .pipe(z.number().int().min(1, NOT_FOUND).max(MAX_ID, NOT_FOUND));
+/** A path id: digits that fit an id column; anything else is answered 404 `{detail: message}` like a missing row. */
+export function idParamOf(message = NOT_FOUND) {
+  NOT_FOUND_MESSAGES.add(message);
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(MAX_ID, message));
+}
+
+export const idParam = idParamOf();
 
 export const idParams = z.object({ id: idParam });
 
