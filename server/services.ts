@@ -1,6 +1,6 @@
 /**
  * The services routes use beyond the database and tokens, decorated onto the app with their
- * types (`app.mailer`, `app.campaignSync`, `app.ruleEngine`). buildApp takes them from
+ * types (`app.credentials`, `app.mailer`, `app.campaignSync`, `app.ruleEngine`). buildApp takes them from
  * startServices, or from a test; a service a server was built without answers 503 `{detail}`.
  */
 import fp from 'fastify-plugin';
@@ -9,6 +9,7 @@ import type { CampaignSync } from './campaigns/sync';
 import type { RuleEngineService } from './engine/service';
 import { ApiError } from './http/errors';
 import { mailerFromConfig, type Mailer } from './mail/mailer';
+import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
 
 /** What the campaign routes ask of the sync. */
 export type CampaignSyncService = Pick<CampaignSync, 'syncAdAccounts' | 'refreshCampaign' | 'syncAll'>;
@@ -26,6 +27,8 @@ export interface AppServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Encrypts folder credentials at rest (CREDENTIALS_KEY or the data dir's secret). */
+    credentials: CredentialCipher;
     mailer: Mailer;
     ruleEngine: RuleEngineService;
     campaignSync: CampaignSyncService;
@@ -40,6 +43,7 @@ const noAdPlatform = unavailable('The ad platform is not configured on this serv
 const noRuleEngine = unavailable('The rule engine is not available on this server.');
 
 export default fp<{ services: Partial<AppServices> }>(async (app, { services }) => {
+  app.decorate('credentials', await credentialCipherFor(app.config));
   // Without a mailer (API tests of other areas), mail goes to the configured data dir's outbox.
   app.decorate('mailer', services.mailer ?? mailerFromConfig(app.config, (line) => app.log.info(line)));
   app.decorate(

@@ -1,10 +1,9 @@
 /**
- * `PATCH /api/rule/{id}/`: the payload's shape, merging the changed items into the stored rule,
+ * `PATCH /api/rule/{id}/`: the payload's shape (the route's body schema), merging the changed items into the stored rule,
  * and SPEC §5's checks on the result — an active rule must be complete (400 rule_filter / rule_task).
  */
 import { z } from 'zod';
 import { ApiError, ValidationError } from '../http/errors';
-import { parseBody } from '../http/validation';
 import {
   RULE_MESSAGES,
   isFilterName,
@@ -60,9 +59,8 @@ export type RulePatchBody = z.infer<typeof rulePatchSchema>;
 /** The stored rule with the payload applied, or 400 field errors (unknown items, invalid values). */
 export function applyRulePatch(
   before: RuleSnapshot,
-  body: unknown,
+  patch: RulePatchBody,
 ): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
-  const patch = parseBody(rulePatchSchema, body);
   const unknown: RuleItemErrors = {};
   const changedItems: (FilterItem | TaskItem)[] = [];
 
