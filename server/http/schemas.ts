@@ -3,14 +3,12 @@
  * envelope, and the contract's error answers per status (DESIGN §4).
  */
 import { z } from 'zod';
+import { MAX_ID } from './params';
 
 export const NOT_FOUND = 'Not found.';
 
 /** Messages of path parameters that name no row: the error handler answers them 404 `{detail}`, not 400. */
 export const NOT_FOUND_MESSAGES = new Set<string>([NOT_FOUND]);
-
-/** The largest value of the database's integer id columns. */
-const MAX_ID = 2_147_483_647;
 
 /** A path id: digits that fit an id column; anything else is answered 404 `{detail: message}` like a missing row. */
 export function idParamOf(message = NOT_FOUND) {
