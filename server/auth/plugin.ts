@@ -43,7 +43,7 @@ export default fp(async (app) => {
       });
     }
     const user = await loadAuthUser(app.db, userId);
-    if (!user || !user.is_active) throw notAuthenticated('User not found or inactive.');
+    if (!user?.is_active) throw notAuthenticated('User not found or inactive.');
     request.user = user;
   });
 });

@@ -67,12 +67,11 @@ export function createRuleEngineService(deps: {
 
     async preview(ruleId) {
       const rule = await requireRule(ruleId);
-      let snapshot;
-      try {
-        snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency);
-      } catch (error) {
-        throw platformError(error);
-      }
+      const snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency).catch(
+        (error: unknown) => {
+          throw platformError(error);
+        },
+      );
       const exempt = await exemptionsOf(db, ruleId);
       const { actions, problems } = evaluate(rule, snapshot, { exempt });
       return {
@@ -94,16 +93,13 @@ export function createRuleEngineService(deps: {
 
     async undo(entryId, actor) {
       const [entry] = await db.select().from(ruleActivity).where(eq(ruleActivity.id, entryId));
-      if (!entry || entry.state !== 'done') throw notFound();
+      if (entry?.state !== 'done') throw notFound();
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');
-      let result;
-      try {
-        [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]);
-      } catch (error) {
+      const [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]).catch((error: unknown) => {
         throw platformError(error);
-      }
+      });
       if (!result?.ok) throw platformError(result?.error ?? 'no answer');
       // Claim the undo first: of two users pressing Undo at once, one entry is written.
       const claimed = await db

@@ -12,7 +12,6 @@ import {
   normaliseTaskValues,
   validateRuleItems,
   type FilterItem,
-  type RuleItemErrors,
   type TaskItem,
 } from '../../src/domain/rules';
 import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
@@ -61,14 +60,17 @@ export function applyRulePatch(
   before: RuleSnapshot,
   patch: RulePatchBody,
 ): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
-  const unknown: RuleItemErrors = {};
+  const unknown: {
+    rule_filter?: Record<string, string[]>;
+    rule_task?: Record<string, { non_field_errors: string[] }>;
+  } = {};
   const changedItems: (FilterItem | TaskItem)[] = [];
 
   const filters = before.filters.map((f) => ({ ...f }));
   for (const item of patch.rule_filter ?? []) {
     const target = isFilterName(item.name) ? filters.find((f) => f.name === item.name) : undefined;
     if (!target) {
-      ((unknown.rule_filter ??= {}) as Record<string, string[]>)[item.name] = ['Unknown filter'];
+      unknown.rule_filter = { ...unknown.rule_filter, [item.name]: ['Unknown filter'] };
       continue;
     }
     if (item.values) target.values = normaliseFilterValues(item.values);
@@ -81,7 +83,7 @@ export function applyRulePatch(
   for (const item of patch.rule_task ?? []) {
     const target = isTaskName(item.name) ? tasks.find((t) => t.name === item.name) : undefined;
     if (!target) {
-      ((unknown.rule_task ??= {}) as Record<string, unknown>)[item.name] = { non_field_errors: ['Unknown task'] };
+      unknown.rule_task = { ...unknown.rule_task, [item.name]: { non_field_errors: ['Unknown task'] } };
       continue;
     }
     if (item.values) target.values = normaliseTaskValues(target.name, { ...target.values, ...item.values });

@@ -310,16 +310,19 @@ export function validateRuleItems(
   const errors: RuleItemErrors = {};
   for (const filter of filters) {
     const message = filterError(filter);
-    if (message) (errors.rule_filter ??= {})[filter.name] = [message];
+    if (message) errors.rule_filter = { ...errors.rule_filter, [filter.name]: [message] };
   }
   for (const task of tasks) {
     for (const spec of taskSpec(task.name)?.values ?? []) {
       const message = taskValueError(task, spec.key);
-      if (message) ((errors.rule_task ??= {})[task.name] ??= {})[spec.key] = [message];
+      if (!message) continue;
+      const taskErrors = errors.rule_task ?? {};
+      taskErrors[task.name] = { ...taskErrors[task.name], [spec.key]: [message] };
+      errors.rule_task = taskErrors;
     }
   }
   if (options.active && !tasks.some((t) => t.is_active)) {
-    (errors.rule_task ??= {}).non_field_errors = [RULE_MESSAGES.noActiveTask];
+    errors.rule_task = { ...errors.rule_task, non_field_errors: [RULE_MESSAGES.noActiveTask] };
   }
   return errors.rule_filter || errors.rule_task ? errors : null;
 }

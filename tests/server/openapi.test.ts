@@ -6,11 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/api';
 
+type JsonSchema = { properties?: Record<string, unknown> };
+
 interface Operation {
   tags?: string[];
   parameters?: { name: string; in: string; schema?: object }[];
-  requestBody?: { content: Record<string, { schema?: object }> };
-  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   security?: Record<string, string[]>[];
 }
 
@@ -50,7 +52,7 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => api.close());
 
-  const jsonSchemaOf = (content: Record<string, { schema?: object }> | undefined) =>
+  const jsonSchemaOf = (content: Record<string, { schema?: JsonSchema }> | undefined) =>
     content?.['application/json']?.schema;
 
   it('lists every route of the API, each with a tag', () => {
