@@ -1,4 +1,7 @@
-/** Builds the Fastify application: plugins, the API under /api, and the built SPA. */
+/**
+ * Builds the Fastify application: plugins, the typed services, the API under /api (every route
+ * validated and serialised by its zod schema), its OpenAPI document and reference, and the built SPA.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,6 +9,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
@@ -14,7 +19,7 @@ import { installErrorHandlers } from './http/errors';
 import observability, { requestLogController } from './observability/index';
 import { rateLimitStorage } from './http/rateLimitStore';
 import { apiRoutes } from './routes';
-import type { AppServices } from './services';
+import services, { type AppServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +27,6 @@ declare module 'fastify' {
     dbh: DbHandle;
     db: Database;
     tokens: TokenService;
-    services: AppServices;
   }
 }
 
@@ -62,7 +66,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked'),
     }),
   );
-  app.decorate('services', { ...options.services } as AppServices);
+  await app.register(services, { services: options.services ?? {} });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A body-taking route called with no body sees `{}`, so its schema answers field by field.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
 
   installErrorHandlers(app);
   await app.register(helmet, {
@@ -79,10 +89,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', rateLimitStore.close);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   await app.register(observability); // request log, /healthz, /readyz, /metrics
-  // The OpenAPI document of every route (GET /api/schema/), generated from the routes themselves.
+  // The OpenAPI document of every route (GET /api/schema/), generated from the routes' zod schemas.
   await app.register(swagger, {
-    openapi: { info: { title: 'Ad Rules Console API', version: '1' } },
+    openapi: {
+      info: {
+        title: 'Ad Rules Console API',
+        version: '1',
+        description: 'Conventions, errors and permissions: docs/api.md.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     hideUntagged: false,
+    transform: jsonSchemaTransform,
   });
   await app.register(authPlugin);
 
@@ -94,12 +112,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   app.get('/api/schema/', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // The interactive reference of that document, public like the document itself.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     // Client-side routes (/, /edit-rule/5, /join/abc …) all load the SPA.
-    app.get('/*', { config: { public: true } }, async (request, reply) => {
+    app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' });
       const file = request.url.split('?')[0]!;
       if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..'))

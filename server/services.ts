@@ -1,23 +1,69 @@
 /**
- * Services the routes use beyond the database and tokens. Each feature adds its own field;
- * tests pass their own instances to buildApp.
+ * The services routes use beyond the database and tokens, decorated onto the app with their
+ * types (`app.credentials`, `app.mailer`, `app.campaignSync`, `app.ruleEngine`). buildApp takes them from
+ * startServices, or from a test; a service a server was built without answers 503 `{detail}`.
  */
-import type { Mailer } from './mail/mailer';
-import type { RuleEngineService } from './engine/service';
+import fp from 'fastify-plugin';
 import type { GraphClient } from './adplatform/graphClient';
 import type { CampaignSync } from './campaigns/sync';
+import type { RuleEngineService } from './engine/service';
+import { ApiError } from './http/errors';
+import { mailerFromConfig, type Mailer } from './mail/mailer';
 import type { JobQueueProbe } from './observability/readiness';
+import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
+
+/** What the campaign routes ask of the sync. */
+export type CampaignSyncService = Pick<CampaignSync, 'syncAdAccounts' | 'refreshCampaign' | 'syncAll'>;
 
 export interface AppServices {
-  [name: string]: unknown;
   /** Outgoing mail (SMTP or the data dir's outbox). */
   mailer: Mailer;
   /** Run now, Preview and Undo of the rule engine (needs the ad-platform client). */
-  ruleEngine?: RuleEngineService;
-  /** The ad-platform client (Meta's Graph API or the simulator); implements AdPlatformClient. */
-  adPlatform?: GraphClient;
+  ruleEngine: RuleEngineService;
   /** Sync of ad accounts and campaigns from the ad platform. */
-  campaignSync?: CampaignSync;
+  campaignSync: CampaignSyncService;
+  /** The ad-platform client the services above were built on (the routes do not call it). */
+  adPlatform: GraphClient;
   /** The rule engine's job queue, where this process runs it (ROLE all/worker): /readyz asks it. */
   jobQueue?: JobQueueProbe;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Encrypts folder credentials at rest (CREDENTIALS_KEY or the data dir's secret). */
+    credentials: CredentialCipher;
+    mailer: Mailer;
+    ruleEngine: RuleEngineService;
+    campaignSync: CampaignSyncService;
+    /** Set where this process runs the job queue. */
+    jobQueue: JobQueueProbe | undefined;
+  }
+}
+
+const unavailable = (detail: string) => async (): Promise<never> => {
+  throw new ApiError(503, { detail });
+};
+
+const noAdPlatform = unavailable('The ad platform is not configured on this server.');
+const noRuleEngine = unavailable('The rule engine is not available on this server.');
+
+export default fp<{ services: Partial<AppServices> }>(async (app, { services }) => {
+  app.decorate('credentials', await credentialCipherFor(app.config));
+  // Without a mailer (API tests of other areas), mail goes to the configured data dir's outbox.
+  app.decorate('mailer', services.mailer ?? mailerFromConfig(app.config, (line) => app.log.info(line)));
+  app.decorate(
+    'campaignSync',
+    services.campaignSync ?? { syncAdAccounts: noAdPlatform, refreshCampaign: noAdPlatform, syncAll: noAdPlatform },
+  );
+  app.decorate(
+    'ruleEngine',
+    services.ruleEngine ?? {
+      runNow: noRuleEngine,
+      preview: noRuleEngine,
+      undo: noRuleEngine,
+      approve: noRuleEngine,
+      dismiss: noRuleEngine,
+    },
+  );
+  app.decorate('jobQueue', services.jobQueue);
+});

@@ -1,9 +1,14 @@
 /**
  * The audit log (`/api/log/`): one entry per change a user makes to folders, rules, users and
- * groups. Names are copied at write time so an entry stays readable after what it names is gone.
+ * groups, written here and read back a page at a time. Names are copied at write time so an
+ * entry stays readable after what it names is gone.
  */
+import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
+import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema/index';
+import { idList, orderingWithId, slice, type PageRequest, type Slice } from '../http/pagination';
+import { searchAny } from '../http/search';
 
 export interface AuditActor {
   id: number;
@@ -56,4 +61,75 @@ export async function recordAudit(db: Database, actor: AuditActor | null, entry:
     ruleId: entry.rule?.id ?? null,
     ruleName: entry.rule?.name ?? null,
   });
+}
+
+/** Sort keys of the log screen; `ad_account` sorts by folder name (SPEC §7). */
+const ORDERING = {
+  timestamp: auditLog.timestamp,
+  actor: auditLog.actor,
+  folder_name: auditLog.folderName,
+  ad_account: auditLog.folderName,
+  meta_ad_account_name: auditLog.metaAdAccountName,
+  action: auditLog.action,
+  changes_text: auditLog.changesText,
+  rule_name: auditLog.ruleName,
+  rule: auditLog.ruleName,
+  id: auditLog.id,
+};
+
+export interface AuditLogFilters {
+  search?: string;
+  ordering?: string;
+  /** Comma-separated ids; present but naming no id matches nothing. */
+  rule_id_in?: string;
+  folder_id_in?: string;
+}
+
+/** One page of the log, newest first unless ordered otherwise. */
+export async function listAuditLog(
+  db: Database,
+  { limit, offset }: PageRequest,
+  filters: AuditLogFilters,
+): Promise<Slice<LogEntryDto>> {
+  const conditions: SQL[] = [];
+  const search = searchAny(filters.search, [
+    auditLog.actor,
+    auditLog.folderName,
+    auditLog.metaAdAccountName,
+    auditLog.ruleName,
+    auditLog.action,
+    auditLog.changesText,
+  ]);
+  if (search) conditions.push(search);
+  if (filters.rule_id_in !== undefined)
+    conditions.push(inArray(auditLog.ruleId, idList(filters.rule_id_in).concat(-1)));
+  if (filters.folder_id_in !== undefined)
+    conditions.push(inArray(auditLog.folderId, idList(filters.folder_id_in).concat(-1)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const ordering = orderingWithId(filters.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
+  const { count: total, results: rows } = await slice(
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(auditLog).where(where),
+  );
+  return {
+    count: total,
+    results: rows.map((r) => ({
+      id: r.id,
+      timestamp: r.timestamp.toISOString(),
+      actor: r.actor,
+      folder_name: r.folderName,
+      meta_ad_account_name: r.metaAdAccountName,
+      action: r.action,
+      changes_text: r.changesText,
+      rule_name: r.ruleName,
+      rule_id: r.ruleId,
+      folder_id: r.folderId,
+    })),
+  };
 }

@@ -1,15 +1,17 @@
 /**
- * Authentication for every route under /api except those marked `config: { public: true }`, and
- * permission guards for the routes (DESIGN §4: the server enforces every permission).
+ * Authentication for every route under /api except those marked `config: { public: true }` (their
+ * OpenAPI entries say so: bearer security and a 401 answer on the others), who is acting
+ * (`actorOf`), and permission guards for the routes (DESIGN §4: the server enforces every permission).
  *
  * Whether a request needs a user is decided on the route the router matched, never on the URL's
  * text: `//api/…`, `/%61pi/…` or `/api/../api/…` reach the same handler and need the same token.
  * Every API answer is `Cache-Control: no-store` (ASVS 8.2.1): nothing personal stays in a cache.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
+import { errors } from '../http/schemas';
 import { loadAuthUser, type AuthUser } from '../people/users';
 import type { AccessClaims } from './tokens';
 
@@ -25,6 +27,11 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.config?.public || !route.schema) return;
+    route.schema.security = [{ bearerAuth: [] }];
+    route.schema.response = { 401: errors(401)[401], ...(route.schema.response as object) };
+  });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url;
     if (!route?.startsWith('/api/')) return; // the SPA, static files, health, or no route (404)
@@ -49,16 +56,18 @@ export default fp(async (app) => {
   });
 });
 
-/** The signed-in user of an authenticated route. */
-export function currentUser(request: FastifyRequest): AuthUser {
+/** Who is acting: the signed-in user of an authenticated route, as audit entries and permission checks name them. */
+export function actorOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw notAuthenticated();
   return request.user;
 }
 
-/** preHandler: the user must hold every listed permission (a superuser holds all). */
-export function requirePermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = currentUser(request);
+/** preValidation hook (before the input is checked): the user must hold every listed permission (a superuser holds all). */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export function requirePermission(...permissions: Permission[]): Guard {
+  return async (request: FastifyRequest) => {
+    const user = actorOf(request);
     if (!permissions.every((p) => user.permissions.has(p))) throw permissionDenied();
   };
 }
@@ -66,9 +75,9 @@ export function requirePermission(...permissions: Permission[]): preHandlerAsync
 export const holdsAny = (user: AuthUser, permissions: readonly Permission[]) =>
   permissions.some((p) => user.permissions.has(p));
 
-/** preHandler: the user must hold at least one of the listed permissions. */
-export function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
+/** preValidation hook: the user must hold at least one of the listed permissions. */
+export function requireAnyPermission(...permissions: Permission[]): Guard {
   return async (request: FastifyRequest) => {
-    if (!holdsAny(currentUser(request), permissions)) throw permissionDenied();
+    if (!holdsAny(actorOf(request), permissions)) throw permissionDenied();
   };
 }

@@ -52,3 +52,5 @@ export function campaignDto(c: CampaignRow, account: AccountRow) {
     updated_at: c.updatedAt.toISOString(),
   };
 }
+
+export type CampaignDto = ReturnType<typeof campaignDto>;

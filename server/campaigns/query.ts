@@ -1,14 +1,13 @@
 /**
- * `GET /api/campaigns/` query parameters (SPEC §7) → SQL conditions and ordering. Bad values answer
- * 400 `{param: ["message"]}`; an absent or empty parameter is no filter.
+ * `GET /api/campaigns/` query parameters (SPEC §7, checked by campaignListQuery in schemas.ts) →
+ * SQL conditions and ordering.
  */
 import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
-import { MESSAGES, type FieldErrors } from '../../src/domain/validation';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { ValidationError } from '../http/errors';
 import { commaList } from '../http/pagination';
 import { containsPattern } from '../http/search';
+import type { CampaignFilters } from './schemas';
 
 const RANGES = {
   spend_range: campaigns.spend,
@@ -17,7 +16,7 @@ const RANGES = {
   cpc_annotation: campaigns.cpc,
 } as const;
 
-const account = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
+const accountColumns = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
 
 /**
  * Every sortable column, under the names the screen and DRF-style clients use. An ad account name
@@ -26,9 +25,9 @@ const account = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
 export const ORDERING_COLUMNS: Record<string, AnyColumn | AnyColumn[]> = {
   campaign_id: campaigns.campaignId,
   campaign_name: campaigns.campaignName,
-  meta_ad_account: account,
-  ad_account: account,
-  meta_ad_account__account_name: account,
+  meta_ad_account: accountColumns,
+  ad_account: accountColumns,
+  meta_ad_account__account_name: accountColumns,
   topic: campaigns.topic,
   campaignextension__topic: campaigns.topic,
   is_webinar: campaigns.isWebinar,
@@ -50,37 +49,17 @@ export const ORDERING_COLUMNS: Record<string, AnyColumn | AnyColumn[]> = {
   sync_date: campaigns.updatedAt,
 };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_MESSAGE = 'Enter a valid date.';
-
-function text(value: unknown): string | undefined {
-  if (Array.isArray(value)) value = value[value.length - 1];
-  if (value === undefined || value === null) return undefined;
-  const s = String(value).trim();
-  return s === '' ? undefined : s;
-}
-
-function isRealDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 /** ad_account_id as the API writes it ('act_123') or its digits. */
 const AD_ACCOUNT_ID = /^(?:act_)?(\d+)$/;
 
-export function campaignConditions(query: Record<string, unknown>): SQL | undefined {
-  const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
+/** The filters of `GET /api/campaigns/`, already checked by the route's query schema, as SQL. */
+export function campaignConditions(filters: CampaignFilters): SQL | undefined {
   const conditions: SQL[] = [];
 
-  const name = text(query.campaign_name);
-  if (name) conditions.push(ilike(campaigns.campaignName, containsPattern(name)));
+  if (filters.campaign_name) conditions.push(ilike(campaigns.campaignName, containsPattern(filters.campaign_name)));
 
   // The Ad Account Name filter: an ad account id, several comma-joined, or a part of a name.
-  const account = text(query.meta_ad_account);
+  const account = filters.meta_ad_account;
   if (account) {
     const parts = commaList(account);
     if (parts.every((p) => AD_ACCOUNT_ID.test(p))) {
@@ -95,68 +74,35 @@ export function campaignConditions(query: Record<string, unknown>): SQL | undefi
     }
   }
 
-  const ids = text(query.campaign_id__in);
-  if (ids) {
-    const parts = commaList(ids);
-    if (parts.some((p) => !/^\d{1,19}$/.test(p))) fail('campaign_id__in', MESSAGES.integer);
-    else if (parts.length)
-      conditions.push(
-        inArray(
-          campaigns.campaignId,
-          parts.map((p) => BigInt(p)),
-        ),
-      );
-  }
+  const ids = commaList(filters.campaign_id__in);
+  if (ids.length) conditions.push(inArray(campaigns.campaignId, ids.map(BigInt)));
 
-  const topics = text(query.event_type__in);
-  if (topics) {
-    const parts = commaList(topics);
-    if (parts.length) conditions.push(inArray(campaigns.topic, parts));
-  }
+  const topics = commaList(filters.event_type__in);
+  if (topics.length) conditions.push(inArray(campaigns.topic, topics));
 
-  const webinar = text(query.is_webinar)?.toLowerCase();
-  if (webinar) {
-    if (['true', '1', 'yes'].includes(webinar)) conditions.push(eq(campaigns.isWebinar, true));
-    else if (['false', '0', 'no'].includes(webinar)) conditions.push(eq(campaigns.isWebinar, false));
-    else if (['null', 'none', 'unknown'].includes(webinar)) conditions.push(sql`${campaigns.isWebinar} is null`);
-    else fail('is_webinar', 'Must be true or false.');
-  }
+  if (filters.is_webinar === null) conditions.push(sql`${campaigns.isWebinar} is null`);
+  else if (filters.is_webinar !== undefined) conditions.push(eq(campaigns.isWebinar, filters.is_webinar));
 
-  for (const [param, apply] of [
-    ['event_date_after', (d: string) => gte(campaigns.eventDate, d)],
-    ['event_date_before', (d: string) => lte(campaigns.eventDate, d)],
-    // End dates are instants; a day is a day of the campaign's ad account time zone.
-    [
-      'end_date_after',
-      (d: string) => sql`${campaigns.endDate} >= (${d}::date)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
-    ],
-    [
-      'end_date_before',
-      (d: string) =>
-        sql`${campaigns.endDate} < ((${d}::date) + 1)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
-    ],
-  ] as const) {
-    const value = text(query[param]);
-    if (!value) continue;
-    if (!isRealDay(value)) fail(param, DATE_MESSAGE);
-    else conditions.push(apply(value));
-  }
+  const { event_date_after, event_date_before, end_date_after, end_date_before } = filters;
+  if (event_date_after) conditions.push(gte(campaigns.eventDate, event_date_after));
+  if (event_date_before) conditions.push(lte(campaigns.eventDate, event_date_before));
+  // End dates are instants; a day is a day of the campaign's ad account time zone.
+  if (end_date_after)
+    conditions.push(
+      sql`${campaigns.endDate} >= (${end_date_after}::date)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
+    );
+  if (end_date_before)
+    conditions.push(
+      sql`${campaigns.endDate} < ((${end_date_before}::date) + 1)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
+    );
 
   for (const [prefix, column] of Object.entries(RANGES)) {
-    for (const [suffix, compare] of [
-      ['min', gte],
-      ['max', lte],
-    ] as const) {
-      const param = `${prefix}_${suffix}`;
-      const value = text(query[param]);
-      if (!value) continue;
-      const n = Number(value);
-      if (!Number.isFinite(n)) fail(param, MESSAGES.numeric);
-      else conditions.push(compare(column, String(n)));
-    }
+    const min = filters[`${prefix}_min` as keyof CampaignFilters];
+    const max = filters[`${prefix}_max` as keyof CampaignFilters];
+    if (typeof min === 'string') conditions.push(gte(column, String(Number(min))));
+    if (typeof max === 'string') conditions.push(lte(column, String(Number(max))));
   }
 
-  if (Object.keys(errors).length) throw new ValidationError(errors);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -177,11 +123,11 @@ const NULLABLE: ReadonlySet<AnyColumn> = new Set<AnyColumn>([
  * ways; campaign_id, in the first key's direction, breaks ties so pages never overlap. Each term is
  * written exactly as its index is declared (schema/adplatform.ts), so a sorted page is an index scan.
  */
-export function campaignOrdering(raw: unknown): SQL[] {
+export function campaignOrdering(raw: string | undefined): SQL[] {
   const terms: SQL[] = [];
   let hasId = false;
   let first: { descending: boolean; nullable: boolean } | undefined;
-  for (const key of commaList(text(raw) ?? '-campaign_id')) {
+  for (const key of commaList(raw || '-campaign_id')) {
     const descending = key.startsWith('-');
     const name = descending ? key.slice(1) : key;
     if (!Object.hasOwn(ORDERING_COLUMNS, name)) continue;

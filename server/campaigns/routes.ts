@@ -6,20 +6,26 @@
  *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Permission } from '../../src/domain/permissions';
-import { MESSAGES } from '../../src/domain/validation';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
-import { requireAnyPermission, requirePermission } from '../auth/plugin';
-import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { ApiError, notFound, ValidationError } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
+import type { Permission } from '../../src/domain/permissions';
 import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
-import type { CampaignSync } from './sync';
-import { campaignConditions, campaignOrdering } from './query';
-import { adAccountDto, campaignDto } from './dto';
-import { searchAny } from '../http/search';
+import { requireAnyPermission, requirePermission } from '../auth/plugin';
+import { ApiError, notFound } from '../http/errors';
+import { paginate, pageRequest } from '../http/pagination';
+import { detailSchema, errors, pageOf } from '../http/schemas';
+import {
+  adAccountListQuery,
+  adAccountSchema,
+  campaignIdParams,
+  campaignListQuery,
+  campaignSchema,
+  syncReportSchema,
+  tags,
+} from './schemas';
+import { campaignExists, listAdAccounts, listCampaigns } from './store';
 
 export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
 /** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
@@ -47,88 +53,80 @@ async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export default async function campaignRoutes(app: FastifyInstance) {
-  const sync = (): CampaignSync => {
-    const service = app.services.campaignSync;
-    if (!service) throw new ApiError(503, { detail: 'The ad platform is not configured on this server.' });
-    return service;
-  };
+const accountList = { tags, querystring: adAccountListQuery, response: { 200: pageOf(adAccountSchema) } };
 
-  const listAccounts = async (request: FastifyRequest) => {
-    const query = request.query as Record<string, unknown>;
+const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listAccounts = async (request: FastifyRequest, query: z.output<typeof adAccountListQuery>) => {
     const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
-    const where = searchAny(query.search, [metaAdAccounts.accountName]);
-    const [rows, [total]] = await Promise.all([
-      app.db
-        .select()
-        .from(metaAdAccounts)
-        .where(where)
-        .orderBy(asc(sql`lower(${metaAdAccounts.accountName})`), asc(metaAdAccounts.adAccountId))
-        .limit(paging.limit)
-        .offset(paging.offset),
-      app.db.select({ n: count() }).from(metaAdAccounts).where(where),
-    ]);
-    return page(request, paging, total?.n ?? 0, rows.map(adAccountDto));
+    return paginate(request, paging, await listAdAccounts(app.db, paging, query.search));
   };
 
-  app.get('/meta_ad_account/', { preHandler: mayListAccounts }, listAccounts);
+  app.get(
+    '/meta_ad_account/',
+    {
+      preValidation: mayListAccounts,
+      schema: { ...accountList, response: { ...accountList.response, ...errors(403) } },
+    },
+    async (request) => listAccounts(request, request.query),
+  );
 
-  app.get('/meta_ad_account/refresh/', { preHandler: mayListAccounts }, async (request) => {
-    await onPlatform(() => sync().syncAdAccounts());
-    return listAccounts(request);
-  });
+  app.get(
+    '/meta_ad_account/refresh/',
+    {
+      preValidation: mayListAccounts,
+      schema: { ...accountList, response: { ...accountList.response, ...errors(403, 502, 503) } },
+    },
+    async (request) => {
+      await onPlatform(() => app.campaignSync.syncAdAccounts());
+      return listAccounts(request, request.query);
+    },
+  );
 
-  // Every campaign has its ad account (foreign key), so an inner join loses nothing and lets the
-  // planner walk accounts in name order when sorting by them.
-  app.get('/campaigns/', { preHandler: requireCampaigns }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const paging = pageRequest(query, 10, 1000);
-    const where = campaignConditions(query);
-    const [rows, [total]] = await Promise.all([
-      app.db
-        .select({ campaign: campaigns, account: metaAdAccounts })
-        .from(campaigns)
-        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-        .where(where)
-        .orderBy(...campaignOrdering(query.ordering))
-        .limit(paging.limit)
-        .offset(paging.offset),
-      app.db
-        .select({ n: count() })
-        .from(campaigns)
-        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-        .where(where),
-    ]);
-    return page(
-      request,
-      paging,
-      total?.n ?? 0,
-      rows.map((r) => campaignDto(r.campaign, r.account)),
-    );
-  });
+  app.get(
+    '/campaigns/',
+    {
+      preValidation: requireCampaigns,
+      schema: { tags, querystring: campaignListQuery, response: { 200: pageOf(campaignSchema), ...errors(400, 403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 10, 1000);
+      return paginate(request, paging, await listCampaigns(app.db, paging, request.query));
+    },
+  );
 
-  app.post('/campaigns/:campaign_id/update_campaign/', { preHandler: requireCampaigns }, async (request) => {
-    const { campaign_id: campaignId } = request.params as { campaign_id: string };
-    if (!/^\d{1,19}$/.test(campaignId)) throw new ValidationError({ campaign_id: [MESSAGES.integer] });
-    const [known] = await app.db
-      .select({ id: campaigns.campaignId })
-      .from(campaigns)
-      .where(eq(campaigns.campaignId, BigInt(campaignId)));
-    if (!known) throw notFound('Campaign not found.');
-    await onPlatform(() => sync().refreshCampaign(campaignId));
-    return { detail: CAMPAIGN_UPDATED };
-  });
+  app.post(
+    '/campaigns/:campaign_id/update_campaign/',
+    {
+      preValidation: requireCampaigns,
+      schema: { tags, params: campaignIdParams, response: { 200: detailSchema, ...errors(400, 403, 404, 502, 503) } },
+    },
+    async (request) => {
+      const { campaign_id: campaignId } = request.params;
+      if (!(await campaignExists(app.db, campaignId))) throw notFound('Campaign not found.');
+      await onPlatform(() => app.campaignSync.refreshCampaign(campaignId));
+      return { detail: CAMPAIGN_UPDATED };
+    },
+  );
 
-  app.post('/campaigns/sync/', { preHandler: requireCampaigns }, async () => {
-    const report = await onPlatform(() => sync().syncAll());
-    const failed = report.failures.length;
-    return {
-      detail: failed
-        ? `Campaigns synced; ${failed} ad account(s) could not be read and kept their last data.`
-        : 'Campaigns synced successfully',
-      accounts: report.accounts,
-      campaigns: report.campaigns,
-      failures: report.failures,
-    };
-  });
-}
+  app.post(
+    '/campaigns/sync/',
+    {
+      preValidation: requireCampaigns,
+      schema: { tags, response: { 200: syncReportSchema, ...errors(403, 502, 503) } },
+    },
+    async () => {
+      const report = await onPlatform(() => app.campaignSync.syncAll());
+      const failed = report.failures.length;
+      return {
+        detail: failed
+          ? `Campaigns synced; ${failed} ad account(s) could not be read and kept their last data.`
+          : 'Campaigns synced successfully',
+        accounts: report.accounts,
+        campaigns: report.campaigns,
+        failures: report.failures,
+      };
+    },
+  );
+};
+
+export default campaignRoutes;

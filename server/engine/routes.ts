@@ -1,200 +1,129 @@
 /**
  * The rule engine's API: the rule log (SPEC §7), Run now, Preview, Undo and exemptions.
- * Paths are in docs/api.md.
+ * Paths are in docs/api.md; the engine is the typed `app.ruleEngine` (503 where a server has none).
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actorName } from '../audit/log';
-import { currentUser, requirePermission } from '../auth/plugin';
-import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
-import { ApiError, notFound } from '../http/errors';
-import { commaList, idList, orderingWithId, page, pageRequest } from '../http/pagination';
-import type { ActivityRow } from './activity';
-import type { Actor, RuleEngineService } from './service';
-import { searchAny } from '../http/search';
-import { pathId } from '../http/params';
-import type { RuleLogEntryDto } from '../../src/domain/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { previewResultSchema, ruleLogEntrySchema } from '../../src/domain/contracts';
+import { actorOf, requirePermission } from '../auth/plugin';
+import { paginate, pageRequest } from '../http/pagination';
+import {
+  errors,
+  idListQuery,
+  idParam,
+  idParams,
+  noContent,
+  orderingQuery,
+  pageOf,
+  pageQuery,
+  searchQuery,
+} from '../http/schemas';
+import { entriesByIds, listExemptions, listRuleLog, removeExemption } from './ruleLog';
 
-export type { RuleLogEntryDto };
+const tags = ['rule engine'];
 
-const ORDERING = {
-  created_at: ruleActivity.createdAt,
-  action: ruleActivity.action,
-  ad_id: ruleActivity.adId,
-  client_account: folders.name,
-  folder_name: folders.name,
-  rule: rules.name,
-  rule_name: rules.name,
-  id: ruleActivity.id,
-};
-
-const actorOf = (request: FastifyRequest): Actor => {
-  const user = currentUser(request);
-  return { id: user.id, name: actorName(user) };
-};
-
-export default async function ruleEngineRoutes(app: FastifyInstance) {
-  const engine = (): RuleEngineService => {
-    const service = app.services.ruleEngine;
-    if (!service) throw new ApiError(503, { detail: 'The rule engine is not available on this server.' });
-    return service;
-  };
-
-  async function requireLiveRule(ruleId: number) {
-    const [row] = await app.db
-      .select({ id: rules.id })
-      .from(rules)
-      .where(and(eq(rules.id, ruleId), eq(rules.isDeleted, false)));
-    if (!row) throw notFound();
-  }
-
-  const folderOfEntry = sql`coalesce(${rules.folderId}, ${ruleActivity.folderId})`;
-
-  async function entries(where: SQL | undefined, ordering: SQL[], paging?: { limit: number; offset: number }) {
-    const query = app.db
-      .select({
-        entry: ruleActivity,
-        rule: rules,
-        folder: folders,
-        account: metaAdAccounts,
-        exemptSince: ruleExemptions.createdAt,
-        run: { outcome: ruleRuns.outcome, decision: ruleRuns.decision },
-      })
-      .from(ruleActivity)
-      .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
-      .leftJoin(folders, eq(folders.id, folderOfEntry))
-      .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-      .leftJoin(
-        ruleExemptions,
-        and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)),
-      )
-      .leftJoin(ruleRuns, eq(ruleRuns.id, ruleActivity.runId))
-      .where(where)
-      .orderBy(...ordering);
-    const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-    return rows.map(({ entry, rule, folder, account, exemptSince, run }) => ({
-      ...toDto(entry, rule, folder, account, exemptSince !== null),
-      run_id: entry.runId,
-      decision:
-        entry.action === 'run_held' && run?.outcome === 'held'
-          ? ((run.decision as 'approved' | 'dismissed' | null) ?? 'pending')
-          : null,
-    }));
-  }
-
-  function toDto(
-    entry: ActivityRow,
-    rule: typeof rules.$inferSelect | null,
-    folder: typeof folders.$inferSelect | null,
-    account: typeof metaAdAccounts.$inferSelect | null,
-    exempt: boolean,
-  ): RuleLogEntryDto {
-    return {
-      id: entry.id,
-      created_at: new Date(entry.createdAt).toISOString(),
-      action: entry.action,
-      ad_id: entry.adId,
-      object_type: entry.objectType,
-      reason: entry.reason ?? {},
-      undone_at: entry.undoneAt ? new Date(entry.undoneAt).toISOString() : null,
-      exempt,
-      rule:
-        rule && folder
-          ? {
-              id: rule.id,
-              name: rule.name,
-              folder: {
-                id: folder.id,
-                name: folder.name,
-                meta_ad_account: { account_name: account?.accountName ?? folder.adAccountId },
-              },
-            }
-          : null,
-    };
-  }
-
-  const byIds = (ids: number[]) => entries(inArray(ruleActivity.id, ids.length ? ids : [-1]), [asc(ruleActivity.id)]);
-
-  app.get('/rule_log/', { preHandler: requirePermission('view_logs') }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const paging = pageRequest(query, 10, 100);
-    const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
-    const search = searchAny(query.search, [
-      ruleActivity.adId,
-      ruleActivity.action,
-      rules.name,
-      folders.name,
-      metaAdAccounts.accountName,
-      sql`${ruleActivity.reason}::text`,
-    ]);
-    if (search) conditions.push(search);
-    if (query.rule_id_in !== undefined)
-      conditions.push(inArray(ruleActivity.ruleId, idList(query.rule_id_in).concat(-1)));
-    if (query.folder_id_in !== undefined)
-      conditions.push(inArray(folderOfEntry, idList(query.folder_id_in).concat(-1)));
-    // Ad and campaign ids are strings of digits: compared as text.
-    if (query.ad_id_in !== undefined) conditions.push(inArray(ruleActivity.adId, commaList(query.ad_id_in).concat('')));
-    const where = and(...conditions);
-    const ordering = orderingWithId(query.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
-    const [results, [total]] = await Promise.all([
-      entries(where, ordering, paging),
-      app.db
-        .select({ n: count() })
-        .from(ruleActivity)
-        .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
-        .leftJoin(folders, eq(folders.id, folderOfEntry))
-        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-        .where(where),
-    ]);
-    return page(request, paging, total?.n ?? 0, results);
+const ruleLogQuery = pageQuery
+  .extend(orderingQuery.shape)
+  .extend(searchQuery.shape)
+  .extend({
+    rule_id_in: idListQuery('Entries of these rules (comma-separated ids)'),
+    folder_id_in: idListQuery('Entries of these folders (comma-separated ids)'),
+    ad_id_in: idListQuery('Entries about these ads or campaigns (comma-separated ids)'),
   });
 
-  app.post('/rule_log/:id/undo/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const entry = await engine().undo(pathId(request), actorOf(request));
-    return (await byIds([entry.id]))[0];
-  });
+const runNowSchema = z.object({
+  status: z.enum(['done', 'already_done', 'in_progress', 'rule_unavailable', 'failed']),
+  detail: z.string(),
+  turned_off: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(ruleLogEntrySchema),
+});
 
-  app.post('/rules/:id/run_now/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const result = await engine().runNow(pathId(request), actorOf(request));
-    const ids = [...result.turnedOff, ...result.failed, ...(result.error ? [result.error] : [])].map((e) => e.id);
-    return {
-      status: result.error ? 'failed' : result.status,
-      detail: result.note,
-      turned_off: result.turnedOff.length,
-      failed: result.failed.length + (result.error ? 1 : 0),
-      results: await byIds(ids),
-    };
-  });
+const exemptionSchema = z.object({ object_id: z.string(), created_at: z.string() });
 
-  app.get('/rules/:id/preview/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    return engine().preview(pathId(request));
-  });
+const mayRead = requirePermission('read_rules');
+const mayAct = requirePermission('create_update_rules');
 
-  app.get('/rules/:id/exemptions/', { preHandler: requirePermission('read_rules') }, async (request) => {
-    const ruleId = pathId(request);
-    await requireLiveRule(ruleId);
-    const rows = await app.db
-      .select()
-      .from(ruleExemptions)
-      .where(eq(ruleExemptions.ruleId, ruleId))
-      .orderBy(asc(ruleExemptions.createdAt));
-    const results = rows.map((r) => ({ object_id: r.objectId, created_at: new Date(r.createdAt).toISOString() }));
-    return { count: results.length, next: null, previous: null, results };
-  });
+const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/rule_log/',
+    {
+      preValidation: requirePermission('view_logs'),
+      schema: { tags, querystring: ruleLogQuery, response: { 200: pageOf(ruleLogEntrySchema), ...errors(403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 10, 100);
+      return paginate(request, paging, await listRuleLog(app.db, paging, request.query));
+    },
+  );
+
+  app.post(
+    '/rule_log/:id/undo/',
+    {
+      preValidation: mayAct,
+      schema: { tags, params: idParams, response: { 200: ruleLogEntrySchema, ...errors(400, 403, 404, 502, 503) } },
+    },
+    async (request) => {
+      const entry = await app.ruleEngine.undo(request.params.id, actorOf(request));
+      return (await entriesByIds(app.db, [entry.id]))[0]!;
+    },
+  );
+
+  app.post(
+    '/rules/:id/run_now/',
+    {
+      preValidation: mayAct,
+      schema: { tags, params: idParams, response: { 200: runNowSchema, ...errors(403, 404, 503) } },
+    },
+    async (request) => {
+      const result = await app.ruleEngine.runNow(request.params.id, actorOf(request));
+      const ids = [...result.turnedOff, ...result.failed, ...(result.error ? [result.error] : [])].map((e) => e.id);
+      return {
+        status: result.error ? ('failed' as const) : result.status,
+        detail: result.note,
+        turned_off: result.turnedOff.length,
+        failed: result.failed.length + (result.error ? 1 : 0),
+        results: await entriesByIds(app.db, ids),
+      };
+    },
+  );
+
+  app.get(
+    '/rules/:id/preview/',
+    {
+      preValidation: mayAct,
+      schema: { tags, params: idParams, response: { 200: previewResultSchema, ...errors(403, 404, 502, 503) } },
+    },
+    async (request) => app.ruleEngine.preview(request.params.id),
+  );
+
+  app.get(
+    '/rules/:id/exemptions/',
+    {
+      preValidation: mayRead,
+      schema: { tags, params: idParams, response: { 200: pageOf(exemptionSchema), ...errors(403, 404) } },
+    },
+    async (request) => {
+      const results = await listExemptions(app.db, request.params.id);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
 
   app.delete(
     '/rules/:id/exemptions/:object_id/',
-    { preHandler: requirePermission('create_update_rules') },
+    {
+      preValidation: mayAct,
+      schema: {
+        tags,
+        params: z.object({ id: idParam, object_id: z.string().describe('The ad or campaign id') }),
+        response: { 204: noContent, ...errors(403, 404) },
+      },
+    },
     async (request, reply) => {
-      const ruleId = pathId(request);
-      const objectId = String((request.params as Record<string, string>).object_id ?? '');
-      await requireLiveRule(ruleId);
-      const removed = await app.db
-        .delete(ruleExemptions)
-        .where(and(eq(ruleExemptions.ruleId, ruleId), eq(ruleExemptions.objectId, objectId)))
-        .returning();
-      if (!removed.length) throw notFound();
-      return reply.status(204).send();
+      await removeExemption(app.db, request.params.id, request.params.object_id);
+      return reply.status(204).send(null);
     },
   );
-}
+};
+
+export default ruleEngineRoutes;

@@ -1,68 +1,108 @@
 /**
  * Run records and held runs: a rule's runs (the editor's Runs panel), one run with what it looked
- * at and why, and Approve / Dismiss of a held run. Paths are in docs/api.md.
+ * at and why, and Approve / Dismiss of a held run. Paths and shapes: /api/docs/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { actorName } from '../audit/log';
-import { currentUser, requirePermission } from '../auth/plugin';
-import { rules } from '../db/schema/index';
-import { ApiError, notFound } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
-import { pathId } from '../http/params';
-import { findRun, listRuns } from './runs';
-import type { Actor, RuleEngineService } from './service';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ruleRunSchema } from '../../src/domain/contracts';
+import { actorOf, requirePermission } from '../auth/plugin';
+import { notFound } from '../http/errors';
+import { paginate, pageRequest } from '../http/pagination';
+import { errors, idParams, pageOf, pageQuery } from '../http/schemas';
+import { findRun, listRuns, ruleExists } from './runs';
 
-const actorOf = (request: FastifyRequest): Actor => {
-  const user = currentUser(request);
-  return { id: user.id, name: actorName(user) };
-};
+const tags = ['rule engine'];
 
-export default async function ruleRunRoutes(app: FastifyInstance) {
-  const engine = (): RuleEngineService => {
-    const service = app.services.ruleEngine;
-    if (!service) throw new ApiError(503, { detail: 'The rule engine is not available on this server.' });
-    return service;
-  };
+const approvalSchema = z.object({
+  status: z.string(),
+  detail: z.string(),
+  turned_off: z.number().int(),
+  failed: z.number().int(),
+  held_run: ruleRunSchema,
+  run: ruleRunSchema.nullable().describe('The approval run that carried out the turn-offs'),
+});
 
+const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireRun = async (id: number) => {
     const run = await findRun(app.db, id);
     if (!run) throw notFound();
     return run;
   };
 
-  app.get('/rule/:id/runs/', { preHandler: requirePermission('read_rules') }, async (request) => {
-    const ruleId = pathId(request);
-    const [rule] = await app.db
-      .select({ id: rules.id })
-      .from(rules)
-      .where(and(eq(rules.id, ruleId)));
-    if (!rule) throw notFound();
-    const paging = pageRequest(request.query as Record<string, unknown>, 10, 100);
-    const { count, results } = await listRuns(app.db, ruleId, paging);
-    return page(request, paging, count, results);
-  });
-
-  app.get('/rule_runs/:id/', { preHandler: requirePermission('read_rules') }, async (request) =>
-    requireRun(pathId(request)),
+  app.get(
+    '/rule/:id/runs/',
+    {
+      preValidation: requirePermission('read_rules'),
+      schema: {
+        tags,
+        summary: "A rule's runs, newest first",
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: pageOf(ruleRunSchema), ...errors(403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await ruleExists(app.db, request.params.id))) throw notFound();
+      const paging = pageRequest(request.query, 10, 100);
+      return paginate(request, paging, await listRuns(app.db, request.params.id, paging));
+    },
   );
 
-  app.post('/rule_runs/:id/approve/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const id = pathId(request);
-    const result = await engine().approve(id, actorOf(request));
-    return {
-      status: result.status,
-      detail: result.note,
-      turned_off: result.turnedOff.length,
-      failed: result.failed.length,
-      held_run: await requireRun(id),
-      run: result.runId ? await findRun(app.db, result.runId) : null,
-    };
-  });
+  app.get(
+    '/rule_runs/:id/',
+    {
+      preValidation: requirePermission('read_rules'),
+      schema: {
+        tags,
+        summary: 'One run: every object it looked at, the metrics read and each task’s verdict',
+        params: idParams,
+        response: { 200: ruleRunSchema, ...errors(403, 404) },
+      },
+    },
+    async (request) => requireRun(request.params.id),
+  );
 
-  app.post('/rule_runs/:id/dismiss/', { preHandler: requirePermission('create_update_rules') }, async (request) => {
-    const id = pathId(request);
-    await engine().dismiss(id, actorOf(request));
-    return requireRun(id);
-  });
-}
+  app.post(
+    '/rule_runs/:id/approve/',
+    {
+      preValidation: requirePermission('create_update_rules'),
+      schema: {
+        tags,
+        summary: "Carry out a held run's planned turn-offs that are still valid, once",
+        params: idParams,
+        response: { 200: approvalSchema, ...errors(403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const result = await app.ruleEngine.approve(id, actorOf(request));
+      return {
+        status: result.status,
+        detail: result.note,
+        turned_off: result.turnedOff.length,
+        failed: result.failed.length,
+        held_run: await requireRun(id),
+        run: result.runId ? await findRun(app.db, result.runId) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/rule_runs/:id/dismiss/',
+    {
+      preValidation: requirePermission('create_update_rules'),
+      schema: {
+        tags,
+        summary: "Drop a held run's planned turn-offs",
+        params: idParams,
+        response: { 200: ruleRunSchema, ...errors(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await app.ruleEngine.dismiss(request.params.id, actorOf(request));
+      return requireRun(request.params.id);
+    },
+  );
+};
+
+export default ruleRunRoutes;

@@ -1,9 +1,9 @@
 /** Reading run records: a rule's runs, newest first, and one run with what it looked at. */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ruleRuns, users } from '../db/schema/index';
+import { ruleRuns, rules, users } from '../db/schema/index';
 import { actorName } from '../audit/log';
-import type { PageRequest } from '../http/pagination';
+import type { PageRequest, Slice } from '../http/pagination';
 import { expandObjects, type StoredDetails } from './runRecord';
 import type { RuleRunDto, RunOutcome, RunTrigger } from '../../src/domain/contracts';
 
@@ -59,7 +59,12 @@ function runDto(row: RunRow, decider: UserRow | null, full: boolean): RuleRunDto
   };
 }
 
-export async function listRuns(db: Database, ruleId: number, paging: PageRequest) {
+export async function ruleExists(db: Database, ruleId: number): Promise<boolean> {
+  const [row] = await db.select({ id: rules.id }).from(rules).where(eq(rules.id, ruleId));
+  return Boolean(row);
+}
+
+export async function listRuns(db: Database, ruleId: number, paging: PageRequest): Promise<Slice<RuleRunDto>> {
   const where = and(eq(ruleRuns.ruleId, ruleId), inArray(ruleRuns.kind, RUN_KINDS));
   const [rows, [total]] = await Promise.all([
     db

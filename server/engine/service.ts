@@ -18,12 +18,11 @@ import type { BlastLimits } from './blastRadius';
 import { approveHeldRun, dismissHeldRun, type HeldAlerts } from './heldRuns';
 import { errorMessage } from '../errorMessage';
 import { countRun, engineActions } from '../observability/metrics';
+import { actorName, type AuditActor } from '../audit/log';
 import type { PreviewResultDto } from '../../src/domain/contracts';
 
-export interface Actor {
-  id: number;
-  name: string;
-}
+/** Who asked: the signed-in user, named in the entries as the audit log names them. */
+export type Actor = AuditActor;
 
 export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
@@ -67,7 +66,7 @@ export function createRuleEngineService(deps: {
   return {
     async runNow(ruleId, actor) {
       await requireRule(ruleId);
-      const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actor.name };
+      const run = { ruleId, slot: now(), kind: 'manual' as const, actorId: actor.id, actorName: actorName(actor) };
       try {
         return countRun(run, await runSlot(context, run));
       } catch (error) {
@@ -78,12 +77,11 @@ export function createRuleEngineService(deps: {
 
     async preview(ruleId) {
       const rule = await requireRule(ruleId);
-      let snapshot: Awaited<ReturnType<typeof fetchAccountSnapshot>>;
-      try {
-        snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency);
-      } catch (error) {
-        throw platformError(error);
-      }
+      const snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency).catch(
+        (error: unknown) => {
+          throw platformError(error);
+        },
+      );
       const exempt = await exemptionsOf(db, ruleId);
       const { actions, problems } = evaluate(rule, snapshot, { exempt });
       return {
@@ -105,7 +103,9 @@ export function createRuleEngineService(deps: {
 
     async approve(runId, actor) {
       try {
-        return await approveHeldRun(context, runId, actor, (id) => loadEngineRule(db, id));
+        return await approveHeldRun(context, runId, { id: actor.id, name: actorName(actor) }, (id) =>
+          loadEngineRule(db, id),
+        );
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw platformError(error);
@@ -113,7 +113,7 @@ export function createRuleEngineService(deps: {
     },
 
     async dismiss(runId, actor) {
-      await dismissHeldRun(context, runId, actor);
+      await dismissHeldRun(context, runId, { id: actor.id, name: actorName(actor) });
     },
 
     async undo(entryId, actor) {
@@ -122,12 +122,9 @@ export function createRuleEngineService(deps: {
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');
-      let result: StatusChangeResult | undefined;
-      try {
-        [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]);
-      } catch (error) {
+      const [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]).catch((error: unknown) => {
         throw platformError(error);
-      }
+      });
       if (!result?.ok) throw platformError(result?.error ?? 'no answer');
       // Claim the undo first: of two users pressing Undo at once, one entry is written.
       const claimed = await db
@@ -151,7 +148,7 @@ export function createRuleEngineService(deps: {
         objectType: entry.objectType,
         actorId: actor.id,
         reason: {
-          Undo: `of entry #${entry.id} by ${actor.name}`,
+          Undo: `of entry #${entry.id} by ${actorName(actor)}`,
           Exempt:
             entry.ruleId !== null
               ? 'the rule leaves this object alone until the exemption is removed'

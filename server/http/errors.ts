@@ -1,6 +1,8 @@
 /** The contract's error shapes (DESIGN §4): 400 `{field: ["message"]}`, otherwise `{detail}`. */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../src/domain/validation';
+import { NOT_FOUND, NOT_FOUND_MESSAGES } from './schemas';
 
 export class ApiError extends Error {
   constructor(
@@ -22,25 +24,35 @@ export const notAuthenticated = (detail = 'Authentication credentials were not p
   new ApiError(401, { detail });
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new ApiError(403, { detail });
-export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
+export const notFound = (detail = NOT_FOUND) => new ApiError(404, { detail });
 
-/** Turns fastify's JSON-schema validation errors into field errors. */
+/**
+ * A route schema's zod issues → `{field: ["message"]}`, the same answer as the domain's
+ * toFieldErrors: nested paths join with dots, an issue of the whole value is non_field_errors.
+ */
 function schemaErrorsToFields(error: FastifyError): FieldErrors {
   const fields: FieldErrors = {};
   for (const item of error.validation ?? []) {
-    const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const path = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const field = missing ?? (path || 'non_field_errors');
-    const message = missing ? 'Field is required' : (item.message ?? 'Invalid value');
-    fields[field] = [...(fields[field] ?? []), message];
+    const field = item.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
+    const message = item.message ?? 'Invalid value';
+    const messages = fields[field] ?? [];
+    if (!messages.includes(message)) fields[field] = [...messages, message];
   }
   return fields;
 }
 
+/** A path whose id names no row (malformed, zero, too large) is answered like a row that does not exist. */
+const isUnknownId = (error: FastifyError) =>
+  error.validationContext === 'params' &&
+  (error.validation ?? []).every((item) => NOT_FOUND_MESSAGES.has(item.message ?? ''));
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
-    if (error.validation) return reply.status(400).send(schemaErrorsToFields(error));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      if (isUnknownId(error)) return reply.status(404).send({ detail: error.validation[0]?.message ?? NOT_FOUND });
+      return reply.status(400).send(schemaErrorsToFields(error));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
     }
@@ -48,6 +60,6 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.status(500).send({ detail: 'Internal server error.' });
   });
   app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).header('cache-control', 'no-store').send({ detail: 'Not found.' }),
+    reply.status(404).header('cache-control', 'no-store').send({ detail: NOT_FOUND }),
   );
 }

@@ -1,4 +1,7 @@
-/** DRF-style limit/offset paging, and parsing of `ordering=a,-b` and comma-separated lists (DESIGN §4). */
+/**
+ * DRF-style limit/offset paging (`paginate`: one page of any list → `{count, next, previous,
+ * results}`), and parsing of `ordering=a,-b` and comma-separated lists (DESIGN §4).
+ */
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +23,11 @@ function nonNegativeInt(value: unknown, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
-export function pageRequest(query: Record<string, unknown>, defaultLimit = 10, maxLimit = 1000): PageRequest {
+export function pageRequest(
+  query: { limit?: string; offset?: string },
+  defaultLimit = 10,
+  maxLimit = 1000,
+): PageRequest {
   const limit = Math.min(Math.max(nonNegativeInt(query.limit, defaultLimit), 1), maxLimit);
   return { limit, offset: nonNegativeInt(query.offset, 0) };
 }
@@ -33,7 +40,24 @@ function pageUrl(request: FastifyRequest, limit: number, offset: number): string
   return url.toString();
 }
 
-export function page<T>(request: FastifyRequest, { limit, offset }: PageRequest, count: number, results: T[]): Page<T> {
+/** One page of a list as a repository reads it: the rows asked for and how many there are in all. */
+export interface Slice<T> {
+  count: number;
+  results: T[];
+}
+
+/** Runs a page's rows query and its `count()` query together. */
+export async function slice<T>(rows: PromiseLike<T[]>, total: PromiseLike<{ n: number }[]>): Promise<Slice<T>> {
+  const [results, [counted]] = await Promise.all([rows, total]);
+  return { count: counted?.n ?? 0, results };
+}
+
+/** A slice as the API answers it, with links to the next and previous pages of the same request. */
+export function paginate<T>(
+  request: FastifyRequest,
+  { limit, offset }: PageRequest,
+  { count, results }: Slice<T>,
+): Page<T> {
   return {
     count,
     next: offset + limit < count ? pageUrl(request, limit, offset + limit) : null,

@@ -91,23 +91,3 @@ export function mailerFromConfig(
     log,
   });
 }
-
-const fallbackMailers = new WeakMap<object, Mailer>();
-
-/**
- * The app's mailer: the one startServices made, or, for an app built without it (API tests of
- * other areas), an outbox mailer in the configured data dir.
- */
-export function mailerOf(app: {
-  services: { mailer?: Mailer };
-  config: { smtpUrl?: string; mailFrom: string; dataDir: string };
-  log: { info(message: string): void };
-}): Mailer {
-  if (app.services.mailer) return app.services.mailer;
-  let mailer = fallbackMailers.get(app);
-  if (!mailer) {
-    mailer = mailerFromConfig(app.config, (line) => app.log.info(line));
-    fallbackMailers.set(app, mailer);
-  }
-  return mailer;
-}

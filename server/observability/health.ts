@@ -12,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', probe, async () => ({ status: 'ok' }));
 
   app.get('/readyz', probe, async (request, reply) => {
-    const result = await readiness({ config: app.config, dbh: app.dbh, jobQueue: app.services.jobQueue });
+    const result = await readiness({ config: app.config, dbh: app.dbh, jobQueue: app.jobQueue });
     if (result.ready) return { status: 'ok', checks: result.checks };
     request.log.warn({ checks: result.checks }, `not ready: ${result.failed.join(', ')}`);
     return reply.status(503).send({ status: 'unavailable', failed: result.failed, checks: result.checks });

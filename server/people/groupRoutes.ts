@@ -1,68 +1,109 @@
 /** /api/groups/: the Permissions screen's groups and the permission names (SPEC §6–7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { groupSchema } from '../../src/domain/contracts';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
-import { currentUser, requireAnyPermission, requirePermission } from '../auth/plugin';
+import { actorOf, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
-import { parseBody } from '../http/validation';
+import { paginate, pageRequest } from '../http/pagination';
+import { errors, idParams, noContent, pageOf } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
+import { groupListQuery, tags } from './schemas';
 import { toGroupDto } from './users';
-import { pathId } from '../http/params';
-
-type IdParams = { Params: { id: string } };
 
 /** Seeing groups: the Permissions screen, and the Team screen's group choices and invite dialog. */
 const mayReadGroups = requireAnyPermission('view_permissions', 'update_permissions', 'add_edit_users');
 const mayChangeGroups = requirePermission('update_permissions');
 
-export default async function groupRoutes(app: FastifyInstance) {
-  async function groupOf(request: FastifyRequest<IdParams>) {
-    const group = await findGroup(app.db, pathId(request));
+const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function groupOf(id: number) {
+    const group = await findGroup(app.db, id);
     if (!group) throw notFound();
     return group;
   }
 
   app.get(
     '/groups/available_permissions/',
-    { preHandler: requireAnyPermission('view_permissions', 'update_permissions') },
+    {
+      preValidation: requireAnyPermission('view_permissions', 'update_permissions'),
+      schema: { tags, response: { 200: z.array(z.string()), ...errors(403) } },
+    },
     async () => [...PERMISSIONS],
   );
 
-  app.get('/groups/', { preHandler: mayReadGroups }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const paging = pageRequest(query, 100);
-    const { count, results } = await listGroups(app.db, paging, query.ordering);
-    return page(request, paging, count, results);
-  });
-
-  app.get<IdParams>('/groups/:id/', { preHandler: mayReadGroups }, async (request) =>
-    toGroupDto(await groupOf(request)),
+  app.get(
+    '/groups/',
+    {
+      preValidation: mayReadGroups,
+      schema: { tags, querystring: groupListQuery, response: { 200: pageOf(groupSchema), ...errors(403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 100);
+      return paginate(request, paging, await listGroups(app.db, paging, request.query.ordering));
+    },
   );
 
-  app.post('/groups/', { preHandler: mayChangeGroups }, async (request, reply) => {
-    const actor = currentUser(request);
-    const { name, group_access } = parseBody(groupCreateSchema, request.body);
-    assertMayGrant(actor, group_access.accesses);
-    return reply.status(201).send(await createGroup(app.db, actor, name, group_access.accesses));
-  });
+  app.get(
+    '/groups/:id/',
+    {
+      preValidation: mayReadGroups,
+      schema: { tags, params: idParams, response: { 200: groupSchema, ...errors(403, 404) } },
+    },
+    async (request) => toGroupDto(await groupOf(request.params.id)),
+  );
 
-  app.patch<IdParams>('/groups/:id/', { preHandler: mayChangeGroups }, async (request) => {
-    const actor = currentUser(request);
-    const before = await groupOf(request);
-    const { name, group_access } = parseBody(groupUpdateSchema, request.body);
-    const accesses = group_access?.accesses;
-    if (accesses)
-      assertMayGrant(
-        actor,
-        accesses.filter((a) => !before.accesses.includes(a)),
-      );
-    return updateGroup(app.db, actor, before, { name, accesses });
-  });
+  app.post(
+    '/groups/',
+    {
+      preValidation: mayChangeGroups,
+      schema: { tags, body: groupCreateSchema, response: { 201: groupSchema, ...errors(400, 403) } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { name, group_access } = request.body;
+      assertMayGrant(actor, group_access.accesses);
+      return reply.status(201).send(await createGroup(app.db, actor, name, group_access.accesses));
+    },
+  );
 
-  app.delete<IdParams>('/groups/:id/', { preHandler: mayChangeGroups }, async (request, reply) => {
-    await deleteGroup(app.db, currentUser(request), await groupOf(request));
-    return reply.status(204).send();
-  });
-}
+  app.patch(
+    '/groups/:id/',
+    {
+      preValidation: mayChangeGroups,
+      schema: {
+        tags,
+        params: idParams,
+        body: groupUpdateSchema,
+        response: { 200: groupSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const before = await groupOf(request.params.id);
+      const { name, group_access } = request.body;
+      const accesses = group_access?.accesses;
+      if (accesses)
+        assertMayGrant(
+          actor,
+          accesses.filter((a) => !before.accesses.includes(a)),
+        );
+      return updateGroup(app.db, actor, before, { name, accesses });
+    },
+  );
+
+  app.delete(
+    '/groups/:id/',
+    {
+      preValidation: mayChangeGroups,
+      schema: { tags, params: idParams, response: { 204: noContent, ...errors(403, 404) } },
+    },
+    async (request, reply) => {
+      await deleteGroup(app.db, actorOf(request), await groupOf(request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default groupRoutes;

@@ -3,7 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups } from '../db/schema/index';
 import { describeChanges, recordAudit, type AuditActor } from '../audit/log';
-import { orderingTerms, type PageRequest } from '../http/pagination';
+import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
 import { toGroupDto, type GroupDto } from './users';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -13,9 +13,13 @@ export async function findGroup(db: Database, id: number): Promise<GroupRow | un
   return row;
 }
 
-export async function listGroups(db: Database, { limit, offset }: PageRequest, ordering: unknown) {
+export async function listGroups(
+  db: Database,
+  { limit, offset }: PageRequest,
+  ordering: string | undefined,
+): Promise<Slice<GroupDto>> {
   const order = orderingTerms(ordering, { id: groups.id, name: groups.name }, [asc(groups.id)]);
-  const [rows, [total]] = await Promise.all([
+  const { count: total, results } = await slice(
     db
       .select()
       .from(groups)
@@ -23,8 +27,8 @@ export async function listGroups(db: Database, { limit, offset }: PageRequest, o
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(groups),
-  ]);
-  return { count: total?.n ?? 0, results: rows.map(toGroupDto) };
+  );
+  return { count: total, results: results.map(toGroupDto) };
 }
 
 const accessList = (accesses: readonly string[]) => accesses.join(', ');

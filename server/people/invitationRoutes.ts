@@ -1,26 +1,29 @@
 /** /api/user_invite/: send an invitation by mail, and confirm it from the /join/{invite_code} screen. */
-import type { FastifyInstance } from 'fastify';
-import { inviteSchema, joinSchema } from '../../src/domain/validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { actorName, recordAudit } from '../audit/log';
-import { currentUser, requireAnyPermission } from '../auth/plugin';
+import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { ApiError, ValidationError } from '../http/errors';
-import { parseBody } from '../http/validation';
-import { mailerOf } from '../mail/mailer';
+import { detailSchema, errors } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
 import { invitationLink, invitationMail } from './mails';
+import { joinedSchema, tags } from './schemas';
 import { assertEmailFree, normaliseEmail } from './team';
 
-export default async function invitationRoutes(app: FastifyInstance) {
+const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user_invite/send_invite_code/',
-    { preHandler: requireAnyPermission('add_edit_users') },
+    {
+      preValidation: requireAnyPermission('add_edit_users'),
+      schema: { tags, body: inviteSchema, response: { 200: detailSchema, ...errors(400, 403, 502) } },
+    },
     async (request) => {
-      const actor = currentUser(request);
-      const { group_id, email: rawEmail } = parseBody(inviteSchema, request.body);
+      const actor = actorOf(request);
+      const { group_id, email: rawEmail } = request.body;
       const email = normaliseEmail(rawEmail);
       const group = await findGroup(app.db, group_id);
       if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
@@ -29,7 +32,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
 
       const code = await createInvitation(app.db, actor, email, group);
       try {
-        await mailerOf(app).send(
+        await app.mailer.send(
           invitationMail(email, invitationLink(app.config.publicUrl, code), actorName(actor), group.name),
         );
       } catch (error) {
@@ -44,11 +47,16 @@ export default async function invitationRoutes(app: FastifyInstance) {
 
   app.post(
     '/user_invite/',
-    { config: { public: true }, preHandler: limitAttempts(app, 'join', [{ key: byAddress }]) },
+    {
+      config: { public: true },
+      preValidation: limitAttempts(app, 'join', [{ key: byAddress }]),
+      schema: { tags, body: joinSchema, response: { 201: joinedSchema, ...errors(400, 429) } },
+    },
     async (request, reply) => {
-      const member = parseBody(joinSchema, request.body);
-      const user = await acceptInvitation(app.db, member);
+      const user = await acceptInvitation(app.db, request.body);
       return reply.status(201).send({ detail: 'Invitation confirmed successfully', email: user.email });
     },
   );
-}
+};
+
+export default invitationRoutes;

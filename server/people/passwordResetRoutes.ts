@@ -1,17 +1,17 @@
 /** /api/user/send_password_reset/ and /api/user/set_password_reset/: a forgotten password, by mail. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
-import { clearFailures } from '../auth/loginFailures';
-import { parseBody } from '../http/validation';
-import { mailerOf } from '../mail/mailer';
+import { detailSchema, errors } from '../http/schemas';
 import { passwordResetLink, passwordResetMail } from './mails';
 import { completePasswordReset, createPasswordReset } from './passwordResets';
+import { tags } from './schemas';
 import { findUserByEmail, findUserById } from './users';
+import { clearFailures } from '../auth/loginFailures';
 
 export const RESET_SENT = 'Reset password link has been sent to your email';
 
-export default async function passwordResetRoutes(app: FastifyInstance) {
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Answers the same whether or not the address has an account; the mail is sent after the answer,
    * so the time taken does not tell either.
@@ -20,17 +20,17 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     '/user/send_password_reset/',
     {
       config: { public: true },
-      preHandler: limitAttempts(app, 'reset-request', [{ key: byEmail }, { key: byAddress }]),
+      preValidation: limitAttempts(app, 'reset-request', [{ key: byEmail }, { key: byAddress }]),
+      schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema, ...errors(400, 429) } },
     },
     async (request) => {
-      const { email } = parseBody(passwordResetRequestSchema, request.body);
-      const user = await findUserByEmail(app.db, email);
+      const user = await findUserByEmail(app.db, request.body.email);
       if (user?.isActive) {
         const token = await createPasswordReset(app.db, user.id);
         const mail = passwordResetMail(user.email, passwordResetLink(app.config.publicUrl, token));
-        void mailerOf(app)
+        void app.mailer
           .send(mail)
-          .catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
+          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       }
       return { detail: RESET_SENT };
     },
@@ -38,9 +38,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post(
     '/user/set_password_reset/',
-    { config: { public: true }, preHandler: limitAttempts(app, 'reset-confirm', [{ key: byAddress }]) },
+    {
+      config: { public: true },
+      preValidation: limitAttempts(app, 'reset-confirm', [{ key: byAddress }]),
+      schema: { tags, body: passwordResetConfirmSchema, response: { 200: detailSchema, ...errors(400, 429) } },
+    },
     async (request) => {
-      const { token, password } = parseBody(passwordResetConfirmSchema, request.body);
+      const { token, password } = request.body;
       const userId = await completePasswordReset(app.db, token, password);
       await app.tokens.endSessions(userId, 'password');
       const user = await findUserById(app.db, userId);
@@ -48,4 +52,6 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       return { detail: 'Password has been reset. Sign in with the new password.' };
     },
   );
-}
+};
+
+export default passwordResetRoutes;

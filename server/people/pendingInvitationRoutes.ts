@@ -3,12 +3,13 @@
  * new code (POST …/{id}/resend/) and cancel one (DELETE …/{id}/). Each needs add_edit_users and
  * writes an audit-log entry, as sending does.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorName, recordAudit } from '../audit/log';
-import { currentUser, requirePermission } from '../auth/plugin';
+import { actorOf, requirePermission } from '../auth/plugin';
 import { ApiError, notFound } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
-import { mailerOf } from '../mail/mailer';
+import { paginate, pageRequest } from '../http/pagination';
+import { errors, noContent, pageOf, pageQuery } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { invitationLink, invitationMail } from './mails';
@@ -17,54 +18,95 @@ import {
   findPendingInvitation,
   listPendingInvitations,
   reissueInvitation,
+  type PendingInvitationDto,
 } from './pendingInvitations';
-
-type IdParams = { Params: { id: string } };
+import { tags } from './schemas';
 
 const mayInvite = requirePermission('add_edit_users');
 
-export default async function pendingInvitationRoutes(app: FastifyInstance) {
-  app.get('/user_invite/', { preHandler: mayInvite }, async (request) => {
-    const paging = pageRequest(request.query as Record<string, unknown>, 10, 100);
-    const { count, results } = await listPendingInvitations(app.db, paging);
-    return page(request, paging, count, results);
-  });
+const pendingInvitationSchema = z.object({
+  id: z.string().describe('Names the invitation (not its code: it cannot be used to join)'),
+  email: z.string(),
+  group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  is_expired: z.boolean(),
+}) satisfies z.ZodType<PendingInvitationDto>;
 
-  app.post<IdParams>('/user_invite/:id/resend/', { preHandler: mayInvite }, async (request) => {
-    const actor = currentUser(request);
-    const current = await findPendingInvitation(app.db, request.params.id);
-    if (!current) throw notFound();
-    const group = current.group ? await findGroup(app.db, current.group.id) : undefined;
-    assertMayGrant(actor, group?.accesses ?? []);
+const invitationParams = z.object({ id: z.string().min(1).max(200) });
 
-    const reissued = await reissueInvitation(app.db, current.id);
-    if (!reissued) throw notFound();
-    try {
-      await mailerOf(app).send(
-        invitationMail(
-          current.email,
-          invitationLink(app.config.publicUrl, reissued.code),
-          actorName(actor),
-          group?.name ?? null,
-        ),
-      );
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation mail failed');
-      await reissued.revert(); // the new code reached nobody: the earlier mail's link keeps working
-      throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
-    }
-    await recordAudit(app.db, actor, {
-      action: `Resent the invitation to ${current.email}`,
-      changesText: group ? `group: ${group.name}` : '',
-    });
-    return { detail: 'Invitation sent successfully', invitation: reissued.invitation };
-  });
+const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user_invite/',
+    {
+      preValidation: mayInvite,
+      schema: { tags, querystring: pageQuery, response: { 200: pageOf(pendingInvitationSchema), ...errors(403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 10, 100);
+      return paginate(request, paging, await listPendingInvitations(app.db, paging));
+    },
+  );
 
-  app.delete<IdParams>('/user_invite/:id/', { preHandler: mayInvite }, async (request, reply) => {
-    const actor = currentUser(request);
-    const cancelled = await cancelInvitation(app.db, request.params.id);
-    if (!cancelled) throw notFound();
-    await recordAudit(app.db, actor, { action: `Cancelled the invitation to ${cancelled.email}` });
-    return reply.status(204).send();
-  });
-}
+  app.post(
+    '/user_invite/:id/resend/',
+    {
+      preValidation: mayInvite,
+      schema: {
+        tags,
+        params: invitationParams,
+        response: {
+          200: z.object({ detail: z.string(), invitation: pendingInvitationSchema }),
+          ...errors(403, 404, 502),
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const current = await findPendingInvitation(app.db, request.params.id);
+      if (!current) throw notFound();
+      const group = current.group ? await findGroup(app.db, current.group.id) : undefined;
+      assertMayGrant(actor, group?.accesses ?? []);
+
+      const reissued = await reissueInvitation(app.db, current.id);
+      if (!reissued) throw notFound();
+      try {
+        await app.mailer.send(
+          invitationMail(
+            current.email,
+            invitationLink(app.config.publicUrl, reissued.code),
+            actorName(actor),
+            group?.name ?? null,
+          ),
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'invitation mail failed');
+        await reissued.revert(); // the new code reached nobody: the earlier mail's link keeps working
+        throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
+      }
+      await recordAudit(app.db, actor, {
+        action: `Resent the invitation to ${current.email}`,
+        changesText: group ? `group: ${group.name}` : '',
+      });
+      return { detail: 'Invitation sent successfully', invitation: reissued.invitation };
+    },
+  );
+
+  app.delete(
+    '/user_invite/:id/',
+    {
+      preValidation: mayInvite,
+      schema: { tags, params: invitationParams, response: { 204: noContent, ...errors(403, 404) } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const cancelled = await cancelInvitation(app.db, request.params.id);
+      if (!cancelled) throw notFound();
+      await recordAudit(app.db, actor, { action: `Cancelled the invitation to ${cancelled.email}` });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default pendingInvitationRoutes;

@@ -1,12 +1,21 @@
-/** The team: listing users, changing their account fields, activity and group, each change audited. */
+/** The team: listing users, changing their account fields, activity, group and own password, each change audited. */
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
-import { orderingTerms, type PageRequest } from '../http/pagination';
+import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ValidationError } from '../http/errors';
-import { auditActorOf, findUserByEmail, loadUserDto, toUserDtos, type UserDto, type UserRow } from './users';
+import {
+  auditActorOf,
+  findUserByEmail,
+  findUserById,
+  loadUserDto,
+  toUserDtos,
+  type UserDto,
+  type UserRow,
+} from './users';
 import { searchAny } from '../http/search';
 
 const USER_ORDERING = {
@@ -21,11 +30,11 @@ const USER_ORDERING = {
 export async function listUsers(
   db: Database,
   { limit, offset }: PageRequest,
-  options: { ordering?: unknown; search?: unknown },
-) {
+  options: { ordering?: string; search?: string },
+): Promise<Slice<UserDto>> {
   const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
   const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
-  const [rows, [total]] = await Promise.all([
+  const { count: total, results: rows } = await slice(
     db
       .select()
       .from(users)
@@ -34,8 +43,8 @@ export async function listUsers(
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { count: total?.n ?? 0, results: await toUserDtos(db, rows) };
+  );
+  return { count: total, results: await toUserDtos(db, rows) };
 }
 
 const displayName = (user: UserRow) => actorName(auditActorOf(user));
@@ -135,4 +144,23 @@ export async function setUserGroup(
       await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
   });
   return (await loadUserDto(db, user.id))!;
+}
+
+/** A user changes their own password, knowing the old one; the change is audited. */
+export async function changeOwnPassword(
+  db: Database,
+  actor: AuditActor,
+  change: { old_password: string; new_password: string },
+): Promise<void> {
+  const row = (await findUserById(db, actor.id))!;
+  if (!(await verifyPassword(change.old_password, row.passwordHash))) {
+    throw new ValidationError({ old_password: [PEOPLE_MESSAGES.wrongOldPassword] });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(change.new_password) })
+      .where(eq(users.id, actor.id));
+    await recordAudit(tx, actor, { action: 'Changed own password' });
+  });
 }

@@ -1,82 +1,107 @@
 /** /api/user/: the Team list, account changes, activation, group, own password (SPEC §7). */
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changePasswordSchema } from '../../src/domain/validation';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSchema } from '../../src/domain/contracts';
 import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
-import { currentUser, holdsAny, requireAnyPermission } from '../auth/plugin';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { users } from '../db/schema/index';
+import { changePasswordSchema } from '../../src/domain/validation';
+import { actorOf, holdsAny, requireAnyPermission } from '../auth/plugin';
 import { notFound, permissionDenied, ValidationError } from '../http/errors';
-import { page, pageRequest } from '../http/pagination';
-import { parseBody } from '../http/validation';
-import { recordAudit } from '../audit/log';
+import { paginate, pageRequest } from '../http/pagination';
+import { parseId } from '../http/params';
+import { errors, idParams, pageOf } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
-import { listUsers, setUserGroup, updateUser } from './team';
+import { passwordChangedSchema, tags, userGroupParams, userListQuery } from './schemas';
+import { changeOwnPassword, listUsers, setUserGroup, updateUser } from './team';
 import { findUserById, loadUserDto } from './users';
-import { parseId, pathId } from '../http/params';
-
-type IdParams = { Params: { id: string } };
 
 /** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
 const TEAM_PERMISSIONS = ['update_permissions', 'add_edit_users', 'is_staff'] as const;
 const mayListUsers = requireAnyPermission(...TEAM_PERMISSIONS);
 
-export default async function userRoutes(app: FastifyInstance) {
-  async function userOf(request: FastifyRequest) {
-    const user = await findUserById(app.db, pathId(request));
+/** Another user's record is for the Team screen's permissions; checked before the input, like every guard. */
+async function maySeeUser(request: FastifyRequest) {
+  const actor = actorOf(request);
+  const id = parseId((request.params as { id?: string }).id);
+  if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
+}
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function userOf(id: number) {
+    const user = await findUserById(app.db, id);
     if (!user) throw notFound();
     return user;
   }
 
-  app.get('/user/', { preHandler: mayListUsers }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const paging = pageRequest(query, 10);
-    const { count, results } = await listUsers(app.db, paging, query);
-    return page(request, paging, count, results);
-  });
+  app.get(
+    '/user/',
+    {
+      preValidation: mayListUsers,
+      schema: { tags, querystring: userListQuery, response: { 200: pageOf(userSchema), ...errors(403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 10);
+      return paginate(request, paging, await listUsers(app.db, paging, request.query));
+    },
+  );
 
-  app.get<IdParams>('/user/:id/', async (request) => {
-    const actor = currentUser(request);
-    const id = parseId(request.params.id);
-    if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
-    const user = id ? await loadUserDto(app.db, id) : undefined;
-    if (!user) throw notFound();
-    return user;
-  });
+  app.get(
+    '/user/:id/',
+    {
+      preValidation: maySeeUser,
+      schema: { tags, params: idParams, response: { 200: userSchema, ...errors(403, 404) } },
+    },
+    async (request) => {
+      const user = await loadUserDto(app.db, request.params.id);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
 
   /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
-  app.patch<IdParams>('/user/:id/', async (request) => {
-    const actor = currentUser(request);
-    const target = await userOf(request);
-    const self = target.id === actor.id;
-    // Whoever may not see another user's record may not touch it either, not even with an empty change.
-    if (!self && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
-    const change = parseBody(userUpdateSchema, request.body);
-    const { is_active, ...profile } = change;
-
-    const changesProfile = Object.values(profile).some((v) => v !== undefined);
-    const changesActivity = is_active !== undefined && is_active !== target.isActive;
-    if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
-    if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
-    if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
-    if (!self && target.isSuperuser && !actor.is_superuser && (changesProfile || changesActivity)) {
-      throw permissionDenied(PEOPLE_MESSAGES.superuserOnly);
-    }
-
-    const updated = await updateUser(app.db, actor, target, change);
-    if (changesActivity && is_active === false) await app.tokens.endSessions(target.id, 'deactivated');
-    return updated;
-  });
-
-  app.get<{ Params: { id: string; group_id: string } }>(
-    '/user/:id/set_group/:group_id/',
-    { preHandler: requireAnyPermission('add_edit_users') },
+  app.patch(
+    '/user/:id/',
+    {
+      // Whoever may not see another user's record may not touch it either, not even with an empty change.
+      preValidation: maySeeUser,
+      schema: {
+        tags,
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: userSchema, ...errors(400, 403, 404) },
+      },
+    },
     async (request) => {
-      const actor = currentUser(request);
-      const user = await userOf(request);
-      const groupId = parseId(request.params.group_id);
-      const group = groupId ? await findGroup(app.db, groupId) : undefined;
+      const actor = actorOf(request);
+      const target = await userOf(request.params.id);
+      const self = target.id === actor.id;
+      const { is_active, ...profile } = request.body;
+
+      const changesProfile = Object.values(profile).some((v) => v !== undefined);
+      const changesActivity = is_active !== undefined && is_active !== target.isActive;
+      if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
+      if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
+      if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
+      if (!self && target.isSuperuser && !actor.is_superuser && (changesProfile || changesActivity)) {
+        throw permissionDenied(PEOPLE_MESSAGES.superuserOnly);
+      }
+
+      const updated = await updateUser(app.db, actor, target, request.body);
+      if (changesActivity && is_active === false) await app.tokens.endSessions(target.id, 'deactivated');
+      return updated;
+    },
+  );
+
+  app.get(
+    '/user/:id/set_group/:group_id/',
+    {
+      preValidation: requireAnyPermission('add_edit_users'),
+      schema: { tags, params: userGroupParams, response: { 200: userSchema, ...errors(403, 404) } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await userOf(request.params.id);
+      const group = await findGroup(app.db, request.params.group_id);
       if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
       assertMayGrant(actor, group.accesses);
       return setUserGroup(app.db, actor, user, group);
@@ -84,21 +109,18 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   /** Changing the password ends every other session: the answer carries the caller's new tokens. */
-  app.post('/user/change_password/', async (request) => {
-    const actor = currentUser(request);
-    const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
-    const row = (await findUserById(app.db, actor.id))!;
-    if (!(await verifyPassword(old_password, row.passwordHash))) {
-      throw new ValidationError({ old_password: [PEOPLE_MESSAGES.wrongOldPassword] });
-    }
-    await app.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash: await hashPassword(new_password) })
-        .where(eq(users.id, actor.id));
-      await recordAudit(tx, actor, { action: 'Changed own password' });
-    });
-    await app.tokens.endSessions(actor.id, 'password');
-    return { detail: 'Password changed successfully', ...(await app.tokens.issue(actor.id)) };
-  });
-}
+  app.post(
+    '/user/change_password/',
+    {
+      schema: { tags, body: changePasswordSchema, response: { 200: passwordChangedSchema, ...errors(400) } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await changeOwnPassword(app.db, actor, request.body);
+      await app.tokens.endSessions(actor.id, 'password');
+      return { detail: 'Password changed successfully', ...(await app.tokens.issue(actor.id)) };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,17 +1,4 @@
-/** What the folder, rule and trash routes share: the credentials cipher, the audit actor and folder. */
-import type { FastifyRequest } from 'fastify';
-import type { AuditActor } from '../audit/log';
-import { currentUser } from '../auth/plugin';
-import type { CredentialCipher } from './credentials';
-
-export interface RulesRouteOptions {
-  cipher: CredentialCipher;
-}
-
-export function auditActor(request: FastifyRequest): AuditActor {
-  const user = currentUser(request);
-  return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email };
-}
+/** What the folder, rule and trash modules share: the audit reference of a folder. */
 
 /** A folder as its audit entries name it, with its ad account's name copied at write time. */
 export const auditFolder = (folder: { id: number; name: string }, account: { accountName: string } | null) => ({
@@ -19,6 +6,3 @@ export const auditFolder = (folder: { id: number; name: string }, account: { acc
   name: folder.name,
   adAccountName: account?.accountName ?? null,
 });
-
-export const searchText = (query: unknown): string =>
-  String((query as { search?: unknown } | undefined)?.search ?? '').trim();

@@ -3,178 +3,86 @@
  * `GET /api/rule/get_timezones/`, and `POST /api/rules/{id}/duplicate_rule/`, `/move_to_trash/`,
  * `/restore/`, `DELETE /api/rules/{id}/` (only from the trash).
  */
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../audit/log';
-import { requirePermission } from '../auth/plugin';
-import { folders, rules } from '../db/schema/index';
-import { badRequest, ValidationError } from '../http/errors';
-import { pathId } from '../http/params';
-import { parseBody } from '../http/validation';
-import { NEW_RULE_NAME, duplicateName } from '../../src/domain/rules';
-import { MESSAGES } from '../../src/domain/validation';
-import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
-import { auditActor, auditFolder, type RulesRouteOptions } from './context';
-import { applyRulePatch } from './ruleUpdate';
-import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
+import { ruleSchema } from '../../src/domain/rules';
+import { actorOf, requirePermission } from '../auth/plugin';
+import { errors, idParams, noContent } from '../http/schemas';
+import { rulePatchSchema } from './ruleUpdate';
+import { createRuleStore } from './rules';
+import { ruleCreateSchema, ruleTags as tags, timezoneOptionSchema } from './schemas';
 import { timezoneOptions, type TimezoneOption } from './timezones';
 
-const createRuleSchema = z.object({
-  folder: z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.required).positive(MESSAGES.required),
-});
+const readRules = requirePermission('read_rules');
+const changeRules = requirePermission('create_update_rules');
+const useTrash = requirePermission('delete_rules');
 
-const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
-  name: rule.name,
-  isActive: rule.isActive,
-  notifyOnly: rule.notifyOnly,
-  schedule: rule.schedule,
-  timezone: rule.timezone,
-  alertSchedule: rule.alertSchedule,
-  filters: items.rule_filter,
-  tasks: items.rule_task,
-});
+/** The answer of the calls that act on one rule and show it again. */
+const oneRule = { tags, params: idParams, response: { 200: ruleSchema, ...errors(400, 403, 404) } };
 
-const auditRefs = ({ rule, folder, account }: LoadedRule) => ({
-  folder: auditFolder(folder, account),
-  rule: { id: rule.id, name: rule.name },
-});
-
-const inTrash = () => badRequest('This rule is in the trash. Restore it before changing it.');
-
-export default async function ruleRoutes(app: FastifyInstance, _options: RulesRouteOptions) {
-  const readRules = requirePermission('read_rules');
-  const changeRules = requirePermission('create_update_rules');
-  const useTrash = requirePermission('delete_rules');
-
-  const current = async (id: number) => ruleDto(await requireRule(app.db, id));
+const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = createRuleStore(app.db);
 
   let zones: { at: number; options: TimezoneOption[] } | null = null;
-  app.get('/rule/get_timezones/', { preHandler: readRules }, async () => {
-    // Offsets move with daylight saving time; an hour-old list is close enough.
-    if (!zones || Date.now() - zones.at > 3_600_000) zones = { at: Date.now(), options: timezoneOptions() };
-    return zones.options;
-  });
+  app.get(
+    '/rule/get_timezones/',
+    { preValidation: readRules, schema: { tags, response: { 200: z.array(timezoneOptionSchema), ...errors(403) } } },
+    async () => {
+      // Offsets move with daylight saving time; an hour-old list is close enough.
+      if (!zones || Date.now() - zones.at > 3_600_000) zones = { at: Date.now(), options: timezoneOptions() };
+      return zones.options;
+    },
+  );
 
-  app.post('/rule/', { preHandler: changeRules }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const { folder: folderId } = parseBody(createRuleSchema, { folder: body.folder ?? body.folder_id });
-    const found = await findFolder(app.db, folderId);
-    if (!found || found.folder.isDeleted) throw new ValidationError({ folder: ['Folder not found'] });
-    const rule = await app.db.transaction(async (tx) => {
-      const created = await insertRule(tx, found.folder, found.account, { name: NEW_RULE_NAME });
-      await recordAudit(tx, auditActor(request), {
-        action: AUDIT_ACTIONS.ruleCreated,
-        folder: auditFolder(found.folder, found.account),
-        rule: { id: created.id, name: created.name },
-      });
-      return created;
-    });
-    reply.status(201);
-    return current(rule.id);
-  });
+  app.post(
+    '/rule/',
+    {
+      preValidation: changeRules,
+      schema: { tags, body: ruleCreateSchema, response: { 201: ruleSchema, ...errors(400, 403) } },
+    },
+    async (request, reply) => reply.status(201).send(await store.create(actorOf(request), request.body.folder)),
+  );
 
-  app.get('/rule/:id/', { preHandler: readRules }, async (request) => current(pathId(request)));
+  app.get(
+    '/rule/:id/',
+    {
+      preValidation: readRules,
+      schema: { tags, params: idParams, response: { 200: ruleSchema, ...errors(403, 404) } },
+    },
+    async (request) => store.ruleById(request.params.id),
+  );
 
-  app.patch('/rule/:id/', { preHandler: changeRules }, async (request) => {
-    const id = pathId(request);
-    const loaded = await requireRule(app.db, id);
-    if (loaded.rule.isDeleted || loaded.folder.isDeleted) throw inTrash();
-    const before = snapshotOf(loaded);
-    const { after, changedItems } = applyRulePatch(before, request.body);
-    const changesText = ruleChangesText(before, after);
-    if (changesText) {
-      await app.db.transaction(async (tx) => {
-        await touchRule(tx, id, {
-          name: after.name,
-          isActive: after.isActive,
-          notifyOnly: after.notifyOnly,
-          schedule: after.schedule,
-          timezone: after.timezone,
-          alertSchedule: after.alertSchedule,
-        });
-        await saveItems(tx, id, changedItems);
-        const refs = auditRefs(loaded);
-        await recordAudit(tx, auditActor(request), {
-          action: AUDIT_ACTIONS.ruleUpdated,
-          changesText,
-          folder: refs.folder,
-          rule: { id, name: after.name },
-        });
-      });
-    }
-    return current(id);
-  });
+  app.patch(
+    '/rule/:id/',
+    { preValidation: changeRules, schema: { ...oneRule, body: rulePatchSchema } },
+    async (request) => store.update(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/rules/:id/duplicate_rule/', { preHandler: changeRules }, async (request, reply) => {
-    const loaded = await requireRule(app.db, pathId(request));
-    if (loaded.rule.isDeleted || loaded.folder.isDeleted) throw inTrash();
-    const { rule, folder, account, items } = loaded;
-    const copy = await app.db.transaction(async (tx) => {
-      // The copy starts switched off: two active copies would act twice on the same ads.
-      const created = await insertRule(tx, folder, account, {
-        name: duplicateName(rule.name),
-        isActive: false,
-        schedule: rule.schedule,
-        timezone: rule.timezone,
-        alertSchedule: rule.alertSchedule,
-        filters: items.rule_filter,
-        tasks: items.rule_task,
-      });
-      await recordAudit(tx, auditActor(request), {
-        action: AUDIT_ACTIONS.ruleDuplicated,
-        changesText: `Copied from "${rule.name}" (rule ${rule.id})`,
-        folder: auditRefs(loaded).folder,
-        rule: { id: created.id, name: created.name },
-      });
-      return created;
-    });
-    reply.status(201);
-    return current(copy.id);
-  });
+  app.post(
+    '/rules/:id/duplicate_rule/',
+    { preValidation: changeRules, schema: { ...oneRule, response: { 201: ruleSchema, ...errors(400, 403, 404) } } },
+    async (request, reply) => reply.status(201).send(await store.duplicate(actorOf(request), request.params.id)),
+  );
 
-  app.post('/rules/:id/move_to_trash/', { preHandler: changeRules }, async (request) => {
-    const id = pathId(request);
-    const loaded = await requireRule(app.db, id);
-    if (!loaded.rule.isDeleted) {
-      await app.db.transaction(async (tx) => {
-        await touchRule(tx, id, { isDeleted: true, deletedAt: sql`now()` });
-        await recordAudit(tx, auditActor(request), { action: AUDIT_ACTIONS.ruleTrashed, ...auditRefs(loaded) });
-      });
-    }
-    return current(id);
-  });
+  app.post('/rules/:id/move_to_trash/', { preValidation: changeRules, schema: oneRule }, async (request) =>
+    store.moveToTrash(actorOf(request), request.params.id),
+  );
 
-  app.post('/rules/:id/restore/', { preHandler: useTrash }, async (request) => {
-    const id = pathId(request);
-    const loaded = await requireRule(app.db, id);
-    if (loaded.rule.isDeleted || loaded.folder.isDeleted) {
-      await app.db.transaction(async (tx) => {
-        const actor = auditActor(request);
-        const refs = auditRefs(loaded);
-        // A rule cannot live in a trashed folder: taking it out brings the folder (only) back too.
-        if (loaded.folder.isDeleted) {
-          await tx
-            .update(folders)
-            .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
-            .where(eq(folders.id, loaded.folder.id));
-          await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderRestored, folder: refs.folder });
-        }
-        await touchRule(tx, id, { isDeleted: false, deletedAt: null });
-        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.ruleRestored, ...refs });
-      });
-    }
-    return current(id);
-  });
+  app.post('/rules/:id/restore/', { preValidation: useTrash, schema: oneRule }, async (request) =>
+    store.restore(actorOf(request), request.params.id),
+  );
 
-  app.delete('/rules/:id/', { preHandler: useTrash }, async (request, reply) => {
-    const id = pathId(request);
-    const loaded = await requireRule(app.db, id);
-    if (!loaded.rule.isDeleted) throw badRequest('Move the rule to the trash before deleting it.');
-    await app.db.transaction(async (tx) => {
-      await tx.delete(rules).where(eq(rules.id, id));
-      await recordAudit(tx, auditActor(request), { action: AUDIT_ACTIONS.ruleDeleted, ...auditRefs(loaded) });
-    });
-    return reply.status(204).send();
-  });
-}
+  app.delete(
+    '/rules/:id/',
+    {
+      preValidation: useTrash,
+      schema: { tags, params: idParams, response: { 204: noContent, ...errors(400, 403, 404) } },
+    },
+    async (request, reply) => {
+      await store.deleteRule(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default ruleRoutes;

@@ -1,10 +1,9 @@
 /**
- * `PATCH /api/rule/{id}/`: the payload's shape, merging the changed items into the stored rule,
+ * `PATCH /api/rule/{id}/`: the payload's shape (the route's body schema), merging the changed items into the stored rule,
  * and SPEC §5's checks on the result — an active rule must be complete (400 rule_filter / rule_task).
  */
 import { z } from 'zod';
 import { ApiError, ValidationError } from '../http/errors';
-import { parseBody } from '../http/validation';
 import {
   RULE_MESSAGES,
   isFilterName,
@@ -13,7 +12,6 @@ import {
   normaliseTaskValues,
   validateRuleItems,
   type FilterItem,
-  type RuleItemErrors,
   type TaskItem,
 } from '../../src/domain/rules';
 import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
@@ -56,13 +54,17 @@ export const rulePatchSchema = z.object({
     .optional(),
 });
 
+export type RulePatchBody = z.infer<typeof rulePatchSchema>;
+
 /** The stored rule with the payload applied, or 400 field errors (unknown items, invalid values). */
 export function applyRulePatch(
   before: RuleSnapshot,
-  body: unknown,
+  patch: RulePatchBody,
 ): { after: RuleSnapshot; changedItems: (FilterItem | TaskItem)[] } {
-  const patch = parseBody(rulePatchSchema, body);
-  const unknown: RuleItemErrors = {};
+  const unknown: {
+    rule_filter?: Record<string, string[]>;
+    rule_task?: Record<string, { non_field_errors: string[] }>;
+  } = {};
   const changedItems: (FilterItem | TaskItem)[] = [];
 
   const filters = before.filters.map((f) => ({ ...f }));

@@ -1,7 +1,9 @@
 /**
- * Shapes of the API's answers that both sides rely on: the server builds them, the browser app
- * reads them. One definition each, so a changed field is a type error on both sides at once.
+ * Shapes of the API's answers that both sides rely on: the server builds them (and serialises
+ * them through the zod schemas here, which also document them in the OpenAPI document), the
+ * browser app reads them. One definition each, so a changed field is a type error on both sides.
  */
+import { z } from 'zod';
 
 export interface GroupDto {
   id: number;
@@ -139,3 +141,160 @@ export interface RuleRunDto {
   problems?: string[];
   limits?: { affected: number; delivering: number; actions: number; max_share: number; max_actions: number } | null;
 }
+
+const isoTime = z.string().describe('ISO 8601 date and time');
+
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group_access: z.object({ accesses: z.array(z.string()) }),
+}) satisfies z.ZodType<GroupDto>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_superuser: z.boolean(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  phone: z.string(),
+  email: z.string(),
+  account: z.number().int(),
+  groups: z.array(groupSchema),
+}) satisfies z.ZodType<UserDto>;
+
+export const logEntrySchema = z.object({
+  id: z.number().int(),
+  timestamp: isoTime,
+  actor: z.string(),
+  folder_name: z.string().nullable(),
+  meta_ad_account_name: z.string().nullable(),
+  action: z.string(),
+  changes_text: z.string(),
+  rule_name: z.string().nullable(),
+  rule_id: z.number().int().nullable(),
+  folder_id: z.number().int().nullable(),
+}) satisfies z.ZodType<LogEntryDto>;
+
+const reasonSchema = z.record(z.string(), z.string()).describe('Labelled reasons: `{"CPL": "$52 > $50"}`');
+
+export const ruleLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: isoTime,
+  action: z.string(),
+  ad_id: z.string().nullable(),
+  object_type: z.string().nullable(),
+  reason: reasonSchema,
+  undone_at: isoTime.nullable(),
+  exempt: z.boolean(),
+  run_id: z.number().int().nullable().optional().describe('The run that wrote the entry (GET /api/rule_runs/{id}/)'),
+  decision: z
+    .enum(['pending', 'approved', 'dismissed'])
+    .nullable()
+    .optional()
+    .describe('A held run entry (run_held): whether someone approved or dismissed it'),
+  rule: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      folder: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        meta_ad_account: z.object({ account_name: z.string() }),
+      }),
+    })
+    .nullable(),
+}) satisfies z.ZodType<RuleLogEntryDto>;
+
+export const previewResultSchema = z.object({
+  rule: z.object({ id: z.number().int(), name: z.string() }),
+  account: z.object({ ad_account_id: z.string(), account_name: z.string() }),
+  checked_at: isoTime,
+  count: z.number().int(),
+  results: z.array(
+    z.object({
+      action: z.enum(['turn_off_ad', 'turn_off_campaign']),
+      ad_id: z.string(),
+      campaign_id: z.string(),
+      task: z.string(),
+      reason: reasonSchema,
+    }),
+  ),
+  exempt: z.array(z.string()),
+  problems: z.array(z.string()),
+}) satisfies z.ZodType<PreviewResultDto>;
+
+/** `POST /api/token/` and `/api/token/refresh/`: a SimpleJWT pair. */
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+
+const runVerdictSchema = z.enum([
+  'acted',
+  'under_threshold',
+  'already_off',
+  'campaign_off',
+  'exempt',
+  'no_data',
+  'held',
+  'would_act',
+]) satisfies z.ZodType<RunVerdict>;
+
+export const runObjectSchema = z.object({
+  type: z.enum(['ad', 'campaign']),
+  id: z.string(),
+  name: z.string(),
+  campaign_id: z.string(),
+  metrics: z
+    .object({
+      spend: z.number(),
+      leads: z.number(),
+      website_leads: z.number(),
+      link_clicks: z.number(),
+      clicks: z.number().nullable(),
+      impressions: z.number().nullable(),
+      ctr: z.number().nullable(),
+      cpc: z.number().nullable(),
+    })
+    .nullable()
+    .describe('What the run read; null: the platform reported no usable metrics (no data)'),
+  verdicts: z.record(z.string(), runVerdictSchema).describe('Each active task: what it concluded'),
+}) satisfies z.ZodType<RunObjectDto>;
+
+/** A rule's run; `objects`, `planned`, `problems` and `limits` only in the single-run answer. */
+export const ruleRunSchema = z.object({
+  id: z.number().int(),
+  rule_id: z.number().int(),
+  slot: isoTime,
+  started_at: isoTime,
+  finished_at: isoTime.nullable(),
+  trigger: z.enum(['schedule', 'run_now', 'catch_up', 'approval']).nullable(),
+  outcome: z.enum(['done', 'held', 'failed', 'partly_failed', 'notify_only', 'skipped', 'running']).nullable(),
+  note: z.string().nullable(),
+  error: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+  decision: z.enum(['pending', 'approved', 'dismissed']).nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: isoTime.nullable(),
+  objects: z.array(runObjectSchema).optional(),
+  planned: z
+    .array(
+      z.object({
+        action: z.enum(['turn_off_ad', 'turn_off_campaign']),
+        ad_id: z.string(),
+        campaign_id: z.string(),
+        task: z.string(),
+        reason: reasonSchema,
+      }),
+    )
+    .optional(),
+  problems: z.array(z.string()).optional(),
+  limits: z
+    .object({
+      affected: z.number(),
+      delivering: z.number(),
+      actions: z.number(),
+      max_share: z.number(),
+      max_actions: z.number(),
+    })
+    .nullable()
+    .optional(),
+}) satisfies z.ZodType<RuleRunDto>;

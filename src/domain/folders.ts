@@ -105,4 +105,49 @@ export const folderUpdateSchema = z.object({
   extension: extensionSchema.optional(),
 });
 
+const isoTime = z.string().describe('ISO 8601 date and time');
+
+export const metaAdAccountRefSchema = z.object({
+  ad_account_id: z.string(),
+  account_name: z.string(),
+  timezone_name: z.string(),
+}) satisfies z.ZodType<MetaAdAccountRef>;
+
+/** A folder as the general view and the trash read it; credentials are masked. */
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  client_type: z.string(),
+  plan: z.string(),
+  meta_ad_account: metaAdAccountRefSchema.nullable(),
+  extension: z.object({
+    external_credentials: z.object({
+      demio: z.object({ api_key: z.string(), api_secret: z.string() }).nullable().describe('Masked'),
+    }),
+    credentials_error: z
+      .string()
+      .optional()
+      .describe("Set when the stored credentials cannot be read with the server's key"),
+  }),
+  rules: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      is_active: z.boolean(),
+      notify_only: z.boolean(),
+      is_deleted: z.boolean(),
+      deleted_at: isoTime.nullable(),
+      folder: z.number().int(),
+    }),
+  ),
+  rules_count: z.number().int(),
+  active_rules_count: z.number().int(),
+  is_deleted: z.boolean(),
+  deleted_at: isoTime.nullable(),
+  created_at: isoTime,
+}) satisfies z.ZodType<FolderDto>;
+
+/** A folder of the trash view: trashed itself (with all its rules) or holding trashed rules (those only). */
+export const trashFolderSchema = folderSchema.extend({ trashed_at: isoTime.nullable() });
+
 export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;

@@ -20,6 +20,7 @@
  * "not set". Only active items take part in a run: a task is active when `is_active` is true; the
  * contains filter always applies; the not-contains filter applies when active.
  */
+import { z } from 'zod';
 import { CAMPAIGN_NAME_OPTIONS } from './constants';
 import { MESSAGES } from './validation';
 
@@ -182,6 +183,58 @@ export interface RuleDto {
   updated_at: string;
 }
 
+const isoTime = z.string().describe('ISO 8601 date and time');
+
+export const filterItemSchema = z.object({
+  id: z.number().int().optional(),
+  name: z.enum(FILTER_NAMES),
+  type: z.literal('rule_filter'),
+  values: z.array(z.string()),
+  is_active: z.boolean(),
+}) satisfies z.ZodType<FilterItem>;
+
+export const taskItemSchema = z.object({
+  id: z.number().int().optional(),
+  name: z.enum(TASK_NAMES),
+  type: z.literal('rule_task'),
+  values: z.object({
+    leads: z.string().optional(),
+    cpl: z.string().optional(),
+    spend: z.string().optional(),
+    ctr: z.string().optional(),
+    cpc: z.string().optional(),
+  }),
+  is_active: z.boolean(),
+}) satisfies z.ZodType<TaskItem>;
+
+const accountRefSchema = z.object({ ad_account_id: z.string(), account_name: z.string(), timezone_name: z.string() });
+
+/** `GET /api/rule/{id}/`. */
+export const ruleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  notify_only: z.boolean().describe('Scheduled runs record and mail what they would do and change nothing'),
+  is_deleted: z.boolean(),
+  folder: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    client_type: z.string(),
+    plan: z.string(),
+    is_deleted: z.boolean(),
+    meta_ad_account: accountRefSchema.nullable(),
+  }),
+  rule_filter: z.array(filterItemSchema),
+  rule_task: z.array(taskItemSchema),
+  rule_schedule: z.object({
+    schedule: z.array(z.array(z.boolean())).describe('7 days (Sunday first) × 24 hours (12 AM first)'),
+    timezone: z.string(),
+  }),
+  rule_alert_schedule: z.object({ schedule: z.array(z.boolean()).describe('24 hours (12 AM first)') }),
+  created_at: isoTime,
+  updated_at: isoTime,
+}) satisfies z.ZodType<RuleDto>;
+
 export const DEFAULT_CONTAINS = ['EDM'];
 
 export function defaultFilters(): FilterItem[] {
@@ -293,8 +346,9 @@ export function validateRuleItems(
     for (const spec of taskSpec(task.name)?.values ?? []) {
       const message = taskValueError(task, spec.key);
       if (!message) continue;
-      const taskErrors = { ...errors.rule_task?.[task.name], [spec.key]: [message] };
-      errors.rule_task = { ...errors.rule_task, [task.name]: taskErrors };
+      const taskErrors = errors.rule_task ?? {};
+      taskErrors[task.name] = { ...taskErrors[task.name], [spec.key]: [message] };
+      errors.rule_task = taskErrors;
     }
   }
   if (options.active && !tasks.some((t) => t.is_active)) {

@@ -375,9 +375,9 @@ eachDatabase((engine) => {
         sleep: async () => undefined,
         maxAttempts: 2,
       });
-      api = await createTestApi(engine);
-      api.app.services.adPlatform = client;
-      api.app.services.campaignSync = new CampaignSync(api.dbh.db, client);
+      api = await createTestApi(engine, {
+        services: (dbh) => ({ adPlatform: client, campaignSync: new CampaignSync(dbh.db, client) }),
+      });
       token = (await api.userWith(['add_edit_campaigns'])).token;
     });
     afterAll(async () => {

@@ -23,8 +23,11 @@ eachDatabase((engine) => {
     beforeAll(async () => {
       const world = await startFrozenSimulator();
       sim = world.sim;
-      api = await createTestApi(engine);
-      api.app.services.ruleEngine = createRuleEngineService({ db: api.dbh.db, client: world.client, log: quietLog });
+      api = await createTestApi(engine, {
+        services: (dbh) => ({
+          ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
+        }),
+      });
       await seedAccount(api.dbh.db, world.home);
       // The scenario ad has spent about $60 with no lead; the threshold is $40.
       const seeded = await seedRule(api.dbh.db, world.home.adAccountId, {

@@ -44,7 +44,7 @@ eachDatabase((engine) => {
     beforeEach(async () => {
       platform = new FakePlatform();
       mailer = new CapturingMailer();
-      api.app.services.ruleEngine = service();
+      api.app.ruleEngine = service();
       account = (await seedAccount(api.dbh.db)).adAccountId;
       platform.addCampaign(account, 'c1', 'EDM EP-W 2026-03-04 6PM');
       for (const id of ['over1', 'over2', 'over3']) platform.addAd(account, 'c1', id, { spend: '300' });
@@ -114,7 +114,7 @@ eachDatabase((engine) => {
       const [a, b, c] = await Promise.all([
         post(editor, `/api/rule_runs/${heldId}/approve/`),
         post(editor, `/api/rule_runs/${heldId}/approve/`),
-        other.approve(heldId, { id: editor.id, name: 'Ada Approver' }).then(
+        other.approve(heldId, { id: editor.id, first_name: 'Ada', last_name: 'Approver', email: editor.email }).then(
           () => 200,
           (error: { statusCode?: number }) => error.statusCode,
         ),

@@ -26,7 +26,7 @@ eachDatabase((engine) => {
         log: quietLog,
         autoScan: false,
       });
-      api.app.services.jobQueue = pgBossProbe(ruleEngine.boss);
+      api.app.jobQueue = pgBossProbe(ruleEngine.boss);
     });
     afterAll(async () => {
       await ruleEngine.stop();

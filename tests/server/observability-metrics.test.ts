@@ -42,7 +42,7 @@ eachDatabase((engine) => {
       sim = world.sim;
       client = world.client;
       api = await createTestApi(engine, { config: { metricsToken: TOKEN } });
-      api.app.services.ruleEngine = createRuleEngineService({ db: api.dbh.db, client, log: quietLog });
+      api.app.ruleEngine = createRuleEngineService({ db: api.dbh.db, client, log: quietLog });
       await seedAccount(api.dbh.db, world.home);
       ruleId = (
         await seedRule(api.dbh.db, world.home.adAccountId, {

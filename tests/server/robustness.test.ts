@@ -56,10 +56,15 @@ describe('no request makes the API fail with a 500', () => {
     sim = world.sim;
     dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-robustness-'));
     const mailer = mailerFromConfig({ mailFrom: 'test@example.com', dataDir }, () => undefined);
-    api = await createTestApi('pglite', { config: { dataDir }, services: { mailer } });
-    api.app.services.adPlatform = world.client;
-    api.app.services.campaignSync = new CampaignSync(api.dbh.db, world.client);
-    api.app.services.ruleEngine = createRuleEngineService({ db: api.dbh.db, client: world.client, log: quietLog });
+    api = await createTestApi('pglite', {
+      config: { dataDir },
+      services: (dbh) => ({
+        mailer,
+        adPlatform: world.client,
+        campaignSync: new CampaignSync(dbh.db, world.client),
+        ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
+      }),
+    });
     admin = await api.userWith('superuser');
     const schema = (await api.app.inject({ method: 'GET', url: '/api/schema/' })).json() as {
       paths: Record<string, Record<string, unknown>>;

@@ -35,14 +35,19 @@ let counter = 0;
 
 export async function createTestApi(
   engine: Engine,
-  options: { config?: Partial<Config>; services?: Partial<AppServices> } = {},
+  options: {
+    config?: Partial<Config>;
+    /** The services the app is built with; a function when they need the test's database. */
+    services?: Partial<AppServices> | ((dbh: DbHandle) => Partial<AppServices>);
+  } = {},
 ): Promise<TestApi> {
   const dbh = await freshDatabase(engine);
+  const services = typeof options.services === 'function' ? options.services(dbh) : options.services;
   const config = loadConfig({ DATA_DIR: '/tmp/ad-rules-test-unused' } as NodeJS.ProcessEnv, {
     loginRateLimit: { max: 1000, windowMs: 60_000 },
     ...options.config,
   });
-  const app = await buildApp({ config, dbh, jwtSecret: randomBytes(32).toString('hex'), services: options.services });
+  const app = await buildApp({ config, dbh, jwtSecret: randomBytes(32).toString('hex'), services });
   await app.ready();
   const passwordHash = await hashPassword('correct-horse-1');
 

@@ -1,0 +1,151 @@
+/**
+ * Rules: adding one to a folder, editing, duplicating, trashing, restoring (with its folder when
+ * that is trashed) and deleting from the trash, each change audited. The rule routes are a line
+ * or two over these.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { NEW_RULE_NAME, duplicateName, type RuleDto } from '../../src/domain/rules';
+import { recordAudit, type AuditActor } from '../audit/log';
+import type { Database } from '../db/client';
+import { folders, rules } from '../db/schema/index';
+import { badRequest, ValidationError } from '../http/errors';
+import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
+import { auditFolder } from './context';
+import { applyRulePatch, type RulePatchBody } from './ruleUpdate';
+import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
+
+const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
+  name: rule.name,
+  isActive: rule.isActive,
+  notifyOnly: rule.notifyOnly,
+  schedule: rule.schedule,
+  timezone: rule.timezone,
+  alertSchedule: rule.alertSchedule,
+  filters: items.rule_filter,
+  tasks: items.rule_task,
+});
+
+const auditRefs = ({ rule, folder, account }: LoadedRule) => ({
+  folder: auditFolder(folder, account),
+  rule: { id: rule.id, name: rule.name },
+});
+
+const inTrash = () => badRequest('This rule is in the trash. Restore it before changing it.');
+const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isDeleted;
+
+export function createRuleStore(db: Database) {
+  const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
+
+  /** The folder row's 'Add rule': a rule of the defaults in a live folder. */
+  async function create(actor: AuditActor, folderId: number): Promise<RuleDto> {
+    const found = await findFolder(db, folderId);
+    if (!found || found.folder.isDeleted) throw new ValidationError({ folder: ['Folder not found'] });
+    const rule = await db.transaction(async (tx) => {
+      const created = await insertRule(tx, found.folder, found.account, { name: NEW_RULE_NAME });
+      await recordAudit(tx, actor, {
+        action: AUDIT_ACTIONS.ruleCreated,
+        folder: auditFolder(found.folder, found.account),
+        rule: { id: created.id, name: created.name },
+      });
+      return created;
+    });
+    return ruleById(rule.id);
+  }
+
+  async function update(actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> {
+    const loaded = await requireRule(db, id);
+    if (isTrashed(loaded)) throw inTrash();
+    const before = snapshotOf(loaded);
+    const { after, changedItems } = applyRulePatch(before, patch);
+    const changesText = ruleChangesText(before, after);
+    if (changesText) {
+      await db.transaction(async (tx) => {
+        await touchRule(tx, id, {
+          name: after.name,
+          isActive: after.isActive,
+          notifyOnly: after.notifyOnly,
+          schedule: after.schedule,
+          timezone: after.timezone,
+          alertSchedule: after.alertSchedule,
+        });
+        await saveItems(tx, id, changedItems);
+        await recordAudit(tx, actor, {
+          action: AUDIT_ACTIONS.ruleUpdated,
+          changesText,
+          folder: auditRefs(loaded).folder,
+          rule: { id, name: after.name },
+        });
+      });
+    }
+    return ruleById(id);
+  }
+
+  /** The copy starts switched off: two active copies would act twice on the same ads. */
+  async function duplicate(actor: AuditActor, id: number): Promise<RuleDto> {
+    const loaded = await requireRule(db, id);
+    if (isTrashed(loaded)) throw inTrash();
+    const { rule, folder, account, items } = loaded;
+    const copy = await db.transaction(async (tx) => {
+      const created = await insertRule(tx, folder, account, {
+        name: duplicateName(rule.name),
+        isActive: false,
+        schedule: rule.schedule,
+        timezone: rule.timezone,
+        alertSchedule: rule.alertSchedule,
+        filters: items.rule_filter,
+        tasks: items.rule_task,
+      });
+      await recordAudit(tx, actor, {
+        action: AUDIT_ACTIONS.ruleDuplicated,
+        changesText: `Copied from "${rule.name}" (rule ${rule.id})`,
+        folder: auditRefs(loaded).folder,
+        rule: { id: created.id, name: created.name },
+      });
+      return created;
+    });
+    return ruleById(copy.id);
+  }
+
+  async function moveToTrash(actor: AuditActor, id: number): Promise<RuleDto> {
+    const loaded = await requireRule(db, id);
+    if (!loaded.rule.isDeleted) {
+      await db.transaction(async (tx) => {
+        await touchRule(tx, id, { isDeleted: true, deletedAt: sql`now()` });
+        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.ruleTrashed, ...auditRefs(loaded) });
+      });
+    }
+    return ruleById(id);
+  }
+
+  /** A rule cannot live in a trashed folder: taking it out brings the folder (only) back too. */
+  async function restore(actor: AuditActor, id: number): Promise<RuleDto> {
+    const loaded = await requireRule(db, id);
+    if (isTrashed(loaded)) {
+      await db.transaction(async (tx) => {
+        const refs = auditRefs(loaded);
+        if (loaded.folder.isDeleted) {
+          await tx
+            .update(folders)
+            .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
+            .where(eq(folders.id, loaded.folder.id));
+          await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderRestored, folder: refs.folder });
+        }
+        await touchRule(tx, id, { isDeleted: false, deletedAt: null });
+        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.ruleRestored, ...refs });
+      });
+    }
+    return ruleById(id);
+  }
+
+  /** Only a rule in the trash can be deleted. */
+  async function deleteRule(actor: AuditActor, id: number): Promise<void> {
+    const loaded = await requireRule(db, id);
+    if (!loaded.rule.isDeleted) throw badRequest('Move the rule to the trash before deleting it.');
+    await db.transaction(async (tx) => {
+      await tx.delete(rules).where(eq(rules.id, id));
+      await recordAudit(tx, actor, { action: AUDIT_ACTIONS.ruleDeleted, ...auditRefs(loaded) });
+    });
+  }
+
+  return { ruleById, create, update, duplicate, moveToTrash, restore, deleteRule };
+}

@@ -1,0 +1,26 @@
+/** Route schemas of the folders-and-rules area that only the server needs (the shared ones are in src/domain). */
+import { z } from 'zod';
+import { MESSAGES } from '../../src/domain/validation';
+import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
+
+export const folderTags = ['folders'];
+export const ruleTags = ['rules'];
+export const trashTags = ['trash'];
+
+export const folderListQuery = pageQuery.extend(orderingQuery.shape).extend(searchQuery.shape);
+
+const folderRef = z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.required).positive(MESSAGES.required);
+
+/** `POST /api/rule/`: the folder to add a rule to, as `folder` or `folder_id`. */
+export const ruleCreateSchema = z
+  .object({ folder: folderRef.optional(), folder_id: folderRef.optional() })
+  .transform((body, ctx) => {
+    const folder = body.folder ?? body.folder_id;
+    if (folder === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['folder'], message: MESSAGES.required });
+      return z.NEVER;
+    }
+    return { folder };
+  });
+
+export const timezoneOptionSchema = z.object({ title: z.string(), value: z.string() });

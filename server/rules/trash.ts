@@ -1,0 +1,101 @@
+/**
+ * The trash: trashed folders (with their rules) and live folders holding trashed rules (with
+ * those rules only), most recently trashed first; deleting a trashed folder for good.
+ */
+import { and, count, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import type { FolderDto } from '../../src/domain/folders';
+import { recordAudit, type AuditActor } from '../audit/log';
+import type { Database } from '../db/client';
+import { folders, metaAdAccounts, rules } from '../db/schema/index';
+import { badRequest } from '../http/errors';
+import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
+import { containsPattern } from '../http/search';
+import { AUDIT_ACTIONS } from './changes';
+import { auditFolder } from './context';
+import type { CredentialCipher } from './credentials';
+import { accountColumns, folderDto, requireFolder, rulesOfFolders } from './store';
+
+/**
+ * One row per folder in the trash view and when its newest item was trashed. Both halves read
+ * partial indexes (folders_trash_idx, rules_trash_folder_idx), so the size of the live data does
+ * not matter.
+ */
+const trashNodes = sql`(
+  select folder_id, max(deleted_at) as trashed_at from (
+    select ${folders.id} as folder_id, ${folders.deletedAt} as deleted_at from ${folders} where ${folders.isDeleted}
+    union all
+    select ${rules.folderId}, ${rules.deletedAt} from ${rules} where ${rules.isDeleted}
+  ) as trashed group by folder_id
+) as trash_nodes`;
+const trashedAt = sql<Date | string | null>`trash_nodes.trashed_at`;
+
+export type TrashFolderDto = FolderDto & { trashed_at: string | null };
+
+export function createTrashStore(db: Database, cipher: CredentialCipher) {
+  async function list(
+    { limit, offset }: PageRequest,
+    query: { search?: string; ordering?: string },
+  ): Promise<Slice<TrashFolderDto>> {
+    const search = query.search?.trim() ?? '';
+    const pattern = containsPattern(search);
+    const matchingRule = db
+      .select({ one: sql`1` })
+      .from(rules)
+      .where(and(eq(rules.folderId, folders.id), eq(rules.isDeleted, true), ilike(rules.name, pattern)));
+    const where = search
+      ? or(ilike(folders.name, pattern), ilike(metaAdAccounts.accountName, pattern), exists(matchingRule))
+      : undefined;
+    const ordering = orderingTerms(
+      query.ordering,
+      { trashed_at: trashedAt, deleted_at: trashedAt, name: folders.name, created_at: folders.createdAt },
+      [desc(trashedAt)],
+    );
+    const { count: total, results: rows } = await slice(
+      db
+        .select({ folder: folders, account: accountColumns, trashedAt })
+        .from(trashNodes)
+        .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
+        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+        .where(where)
+        .orderBy(...ordering, desc(folders.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: count() })
+        .from(trashNodes)
+        .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
+        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+        .where(where),
+    );
+    const deletedFolders = rows.filter((r) => r.folder.isDeleted).map((r) => r.folder.id);
+    const liveFolders = rows.filter((r) => !r.folder.isDeleted).map((r) => r.folder.id);
+    const [allRules, trashedRules] = await Promise.all([
+      rulesOfFolders(db, deletedFolders, 'all'),
+      rulesOfFolders(db, liveFolders, 'deleted'),
+    ]);
+    return {
+      count: total,
+      results: rows.map((r) => ({
+        ...folderDto(
+          r.folder,
+          r.account,
+          (r.folder.isDeleted ? allRules : trashedRules).get(r.folder.id) ?? [],
+          cipher,
+        ),
+        trashed_at: r.trashedAt === null ? null : new Date(r.trashedAt).toISOString(),
+      })),
+    };
+  }
+
+  /** Only a folder in the trash can be deleted; its rules go with it. */
+  async function deleteFolder(actor: AuditActor, id: number): Promise<void> {
+    const { folder, account } = await requireFolder(db, id);
+    if (!folder.isDeleted) throw badRequest('Move the folder to the trash before deleting it.');
+    await db.transaction(async (tx) => {
+      await tx.delete(folders).where(eq(folders.id, id));
+      await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderDeleted, folder: auditFolder(folder, account) });
+    });
+  }
+
+  return { list, deleteFolder };
+}
