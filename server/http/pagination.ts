@@ -32,8 +32,13 @@ export function pageRequest(
   return { limit, offset: nonNegativeInt(query.offset, 0) };
 }
 
+/**
+ * The same request for another page, on the server's configured address (PUBLIC_URL): never on the
+ * Host or X-Forwarded-* headers a client sent, which would let it point the links elsewhere.
+ */
 function pageUrl(request: FastifyRequest, limit: number, offset: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const path = request.url.startsWith('/') ? request.url : '/';
+  const url = new URL(`${request.server.config.publicUrl}${path}`);
   url.searchParams.set('limit', String(limit));
   if (offset > 0) url.searchParams.set('offset', String(offset));
   else url.searchParams.delete('offset');

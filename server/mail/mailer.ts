@@ -1,7 +1,8 @@
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise every message is written
- * as an .eml file under <DATA_DIR>/outbox/ and its links are logged, so a newcomer can follow an
- * invitation or a password reset with no mail server at all.
+ * as an .eml file under <DATA_DIR>/outbox/ (readable by the server's user only: invitation and
+ * reset links are secrets), and the file's name is logged — never its links — so a newcomer can
+ * follow an invitation or a password reset with no mail server at all.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -64,13 +65,10 @@ export function createMailer(options: MailerOptions): Mailer {
     mode: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(options.outboxDir, outboxFileName());
-      await writeFile(file, info.message as Buffer);
-      const links = linksIn(message.text);
-      log(
-        `Mail "${message.subject}" to ${message.to} saved as ${file}${links.length ? ` — link: ${links.join(' ')}` : ''}`,
-      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log(`Mail "${message.subject}" to ${message.to} saved as ${file}`);
       return { messageId: info.messageId, file };
     },
     async close() {

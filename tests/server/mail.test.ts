@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
@@ -58,7 +58,7 @@ describe('mailer without SMTP', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('writes each message as an .eml file in the data dir outbox and logs its link', async () => {
+  it('writes each message as an .eml file only its owner can read, and logs where — never its links', async () => {
     const logged: string[] = [];
     const mailer = mailerFromConfig({ mailFrom: 'Console <robot@example.com>', dataDir }, (line) => logged.push(line));
     expect(mailer.mode).toBe('outbox');
@@ -76,7 +76,9 @@ describe('mailer without SMTP', () => {
 
     expect(logged[0]).toContain('colleague@example.com');
     expect(logged[0]).toContain(first.file);
-    expect(logged[0]).toContain('http://console.example.com/activity?rule_id=5&x=1');
+    expect(logged.join('\n')).not.toContain('http://');
+    expect((await stat(first.file!)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dataDir, 'outbox'))).mode & 0o077).toBe(0);
   });
 });
 
