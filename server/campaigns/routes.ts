@@ -13,6 +13,7 @@ import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
 import type { Permission } from '../../src/domain/permissions';
 import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
 import { requireAnyPermission, requirePermission } from '../auth/plugin';
+import { byUser, limitAttempts } from '../http/attemptLimit';
 import { ApiError, notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { detailSchema, errors, pageOf } from '../http/schemas';
@@ -61,6 +62,9 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     return paginate(request, paging, await listAdAccounts(app.db, paging, query.search));
   };
 
+  // Refreshes read the ad platform: a person cannot burn the account's call budget.
+  const platformBudget = limitAttempts(app, 'campaign-platform', [{ key: byUser }], 'refreshes');
+
   app.get(
     '/meta_ad_account/',
     {
@@ -73,8 +77,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/meta_ad_account/refresh/',
     {
-      preValidation: mayListAccounts,
-      schema: { ...accountList, response: { ...accountList.response, ...errors(403, 502, 503) } },
+      preValidation: [mayListAccounts, platformBudget],
+      schema: { ...accountList, response: { ...accountList.response, ...errors(403, 429, 502, 503) } },
     },
     async (request) => {
       await onPlatform(() => app.campaignSync.syncAdAccounts());
@@ -97,8 +101,12 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/:campaign_id/update_campaign/',
     {
-      preValidation: requireCampaigns,
-      schema: { tags, params: campaignIdParams, response: { 200: detailSchema, ...errors(400, 403, 404, 502, 503) } },
+      preValidation: [requireCampaigns, platformBudget],
+      schema: {
+        tags,
+        params: campaignIdParams,
+        response: { 200: detailSchema, ...errors(400, 403, 404, 429, 502, 503) },
+      },
     },
     async (request) => {
       const { campaign_id: campaignId } = request.params;
@@ -111,8 +119,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/sync/',
     {
-      preValidation: requireCampaigns,
-      schema: { tags, response: { 200: syncReportSchema, ...errors(403, 502, 503) } },
+      preValidation: [requireCampaigns, platformBudget],
+      schema: { tags, response: { 200: syncReportSchema, ...errors(403, 429, 502, 503) } },
     },
     async () => {
       const report = await onPlatform(() => app.campaignSync.syncAll());

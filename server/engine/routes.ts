@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { previewResultSchema, ruleLogEntrySchema } from '../../src/domain/contracts';
 import { actorOf, requirePermission } from '../auth/plugin';
+import { byUser, limitAttempts } from '../http/attemptLimit';
 import { paginate, pageRequest } from '../http/pagination';
 import {
   errors,
@@ -32,7 +33,7 @@ const ruleLogQuery = pageQuery
   });
 
 const runNowSchema = z.object({
-  status: z.enum(['done', 'already_done', 'in_progress', 'rule_unavailable', 'failed']),
+  status: z.enum(['done', 'already_done', 'in_progress', 'rule_unavailable', 'held', 'notify_only', 'failed']),
   detail: z.string(),
   turned_off: z.number().int(),
   failed: z.number().int(),
@@ -57,6 +58,9 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Run now and Preview read the ad platform: a person cannot burn the account's call budget.
+  const platformBudget = limitAttempts(app, 'engine-platform', [{ key: byUser }], 'rule runs and previews');
+
   app.post(
     '/rule_log/:id/undo/',
     {
@@ -72,8 +76,8 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rules/:id/run_now/',
     {
-      preValidation: mayAct,
-      schema: { tags, params: idParams, response: { 200: runNowSchema, ...errors(403, 404, 503) } },
+      preValidation: [mayAct, platformBudget],
+      schema: { tags, params: idParams, response: { 200: runNowSchema, ...errors(403, 404, 429, 503) } },
     },
     async (request) => {
       const result = await app.ruleEngine.runNow(request.params.id, actorOf(request));
@@ -91,8 +95,8 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rules/:id/preview/',
     {
-      preValidation: mayAct,
-      schema: { tags, params: idParams, response: { 200: previewResultSchema, ...errors(403, 404, 502, 503) } },
+      preValidation: [mayAct, platformBudget],
+      schema: { tags, params: idParams, response: { 200: previewResultSchema, ...errors(403, 404, 429, 502, 503) } },
     },
     async (request) => app.ruleEngine.preview(request.params.id),
   );

@@ -190,3 +190,29 @@ describe('shared counters', () => {
     }
   });
 });
+
+describe('calls that spend the ad platform budget', () => {
+  it('are throttled per person: Run now, Preview and the refreshes', async () => {
+    const api = await createTestApi('pglite', { config: { loginRateLimit: { max: 2, windowMs: 60_000 } } });
+    try {
+      const other = await api.userWith('superuser');
+      const call = (token: string, method: 'GET' | 'POST', url: string) => api.request(token, { method, url });
+      for (const [method, url] of [
+        ['GET', '/api/rules/1/preview/'],
+        ['POST', '/api/rules/1/run_now/'],
+        ['GET', '/api/meta_ad_account/refresh/'],
+        ['POST', '/api/campaigns/sync/'],
+      ] as const) {
+        const person = await api.userWith('superuser'); // Run now and Preview share one budget
+        const statuses = [];
+        for (let i = 0; i < 3; i += 1) statuses.push((await call(person.token, method, url)).statusCode);
+        expect(statuses.slice(0, 2), url).not.toContain(429);
+        expect(statuses[2], url).toBe(429);
+      }
+      // Another person has a budget of their own.
+      expect((await call(other.token, 'GET', '/api/rules/1/preview/')).statusCode).not.toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+});
