@@ -13,6 +13,7 @@ export const paths = {
   // session
   token: api('token/'),
   tokenRefresh: api('token/refresh/'),
+  tokenLogout: api('token/logout/'),
   me: api('user/me/'),
 
   // people

@@ -47,8 +47,16 @@ export function createAuthProvider({
       }
     },
 
+    /**
+     * Ends the session on the server too (every token of this sign-in stops working), then here.
+     * Leaving never waits on the network: a failed call still logs out locally.
+     */
     async logout() {
+      const refresh = session.get().refresh_token;
       session.clear();
+      if (refresh) {
+        await http(paths.tokenLogout, { method: 'POST', body: { refresh }, auth: false }).catch(() => undefined);
+      }
       return '/login';
     },
 

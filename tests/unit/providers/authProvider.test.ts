@@ -64,10 +64,25 @@ describe('login and logout', () => {
     await expect(provider().checkAuth()).rejects.toThrow();
   });
 
-  it('logout clears the session and goes to /login', async () => {
+  it('logout ends the session on the server, clears it here and goes to /login', async () => {
+    const ended: unknown[] = [];
+    server.use(
+      http.post(paths.tokenLogout, async ({ request }) => {
+        ended.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     signIn();
     await expect(provider().logout()).resolves.toBe('/login');
     expect(session.get()).toEqual({ access_token: null, refresh_token: null, user: null, isAuthenticated: false });
+    expect(ended).toEqual([{ refresh: 'r1' }]);
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    server.use(http.post(paths.tokenLogout, () => HttpResponse.error()));
+    signIn();
+    await expect(provider().logout()).resolves.toBe('/login');
+    expect(session.isAuthenticated()).toBe(false);
   });
 });
 
