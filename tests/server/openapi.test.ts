@@ -27,11 +27,15 @@ const BODILESS_ACTIONS = [
   '/api/rule_log/{id}/undo/',
   '/api/campaigns/{campaign_id}/update_campaign/',
   '/api/campaigns/sync/',
+  '/api/user_invite/{id}/resend/',
+  '/api/rule_runs/{id}/approve/',
+  '/api/rule_runs/{id}/dismiss/',
 ];
 
 const PUBLIC = [
   'POST /api/token/',
   'POST /api/token/refresh/',
+  'POST /api/token/logout/',
   'POST /api/user_invite/',
   'POST /api/user/send_password_reset/',
   'POST /api/user/set_password_reset/',
