@@ -13,6 +13,8 @@ export interface LoadOptions {
   duration: number;
   /** Seconds before autocannon gives up on one request (counted as an error). */
   timeout: number;
+  /** Seconds to wait for a call's backlog to drain before restarting the server. */
+  settle: number;
   /** The offset of the "deep page" calls. */
   deepOffset: number;
   /** Only calls whose "endpoint: name" contains this text (and the me baseline). */
@@ -35,6 +37,8 @@ export const LOAD_USAGE = `npm run bench -- --load [flags]
   --connections N        concurrent connections (default 100)
   --timeout S            a request taking longer counts as an error (default 10)
   --deep-offset N        offset of the "deep page" calls (default 10000)
+  --settle S             wait up to S seconds for a call's queued requests to be served, then restart
+                         the server (default 20)
   --only TEXT            only calls whose name contains TEXT (the me baseline always runs)
   --no-postgres, --no-pglite   skip an engine
   --log-level L          the server's LOG_LEVEL (default info, as npm start)
@@ -77,6 +81,7 @@ export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOp
     duration: count(argv, 'duration', 10, 1),
     timeout: count(argv, 'timeout', 10, 1),
     deepOffset: count(argv, 'deep-offset', 10_000),
+    settle: count(argv, 'settle', 20, 1),
     only: value(argv, 'only'),
     logLevel: value(argv, 'log-level') ?? 'info',
     seededDataDir: value(argv, 'pglite-seeded'),

@@ -100,7 +100,7 @@ function engineSection(e: EngineOutcome, options: LoadOptions): string[] {
     '',
     ...(e.restarts.length
       ? [
-          `The server was restarted after ${e.restarts.join('; ')}: the requests still queued when the load stopped had not been served 20 s later.`,
+          `The server was restarted after ${e.restarts.join('; ')}: the requests still queued when the load stopped had not been served ${options.settle} s later.`,
           '',
         ]
       : []),

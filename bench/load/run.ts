@@ -177,10 +177,10 @@ async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<Engi
       /**
        * Requests still queued when autocannon stops are still served: wait until the me call is
        * about as fast as on the idle server, so they do not slow the next call. A backlog that does
-       * not drain within 20 s (a slow call on PGlite) is cut short by restarting the server.
+       * not drain within --settle seconds (a slow call on PGlite) is cut short by restarting the server.
        */
       const settle = async (call: LoadCall) => {
-        const deadline = Date.now() + 20_000;
+        const deadline = Date.now() + options.settle * 1000;
         let fast = 0;
         while (Date.now() < deadline) {
           const started = performance.now();
@@ -192,7 +192,7 @@ async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<Engi
           if (fast >= 2) return;
           await pause(250);
         }
-        log(`  the backlog of ${callKey(call)} did not drain in 20 s: restarting the server`);
+        log(`  the backlog of ${callKey(call)} did not drain in ${options.settle} s: restarting the server`);
         restarts.push(callKey(call));
         await running.stop();
         running = await startServer({ ...server, logFile: serverLog });
