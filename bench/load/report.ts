@@ -173,7 +173,8 @@ export function renderLoadReport(run: LoadRun): string {
     '',
     `Data: ${n(s.folders)} folders, ${n(s.folders * s.rulesPerFolder)} rules, ${n(s.campaigns)} campaigns, ${n(s.auditLogEntries)} audit-log and ${n(s.ruleLogEntries)} rule-log entries, ${n(s.teamMembers)} team members. ` +
       `Load: autocannon, ${options.connections} connections, ${options.duration} s per call, ${options.timeout} s timeout; deep pages at offset ${n(options.deepOffset)}. ` +
-      `Server: \`npm start\` (built app, real HTTP), LOG_LEVEL=${options.logLevel}, logged in through POST /api/token/ as the admin.`,
+      `Server: \`npm start\` (built app, real HTTP), LOG_LEVEL=${options.logLevel}, logged in through POST /api/token/ as the admin.` +
+      (options.only ? ` Only the calls whose name contains "${options.only}" (--only).` : ''),
     '',
     'Read the ratios, not the requests per second: the bench, the server and the database share the same few cores (with whatever else the machine runs; see the load average), so absolute numbers move from run to run while ratios within one run hold better. How to read this: docs/bench.md.',
     '',
