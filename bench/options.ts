@@ -38,6 +38,7 @@ export const USAGE = `npm run bench -- [flags]
   --warmup N             untimed rounds first (default 2)
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
+  --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
 function flag(argv: string[], name: string): string | undefined {

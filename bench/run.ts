@@ -81,6 +81,11 @@ async function runEngine(
 
 async function main() {
   const argv = process.argv.slice(2);
+  if (argv.includes('--load')) {
+    // The load bench: real server, real HTTP, many connections (bench/load/run.ts).
+    const { runLoadBench } = await import('./load/run');
+    return runLoadBench(argv.filter((a) => a !== '--load'));
+  }
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return;

@@ -1,112 +1,83 @@
 /**
- * `npm run seed -- --folders 2000 [--rules-per-folder 10] [--accounts 100]`: fills the configured
- * database (DATA_DIR or DATABASE_URL, as `npm start` uses) with folders, rules and ad accounts, to
- * try the general view and measure list calls at scale. Adds to what is there; never deletes.
+ * `npm run seed -- [--folders 2000] [--rules-per-folder 10] [--campaigns 100000] [--log-entries 1000000]
+ * [--activity-entries 1000000] [--team 25] [--append]`: fills the database `npm start` uses (DATABASE_URL,
+ * else PGlite under DATA_DIR) with years of realistic data, set-based (bench/seed.ts), to try the
+ * screens and measure list calls at scale. Migrates first. Refuses a database that already has
+ * folders unless --append is given; then it adds, numbering after what is there. Never deletes.
  */
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { folders, ruleItems, rules } from '../server/db/schema/index';
-import { CAMPAIGN_NAME_OPTIONS, CLIENT_TYPES, PLANS } from '../src/domain/constants';
-import { FILTER_NAMES, TASK_NAMES, defaultFilters, defaultTasks } from '../src/domain/rules';
-import { defaultAlertDay, defaultWeek } from '../src/domain/schedule';
+import { existingRows, seedData, type SeedSizes } from '../bench/seed';
 
-const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix'];
-const FIRMS = ['Harbor', 'Summit', 'Oak', 'Granite', 'Beacon', 'Cedar', 'Liberty', 'Pioneer', 'Keystone', 'Meridian'];
-const KINDS = ['Wealth', 'Advisors', 'Financial', 'Retirement Partners', 'Planning Group'];
+const USAGE = `npm run seed -- [flags]
+  --folders N            client folders, each with its own ad account (default 2000; 1 in 20 in the trash)
+  --rules-per-folder N   rules per folder (default 10)
+  --campaigns N          campaigns, spread over every ad account (default 100000)
+  --log-entries N        audit-log (Log screen) entries over three years (default 1000000)
+  --activity-entries N   rule-log (Activity screen) entries over three years (default 1000000)
+  --team N               team members (default 25)
+  --append               add to a database that already has folders (otherwise it refuses)
+Database: DATABASE_URL, else PGlite in DATA_DIR (default ./data), exactly as npm start picks it.`;
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+function count(argv: string[], name: string, fallback: number): number {
+  const index = argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const raw = argv[index + 1];
+  const value = Number(raw);
+  if (raw === undefined || !Number.isInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number ≥ 0 (got ${raw ?? 'nothing'})\n\n${USAGE}`);
   return value;
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
-}
-
 async function main() {
-  const folderCount = option('folders', 200);
-  const rulesPerFolder = option('rules-per-folder', 10);
-  const accountCount = Math.max(1, option('accounts', Math.min(100, Math.ceil(folderCount / 20))));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
+  const known = new Set(['folders', 'rules-per-folder', 'campaigns', 'log-entries', 'activity-entries', 'team']);
+  const unknown = argv.filter((a) => a.startsWith('--') && !known.has(a.slice(2)) && a !== '--append');
+  if (unknown.length) throw new Error(`Unknown flag ${unknown.join(', ')}\n\n${USAGE}`);
+  const sizes: SeedSizes = {
+    folders: count(argv, 'folders', 2000),
+    rulesPerFolder: count(argv, 'rules-per-folder', 10),
+    campaigns: count(argv, 'campaigns', 100_000),
+    auditLogEntries: count(argv, 'log-entries', 1_000_000),
+    ruleLogEntries: count(argv, 'activity-entries', 1_000_000),
+    teamMembers: count(argv, 'team', 25),
+  };
   const config = loadConfig();
+  const where = config.databaseUrl
+    ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1)}`
+    : `PGlite in ${config.dataDir}`;
+  const started = performance.now();
   const dbh = await openDatabase(config);
-  await dbh.migrate();
-  const started = Date.now();
-  const run = started.toString(36);
-
-  const accountIds: string[] = [];
-  for (let i = 0; i < accountCount; i += 1) {
-    const id = `act_9${String(started % 1e9).padStart(9, '0')}${String(i).padStart(4, '0')}`;
-    accountIds.push(id);
-    const name = `${FIRMS[i % FIRMS.length]} ${KINDS[Math.floor(i / FIRMS.length) % KINDS.length]} ${i + 1}`;
-    await dbh.sql.query(
-      'insert into meta_ad_accounts (ad_account_id, account_name, timezone_name) values ($1, $2, $3) on conflict do nothing',
-      [id, name, ZONES[i % ZONES.length]],
-    );
-  }
-
-  let ruleTotal = 0;
-  for (const batch of chunks(
-    Array.from({ length: folderCount }, (_, i) => i),
-    200,
-  )) {
-    const created = await dbh.db
-      .insert(folders)
-      .values(
-        batch.map((i) => ({
-          name: `${FIRMS[i % FIRMS.length]} ${KINDS[i % KINDS.length]} client ${run}-${i + 1}`,
-          clientType: CLIENT_TYPES[i % CLIENT_TYPES.length]!,
-          plan: PLANS[i % PLANS.length]!.value,
-          adAccountId: accountIds[i % accountIds.length]!,
-        })),
-      )
-      .returning({ id: folders.id, adAccountId: folders.adAccountId });
-    const ruleRows = created.flatMap((folder, f) =>
-      Array.from({ length: rulesPerFolder }, (_, r) => ({
-        folderId: folder.id,
-        name: `${CAMPAIGN_NAME_OPTIONS[(f + r) % CAMPAIGN_NAME_OPTIONS.length]}: Pause ad CPL > $${40 + r * 5}`,
-        isActive: false,
-        schedule: defaultWeek(),
-        timezone: ZONES[(f + r) % ZONES.length]!,
-        alertSchedule: defaultAlertDay(),
-      })),
-    );
-    for (const ruleBatch of chunks(ruleRows, 500)) {
-      const inserted = await dbh.db.insert(rules).values(ruleBatch).returning({ id: rules.id });
-      const items = inserted.flatMap(({ id }) => [
-        ...defaultFilters().map((item) => ({
-          ruleId: id,
-          type: item.type,
-          name: item.name,
-          values: item.values,
-          isActive: item.is_active,
-          position: FILTER_NAMES.indexOf(item.name),
-        })),
-        ...defaultTasks().map((item) => ({
-          ruleId: id,
-          type: item.type,
-          name: item.name,
-          values: item.values,
-          isActive: item.is_active,
-          position: TASK_NAMES.indexOf(item.name),
-        })),
-      ]);
-      for (const itemBatch of chunks(items, 2000)) await dbh.db.insert(ruleItems).values(itemBatch);
-      ruleTotal += inserted.length;
+  try {
+    await dbh.migrate();
+    const before = await existingRows(dbh);
+    if (before.folders && !argv.includes('--append')) {
+      throw new Error(
+        `${where} already has ${before.folders.toLocaleString('en-US')} folders: nothing seeded. ` +
+          'Pass --append to add to them, or point DATA_DIR / DATABASE_URL at an empty database.',
+      );
     }
-    process.stdout.write(`\r${Math.min(batch[batch.length - 1]! + 1, folderCount)} / ${folderCount} folders`);
+    console.log(`Seeding ${where}…`);
+    const seeded = await seedData(dbh, sizes, (line) => console.log(line));
+    const made = (key: keyof typeof seeded, table: string) =>
+      (Number(seeded[key]) - before[table]!).toLocaleString('en-US');
+    console.log(
+      `Made ${made('folders', 'folders')} folders (ad accounts: ${made('accounts', 'meta_ad_accounts')}), ` +
+        `${made('rules', 'rules')} rules, ${made('campaigns', 'campaigns')} campaigns, ` +
+        `${made('auditLog', 'audit_log')} audit-log and ${made('ruleActivity', 'rule_activity')} rule-log entries, ` +
+        `${made('users', 'users')} team members in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+        `(seeding ${seeded.seconds.toFixed(1)} s, the rest opening and migrating).`,
+    );
+  } finally {
+    await dbh.close();
   }
-  await dbh.sql.exec('analyze');
-  console.log(
-    `\nSeeded ${folderCount} folders, ${ruleTotal} rules and ${accountCount} ad accounts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
-  await dbh.close();
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

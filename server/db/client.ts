@@ -2,7 +2,7 @@
  * One database handle for both engines: embedded PGlite (a directory under DATA_DIR) or
  * PostgreSQL (DATABASE_URL). Everything above this file sees the same drizzle `Database`.
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -40,11 +41,22 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 /** Any fixed number: every process migrating the same PostgreSQL database takes this lock first. */
 const MIGRATION_LOCK_KEY = 724_311_905;
 
+/**
+ * SQL_CAPTURE_FILE=path: every statement drizzle runs is appended there as a JSON line
+ * `{sql, params}` (the load bench replays them to find the floor the database sets). Off by default.
+ */
+function captureLogger(): Logger | undefined {
+  const file = process.env.SQL_CAPTURE_FILE;
+  if (!file) return undefined;
+  const plain = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+  return { logQuery: (sql, params) => appendFileSync(file, `${JSON.stringify({ sql, params }, plain)}\n`) };
+}
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram indexes behind "contains" searches (campaign names, the Log).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: captureLogger() }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
@@ -68,7 +80,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, logger: captureLogger() }) as unknown as Database;
   return {
     kind: 'postgres',
     db,

@@ -1,0 +1,74 @@
+/**
+ * Load on one call: autocannon with N connections for a fixed time (requests/s, p50, p99, errors),
+ * and one request at a time on an idle server (the latency the raw-SQL floor is compared with).
+ */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  /** Non-2xx answers plus connection errors (timeouts included). */
+  errors: number;
+  timeouts: number;
+  requests: number;
+}
+
+export async function loadCall(
+  url: string,
+  token: string,
+  { connections, duration, timeout }: { connections: number; duration: number; timeout: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    timeout,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    rps: result.requests.average,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.non2xx + result.errors,
+    timeouts: result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The median of `rounds` runs of `work` after `warmup` untimed ones; stops early (keeping at least
+ * 3) once `budgetMs` has passed, so one slow call cannot stretch the run.
+ */
+export async function medianMs(
+  work: () => Promise<unknown>,
+  { warmup = 2, rounds = 15, budgetMs = 3000 } = {},
+): Promise<number> {
+  for (let i = 0; i < warmup; i += 1) await work();
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < rounds; i += 1) {
+    if (i >= 3 && performance.now() - started > budgetMs) break;
+    const t = performance.now();
+    await work();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/** One GET with the token; throws unless 2xx (the body is read, as a browser would). */
+export async function getOnce(url: string, token: string, timeoutMs = 60_000): Promise<number> {
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.arrayBuffer();
+  if (response.status < 200 || response.status > 299) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.status;
+}
