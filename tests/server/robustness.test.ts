@@ -122,6 +122,7 @@ describe('no request makes the API fail with a 500', () => {
       // Public by nature: signing in, joining, resetting a forgotten password.
       'POST /api/token/',
       'POST /api/token/refresh/',
+      'POST /api/token/logout/',
       'POST /api/user_invite/',
       'POST /api/user/send_password_reset/',
       'POST /api/user/set_password_reset/',
@@ -156,6 +157,7 @@ describe('no request makes the API fail with a 500', () => {
       [
         'POST /api/token/ → 400',
         'POST /api/token/refresh/ → 400',
+        'POST /api/token/logout/ → 400',
         'POST /api/user/send_password_reset/ → 400',
         'POST /api/user/set_password_reset/ → 400',
         'POST /api/user_invite/ → 400',
