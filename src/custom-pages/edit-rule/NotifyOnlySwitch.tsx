@@ -37,7 +37,7 @@ export function NotifyOnlySwitch({ ruleId, initial }: { ruleId: number; initial:
     },
   });
   return (
-    <Tooltip title={translate('rules.editor.notify_only_help')}>
+    <Tooltip describeChild title={translate('rules.editor.notify_only_help')}>
       <FormControlLabel
         sx={{ mr: 0, whiteSpace: 'nowrap' }}
         label={translate('rules.editor.notify_only')}
