@@ -31,7 +31,8 @@ export function NotifyOnlySwitch({ ruleId, initial }: { ruleId: number; initial:
       // The general view's rule row shows the mode.
       return queryClient.invalidateQueries({ queryKey: queryKeys.folders });
     },
-    onError: (error) => {
+    onError: (error, next) => {
+      setNotifyOnly(!next);
       const text = errorMessages(error).join(' ');
       notify(text, { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS, messageArgs: { _: text } });
     },
@@ -45,7 +46,11 @@ export function NotifyOnlySwitch({ ruleId, initial }: { ruleId: number; initial:
           <Switch
             checked={notifyOnly}
             disabled={!canChange || save.isPending}
-            onChange={(event) => save.mutate(event.target.checked)}
+            onChange={(event) => {
+              // Shown at once, put back if the server refuses.
+              setNotifyOnly(event.target.checked);
+              save.mutate(event.target.checked);
+            }}
           />
         }
       />
