@@ -5,11 +5,21 @@
  * run is held), then approved in Activity, which turns the ads off; the rule editor's Runs panel
  * shows both runs and opens the held one from Activity's link.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
 import { openProduct } from './support/product';
-import { ADMIN, freePort, type RunningProduct } from './support/server';
+import { ADMIN, ROOT, freePort, type RunningProduct } from './support/server';
+
+/** What a 1280 px wide window shows (no full-page stitching, which repeats the sticky editor header). */
+async function windowShot(page: Page, name: string) {
+  const dir = path.join(ROOT, 'test-results', 'screenshots');
+  await mkdir(dir, { recursive: true });
+  await page.waitForTimeout(400); // let transitions finish
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 describe('Notify only and held runs in a real browser', () => {
   let product: RunningProduct;
@@ -163,7 +173,9 @@ describe('Notify only and held runs in a real browser', () => {
     const outcomes = await runs.locator('tbody > tr:has(button[aria-expanded]) .MuiChip-label').allTextContents();
     expect(outcomes.slice(0, 3)).toEqual(['Done', 'Held', 'Notify only']);
     expect(await runs.getByRole('row').filter({ hasText: 'Approval' }).count()).toBe(1);
-    await detail.scrollIntoViewIfNeeded();
-    await screenshot(page, 'runs-panel-held-run');
+    await page
+      .getByRole('heading', { name: 'Runs' })
+      .evaluate((h) => window.scrollBy(0, h.getBoundingClientRect().top - 150));
+    await windowShot(page, 'runs-panel-held-run');
   });
 });

@@ -154,7 +154,7 @@ export default {
         no_objects: 'The name filters matched no delivering ad or campaign.',
         problems: 'Not checked: %{problems}',
         limits:
-          'Held: it would turn off %{affected} of %{delivering} delivering ads with %{actions} turn-offs; the limits are %{share}% of the delivering ads and %{max} turn-offs.',
+          'Held: it would turn off %{affected} of %{delivering} delivering ads (planned turn-offs: %{actions}). A run may turn off at most %{share}% of the delivering ads and %{max} objects.',
         planned: 'Planned turn-offs',
         note: 'Note: %{note}',
         error: 'Error: %{error}',

@@ -130,7 +130,7 @@ export function ActivityRowActions(_props: { label?: string; sortable?: boolean 
   const isUndoEntry = entry.action === 'turn_on_ad' || entry.action === 'turn_on_campaign';
   const runId = entry.run_id ?? null;
   return (
-    <Stack direction="row" spacing={1} alignItems="center">
+    <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end">
       {entry.action === 'run_held' && runId !== null && entry.decision ? (
         <HeldEntryDecision entry={entry} runId={runId} />
       ) : null}

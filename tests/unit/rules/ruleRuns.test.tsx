@@ -241,7 +241,7 @@ describe('Runs panel', () => {
     const detail = await screen.findByTestId('run-detail-32');
     expect(
       within(detail).getByText(
-        'Held: it would turn off 3 of 4 delivering ads with 3 turn-offs; the limits are 50% of the delivering ads and 25 turn-offs.',
+        'Held: it would turn off 3 of 4 delivering ads (planned turn-offs: 3). A run may turn off at most 50% of the delivering ads and 25 objects.',
       ),
     ).toBeInTheDocument();
     expect(within(detail).getByTestId('run-object-120010')).toHaveTextContent('Held — ');
