@@ -173,9 +173,10 @@ describe('Notify only and held runs in a real browser', () => {
     const outcomes = await runs.locator('tbody > tr:has(button[aria-expanded]) .MuiChip-label').allTextContents();
     expect(outcomes.slice(0, 3)).toEqual(['Done', 'Held', 'Notify only']);
     expect(await runs.getByRole('row').filter({ hasText: 'Approval' }).count()).toBe(1);
-    await page
-      .getByRole('heading', { name: 'Runs' })
-      .evaluate((h) => window.scrollBy(0, h.getBoundingClientRect().top - 150));
+    // The Runs heading just under the editor's sticky header (a string: this file is typed without the DOM).
+    await page.evaluate(
+      "window.scrollBy(0, [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Runs').getBoundingClientRect().top - 150)",
+    );
     await windowShot(page, 'runs-panel-held-run');
   });
 });

@@ -100,11 +100,13 @@ function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
 /** A held run's entry: its buttons while pending; once decided, who decided (read from the run). */
 function HeldEntryDecision({ entry, runId }: { entry: ActivityEntry; runId: number }) {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const canReadRules = usePermission('read_rules');
   const decision = entry.decision ?? 'pending';
+  // Runs are read_rules: without it the row says "Approved" without the name.
   const run = useQuery({
     queryKey: queryKeys.run(runId),
     queryFn: ({ signal }) => dataProvider.getRuleRun(runId, signal),
-    enabled: decision !== 'pending',
+    enabled: decision !== 'pending' && canReadRules,
     retry: false,
   });
   return <HeldRunDecision runId={runId} decision={decision} decidedBy={run.data?.decided_by} />;
