@@ -62,7 +62,12 @@ export const paths = {
   ruleRunNow: (id: Id) => api(`rules/${id}/run_now/`),
   rulePreview: (id: Id) => api(`rules/${id}/preview/`),
   ruleLogUndo: (id: Id) => api(`rule_log/${id}/undo/`),
+  ruleExemptions: (id: Id) => api(`rules/${id}/exemptions/`),
   ruleExemption: (id: Id, objectId: Id) => api(`rules/${id}/exemptions/${objectId}/`),
+  ruleRuns: (id: Id) => api(`rule/${id}/runs/`),
+  ruleRun: (id: Id) => api(`rule_runs/${id}/`),
+  ruleRunApprove: (id: Id) => api(`rule_runs/${id}/approve/`),
+  ruleRunDismiss: (id: Id) => api(`rule_runs/${id}/dismiss/`),
 } as const;
 
 /** A list endpoint path relative to /api/ (as resources declare it) → its full URL. */

@@ -11,6 +11,11 @@ export const queryKeys = {
   timezones: ['rule', 'timezones'] as const,
   adAccounts: ['meta_ad_account', 'options'] as const,
   activity: ['rule_log'] as const,
+  /** A rule's runs (the editor's Runs panel) and single runs, apart from `['rule']` so the editor's rule is not reloaded. */
+  runs: ['rule_runs'] as const,
+  runPages: (ruleId: number, offset: number) => ['rule_runs', 'list', ruleId, offset] as const,
+  run: (runId: number) => ['rule_runs', 'one', runId] as const,
+  exemptions: (ruleId: number) => ['rule_exemptions', ruleId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

@@ -7,7 +7,14 @@ import type { FolderDto, FolderPayload } from '../domain/folders';
 import type { RulePatch } from '../domain/ruleEditor';
 import type { RuleDto } from '../domain/rules';
 import { AD_ACCOUNT_LIST_LIMIT } from '../domain/constants';
-import type { ActivityEntry, PreviewResult, RunNowResult } from '../resources/rule_log/types';
+import type {
+  ActivityEntry,
+  ApproveResult,
+  PreviewResult,
+  RuleExemption,
+  RuleRun,
+  RunNowResult,
+} from '../resources/rule_log/types';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 
@@ -69,6 +76,8 @@ export function createRuleMethods(http: HttpClient) {
     /** Sends the patch as it is (the editor already reduced it to what changed, SPEC §4). */
     saveRule: (id: number, patch: RulePatch) => send<RuleDto>(paths.rule(id), 'PATCH', patch),
     setRuleActive: (id: number, isActive: boolean) => send<RuleDto>(paths.rule(id), 'PATCH', { is_active: isActive }),
+    setRuleNotifyOnly: (id: number, notifyOnly: boolean) =>
+      send<RuleDto>(paths.rule(id), 'PATCH', { notify_only: notifyOnly }),
     addRule: (folderId: number) => send<RuleDto>(paths.ruleCreate, 'POST', { folder: folderId }),
     duplicateRule: (id: number) => send<RuleDto>(paths.ruleDuplicate(id), 'POST'),
     moveRuleToTrash: (id: number) => send<RuleDto>(paths.ruleMoveToTrash(id), 'POST'),
@@ -98,5 +107,14 @@ export function createRuleMethods(http: HttpClient) {
     removeRuleExemption: async (ruleId: number, objectId: string) => {
       await send<null>(paths.ruleExemption(ruleId, objectId), 'DELETE');
     },
+    getRuleExemptions: async (ruleId: number, signal?: AbortSignal) =>
+      (await get<PageOf<RuleExemption>>(paths.ruleExemptions(ruleId), signal)).results,
+    /** A rule's runs, newest first, without their objects. */
+    getRuleRuns: (ruleId: number, query: PageQuery) =>
+      get<PageOf<RuleRun>>(`${paths.ruleRuns(ruleId)}?${pageQuery(query)}`, query.signal),
+    /** One run with every object it looked at, its planned turn-offs, problems and limits. */
+    getRuleRun: (runId: number, signal?: AbortSignal) => get<RuleRun>(paths.ruleRun(runId), signal),
+    approveHeldRun: (runId: number) => send<ApproveResult>(paths.ruleRunApprove(runId), 'POST'),
+    dismissHeldRun: (runId: number) => send<RuleRun>(paths.ruleRunDismiss(runId), 'POST'),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
  * loaded rule, with SPEC §4's behaviour (name regeneration, spend copying, Fill default, change
- * tracking) from src/domain/ruleEditor.ts. Save sends only what changed, then goes to '/'.
+ * tracking) from src/domain/ruleEditor.ts. Save sends only what changed, then goes to '/'. Beneath:
+ * the Notify only switch (saved on its own), the rule's Runs and its Exemptions.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
@@ -51,6 +52,9 @@ import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { TimezoneOption } from '../../providers/ruleMethods';
+import { ExemptionsList } from './ExemptionsList';
+import { NotifyOnlySwitch } from './NotifyOnlySwitch';
+import { RunsPanel } from './RunsPanel';
 import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
 import { LeaveGuard } from './LeaveGuard';
 import { FilterFields, TaskCards } from './RuleItemsFields';
@@ -217,9 +221,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           </Button>
           <TrashLink />
         </Stack>
-        <Typography variant="caption" color="text.secondary" sx={{ pl: 6 }}>
-          {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
-        </Typography>
+        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ pl: 6 }}>
+          <Typography variant="caption" color="text.secondary">
+            {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
+          </Typography>
+          <NotifyOnlySwitch ruleId={rule.id} initial={rule.notify_only} />
+        </Stack>
       </Paper>
       <ErrorList errors={errorList} />
       <Section title={translate('rules.editor.filters')}>
@@ -268,6 +275,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           schedule={values.alertSchedule}
           onToggle={(hour) => editAlerts(toggleAlertHour(values.alertSchedule, hour))}
         />
+      </Section>
+      <Section title={translate('rules.editor.runs.title')} help={translate('rules.editor.runs.help')}>
+        <RunsPanel ruleId={rule.id} />
+      </Section>
+      <Section title={translate('rules.editor.exemptions.title')} help={translate('rules.editor.exemptions.help')}>
+        <ExemptionsList ruleId={rule.id} />
       </Section>
     </Stack>
   );

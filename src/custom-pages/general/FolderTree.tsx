@@ -1,7 +1,8 @@
 /**
  * The folder tree of the general view: a folder row (client type, name, '{n} rules, {m} active',
- * edit / trash / add rule / A / L) with its rules beneath (active switch, name, ad account,
- * duplicate / edit / trash / A / L). Clicking a rule opens its editor.
+ * edit / trash / add rule / A / L) with its rules beneath (active switch, name, ad account, a
+ * Notify only chip, duplicate / edit / trash / A / L). Clicking a rule opens its editor, where
+ * Notify only is switched (the row only shows it: a mode change belongs beside the rule's runs).
  */
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -127,6 +128,11 @@ function RuleRow({
           {folder.meta_ad_account?.account_name}
         </Typography>
       </Box>
+      {rule.notify_only ? (
+        <Tooltip title={translate('rules.general.notify_only_hint')}>
+          <Chip size="small" color="info" variant="outlined" label={translate('rules.general.notify_only')} />
+        </Tooltip>
+      ) : null}
       <RowButton
         label={translate('rules.general.duplicate_rule', { name: rule.name })}
         disabled={!canChange || busy}

@@ -1,9 +1,12 @@
-/** The Activity list's columns that are more than one plain value. */
+/**
+ * The Activity list's columns that are more than one plain value. Actions read as words ("turn off
+ * ad", "Would turn off ad" with a Notify only chip, "Run held for approval").
+ */
 import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { StackedText } from '../../layout/list';
 import { ReasonList } from './ReasonList';
-import { actionText, type ActivityEntry } from './types';
+import { actionText, isWouldTurnOff, type ActivityEntry } from './types';
 
 interface ColumnProps {
   label?: string;
@@ -26,9 +29,12 @@ export function ActionField(_props: ColumnProps) {
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Typography variant="body2" color={record.action === 'error' ? 'error' : undefined}>
-        {actionText(record.action)}
+        {translate(`activity.actions.${record.action}`, { _: actionText(record.action) })}
       </Typography>
       {record.undone_at ? <Chip size="small" variant="outlined" label={translate('activity.undone')} /> : null}
+      {isWouldTurnOff(record.action) ? (
+        <Chip size="small" color="info" variant="outlined" label={translate('activity.notify_only')} />
+      ) : null}
     </Stack>
   );
 }

@@ -1,16 +1,22 @@
 /**
- * Row actions of the Activity list (create_update_rules): Undo a turn-off (turn it back on and
- * exempt it from that rule), and on the undo's entry, remove the exemption again.
+ * Row actions of the Activity list: Undo a turn-off (turn it back on and exempt it from that rule),
+ * on the undo's entry remove the exemption again (both create_update_rules); a held run's Approve /
+ * Dismiss or its decision; and a link to the run that wrote the entry, in the rule editor's Runs panel.
  */
 import UndoIcon from '@mui/icons-material/Undo';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Button, Stack } from '@mui/material';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
+import { HeldRunDecision } from './HeldRunDecision';
 import { isUndoable, type ActivityEntry } from './types';
 
 function useAction() {
@@ -91,15 +97,50 @@ function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
   );
 }
 
+/** A held run's entry: its buttons while pending; once decided, who decided (read from the run). */
+function HeldEntryDecision({ entry, runId }: { entry: ActivityEntry; runId: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const canReadRules = usePermission('read_rules');
+  const decision = entry.decision ?? 'pending';
+  // Runs are read_rules: without it the row says "Approved" without the name.
+  const run = useQuery({
+    queryKey: queryKeys.run(runId),
+    queryFn: ({ signal }) => dataProvider.getRuleRun(runId, signal),
+    enabled: decision !== 'pending' && canReadRules,
+    retry: false,
+  });
+  return <HeldRunDecision runId={runId} decision={decision} decidedBy={run.data?.decided_by} />;
+}
+
+function OpenRunLink({ ruleId, runId }: { ruleId: number; runId: number }) {
+  const translate = useTranslate();
+  const label = translate('activity.open_run_label', { id: runId });
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" component={RouterLink} to={`/edit-rule/${ruleId}?run=${runId}`} aria-label={label}>
+        <ManageSearchIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 export function ActivityRowActions(_props: { label?: string; sortable?: boolean }) {
   const entry = useRecordContext<ActivityEntry>();
   const allowed = usePermission('create_update_rules');
-  if (!entry || !allowed) return null;
+  const canReadRules = usePermission('read_rules');
+  if (!entry) return null;
   const isUndoEntry = entry.action === 'turn_on_ad' || entry.action === 'turn_on_campaign';
+  const runId = entry.run_id ?? null;
   return (
-    <Stack direction="row" spacing={1}>
-      {isUndoable(entry) ? <UndoButton entry={entry} /> : null}
-      {isUndoEntry && entry.exempt && entry.rule && entry.ad_id ? <RemoveExemptionButton entry={entry} /> : null}
+    <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end">
+      {entry.action === 'run_held' && runId !== null && entry.decision ? (
+        <HeldEntryDecision entry={entry} runId={runId} />
+      ) : null}
+      {allowed && isUndoable(entry) ? <UndoButton entry={entry} /> : null}
+      {allowed && isUndoEntry && entry.exempt && entry.rule && entry.ad_id ? (
+        <RemoveExemptionButton entry={entry} />
+      ) : null}
+      {canReadRules && runId !== null && entry.rule ? <OpenRunLink ruleId={entry.rule.id} runId={runId} /> : null}
     </Stack>
   );
 }

@@ -113,6 +113,16 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
 function RunBody({ result }: { result: RunNowResult }) {
   const translate = useTranslate();
   if (result.status === 'in_progress') return <Alert severity="info">{translate('activity.run.busy')}</Alert>;
+  if (result.status === 'notify_only' || result.status === 'held') {
+    return (
+      <Alert severity={result.status === 'held' ? 'warning' : 'info'}>
+        {translate(`activity.run.${result.status}`)}
+        <Typography variant="caption" component="div">
+          {result.detail}
+        </Typography>
+      </Alert>
+    );
+  }
   const rows = result.results.map((e) => ({
     key: String(e.id),
     action: e.action,
@@ -174,10 +184,14 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
   const [state, setState] = useState<Step>({ step: 'closed' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  // A run writes Activity entries: the Activity list loads again when shown.
+  // A run writes Activity entries and a run record: both lists load again when shown.
   const runNow = useMutation({
     mutationFn: () => dataProvider.runRuleNow(ruleId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.runs }),
+      ]),
   });
 
   useEffect(() => {

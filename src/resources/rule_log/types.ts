@@ -1,11 +1,27 @@
 /** The rule engine's answers as the browser reads them (server/engine/routes.ts, docs/api.md). */
-import type { PreviewResultDto, RuleLogEntryDto } from '../../domain/contracts';
+import type { PreviewResultDto, RuleLogEntryDto, RuleRunDto } from '../../domain/contracts';
 
 export type ActivityEntry = RuleLogEntryDto;
 export type PreviewResult = PreviewResultDto;
+export type RuleRun = RuleRunDto;
+
+/** A held run's Approve answer: what was carried out, with the held run and the approval's run. */
+export interface ApproveResult {
+  status: string;
+  detail: string;
+  turned_off: number;
+  failed: number;
+  held_run: RuleRun;
+  run: RuleRun | null;
+}
+
+export interface RuleExemption {
+  object_id: string;
+  created_at: string;
+}
 
 export interface RunNowResult {
-  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'failed';
+  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'failed' | 'held' | 'notify_only';
   detail: string;
   turned_off: number;
   failed: number;
@@ -17,3 +33,7 @@ export const actionText = (action: string) => action.replaceAll('_', ' ');
 
 export const isUndoable = (entry: Pick<ActivityEntry, 'action' | 'undone_at' | 'rule'>) =>
   (entry.action === 'turn_off_ad' || entry.action === 'turn_off_campaign') && !entry.undone_at;
+
+/** A turn-off a notify-only rule would have made (it only writes this entry). */
+export const isWouldTurnOff = (action: string) =>
+  action === 'would_turn_off_ad' || action === 'would_turn_off_campaign';

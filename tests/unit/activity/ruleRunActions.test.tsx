@@ -115,6 +115,34 @@ describe('Preview and Run now', () => {
     expect(within(dialog).getByRole('link', { name: 'Open Activity' })).toHaveAttribute('href', '/activity?rule_id=5');
   });
 
+  it.each([
+    [
+      'notify_only',
+      'notify only: 1 turn-off not made',
+      'The rule is notify only: nothing was turned off. Activity lists what it would have turned off.',
+    ],
+    [
+      'held',
+      'held: would turn off 3 of 4 delivering ads',
+      'Nothing was turned off: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
+    ],
+  ] as const)('says what a %s run did instead of turning anything off', async (status, detail, wording) => {
+    server.use(
+      http.post(paths.ruleRunNow(5), () =>
+        HttpResponse.json({ status, detail, turned_off: 0, failed: 0, results: [] } satisfies RunNowResult),
+      ),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run No leads after $40 now' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    expect(await within(dialog).findByText(wording)).toBeInTheDocument();
+    expect(within(dialog).getByText(detail)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Nothing crossed the thresholds/)).toBeNull();
+  });
+
   it('shows the ad platform’s failure in the dialog', async () => {
     server.use(
       http.get(paths.rulePreview(5), () =>

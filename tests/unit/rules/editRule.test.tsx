@@ -26,6 +26,8 @@ beforeEach(() => {
     }),
     http.get(paths.generalPage, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
     http.get(paths.log, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleRuns(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleExemptions(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
   );
   signIn(withAccesses('read_rules', 'create_update_rules', 'delete_rules', 'view_logs'));
 });
@@ -149,6 +151,52 @@ describe('Edit rule', () => {
     expect(within(list).getByText('Rule_task: Field must be a number')).toBeInTheDocument();
     expect(within(list).getByText('Rule_filter: Field is required')).toBeInTheDocument();
     expect(screen.getAllByText('Field must be a number').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+  });
+
+  it('shows the guard rails under their fields while typing: thresholds above 0, whole leads, names of 2–100 characters', async () => {
+    const user = await openEditor();
+    const cpl = field('Turn off the ad if CPL is above a value: CPL');
+    await user.type(cpl, '0');
+    expect(cpl).toHaveAccessibleDescription('Must be greater than 0');
+    expect(saveButton()).toBeDisabled();
+    await user.clear(cpl);
+    await user.type(cpl, '40');
+    expect(cpl).not.toHaveAccessibleDescription('Must be greater than 0');
+
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));
+    const leads = field('Turn off the campaign if leads equal a value: Leads');
+    await user.type(leads, '0');
+    expect(leads).toHaveAccessibleDescription('Must be a whole number of at least 1');
+
+    const contains = screen.getByRole('combobox', { name: 'Campaign name contains' });
+    await user.type(contains, 'X{Enter}');
+    expect(contains).toHaveAccessibleDescription('Each name must be 2–100 characters');
+    expect(cpl).toHaveAccessibleDescription('');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it("shows the server's guard-rail 400 under the threshold and the name list it concerns", async () => {
+    server.use(
+      http.patch(paths.rule(5), () =>
+        HttpResponse.json(
+          {
+            rule_task: { trigger_cpl: { cpl: ['Must be greater than 0'] } },
+            rule_filter: { campaign_name_contains: ['At most 50 names'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = await openEditor();
+    const cpl = field('Turn off the ad if CPL is above a value: CPL');
+    await user.type(cpl, '7');
+    await user.click(saveButton());
+    await waitFor(() => expect(cpl).toHaveAccessibleDescription('Must be greater than 0'));
+    expect(screen.getByRole('combobox', { name: 'Campaign name contains' })).toHaveAccessibleDescription(
+      'At most 50 names',
+    );
+    expect(field('Turn off the ad if website CPL is above a value: CPL')).toHaveAccessibleDescription('');
     expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
   });
 

@@ -73,6 +73,18 @@ describe('General view: the folder tree', () => {
     );
   });
 
+  it('marks a notify-only rule with a Notify only chip on its row, and only that rule', async () => {
+    folders[0] = folder(1, {
+      rules: [ruleRow(100, 1, { notify_only: true, name: 'Watch CPL' }), ruleRow(101, 1, { name: 'Acting rule' })],
+    });
+    signIn(everyone);
+    renderApp('/');
+    const first = await screen.findByRole('listitem', { name: 'Client 1' });
+    await userEvent.setup().click(within(first).getByRole('button', { name: 'Show the rules of Client 1' }));
+    expect(within(await screen.findByTestId('rule-100')).getByText('Notify only')).toBeInTheDocument();
+    expect(within(screen.getByTestId('rule-101')).queryByText('Notify only')).not.toBeInTheDocument();
+  });
+
   it('loads the next page when the user scrolls within 250 px of the bottom, and only then', async () => {
     pageHeight(5000);
     signIn(everyone);

@@ -1,0 +1,41 @@
+/** How the Runs panel words a run: its counts and an object's metrics, as short lines. Pure functions. */
+import type { RunObjectDto } from '../../domain/contracts';
+import { formatMoney, formatPercent } from '../../resources/campaigns/format';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The counts in the order a reader wants them: what was looked at, then what was done, then why not. */
+const COUNT_ORDER = [
+  'objects',
+  'acted',
+  'held',
+  'would_act',
+  'failed',
+  'campaign_off',
+  'exempt',
+  'already_off',
+  'no_data',
+  'under_threshold',
+];
+
+/** `{objects: 12, acted: 2}` → '12 looked at · 2 turned off' (zero counts left out, objects always shown). */
+export function countsText(counts: Record<string, number>, translate: Translate): string {
+  return COUNT_ORDER.filter((key) => key === 'objects' || (counts[key] ?? 0) > 0)
+    .map((key) => translate(`rules.editor.runs.count.${key}`, { n: counts[key] ?? 0 }))
+    .join(' · ');
+}
+
+/** An object's metrics as 'Spend: $12.00 · Leads: 0 · …'; null when the run had no insights for it. */
+export function metricsText(metrics: RunObjectDto['metrics'], translate: Translate): string | null {
+  if (!metrics) return null;
+  const label = (key: string) => translate(`rules.editor.runs.metric.${key}`);
+  const parts = [
+    `${label('spend')}: ${formatMoney(metrics.spend)}`,
+    `${label('leads')}: ${metrics.leads ?? 0}`,
+    `${label('link_clicks')}: ${metrics.link_clicks ?? 0}`,
+  ];
+  if (metrics.ctr !== null) parts.push(`${label('ctr')}: ${formatPercent(metrics.ctr)}`);
+  if (metrics.cpc !== null) parts.push(`${label('cpc')}: ${formatMoney(metrics.cpc)}`);
+  if (metrics.impressions !== null) parts.push(`${label('impressions')}: ${metrics.impressions}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,130 @@
+/**
+ * A held run's decision (docs/api.md "Rule engine"): Approve (asks first, then carries out the
+ * planned turn-offs once) and Dismiss while it is pending, for people who may change rules; once
+ * decided, who decided what. Shown on the run_held Activity row and in the rule editor's Runs panel.
+ */
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { Button, Chip, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { errorMessages } from '../../providers/httpClient';
+import { queryKeys } from '../../providers/queryKeys';
+import { usePermission } from '../../providers/usePermissions';
+
+type Decision = 'pending' | 'approved' | 'dismissed';
+
+/** "Approved by Ada Lovelace", or just "Dismissed" when the decider is unknown (deleted user). */
+export function DecisionText({ decision, by }: { decision: Exclude<Decision, 'pending'>; by?: string | null }) {
+  const translate = useTranslate();
+  const word = translate(`activity.held.${decision}`);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={decision === 'approved' ? 'success' : 'default'}
+      label={by ? translate('activity.held.decided_by', { decision: word, name: by }) : word}
+    />
+  );
+}
+
+export function HeldRunDecision({
+  runId,
+  decision,
+  decidedBy,
+}: {
+  runId: number;
+  decision: Decision;
+  decidedBy?: string | null;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const allowed = usePermission('create_update_rules');
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  // A decision changes the run, the Activity rows (the held entry, the turn-offs) and the Runs panel.
+  const refreshAll = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.runs }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+    ]);
+  const showError = (error: unknown) => {
+    const text = errorMessages(error).join(' ');
+    notify(text, { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS, messageArgs: { _: text } });
+    // A 409 means someone else decided first: show what they decided.
+    void refreshAll();
+  };
+  const approve = useMutation({
+    mutationFn: () => dataProvider.approveHeldRun(runId),
+    onSuccess: async (result) => {
+      notify(translate('activity.held.approve_done', { smart_count: result.turned_off }), {
+        type: 'success',
+        autoHideDuration: SNACKBAR_TIMEOUT_MS,
+      });
+      await refreshAll();
+    },
+    onError: showError,
+  });
+  const dismiss = useMutation({
+    mutationFn: () => dataProvider.dismissHeldRun(runId),
+    onSuccess: async () => {
+      notify(translate('activity.held.dismiss_done'), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+      await refreshAll();
+    },
+    onError: showError,
+  });
+
+  if (decision !== 'pending') return <DecisionText decision={decision} by={decidedBy} />;
+  if (!allowed) {
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {translate('activity.held.pending')}
+      </Typography>
+    );
+  }
+  const busy = approve.isPending || dismiss.isPending;
+  return (
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<CheckIcon />}
+        aria-label={translate('activity.held.approve_label', { id: runId })}
+        disabled={busy}
+        loading={approve.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        {translate('activity.held.approve')}
+      </Button>
+      <Button
+        size="small"
+        startIcon={<CloseIcon />}
+        aria-label={translate('activity.held.dismiss_label', { id: runId })}
+        disabled={busy}
+        loading={dismiss.isPending}
+        onClick={() => dismiss.mutate()}
+      >
+        {translate('activity.held.dismiss')}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={approve.isPending}
+        title={translate('activity.held.approve_title')}
+        content={translate('activity.held.approve_content')}
+        confirm={translate('activity.held.approve')}
+        cancel={translate('activity.cancel')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          approve.mutate();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * End to end on a fresh `npm start` (the built-in Graph simulator, frozen clock) with a blast
+ * radius of 1% of an account's delivering ads: a rule is previewed, switched to notify only and
+ * run (nothing changes, Activity says what it would turn off), switched back and run again (the
+ * run is held), then approved in Activity, which turns the ads off; the rule editor's Runs panel
+ * shows both runs and opens the held one from Activity's link.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signIn } from './support/browser';
+import { openProduct } from './support/product';
+import { ADMIN, ROOT, freePort, type RunningProduct } from './support/server';
+
+/** What a 1280 px wide window shows (no full-page stitching, which repeats the sticky editor header). */
+async function windowShot(page: Page, name: string) {
+  const dir = path.join(ROOT, 'test-results', 'screenshots');
+  await mkdir(dir, { recursive: true });
+  await page.waitForTimeout(400); // let transitions finish
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+describe('Notify only and held runs in a real browser', () => {
+  let product: RunningProduct;
+  let page: Page;
+  let close: (() => Promise<void>) | undefined;
+  let simulator: string;
+  let token: string;
+  let ruleId: number;
+  let noLeadsAd: string;
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${product.url}/api/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return (await response.json()) as T;
+  };
+  const simStatus = async (id: string) =>
+    ((await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string }).status;
+  const simWrites = async () => (await (await fetch(`${simulator}/__sim/writes`)).json()) as unknown[];
+
+  const runNowFromEditor = async () => {
+    await page.getByRole('button', { name: /^Run .* now$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /now\?$/ });
+    await dialog.getByRole('button', { name: 'Run now' }).click();
+    return page.getByRole('dialog', { name: /^Ran / });
+  };
+
+  beforeAll(async () => {
+    const simulatorPort = await freePort();
+    simulator = `http://127.0.0.1:${simulatorPort}`;
+    ({ product, page, close } = await openProduct({
+      SIMULATOR_PORT: String(simulatorPort),
+      SIMULATOR_SPEED: '0',
+      // Any turn-off in an account of fewer than 100 delivering ads crosses this: every real run is held.
+      ENGINE_MAX_SHARE: '0.01',
+    }));
+    const tokens = (await (
+      await fetch(`${product.url}/api/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json()) as { access: string };
+    token = tokens.access;
+    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
+      string,
+      { accountId: string; adIds: string[] }
+    >;
+    noLeadsAd = scenarios.spend_no_leads!.adIds[0]!;
+    const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
+    const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenarios.spend_no_leads!.accountId))!;
+    const folder = await api<{ id: number; rules: { id: number }[] }>('POST', 'general_page/', {
+      client_type: 'EDM',
+      plan: 'solo',
+      meta_ad_account_id: home.ad_account_id,
+      name: 'Harbor Held Runs',
+      extension: { external_credentials: { demio: null } },
+    });
+    ruleId = folder.rules[0]!.id;
+    // The scenario ad has spent about $60 with no lead: a $40 no-leads rule on SS-W campaigns catches it.
+    await api('PATCH', `rule/${ruleId}/`, {
+      rule_filter: [{ name: 'campaign_name_contains', values: ['SS-W'], is_active: true }],
+      rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
+    });
+  });
+  afterAll(() => close?.());
+
+  it('previews what the rule would turn off', async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/edit-rule/${ruleId}`);
+    await page.getByRole('button', { name: /^Preview what .* would turn off$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('cell', { name: noLeadsAd }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
+  });
+
+  it('switched to notify only, Run now changes nothing and Activity says what it would turn off', async () => {
+    await page.getByRole('switch', { name: 'Notify only' }).check();
+    await page.getByText('Notify only: the rule turns nothing off from now on.').waitFor();
+    const ran = await runNowFromEditor();
+    await ran.getByText(/The rule is notify only: nothing was turned off/).waitFor({ timeout: 30_000 });
+    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
+    expect(await simWrites()).toEqual([]);
+    await ran.getByRole('link', { name: 'Open Activity' }).click();
+    await page.waitForURL(`**/activity?rule_id=${ruleId}`);
+    const row = page.getByRole('row').filter({ hasText: noLeadsAd });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Would turn off ad.*Notify only/);
+
+    // The general view marks the rule as notify only.
+    await page.goto('/');
+    const folder = page.getByRole('listitem', { name: 'Harbor Held Runs' });
+    await folder.getByRole('button', { name: 'Show the rules of Harbor Held Runs' }).click();
+    await folder.getByTestId(`rule-${ruleId}`).getByText('Notify only').waitFor();
+  });
+
+  it('switched back, Run now is held: nothing changes and Activity offers Approve', async () => {
+    await page.goto(`/edit-rule/${ruleId}`);
+    const toggle = page.getByRole('switch', { name: 'Notify only' });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await page.getByText('The rule turns ads and campaigns off again.').waitFor();
+    const ran = await runNowFromEditor();
+    await ran.getByText(/the run is held for approval/).waitFor({ timeout: 30_000 });
+    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
+    expect(await simWrites()).toEqual([]);
+
+    await page.goto(`/activity?rule_id=${ruleId}`);
+    const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
+    await held.waitFor();
+    expect(await held.textContent()).toMatch(/would turn off \d+ of \d+ delivering ads.*waiting for approval/);
+    await held.getByRole('button', { name: /^Approve the held turn-offs of run \d+$/ }).waitFor();
+    await screenshot(page, 'held-run-activity');
+  });
+
+  it('Approve in Activity turns the ads off and the row says who approved', async () => {
+    const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
+    await held.getByRole('button', { name: /^Approve the held turn-offs/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });
+    expect(await simStatus(noLeadsAd)).toBe('PAUSED');
+    await held.getByText(/^Approved by /).waitFor();
+    expect(await held.getByRole('button', { name: /^Approve the held/ }).count()).toBe(0);
+    // The approval's turn-off is a real "turn off ad" entry, beside the notify-only run's "Would turn off ad".
+    const rows = page.getByRole('row').filter({ hasText: noLeadsAd });
+    await rows.filter({ has: page.getByText('turn off ad', { exact: true }) }).waitFor();
+    expect(await rows.filter({ has: page.getByText('Would turn off ad', { exact: true }) }).count()).toBe(1);
+    await screenshot(page, 'held-run-approved-activity');
+  });
+
+  it('the held row links to its run in the rule editor, opened, with every ad and each task’s verdict', async () => {
+    const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
+    await held.getByRole('link', { name: /^Open run \d+ in the rule editor$/ }).click();
+    await page.waitForURL(new RegExp(`/edit-rule/${ruleId}\\?run=\\d+$`));
+    const runs = page.getByRole('table', { name: 'Runs' });
+    await runs.waitFor();
+    const runId = new URL(page.url()).searchParams.get('run')!;
+    const detail = page.getByTestId(`run-detail-${runId}`);
+    await detail.getByText(/^Approved by /).waitFor();
+    const object = detail.getByTestId(`run-object-${noLeadsAd}`);
+    expect(await object.textContent()).toMatch(
+      /Spend: \$\d+\.\d\d · Leads: 0.*Held — Turn off the ad if spend is above a value and leads are 0/,
+    );
+    // Newest first: the approval, the held run, the notify-only run.
+    const outcomes = await runs.locator('tbody > tr:has(button[aria-expanded]) .MuiChip-label').allTextContents();
+    expect(outcomes.slice(0, 3)).toEqual(['Done', 'Held', 'Notify only']);
+    expect(await runs.getByRole('row').filter({ hasText: 'Approval' }).count()).toBe(1);
+    // The Runs heading just under the editor's sticky header (a string: this file is typed without the DOM).
+    await page.evaluate(
+      "window.scrollBy(0, [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Runs').getBoundingClientRect().top - 150)",
+    );
+    await windowShot(page, 'runs-panel-held-run');
+  });
+});
