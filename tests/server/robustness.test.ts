@@ -112,7 +112,7 @@ describe('no request makes the API fail with a 500', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // several malformed calls to each of some fifty routes
 
   it('lets a signed-in user with no permissions do nothing but look at and change their own account', async () => {
     const nobody = await api.userWith([]);
