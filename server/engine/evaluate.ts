@@ -8,7 +8,7 @@ import { rowMetrics, sumMetrics, type ObjectMetrics } from './metrics';
 import { isOn } from './status';
 import { taskThresholds, type TaskName, type EngineRule, type RuleItem } from './ruleShape';
 import { count, money, percent } from './format';
-import type { TurnOffAction } from '../../src/domain/contracts';
+import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
 
 export interface PlannedAction {
   action: TurnOffAction;
@@ -32,15 +32,7 @@ export interface AccountSnapshot {
  * What a task concluded about one object. `held` and `would_act` are what `acted` becomes when the
  * run is held for approval or the rule only notifies (execute.ts decides that, not the evaluator).
  */
-export type Verdict =
-  | 'acted'
-  | 'under_threshold'
-  | 'already_off'
-  | 'campaign_off'
-  | 'exempt'
-  | 'no_data'
-  | 'held'
-  | 'would_act';
+export type Verdict = RunVerdict;
 
 /** One object the name filters matched: what was read and each active task's verdict. */
 export interface ObjectReport {

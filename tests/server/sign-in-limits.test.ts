@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -109,24 +110,25 @@ describe('the client address behind proxies', () => {
   });
 });
 
+/** Three password-reset requests for one e-mail: the first and third to `first`, the second to `second`. */
+async function threeResets(first: FastifyInstance, second: FastifyInstance, email: string): Promise<number[]> {
+  const reset = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user/send_password_reset/',
+      payload: { email },
+      remoteAddress: '10.1.0.1',
+    });
+  return [(await reset(first)).statusCode, (await reset(second)).statusCode, (await reset(first)).statusCode];
+}
+
 describe('shared counters', () => {
   it('are shared by two API processes on one database', async () => {
     const api = await createTestApi('pglite', { config: { loginRateLimit: { max: 2, windowMs: 60_000 } } });
     const second = await buildApp({ config: api.config, dbh: api.dbh, jwtSecret: 'y'.repeat(32) });
     await second.ready();
     try {
-      const reset = (app: typeof second) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/user/send_password_reset/',
-          payload: { email: 'shared@example.com' },
-          remoteAddress: '10.1.0.1',
-        });
-      const statuses = [
-        (await reset(api.app)).statusCode,
-        (await reset(second)).statusCode,
-        (await reset(api.app)).statusCode,
-      ];
+      const statuses = await threeResets(api.app, second, 'shared@example.com');
       expect(statuses[2]).toBe(429);
     } finally {
       await second.close();
@@ -164,18 +166,7 @@ describe('shared counters', () => {
     const second = await buildApp({ config: api.config, dbh: api.dbh, jwtSecret: 'y'.repeat(32) });
     await second.ready();
     try {
-      const reset = (app: typeof second) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/user/send_password_reset/',
-          payload: { email: 'redis@example.com' },
-          remoteAddress: '10.1.0.2',
-        });
-      const statuses = [
-        (await reset(api.app)).statusCode,
-        (await reset(second)).statusCode,
-        (await reset(api.app)).statusCode,
-      ];
+      const statuses = await threeResets(api.app, second, 'redis@example.com');
       expect(statuses[2]).toBe(429);
       const check = new Redis(REDIS_URL);
       expect((await check.keys('ad-rules-rl:*')).length).toBeGreaterThan(0);
