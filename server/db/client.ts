@@ -80,6 +80,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const connectionsClosed = trackConnectionsClosed(pool);
   const db = drizzlePg(pool, { schema, logger: captureLogger() }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -104,7 +105,27 @@ export async function openPostgres(connectionString: string, maxConnections = 10
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await connectionsClosed();
+    },
+  };
+}
+
+/**
+ * pool.end() resolves once every connection has been asked to close, before the server has closed
+ * them. What comes right after (the test databases' DROP DATABASE ... WITH (FORCE)) would otherwise
+ * terminate connections still closing, and the pool would report each as lost.
+ */
+function trackConnectionsClosed(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<Promise<void>>();
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    open.add(ended);
+    void ended.then(() => open.delete(ended));
+  });
+  return async () => {
+    await Promise.all(open);
   };
 }
 

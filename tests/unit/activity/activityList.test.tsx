@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import type { ActivityEntry } from '../../../src/resources/rule_log/types';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -144,6 +145,7 @@ describe('Activity list', () => {
   });
 
   it('shows the server’s refusal of an undo', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(paths.ruleLogUndo(11), () =>
         HttpResponse.json({ detail: 'This action was already undone.' }, { status: 400 }),
@@ -155,5 +157,6 @@ describe('Activity list', () => {
     await user.click(await screen.findByRole('button', { name: 'Undo: turn 120001 back on' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn back on' }));
     expect(await screen.findByText(/This action was already undone\./)).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });

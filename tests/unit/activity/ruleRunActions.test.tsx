@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { RuleRunActions } from '../../../src/resources/rule_log/RuleRunActions';
 import type { PreviewResult, RunNowResult } from '../../../src/resources/rule_log/types';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderWithAdmin, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -144,6 +145,7 @@ describe('Preview and Run now', () => {
   });
 
   it('shows the ad platform’s failure in the dialog', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.get(paths.rulePreview(5), () =>
         HttpResponse.json(
@@ -158,5 +160,6 @@ describe('Preview and Run now', () => {
       .setup()
       .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
     expect(await screen.findByText(/User request limit reached/)).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([502]);
   });
 });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -103,6 +104,7 @@ describe('pending invitations on Team', () => {
   });
 
   it('shows a failed resend in the error list at the top', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.post(`${paths.invitationsPending}:id/resend/`, () =>
         HttpResponse.json({ detail: 'The invitation e-mail could not be sent. Try again later.' }, { status: 502 }),
@@ -116,6 +118,7 @@ describe('pending invitations on Team', () => {
     expect(within(alert).getByRole('listitem')).toHaveTextContent(
       'The invitation e-mail could not be sent. Try again later.',
     );
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([502]);
   });
 
   it('is not shown (nor asked for) without add_edit_users', async () => {

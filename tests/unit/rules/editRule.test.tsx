@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RuleDto } from '../../../src/domain/rules';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -133,6 +134,7 @@ describe('Edit rule', () => {
   });
 
   it('shows a 400 under the matching fields and in the error list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.rule(5), () =>
         HttpResponse.json(
@@ -152,6 +154,7 @@ describe('Edit rule', () => {
     expect(within(list).getByText('Rule_filter: Field is required')).toBeInTheDocument();
     expect(screen.getAllByText('Field must be a number').length).toBeGreaterThan(0);
     expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('shows the guard rails under their fields while typing: thresholds above 0, whole leads, names of 2–100 characters', async () => {
@@ -239,6 +242,7 @@ describe('Edit rule', () => {
   });
 
   it("shows 'Rule not found' for a missing rule, a trashed one and an address without a number", async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(http.get(paths.rule(6), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const first = renderApp('/edit-rule/6');
     expect(await screen.findByText('Rule not found')).toBeInTheDocument();
@@ -249,5 +253,6 @@ describe('Edit rule', () => {
     loaded = rule(5, { is_deleted: true });
     renderApp('/edit-rule/5');
     expect(await screen.findByText('Rule not found')).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([404]);
   });
 });

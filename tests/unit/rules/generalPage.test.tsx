@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FolderDto } from '../../../src/domain/folders';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -140,6 +141,7 @@ describe('General view: the folder tree', () => {
 
 describe('General view: actions', () => {
   it("shows 'Fix all rule issues before activating' when switching on a rule answers rule errors", async () => {
+    const consoleErrors = captureConsoleErrors();
     pageHeight(5000);
     server.use(
       http.patch(paths.rule(100), () =>
@@ -157,6 +159,7 @@ describe('General view: actions', () => {
     await user.click(toggle);
     expect(await screen.findByText('Fix all rule issues before activating')).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('switches a rule on and shows the new counts', async () => {
@@ -346,6 +349,7 @@ describe('General view: the folder dialogs', () => {
   });
 
   it('shows a failed ad-account refresh in the dialog', async () => {
+    const consoleErrors = captureConsoleErrors();
     pageHeight(5000);
     server.use(
       http.get(paths.metaAdAccountsRefresh, () =>
@@ -361,9 +365,11 @@ describe('General view: the folder dialogs', () => {
     expect(
       await within(dialog).findByText('The ad platform is not configured on this server.', { exact: false }),
     ).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([503]);
   });
 
   it('updates a folder, sending the masked credentials back untouched, and shows server errors under fields', async () => {
+    const consoleErrors = captureConsoleErrors();
     pageHeight(5000);
     folders = [
       folder(1, {
@@ -396,5 +402,6 @@ describe('General view: the folder dialogs', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await screen.findByRole('listitem', { name: 'Renamed' });
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });

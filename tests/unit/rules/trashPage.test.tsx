@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrashFolderDto } from '../../../src/providers/ruleMethods';
 import { paths } from '../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -117,6 +118,7 @@ describe('Trash', () => {
   });
 
   it('shows a failed delete in the error list', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.delete(paths.trashFolder(1), () =>
         HttpResponse.json({ detail: 'Move the folder to the trash before deleting it.' }, { status: 400 }),
@@ -131,5 +133,6 @@ describe('Trash', () => {
     expect(
       await within(await screen.findByRole('alert')).findByText('Move the folder to the trash before deleting it.'),
     ).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 
@@ -24,6 +25,7 @@ describe('the error list on list screens', () => {
     ['Activity', '/activity', '/api/rule_log/'],
     ['Campaigns', '/campaigns', '/api/campaigns/'],
   ])('%s shows a failed load as list items at the top', async (_screen, address, listPath) => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.get(listPath, () => HttpResponse.json({ detail: 'The database is not answering.' }, { status: 503 })),
     );
@@ -39,13 +41,16 @@ describe('the error list on list screens', () => {
     expect(within(main).queryByRole('table')).toBeNull();
     expect(within(main).queryByText(/rows per page/i)).toBeNull(); // no stale count either
     expect(screen.getAllByText('The database is not answering.')).toHaveLength(1);
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([503]);
   });
 
   it('flattens field errors to "Field: message" lines', async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(http.get('/api/log/', () => HttpResponse.json({ ordering: ['Unknown key.'] }, { status: 400 })));
     renderApp('/log');
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(within(alert).getByRole('listitem')).toHaveTextContent('Ordering: Unknown key.');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('shows nothing when the list loads', async () => {

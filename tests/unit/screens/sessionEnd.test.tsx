@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { session } from '../../../src/providers/session';
+import { type ConsoleErrors, captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 
@@ -27,11 +28,14 @@ beforeEach(() => {
   refreshCalls = 0;
 });
 
-async function expectLoginScreen() {
+/** The login screen after the refused refresh; every call react-admin logged as failed was a 401. */
+async function expectLoginScreen(consoleErrors: ConsoleErrors) {
   expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 15_000 })).toBeInTheDocument();
   expect(screen.getByTestId('address')).toHaveTextContent(/^\/login$/);
   expect(session.get()).toMatchObject({ access_token: null, refresh_token: null, user: null });
   expect(refreshCalls).toBeGreaterThan(0);
+  const statuses = loggedHttpStatuses(consoleErrors);
+  expect(new Set(statuses)).toEqual(new Set([401]));
 }
 
 describe('a session whose refresh fails', () => {
@@ -44,12 +48,14 @@ describe('a session whose refresh fails', () => {
     ['the team', '/team'],
     ['the permissions', '/permissions'],
   ])('ends on %s and lands on /login', async (_name, address) => {
+    const consoleErrors = captureConsoleErrors();
     signIn({ is_superuser: true });
     renderApp(address);
-    await expectLoginScreen();
+    await expectLoginScreen(consoleErrors);
   });
 
   it('ends on the account screen when a save is refused', async () => {
+    const consoleErrors = captureConsoleErrors();
     signIn();
     renderApp('/account');
     const user = userEvent.setup();
@@ -57,6 +63,6 @@ describe('a session whose refresh fails', () => {
     await user.type(screen.getByLabelText('New password'), 'new-password-1');
     await user.type(screen.getByLabelText('Repeat new password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await expectLoginScreen();
+    await expectLoginScreen(consoleErrors);
   });
 });
