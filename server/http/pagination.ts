@@ -20,7 +20,8 @@ export interface Page<T> {
 
 function nonNegativeInt(value: unknown, fallback: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
+  // Safe integers only: 1e308 is an integer to JavaScript but overflows the database's bigint.
+  return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function pageRequest(
