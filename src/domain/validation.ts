@@ -93,7 +93,7 @@ function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, se
 }
 
 export const loginSchema = z.object({
-  email: text(),
+  email: checkedString(MESSAGES.required, [plain]),
   password: z
     .string({ error: MESSAGES.required })
     .min(1, MESSAGES.required)
