@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import { createTokenService, type TokenService } from './auth/tokens';
-import { installErrorHandlers } from './http/errors';
+import { answerFrameworkError, installErrorHandlers } from './http/errors';
 import observability, { requestLogController } from './observability/index';
 import { rateLimitStorage } from './http/rateLimitStore';
 import { apiRoutes } from './routes';
@@ -46,6 +46,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     logController: requestLogController(), // one line per request, secrets redacted
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     // X-Forwarded-For is believed only through the configured number of proxy hops (none by default):
     // otherwise any client could name its own address and step around the per-address limits.
     // (proxy-addr's rule for a hop count: the socket's peer is hop 0, then XFF from the right.)

@@ -5,11 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { previewResultSchema, ruleLogEntrySchema } from '../../src/domain/contracts';
+import { hasNoControlCharacters } from '../../src/domain/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
 import { paginate, pageRequest } from '../http/pagination';
 import {
   errors,
+  NOT_FOUND,
   idListQuery,
   idParam,
   idParams,
@@ -119,7 +121,11 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: mayAct,
       schema: {
         tags,
-        params: z.object({ id: idParam, object_id: z.string().describe('The ad or campaign id') }),
+        params: z.object({
+          id: idParam,
+          // A control character (NUL above all, which PostgreSQL refuses) names no ad or campaign.
+          object_id: z.string().refine(hasNoControlCharacters, NOT_FOUND).describe('The ad or campaign id'),
+        }),
         response: { 204: noContent, ...errors(403, 404) },
       },
     },

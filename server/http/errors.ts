@@ -1,5 +1,5 @@
 /** The contract's error shapes (DESIGN §4): 400 `{field: ["message"]}`, otherwise `{detail}`. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../src/domain/validation';
 import { NOT_FOUND, NOT_FOUND_MESSAGES } from './schemas';
@@ -45,6 +45,18 @@ function schemaErrorsToFields(error: FastifyError): FieldErrors {
 const isUnknownId = (error: FastifyError) =>
   error.validationContext === 'params' &&
   (error.validation ?? []).every((item) => NOT_FOUND_MESSAGES.has(item.message ?? ''));
+
+/**
+ * The router's own refusals (a malformed percent-encoding, a path parameter over the length limit),
+ * which Fastify answers before any route or error handler runs: the contract's `{detail}` too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({ detail: status === 414 ? 'A path parameter is too long.' : 'The URL is malformed.' });
+}
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -5,6 +5,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { MAX_ID } from './params';
 
 export interface PageRequest {
   limit: number;
@@ -20,7 +21,8 @@ export interface Page<T> {
 
 function nonNegativeInt(value: unknown, fallback: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
+  // Safe integers only: 1e308 is an integer to JavaScript but overflows the database's bigint.
+  return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function pageRequest(
@@ -101,17 +103,17 @@ export function orderingWithId(
   return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];
 }
 
-/** `a, b,,c` → ['a', 'b', 'c']. */
+/** `a, b,,c` → ['a', 'b', 'c']; an entry holding NUL names nothing (PostgreSQL refuses NUL in text). */
 export function commaList(raw: unknown): string[] {
   return String(raw ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean);
+    .filter((s) => s && !s.includes('\u0000'));
 }
 
-/** `1,2,x,3` → [1, 2, 3]. */
+/** `1,2,x,3` → [1, 2, 3]; a number beyond the id column names nothing. */
 export function idList(raw: unknown): number[] {
   return commaList(raw)
     .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
+    .filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_ID);
 }

@@ -1,8 +1,12 @@
 /** The `search` parameter of list endpoints: case-insensitive "contains" over some columns. */
 import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 
-/** 'a_b%' → '%a\_b\%%': the text matched literally anywhere, LIKE's wildcards escaped. */
-export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * 'a_b%' → '%a\_b\%%': the text matched literally anywhere, LIKE's wildcards escaped. NUL is
+ * dropped: PostgreSQL refuses it in any text (so no stored value holds one).
+ */
+export const containsPattern = (search: string) =>
+  `%${search.replaceAll('\u0000', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A row matches when any of the columns contains the text; undefined for a blank search. */
 export function searchAny(search: unknown, columns: (AnyColumn | SQL)[]): SQL | undefined {

@@ -55,6 +55,8 @@ export async function updateGroup(
   before: GroupRow,
   change: { name?: string; accesses?: string[] },
 ): Promise<GroupDto> {
+  // A PATCH naming no field changes nothing (and an UPDATE must set something).
+  if (change.name === undefined && !change.accesses) return toGroupDto(before);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(groups)

@@ -7,6 +7,7 @@ import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { ApiError, ValidationError } from '../http/errors';
 import { detailSchema, errors } from '../http/schemas';
+import { MAX_ID } from '../http/params';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
@@ -25,7 +26,8 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { group_id, email: rawEmail } = request.body;
       const email = normaliseEmail(rawEmail);
-      const group = await findGroup(app.db, group_id);
+      // An id beyond the id column's range names no group (and the database would refuse to compare it).
+      const group = group_id <= MAX_ID ? await findGroup(app.db, group_id) : undefined;
       if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
       assertMayGrant(actor, group.accesses);
       await assertEmailFree(app.db, email);

@@ -15,7 +15,7 @@ import {
   type TaskItem,
 } from '../../src/domain/rules';
 import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
-import { MESSAGES } from '../../src/domain/validation';
+import { hasNoControlCharacters, MESSAGES } from '../../src/domain/validation';
 import type { RuleSnapshot } from './changes';
 import { isValidTimezone } from './timezones';
 
@@ -38,7 +38,13 @@ const taskPatch = z.object({
 });
 
 export const rulePatchSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.max(200)).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(200, MESSAGES.max(200))
+    .refine(hasNoControlCharacters, MESSAGES.controlCharacters)
+    .optional(),
   is_active: z.boolean({ error: 'Must be true or false' }).optional(),
   notify_only: z.boolean({ error: 'Must be true or false' }).optional(),
   rule_filter: z.array(filterPatch).optional(),

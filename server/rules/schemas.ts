@@ -1,6 +1,7 @@
 /** Route schemas of the folders-and-rules area that only the server needs (the shared ones are in src/domain). */
 import { z } from 'zod';
 import { MESSAGES } from '../../src/domain/validation';
+import { MAX_ID } from '../http/params';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 
 export const folderTags = ['folders'];
@@ -9,7 +10,11 @@ export const trashTags = ['trash'];
 
 export const folderListQuery = pageQuery.extend(orderingQuery.shape).extend(searchQuery.shape);
 
-const folderRef = z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.required).positive(MESSAGES.required);
+const folderRef = z.coerce
+  .number({ error: MESSAGES.required })
+  .int(MESSAGES.required)
+  .positive(MESSAGES.required)
+  .max(MAX_ID, 'Folder not found');
 
 /** `POST /api/rule/`: the folder to add a rule to, as `folder` or `folder_id`. */
 export const ruleCreateSchema = z

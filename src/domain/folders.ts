@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CLIENT_TYPES, PLANS } from './constants';
-import { MESSAGES } from './validation';
+import { hasNoControlCharacters, MESSAGES } from './validation';
 
 export interface DemioCredentials {
   api_key: string;
@@ -58,7 +58,11 @@ export interface FolderDto {
 }
 
 const required = MESSAGES.folderRequired;
-const requiredText = z.string({ error: required }).trim().min(1, required);
+const requiredText = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .refine(hasNoControlCharacters, MESSAGES.controlCharacters);
 const choice = (values: readonly string[]) =>
   z
     .string({ error: required })

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { NEW_GROUP_NAME } from './constants';
 import { PERMISSIONS, isPermission } from './permissions';
-import { MESSAGES, accountSchema } from './validation';
+import { hasNoControlCharacters, MESSAGES, accountSchema } from './validation';
 
 export const GROUP_NAME_MAX = 150;
 
@@ -33,7 +33,8 @@ export const groupNameSchema = z
   .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
-  .max(GROUP_NAME_MAX, MESSAGES.max(GROUP_NAME_MAX));
+  .max(GROUP_NAME_MAX, MESSAGES.max(GROUP_NAME_MAX))
+  .refine(hasNoControlCharacters, MESSAGES.controlCharacters);
 
 const accessesSchema = z
   .array(z.string(), { error: 'Expected a list of permission names' })

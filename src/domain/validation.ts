@@ -19,6 +19,7 @@ export const MESSAGES = {
   phone: 'Phone number is not valid',
   min: (n: number) => `Field must be at least ${n} characters`,
   max: (n: number) => `Field must be at most ${n} characters`,
+  controlCharacters: 'Field must not contain control characters',
 } as const;
 
 /**
@@ -30,6 +31,11 @@ export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Optional +, 2 digits, 4 digits, 4 digits, with optional separators between the groups. */
 export const PHONE_PATTERN = /^\+?\d{2}[\s.-]?\d{4}[\s.-]?\d{4}$/;
+
+/** C0 and C1 control characters (tab, newline, NUL…): never part of a name, and PostgreSQL cannot store NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 type Rule = [test: (value: string) => boolean, message: string];
 
@@ -52,10 +58,11 @@ const text = (message: string = MESSAGES.required) => checkedString(message, [])
 const longEnough: Rule = [(v) => v.length >= MIN_PASSWORD_LENGTH, MESSAGES.passwordMin];
 const notTooLong: Rule = [(v) => v.length <= MAX_PASSWORD_LENGTH, MESSAGES.passwordMax];
 const atMost = (n: number): Rule => [(v) => v.length <= n, MESSAGES.max(n)];
+const plain: Rule = [hasNoControlCharacters, MESSAGES.controlCharacters];
 
 export const requiredText = text();
 /** A person's or group's name: required, at most MAX_NAME_LENGTH characters. */
-export const name = checkedString(MESSAGES.required, [atMost(MAX_NAME_LENGTH)]);
+export const name = checkedString(MESSAGES.required, [atMost(MAX_NAME_LENGTH), plain]);
 export const email = checkedString(MESSAGES.required, [
   atMost(MAX_EMAIL_LENGTH),
   [(v) => EMAIL_PATTERN.test(v), MESSAGES.email],
@@ -86,7 +93,7 @@ function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, se
 }
 
 export const loginSchema = z.object({
-  email: text(),
+  email: checkedString(MESSAGES.required, [plain]),
   password: z
     .string({ error: MESSAGES.required })
     .min(1, MESSAGES.required)
