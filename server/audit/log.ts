@@ -7,7 +7,14 @@ import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
 import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema/index';
-import { idList, orderingWithId, slice, type PageRequest, type Slice } from '../http/pagination';
+import {
+  cappedSlice,
+  DEFAULT_COUNT_CAP,
+  idList,
+  orderingWithId,
+  type PageRequest,
+  type Slice,
+} from '../http/pagination';
 import { searchAny } from '../http/search';
 
 export interface AuditActor {
@@ -90,6 +97,7 @@ export async function listAuditLog(
   db: Database,
   { limit, offset }: PageRequest,
   filters: AuditLogFilters,
+  countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<LogEntryDto>> {
   const conditions: SQL[] = [];
   const search = searchAny(filters.search, [
@@ -107,18 +115,27 @@ export async function listAuditLog(
     conditions.push(inArray(auditLog.folderId, idList(filters.folder_id_in).concat(-1)));
   const where = conditions.length ? and(...conditions) : undefined;
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
-  const { count: total, results: rows } = await slice(
+  const { results: rows, ...page } = await cappedSlice(
+    { limit, offset },
+    countCap,
     db
       .select()
       .from(auditLog)
       .where(where)
       .orderBy(...ordering)
-      .limit(limit)
+      .limit(limit + 1)
       .offset(offset),
-    db.select({ n: count() }).from(auditLog).where(where),
+    db.select({ n: count() }).from(
+      db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(where)
+        .limit(countCap + 1)
+        .as('capped'),
+    ),
   );
   return {
-    count: total,
+    ...page,
     results: rows.map((r) => ({
       id: r.id,
       timestamp: r.timestamp.toISOString(),

@@ -26,7 +26,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 100);
-      return paginate(request, paging, await listAuditLog(app.db, paging, request.query));
+      return paginate(request, paging, await listAuditLog(app.db, paging, request.query, app.config.listCountCap));
     },
   );
 };

@@ -94,7 +94,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 1000);
-      return paginate(request, paging, await listCampaigns(app.db, paging, request.query));
+      return paginate(request, paging, await listCampaigns(app.db, paging, request.query, app.config.listCountCap));
     },
   );
 

@@ -2,7 +2,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { slice, type PageRequest, type Slice } from '../http/pagination';
+import { cappedSlice, DEFAULT_COUNT_CAP, slice, type PageRequest, type Slice } from '../http/pagination';
 import { searchAny } from '../http/search';
 import { adAccountDto, campaignDto, type CampaignDto } from './dto';
 import { campaignConditions, campaignOrdering } from './query';
@@ -36,24 +36,31 @@ export async function listCampaigns(
   db: Database,
   { limit, offset }: PageRequest,
   filters: CampaignFilters,
+  countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<CampaignDto>> {
   const where = campaignConditions(filters);
-  const { count: total, results } = await slice(
+  const { results, ...page } = await cappedSlice(
+    { limit, offset },
+    countCap,
     db
       .select({ campaign: campaigns, account: metaAdAccounts })
       .from(campaigns)
       .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
       .where(where)
       .orderBy(...campaignOrdering(filters.ordering))
-      .limit(limit)
+      .limit(limit + 1)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(campaigns)
-      .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-      .where(where),
+    db.select({ n: count() }).from(
+      db
+        .select({ id: campaigns.campaignId })
+        .from(campaigns)
+        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
+        .where(where)
+        .limit(countCap + 1)
+        .as('capped'),
+    ),
   );
-  return { count: total, results: results.map((r) => campaignDto(r.campaign, r.account)) };
+  return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
 }
 
 export async function campaignExists(db: Database, campaignId: string): Promise<boolean> {

@@ -56,7 +56,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 100);
-      return paginate(request, paging, await listRuleLog(app.db, paging, request.query));
+      return paginate(request, paging, await listRuleLog(app.db, paging, request.query, app.config.listCountCap));
     },
   );
 

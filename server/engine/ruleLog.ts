@@ -7,7 +7,15 @@ import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
-import { commaList, idList, orderingWithId, slice, type PageRequest, type Slice } from '../http/pagination';
+import {
+  cappedSlice,
+  commaList,
+  DEFAULT_COUNT_CAP,
+  idList,
+  orderingWithId,
+  type PageRequest,
+  type Slice,
+} from '../http/pagination';
 import { searchAny } from '../http/search';
 import type { ActivityRow } from './activity';
 
@@ -106,6 +114,7 @@ export async function listRuleLog(
   db: Database,
   paging: PageRequest,
   filters: RuleLogFilters,
+  countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<RuleLogEntryDto>> {
   const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
   const search = searchAny(filters.search, [
@@ -126,15 +135,21 @@ export async function listRuleLog(
     conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
   const where = and(...conditions);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
-  return slice(
-    entries(db, where, ordering, paging),
-    db
-      .select({ n: count() })
-      .from(ruleActivity)
-      .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
-      .leftJoin(folders, eq(folders.id, folderOfEntry))
-      .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-      .where(where),
+  return cappedSlice(
+    paging,
+    countCap,
+    entries(db, where, ordering, { limit: paging.limit + 1, offset: paging.offset }),
+    db.select({ n: count() }).from(
+      db
+        .select({ id: ruleActivity.id })
+        .from(ruleActivity)
+        .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
+        .leftJoin(folders, eq(folders.id, folderOfEntry))
+        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+        .where(where)
+        .limit(countCap + 1)
+        .as('capped'),
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * DRF-style limit/offset paging (`paginate`: one page of any list → `{count, next, previous,
- * results}`), and parsing of `ordering=a,-b` and comma-separated lists (DESIGN §4).
+ * results}`; `cappedSlice` for lists too big to count in full), and parsing of `ordering=a,-b` and
+ * comma-separated lists (DESIGN §4).
  */
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
@@ -14,6 +15,8 @@ export interface PageRequest {
 
 export interface Page<T> {
   count: number;
+  /** Present on lists whose total is capped: true when `count` is only a lower bound. */
+  count_is_estimate?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];
@@ -51,6 +54,10 @@ function pageUrl(request: FastifyRequest, limit: number, offset: number): string
 export interface Slice<T> {
   count: number;
   results: T[];
+  /** Whether rows follow this page; known when the rows were read one past the page. */
+  hasMore?: boolean;
+  /** Set by capped counts: true when `count` is a lower bound, not the total. */
+  countIsEstimate?: boolean;
 }
 
 /** Runs a page's rows query and its `count()` query together. */
@@ -59,15 +66,42 @@ export async function slice<T>(rows: PromiseLike<T[]>, total: PromiseLike<{ n: n
   return { count: counted?.n ?? 0, results };
 }
 
+/** How many rows a big list counts at most before answering "at least this many". */
+export const DEFAULT_COUNT_CAP = 10_000;
+
+/**
+ * One page of a list too big to count in full on every page: `rowsPlusOne` reads the page's rows
+ * plus one (so whether a further page has rows is known without the total), and
+ * `countPlusOne` counts the filtered rows up to `countCap + 1` (`select count(*) from (… limit
+ * cap + 1)`). Past the cap, `count` is a lower bound (at least the cap, or the rows up to the end of
+ * this page), flagged by `countIsEstimate`; on the last page the exact total is known again.
+ */
+export async function cappedSlice<T>(
+  { limit, offset }: PageRequest,
+  countCap: number,
+  rowsPlusOne: PromiseLike<T[]>,
+  countPlusOne: PromiseLike<{ n: number }[]>,
+): Promise<Slice<T>> {
+  const [fetched, [counted]] = await Promise.all([rowsPlusOne, countPlusOne]);
+  const hasMore = fetched.length > limit;
+  const results = hasMore ? fetched.slice(0, limit) : fetched;
+  const counts = counted?.n ?? 0;
+  if (counts <= countCap) return { count: counts, results, hasMore, countIsEstimate: false };
+  const seen = offset + results.length;
+  if (!hasMore && results.length > 0) return { count: seen, results, hasMore, countIsEstimate: false };
+  return { count: Math.max(countCap, seen + (hasMore ? 1 : 0)), results, hasMore, countIsEstimate: true };
+}
+
 /** A slice as the API answers it, with links to the next and previous pages of the same request. */
 export function paginate<T>(
   request: FastifyRequest,
   { limit, offset }: PageRequest,
-  { count, results }: Slice<T>,
+  { count, results, hasMore, countIsEstimate }: Slice<T>,
 ): Page<T> {
   return {
     count,
-    next: offset + limit < count ? pageUrl(request, limit, offset + limit) : null,
+    ...(countIsEstimate === undefined ? {} : { count_is_estimate: countIsEstimate }),
+    next: (hasMore ?? offset + limit < count) ? pageUrl(request, limit, offset + limit) : null,
     previous: offset > 0 ? pageUrl(request, limit, Math.max(offset - limit, 0)) : null,
     results,
   };

@@ -46,6 +46,10 @@ export const idListQuery = (description: string) => queryText(description);
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number().int(),
+    count_is_estimate: z
+      .boolean()
+      .optional()
+      .describe('On lists with a capped total (log, rule log, campaigns): true when `count` is only a lower bound'),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),

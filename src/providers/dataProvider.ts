@@ -15,9 +15,19 @@ import type { ResourceEndpoint } from '../resources/types';
 
 export interface Page<T> {
   count: number;
+  /** Lists with a capped total: `count` is only a lower bound. */
+  count_is_estimate?: boolean;
   next?: string | null;
   previous?: string | null;
   results: T[];
+}
+
+/** A page for react-admin: an exact `total`, or partial pagination with a lower bound in `meta`. */
+interface ListPage<R> {
+  data: R[];
+  total?: number;
+  pageInfo?: { hasNextPage: boolean; hasPreviousPage: boolean };
+  meta?: { totalAtLeast: number };
 }
 
 export interface DataProviderDeps {
@@ -61,12 +71,19 @@ export function createDataProvider({ endpoints, http = defaultHttpClient }: Data
     resource: string,
     params: Parameters<typeof toListQuery>[1],
     signal?: AbortSignal,
-  ): Promise<{ data: R[]; total: number }> => {
+  ): Promise<ListPage<R>> => {
     const query = toListQuery(endpoint(resource), params);
     const { json } = await http<Page<RaRecord>>(`${listUrl(resource)}?${query}`, { signal });
-    const results = Array.isArray(json) ? json : json.results;
-    const total = Array.isArray(json) ? json.length : json.count;
-    return { data: results.map((r) => withId<R>(resource, r)), total };
+    if (Array.isArray(json)) return { data: json.map((r) => withId<R>(resource, r)), total: json.length };
+    const data = json.results.map((r) => withId<R>(resource, r));
+    if (!json.count_is_estimate) return { data, total: json.count };
+    // A capped total: react-admin's partial pagination pages on by the server's links, and the
+    // lower bound travels in meta for the "of 10,000+" label (CappedPagination).
+    return {
+      data,
+      pageInfo: { hasNextPage: Boolean(json.next), hasPreviousPage: Boolean(json.previous) },
+      meta: { totalAtLeast: json.count },
+    };
   };
 
   const getOne = async <R extends RaRecord>(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 import type { LogEntryDto } from '../../src/domain/contracts';
@@ -133,6 +134,51 @@ eachDatabase((engine) => {
       const reader = await api.userWith(['read_rules']);
       expect((await call(api, reader.token, 'GET', '/api/log/')).statusCode).toBe(403);
       expect((await api.request(null, { method: 'GET', url: '/api/log/' })).statusCode).toBe(401);
+    });
+  });
+
+  describe(`a log past its count cap on ${engine}`, () => {
+    let api: TestApi;
+    let admin: TestUser;
+    const page = async (query: string) =>
+      (await call(api, admin.token, 'GET', `/api/log/${query}`)).json() as {
+        count: number;
+        count_is_estimate: boolean;
+        next: string | null;
+        previous: string | null;
+        results: LogEntryDto[];
+      };
+
+    beforeAll(async () => {
+      api = await createTestApi(engine, { config: { listCountCap: 5 } });
+      admin = await api.userWith(RULES_ADMIN);
+      await api.dbh.db
+        .insert(auditLog)
+        .values(Array.from({ length: 12 }, (_, i) => ({ action: `Capped ${i + 1}`, folderId: 4242 })));
+    });
+    afterAll(() => api.close());
+
+    it('answers "at least the cap" and still pages on to the end', async () => {
+      const first = await page('?folder_id_in=4242&ordering=id&limit=4');
+      expect(first).toMatchObject({ count: 5, count_is_estimate: true, previous: null });
+      expect(first.results.map((e) => e.action)).toEqual(['Capped 1', 'Capped 2', 'Capped 3', 'Capped 4']);
+      expect(first.next).toContain('offset=4');
+
+      const middle = await page('?folder_id_in=4242&ordering=id&limit=4&offset=4');
+      // Past the cap the lower bound grows with what has been seen: at least one row follows.
+      expect(middle).toMatchObject({ count: 9, count_is_estimate: true });
+      expect(middle.next).toContain('offset=8');
+
+      const last = await page('?folder_id_in=4242&ordering=id&limit=4&offset=8');
+      // The last page knows the exact total again, and has no next link.
+      expect(last).toMatchObject({ count: 12, count_is_estimate: false, next: null });
+      expect(last.results.map((e) => e.action)).toEqual(['Capped 9', 'Capped 10', 'Capped 11', 'Capped 12']);
+    });
+
+    it('counts exactly under the cap', async () => {
+      const filtered = await page('?folder_id_in=4242&search=Capped 1');
+      // "Capped 1", "Capped 10", "Capped 11", "Capped 12".
+      expect(filtered).toMatchObject({ count: 4, count_is_estimate: false, next: null });
     });
   });
 });

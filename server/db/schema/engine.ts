@@ -119,6 +119,9 @@ export const ruleActivity = pgTable(
     index('rule_activity_rule_idx').on(t.ruleId, t.createdAt),
     index('rule_activity_folder_idx').on(t.folderId, t.createdAt),
     index('rule_activity_ad_idx').on(t.adId),
+    // The Activity's Action and Ad ID sorts, ties broken by id (rule and folder sorts follow joins).
+    index('rule_activity_action_idx').on(t.action, t.id),
+    index('rule_activity_ad_id_sort_idx').on(t.adId, t.id),
     index('rule_activity_slot_idx').on(t.ruleId, t.slot),
     uniqueIndex('rule_activity_turn_off_once')
       .on(t.snapshotId, t.adId)

@@ -99,5 +99,12 @@ export const auditLog = pgTable(
     index('audit_log_rule_idx').on(t.ruleId, t.timestamp),
     // The Log's "Client / Ad account" sort (ordering=ad_account → folder name, then newest first).
     index('audit_log_folder_name_idx').on(t.folderName, t.timestamp.desc(), t.id),
+    // The Log's other sorts (Responsible, Ad account name, Action, Rule), each tie broken by id
+    // in the same direction, so one index serves both directions. changes_text has none: free
+    // text may outgrow a btree entry.
+    index('audit_log_actor_idx').on(t.actor, t.id),
+    index('audit_log_meta_ad_account_name_idx').on(t.metaAdAccountName, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_rule_name_idx').on(t.ruleName, t.id),
   ],
 );

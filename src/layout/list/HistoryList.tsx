@@ -1,12 +1,14 @@
 /**
  * The frame the Log and the Activity share (SPEC §2): filters from the address as chips, search,
- * multi-column sort newest first, page sizes 10–100, and an empty state that says why.
+ * multi-column sort newest first, page sizes 10–100 ("1-10 of 10,000+" past the server's count cap),
+ * and an empty state that says why.
  */
 import { Card } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Datagrid, ListBase, Pagination } from 'react-admin';
+import { Datagrid, ListBase } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
 import { PageTitle } from '../pageTitle';
+import { CappedPagination } from './CappedPagination';
 import { useAddressFilterValues, type AddressFilter } from './addressFilters';
 import { ListEmpty } from './ListEmpty';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from './ListErrors';
@@ -49,7 +51,7 @@ export function HistoryList({ resource, title, addressFilters, dateField, emptyM
             {children}
           </Datagrid>
         </Card>
-        <Pagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
+        <CappedPagination rowsPerPageOptions={[...LOG_PAGE_SIZES]} />
       </UnlessListFailed>
     </ListBase>
   );

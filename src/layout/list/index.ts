@@ -1,5 +1,6 @@
 export { AddressFilterChips, useAddressFilterValues, type AddressFilter } from './addressFilters';
 export { BackButton } from './BackButton';
+export { CappedPagination } from './CappedPagination';
 export { DateTimeField, StackedDateTime } from './DateTimeField';
 export { StackedText } from './StackedText';
 export { ListEmpty } from './ListEmpty';

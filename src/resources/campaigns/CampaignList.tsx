@@ -4,9 +4,9 @@
  * address, so a filtered view can be bookmarked and shared.
  */
 import { Box, Card, Chip, Stack, Typography } from '@mui/material';
-import { Datagrid, ListBase, Pagination, TextField, useListContext, useTranslate } from 'react-admin';
+import { Datagrid, ListBase, TextField, useListContext, useTranslate } from 'react-admin';
 import { CAMPAIGN_PAGE_SIZES } from '../../domain/constants';
-import { ListErrors, listErrorsQueryOptions } from '../../layout/list';
+import { CappedPagination, ListErrors, listErrorsQueryOptions } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { CampaignFilterPanel } from './CampaignFilterPanel';
 import { CampaignHeader } from './CampaignHeader';
@@ -70,7 +70,7 @@ function CampaignTable() {
           <CampaignRowActions source="actions" sortable={false} />
         </Datagrid>
       </Card>
-      <Pagination rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]} />
+      <CappedPagination rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]} />
     </>
   );
 }

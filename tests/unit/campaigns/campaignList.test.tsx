@@ -190,6 +190,26 @@ describe('Campaigns list', () => {
     await waitFor(() => expect(lastQuery().limit).toBe('250'));
   });
 
+  it('shows "of 10,000+" for a capped total and keeps paging by the server\'s next link', async () => {
+    server.use(
+      http.get(paths.campaigns, ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          count: 10000,
+          count_is_estimate: true,
+          next: 'http://localhost/api/campaigns/?limit=10&offset=10',
+          previous: null,
+          results: campaigns,
+        });
+      }),
+    );
+    await openCampaigns();
+    // The rows shown, not a full page, whatever the page size.
+    expect(await screen.findByText('1-3 of 10,000+')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(lastQuery().offset).toBe('10'));
+  });
+
   it('opens the campaign in Ads Manager in a new tab', async () => {
     await openCampaigns();
     const link = within(rowOf(webinar.campaign_name)).getByRole('link', { name: 'Open in Ads Manager' });

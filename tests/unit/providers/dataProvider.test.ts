@@ -60,6 +60,38 @@ describe('getList', () => {
     expect(result).toEqual({ data: [{ id: 1, action: 'Rule updated' }], total: 42 });
   });
 
+  it('turns a capped total into partial pagination with the lower bound in meta', async () => {
+    server.use(
+      http.get(paths.log, () =>
+        HttpResponse.json({
+          count: 10000,
+          count_is_estimate: true,
+          next: 'http://localhost/api/log/?limit=10&offset=20',
+          previous: 'http://localhost/api/log/?limit=10',
+          results: [{ id: 7, action: 'Rule updated' }],
+        }),
+      ),
+    );
+    const page = {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'timestamp', order: 'DESC' as const },
+      filter: {},
+    };
+    expect(await provider.getList('log', page)).toEqual({
+      data: [{ id: 7, action: 'Rule updated' }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      meta: { totalAtLeast: 10000 },
+    });
+
+    // An exact count on a capped list (under the cap, or its last page) is a plain total.
+    server.use(
+      http.get(paths.log, () =>
+        HttpResponse.json({ count: 12, count_is_estimate: false, next: null, previous: null, results: [] }),
+      ),
+    );
+    expect(await provider.getList('log', page)).toEqual({ data: [], total: 12 });
+  });
+
   it('uses the declared id field when records have no id', async () => {
     listServer(paths.campaigns, [{ campaign_id: '120', campaign_name: 'EP-W' }]);
     const result = await provider.getList('campaigns', {

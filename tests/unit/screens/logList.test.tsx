@@ -105,4 +105,43 @@ describe('Log list', () => {
     expect(screen.getByText("You don't have the right permissions to access this page")).toBeInTheDocument();
     expect(screen.queryByText('Rule updated')).not.toBeInTheDocument();
   });
+
+  it('shows "of 10,000+" when the total is capped and pages on to the last page', async () => {
+    // 23 entries in all; the server only knows "at least 10,000" until it answers the last page.
+    const entries = Array.from({ length: 23 }, (_, i) => ({ ...entry, id: i + 1, action: `Entry ${i + 1}` }));
+    server.use(
+      http.get(paths.log, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        queries.push(params);
+        const offset = Number(params.get('offset') ?? 0);
+        const results = entries.slice(offset, offset + 10);
+        const last = offset + 10 >= entries.length;
+        return HttpResponse.json({
+          count: last ? entries.length : 10000,
+          count_is_estimate: !last,
+          next: last ? null : `http://localhost/api/log/?limit=10&offset=${offset + 10}`,
+          previous: offset ? `http://localhost/api/log/?limit=10&offset=${offset - 10}` : null,
+          results,
+        });
+      }),
+    );
+    signIn(withAccesses('view_logs'));
+    renderApp('/log');
+    expect(await screen.findByText('Entry 1')).toBeInTheDocument();
+    expect(screen.getByText('1-10 of 10,000+')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const nextPage = () => screen.getByRole('button', { name: /next page/i });
+
+    await user.click(nextPage());
+    expect(await screen.findByText('Entry 11')).toBeInTheDocument();
+    expect(lastQuery().get('offset')).toBe('10');
+    expect(screen.getByText('11-20 of 10,000+')).toBeInTheDocument();
+
+    await user.click(nextPage());
+    expect(await screen.findByText('Entry 23')).toBeInTheDocument();
+    expect(lastQuery().get('offset')).toBe('20');
+    // The last page knows the exact total and offers no further page.
+    expect(screen.getByText('21-23 of 23')).toBeInTheDocument();
+    expect(nextPage()).toBeDisabled();
+  });
 });
