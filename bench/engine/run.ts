@@ -190,6 +190,10 @@ async function runOnce(
     // The slot begins: every worker scans, as each does at the quarter hour.
     const began = Date.now();
     for (const worker of workers) worker.send('scan');
+    void first
+      .next<{ scanned: number; seconds: number }>('scanned')
+      .then((s) => log(`${kind}: the scan found ${s.scanned} due and enqueued them in ${s.seconds} s`))
+      .catch(() => undefined);
     let progress: SlotProgress;
     let lastLogged = 0;
     for (;;) {

@@ -73,8 +73,9 @@ async function main() {
     const command = line.trim();
     try {
       if (command === 'scan') {
+        const started = Date.now();
         const due = await engine.scan();
-        print({ scanned: due.length });
+        print({ scanned: due.length, seconds: (Date.now() - started) / 1000 });
       } else if (command === 'stats') {
         print({ stats: await slotProgress(dbh, slot), client: { ...client, calls: graph.calls }, errors });
       } else if (command === 'stop') {
