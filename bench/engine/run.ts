@@ -68,10 +68,19 @@ class WorkerProcess {
   readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : []),
+        '--import',
+        'tsx',
+        WORKER,
+      ],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let buffer = '';
     this.child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
