@@ -45,15 +45,15 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
   const cpus = os.cpus();
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
   const row = (r: EngineRunResult) =>
-    `| ${r.engine} (${r.workers} worker${r.workers > 1 ? 's' : ''}) | ${r.rules.toLocaleString('en-US')} / ${r.accounts.toLocaleString('en-US')} | ${r.seconds_to_last_action ?? '—'} | ${r.seconds_to_last_run ?? '—'} | ${r.max_reads_per_account_slot} | ${r.rate_limited_calls} | ${r.usage_waits} (${r.usage_wait_seconds} s) | ${r.actions.toLocaleString('en-US')} | ${r.actions_per_second ?? '—'} | ${r.runs_failed} | ${yes(r.completed && (r.seconds_to_last_run ?? Infinity) <= GOAL.seconds && r.max_reads_per_account_slot <= GOAL.reads)} |`;
+    `| ${r.engine} (${r.workers} worker${r.workers > 1 ? 's' : ''}) | ${r.rules.toLocaleString('en-US')} / ${r.accounts.toLocaleString('en-US')} | ${r.runs_finished.toLocaleString('en-US')}${r.completed ? '' : ' (gave up)'} | ${r.seconds_to_last_action ?? '—'} | ${r.seconds_to_last_run ?? '—'} | ${r.max_reads_per_account_slot} | ${r.rate_limited_calls} | ${r.usage_waits} (${r.usage_wait_seconds} s) | ${r.actions.toLocaleString('en-US')} | ${r.actions_per_second ?? '—'} | ${r.runs_failed} | ${yes(r.completed && (r.seconds_to_last_run ?? Infinity) <= GOAL.seconds && r.max_reads_per_account_slot <= GOAL.reads)} |`;
   const errors = results.flatMap((r) => r.errors.map((e) => `- ${r.engine}: ${e.split('\n')[0]}`));
   return [
     `# Engine bench — ${startedAt.toISOString()}`,
     '',
     `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
     '',
-    '| Engine | Rules / accounts | s to last turn-off | s to last run | Max reads / account | Refused calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Engine | Rules / accounts | Runs done | s to last turn-off | s to last run | Max reads / account | Refused calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(row),
     '',
     ...(errors.length ? ['Errors reported by the workers:', '', ...errors, ''] : []),
@@ -81,6 +81,7 @@ async function mergeLatestJson(file: string, results: EngineRunResult[]): Promis
       actions: r.actions,
       actions_per_second: r.actions_per_second,
       workers: r.workers,
+      runs_finished: r.runs_finished,
       completed: r.completed,
     };
   }
