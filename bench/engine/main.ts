@@ -13,7 +13,8 @@ export const ENGINE_USAGE = `  --engine               the rule engine at scale i
     --rules-per-account N  rules per folder, all due in the same slot (default 10)
     --account-quota N      simulator calls per ad account per 5 minutes (default 60)
     --engine-timeout N     give up on a slot after N seconds (default 600)
-    --no-pglite            PostgreSQL only (BENCH_DATABASE_URL / TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres)`;
+    --no-pglite            PostgreSQL only (BENCH_DATABASE_URL / TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres)
+    --no-postgres          PGlite only`;
 
 function count(argv: string[], name: string, fallback: number): number {
   const index = argv.indexOf(`--${name}`);
