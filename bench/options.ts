@@ -1,4 +1,5 @@
 /** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
+import { ENGINE_USAGE } from './engine/main';
 
 export interface Scale {
   label: 'small' | 'large';
@@ -39,6 +40,7 @@ export const USAGE = `npm run bench -- [flags]
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
   --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
+${ENGINE_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
 function flag(argv: string[], name: string): string | undefined {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { benchApp } from './app';
 import { apiCalls, scaleFacts } from './calls';
 import { measureBundle } from './bundle';
+import { engineMain } from './engine/main';
 import { pgliteFactory, postgresFactory, type DatabaseFactory } from './databases';
 import { explainCalls } from './explain';
 import { measureCalls } from './measure';
@@ -90,6 +91,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (argv.includes('--engine')) return engineMain(argv, process.env, log);
   const options = parseOptions(argv, process.env);
   const startedAt = new Date();
   const factories: DatabaseFactory[] = [];

@@ -3,7 +3,7 @@
  * jobs from them, and the scan that enqueues due slots. Any number of these may run against one
  * PostgreSQL database; each (rule, slot) is still acted on once (ledger + claims, see execute.ts).
  */
-import type { PgBoss } from 'pg-boss';
+import type { JobInsert, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { DbHandle } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -22,6 +22,7 @@ import { SnapshotStore } from './snapshots';
 import { countRun } from '../observability/metrics';
 import type { BlastLimits } from './blastRadius';
 import { pruneRuns } from './ledger';
+import { errorMessage } from '../errorMessage';
 
 export interface RuleEngineOptions {
   dbh: DbHandle;
@@ -40,8 +41,10 @@ export interface RuleEngineOptions {
   scanCheckMs?: number;
   queue?: QueueTuning;
   pollingIntervalSeconds?: number;
-  /** Jobs one process works on at once, per queue. */
+  /** Fetch loops per queue in one process (each works on a batch of runs at once). */
   concurrency?: number;
+  /** Runs one fetch takes and works on side by side (default 10). */
+  runBatchSize?: number;
   /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
   alertDelaySeconds?: number;
 }
@@ -67,6 +70,9 @@ export const consoleLog: EngineLog = {
   error: (m) => console.error(`[engine] ${m}`),
 };
 
+/** Jobs per insert statement when a scan enqueues a slot. */
+const ENQUEUE_CHUNK = 500;
+
 /** Every slot instant is on a quarter hour of UTC (all zone offsets are multiples of 15 minutes). */
 const quarterOf = (date: Date) => Math.floor(date.getTime() / (15 * 60 * 1000));
 
@@ -91,15 +97,23 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
   await boss.start();
   await createQueues(boss, options.queue);
 
-  const workOptions = {
-    batchSize: 1,
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const localConcurrency = options.concurrency ?? 2;
+  // Runs are taken a batch at a time and run side by side; while batches come back full (a slot's
+  // backlog) the next is fetched at once instead of after the polling interval. Each job settles on
+  // its own (perJobResults): one failing run is retried alone, the others of its batch complete.
+  const runOptions = {
+    batchSize: options.runBatchSize ?? 10,
+    burstWhenBatchFull: true,
+    perJobResults: true,
     includeMetadata: true,
-    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-    localConcurrency: options.concurrency ?? 2,
+    pollingIntervalSeconds,
+    localConcurrency,
   } as const;
+  const alertOptions = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds, localConcurrency } as const;
 
-  await boss.work<SlotJobData, unknown, typeof workOptions>(QUEUES.run, workOptions, async ([job]) => {
-    const data = job!.data;
+  async function runJob(job: JobWithMetadata<SlotJobData>): Promise<JobResult> {
+    const data = job.data;
     const run: SlotRun = {
       ruleId: data.ruleId,
       slot: new Date(data.slot),
@@ -109,33 +123,48 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     };
     try {
       countRun(run, await runSlot(context, run));
+      return { id: job.id, status: 'completed' };
     } catch (error) {
-      if (job!.retryCount >= job!.retryLimit) await recordRunFailure(context, run, error);
-      else await releaseAfterError(context, run, error);
-      throw error;
+      try {
+        if (job.retryCount >= job.retryLimit) await recordRunFailure(context, run, error);
+        else await releaseAfterError(context, run, error);
+      } catch (recording) {
+        log.error(`rule ${run.ruleId}: could not record the failure: ${errorMessage(recording)}`);
+      }
+      return { id: job.id, status: 'failed', output: { message: errorMessage(error) } };
     }
-  });
+  }
 
-  await boss.work<SlotJobData, unknown, typeof workOptions>(QUEUES.alert, workOptions, async ([job]) => {
+  await boss.work<SlotJobData, unknown, typeof runOptions>(QUEUES.run, runOptions, (jobs) =>
+    Promise.all(jobs.map(runJob)),
+  );
+
+  await boss.work<SlotJobData, unknown, typeof alertOptions>(QUEUES.alert, alertOptions, async ([job]) => {
     await runAlert(alertContext, job!.data.ruleId, new Date(job!.data.slot));
   });
 
   async function scan(at: Date = now()): Promise<DueRun[]> {
     const due = await dueWork(db, at);
-    for (const item of due) {
-      const queue = QUEUES[item.queue];
-      const data: SlotJobData = {
-        ruleId: item.ruleId,
-        slot: item.slot.toISOString(),
-        missed: item.missed.map((s) => s.toISOString()),
-        late: item.late,
-      };
-      const delay = item.queue === 'alert' ? (options.alertDelaySeconds ?? 120) : 0;
-      await boss.send(queue, data, {
-        id: slotJobId(queue, item.ruleId, item.slot),
-        singletonKey: slotKey(item.ruleId, item.slot),
-        ...(delay ? { startAfter: delay } : {}),
-      });
+    // One multi-row insert per chunk rather than a round trip per job: a slot of thousands of rules
+    // is enqueued in a second. Conflicts (same id, or the same singleton key queued or active under
+    // the exclusive policy) are skipped, exactly as a refused send.
+    for (const queueKey of ['run', 'alert'] as const) {
+      const queue = QUEUES[queueKey];
+      const delay = queueKey === 'alert' ? (options.alertDelaySeconds ?? 120) : 0;
+      const jobs: JobInsert<SlotJobData>[] = due
+        .filter((item) => item.queue === queueKey)
+        .map((item) => ({
+          id: slotJobId(queue, item.ruleId, item.slot),
+          singletonKey: slotKey(item.ruleId, item.slot),
+          data: {
+            ruleId: item.ruleId,
+            slot: item.slot.toISOString(),
+            missed: item.missed.map((s) => s.toISOString()),
+            late: item.late,
+          },
+          ...(delay ? { startAfter: delay } : {}),
+        }));
+      for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) await boss.insert(queue, jobs.slice(i, i + ENQUEUE_CHUNK));
     }
     const day = 24 * 60 * 60 * 1000;
     await context.snapshots.prune(new Date(at.getTime() - 2 * day));

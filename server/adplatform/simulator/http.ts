@@ -29,6 +29,15 @@ export interface HttpOptions {
   accessToken?: string;
   /** Calls per account in 5 minutes that count as 100 % usage (the real quotas are higher). */
   accountQuota: number;
+  /** Calls over all accounts in 5 minutes that count as 100 % app usage (x-app-usage); default 10 × accountQuota. */
+  appQuota?: number;
+}
+
+/** Per ad account since the simulator started: reads (GET, batch items included), writes, and refused calls. */
+export interface AccountCallCount {
+  reads: number;
+  writes: number;
+  refused: number;
 }
 
 const USAGE_WINDOW_MS = 5 * 60_000;
@@ -67,6 +76,8 @@ export class SimulatorServer {
   private readonly server: http.Server;
   private readonly held = new Set<NodeJS.Timeout>();
   private readonly calls = new Map<string, number[]>();
+  /** Calls per ad account (digits) since the start; never trimmed, unlike `requests`. */
+  readonly accountCalls = new Map<string, AccountCallCount>();
 
   constructor(
     readonly graph: GraphHandler,
@@ -148,7 +159,7 @@ export class SimulatorServer {
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
     } else {
-      answer = this.counted(path, () =>
+      answer = this.counted(method, path, () =>
         this.graph.handle(method, path, params, { linkBase, accessToken: params.access_token }),
       );
     }
@@ -183,7 +194,7 @@ export class SimulatorServer {
       let answer: GraphAnswer;
       if (fault?.kind === 'rate_limit') answer = this.rateLimitAnswer(fault);
       else {
-        answer = this.counted(path, () => this.graph.handle(method, path, itemParams, context));
+        answer = this.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
         if (fault?.kind === 'server_error') answer = this.serverErrorAnswer(fault);
       }
       return {
@@ -196,14 +207,19 @@ export class SimulatorServer {
   }
 
   /** Counts a call against its ad account's usage; at 100 % the platform refuses (80004). */
-  private counted(path: string, run: () => GraphAnswer): GraphAnswer {
+  private counted(method: string, path: string, run: () => GraphAnswer): GraphAnswer {
     const answer = run();
     if (answer.accountId) {
       const now = Date.now();
       const recent = (this.calls.get(answer.accountId) ?? []).filter((at) => now - at < USAGE_WINDOW_MS);
       recent.push(now);
       this.calls.set(answer.accountId, recent);
+      const count = this.accountCalls.get(answer.accountId) ?? { reads: 0, writes: 0, refused: 0 };
+      this.accountCalls.set(answer.accountId, count);
+      if (method === 'GET') count.reads += 1;
+      else count.writes += 1;
       if (recent.length > this.options.accountQuota && !path.startsWith('me/')) {
+        count.refused += 1;
         return {
           ...this.rateLimitAnswer({ kind: 'rate_limit', code: 80004, regainMinutes: 5 }),
           accountId: answer.accountId,
@@ -255,7 +271,9 @@ export class SimulatorServer {
         ? { pct: usage.pct ?? 95, regainMinutes: usage.regainMinutes ?? 0 }
         : undefined;
     const appCalls = [...this.calls.values()].reduce((sum, list) => sum + list.length, 0);
-    const appPct = override?.pct ?? Math.min(100, Math.round((appCalls / (this.options.accountQuota * 10)) * 100));
+    const appPct =
+      override?.pct ??
+      Math.min(100, Math.round((appCalls / (this.options.appQuota ?? this.options.accountQuota * 10)) * 100));
     const headers: Record<string, string> = {
       'x-app-usage': JSON.stringify({
         call_count: appPct,

@@ -5,7 +5,7 @@
  */
 import { SimClock } from './clock';
 import { GraphHandler, type WriteRecord } from './graph';
-import { inspect, SimulatorServer, type LoggedRequest } from './http';
+import { inspect, SimulatorServer, type AccountCallCount, type LoggedRequest } from './http';
 import type { FaultSpec } from './faults';
 import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { World, type ScenarioObjects } from './world';
@@ -28,6 +28,8 @@ export interface SimulatorOptions {
   accessToken?: string;
   /** Calls per ad account in 5 minutes that count as 100 % usage (then 80004 refusals). */
   accountQuota?: number;
+  /** Calls over all accounts in 5 minutes that count as 100 % app usage (default 10 × accountQuota). */
+  appQuota?: number;
 }
 
 export interface Simulator {
@@ -37,6 +39,8 @@ export interface Simulator {
   clock: SimClock;
   /** Every request received (most recent 10,000). */
   requests: LoggedRequest[];
+  /** Reads, writes and refused calls per ad account (digits) since the start. */
+  accountCalls: Map<string, AccountCallCount>;
   /** Every status write that took effect. */
   writes: WriteRecord[];
   addFault(fault: FaultSpec): void;
@@ -67,6 +71,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     port: options.port ?? 0,
     accessToken: options.accessToken,
     accountQuota: options.accountQuota ?? 5000,
+    appQuota: options.appQuota,
   });
   const url = await server.listen();
   return {
@@ -74,6 +79,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     clock,
     requests: server.requests,
+    accountCalls: server.accountCalls,
     writes: graph.writes,
     addFault: (fault) => server.faults.add(fault),
     clearFaults: () => server.faults.clear(),

@@ -101,6 +101,21 @@ const ACCOUNTS = [
   { name: 'Aloha Legacy Planning', short: 'Aloha Legacy', timezone: 'Pacific/Honolulu' },
 ] as const;
 
+/**
+ * The i-th account: the fixed list first, then the same firms again with a number (`Harbor Wealth
+ * Advisors 2`), so a world of any size is built the same way from the same seed.
+ */
+function accountTemplate(i: number): { name: string; short: string; timezone: string } {
+  const template = ACCOUNTS[i % ACCOUNTS.length]!;
+  const round = Math.floor(i / ACCOUNTS.length);
+  if (round === 0) return template;
+  return {
+    name: `${template.name} ${round + 1}`,
+    short: `${template.short} ${round + 1}`,
+    timezone: template.timezone,
+  };
+}
+
 const EVENT_TIMES = ['10:00', '11:30', '13:00', '17:30', '18:00', '18:30', '19:00'] as const;
 const AD_CREATIVES = [
   'Video - Couple at Table',
@@ -123,20 +138,20 @@ export class World {
     const random = seededRandom(options.seed ?? 1);
     this.idPrefix = `120${String(random.int(100_000, 999_999))}`;
     this.nextId = random.int(100_000_000, 400_000_000);
-    const accountCount = Math.min(options.accounts ?? 5, ACCOUNTS.length);
+    const accountCount = options.accounts ?? 5;
     for (let i = 0; i < accountCount; i += 1) {
-      const template = ACCOUNTS[i]!;
+      const template = accountTemplate(i);
       this.accounts.push({
         accountId: String(random.int(100_000_000, 999_999_999) * 1_000_000 + random.int(0, 999_999)),
         name: template.name,
         timezone: template.timezone,
         currency: 'USD',
-        createdTime: options.start - (400 + 90 * i) * DAY,
+        createdTime: options.start - (400 + 90 * (i % ACCOUNTS.length)) * DAY,
       });
     }
     for (const [index, account] of this.accounts.entries()) {
       for (let c = 0; c < (options.campaignsPerAccount ?? 10); c += 1) {
-        this.addRegularCampaign(random, account, ACCOUNTS[index]!.short, options.adsPerCampaign ?? 3);
+        this.addRegularCampaign(random, account, accountTemplate(index).short, options.adsPerCampaign ?? 3);
       }
     }
     const home = this.accounts[0];
