@@ -10,9 +10,10 @@ import { notFound, permissionDenied, ValidationError } from '../http/errors';
 import { page, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { recordAudit } from '../audit/log';
-import { assertMayGrant } from './access';
+import { changeAccount } from './accountChanges';
+import { peopleContext } from './context';
 import { findGroup } from './groups';
-import { listUsers, setUserGroup, updateUser } from './team';
+import { listUsers, setUserGroup } from './team';
 import { findUserById, loadUserDto } from './users';
 import { parseId, pathId } from '../http/params';
 
@@ -45,7 +46,7 @@ export default async function userRoutes(app: FastifyInstance) {
     return user;
   });
 
-  /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
+  /** Own account always; someone else's needs more (accountChanges.ts); an e-mail change waits for confirmation. */
   app.patch<IdParams>('/user/:id/', async (request) => {
     const actor = currentUser(request);
     const target = await userOf(request);
@@ -53,20 +54,7 @@ export default async function userRoutes(app: FastifyInstance) {
     // Whoever may not see another user's record may not touch it either, not even with an empty change.
     if (!self && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
     const change = parseBody(userUpdateSchema, request.body);
-    const { is_active, ...profile } = change;
-
-    const changesProfile = Object.values(profile).some((v) => v !== undefined);
-    const changesActivity = is_active !== undefined && is_active !== target.isActive;
-    if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
-    if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
-    if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
-    if (!self && target.isSuperuser && !actor.is_superuser && (changesProfile || changesActivity)) {
-      throw permissionDenied(PEOPLE_MESSAGES.superuserOnly);
-    }
-
-    const updated = await updateUser(app.db, actor, target, change);
-    if (changesActivity && is_active === false) await app.tokens.endSessions(target.id, 'deactivated');
-    return updated;
+    return changeAccount(peopleContext(app, request.log), actor, target, change);
   });
 
   app.get<{ Params: { id: string; group_id: string } }>(
@@ -78,8 +66,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const groupId = parseId(request.params.group_id);
       const group = groupId ? await findGroup(app.db, groupId) : undefined;
       if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
-      assertMayGrant(actor, group.accesses);
-      return setUserGroup(app.db, actor, user, group);
+      return setUserGroup(app, actor, user, group);
     },
   );
 
