@@ -13,6 +13,7 @@ import {
   findUserByEmail,
   loadAuthUser,
   loadUserDto,
+  permissionsOf,
   toUserDtos,
   type AuthUser,
   type UserDto,
@@ -163,8 +164,7 @@ export async function setUserGroup(
     if (changesText)
       await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
   });
-  const after = (await loadAuthUser(db, user.id))!;
-  if (lostAccesses(before.permissions, after.permissions).length) await ctx.tokens.endSessions(user.id, 'access');
-  const { permissions: _, sessionVersion: __, ...dto } = after;
-  return dto;
+  const after = (await permissionsOf(db, [user.id])).get(user.id) ?? new Set();
+  if (lostAccesses(before.permissions, after).length) await ctx.tokens.endSessions(user.id, 'access');
+  return (await loadUserDto(db, user.id))!;
 }
