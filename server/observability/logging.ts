@@ -3,15 +3,15 @@
  * terminal (LOG_FORMAT auto|json|pretty). One line per request, written when the answer is sent
  * (method, URL, route pattern, status, duration): at info, except the probes, /metrics and the
  * browser app's files, which are at debug. Links from e-mails carry secrets in their path
- * (/join/<code>, /confirm-password-reset/<token>) and some URLs in their query: those parts are
- * replaced by [redacted] in every line that shows a URL.
+ * (/join/<code>, /confirm-password-reset/<token>, /confirm-email-change/<token>) and some URLs in
+ * their query: those parts are replaced by [redacted] in every line that shows a URL.
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 const REDACTED = '[redacted]';
 /** Browser-app paths whose next segment is a secret. */
-const SECRET_PATH = /^(\/(?:join|confirm-password-reset))\/[^/?#]+/;
+const SECRET_PATH = /^(\/(?:join|confirm-password-reset|confirm-email-change))\/[^/?#]+/;
 /** Query parameters whose value may be a secret. */
 const SECRET_PARAM = /token|code|secret|password|key|signature/i;
 

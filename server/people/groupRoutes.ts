@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noContent, pageOf } from '../http/schemas';
 import { assertMayGrant } from './access';
+import { peopleContext } from './context';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
 import { groupListQuery, tags } from './schemas';
 import { toGroupDto } from './users';
@@ -83,13 +84,10 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const before = await groupOf(request.params.id);
       const { name, group_access } = request.body;
-      const accesses = group_access?.accesses;
-      if (accesses)
-        assertMayGrant(
-          actor,
-          accesses.filter((a) => !before.accesses.includes(a)),
-        );
-      return updateGroup(app.db, actor, before, { name, accesses });
+      return updateGroup(peopleContext(app, request.log), actor, before, {
+        name,
+        accesses: group_access?.accesses,
+      });
     },
   );
 
@@ -100,7 +98,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, response: { 204: noContent, ...errors(403, 404) } },
     },
     async (request, reply) => {
-      await deleteGroup(app.db, actorOf(request), await groupOf(request.params.id));
+      await deleteGroup(peopleContext(app, request.log), actorOf(request), await groupOf(request.params.id));
       return reply.status(204).send(null);
     },
   );

@@ -1,10 +1,15 @@
-/** Permission groups: reading, creating, changing and deleting them, each change audited. */
+/**
+ * Permission groups: reading, creating, changing and deleting them, each change audited. Only
+ * within the actor's own accesses; members who lose accesses by a change are signed out.
+ */
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { groups } from '../db/schema/index';
+import { groups, userGroups } from '../db/schema/index';
 import { describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
-import { toGroupDto, type GroupDto } from './users';
+import { assertMayChangeGroup, assertMayGrant, lostAccesses } from './access';
+import type { PeopleContext } from './context';
+import { permissionsOf, toGroupDto, type AuthUser, type GroupDto } from './users';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -33,12 +38,8 @@ export async function listGroups(
 
 const accessList = (accesses: readonly string[]) => accesses.join(', ');
 
-export async function createGroup(
-  db: Database,
-  actor: AuditActor,
-  name: string,
-  accesses: string[],
-): Promise<GroupDto> {
+export async function createGroup(db: Database, actor: AuthUser, name: string, accesses: string[]): Promise<GroupDto> {
+  assertMayGrant(actor, accesses);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(groups).values({ name, accesses }).returning();
     await recordAudit(tx, actor, {
@@ -49,15 +50,35 @@ export async function createGroup(
   });
 }
 
+/** The group's members and what each holds now: to compare with what they hold after a change. */
+async function membersOf(db: Database, groupId: number) {
+  const rows = await db.select({ userId: userGroups.userId }).from(userGroups).where(eq(userGroups.groupId, groupId));
+  return permissionsOf(
+    db,
+    rows.map((r) => r.userId),
+  );
+}
+
+/** Ends the sessions of every member who holds less than before. */
+async function signOutWhoLost(ctx: Pick<PeopleContext, 'db' | 'tokens'>, before: Map<number, Set<string>>) {
+  const after = await permissionsOf(ctx.db, [...before.keys()]);
+  for (const [userId, held] of before) {
+    if (lostAccesses(held, after.get(userId) ?? new Set()).length) await ctx.tokens.endSessions(userId, 'access');
+  }
+}
+
 export async function updateGroup(
-  db: Database,
-  actor: AuditActor,
+  ctx: Pick<PeopleContext, 'db' | 'tokens'>,
+  actor: AuthUser,
   before: GroupRow,
   change: { name?: string; accesses?: string[] },
 ): Promise<GroupDto> {
+  const { db } = ctx;
+  assertMayChangeGroup(actor, before.accesses, change.accesses);
   // A PATCH naming no field changes nothing (and an UPDATE must set something).
   if (change.name === undefined && !change.accesses) return toGroupDto(before);
-  return db.transaction(async (tx) => {
+  const members = await membersOf(db, before.id);
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(groups)
       .set({
@@ -73,10 +94,19 @@ export async function updateGroup(
     if (changesText) await recordAudit(tx, actor, { action: `Updated group ${row!.name}`, changesText });
     return toGroupDto(row!);
   });
+  await signOutWhoLost(ctx, members);
+  return updated;
 }
 
 /** Members simply lose the group (user_groups rows cascade). */
-export async function deleteGroup(db: Database, actor: AuditActor, group: GroupRow): Promise<void> {
+export async function deleteGroup(
+  ctx: Pick<PeopleContext, 'db' | 'tokens'>,
+  actor: AuthUser,
+  group: GroupRow,
+): Promise<void> {
+  const { db } = ctx;
+  assertMayChangeGroup(actor, group.accesses);
+  const members = await membersOf(db, group.id);
   await db.transaction(async (tx) => {
     await tx.delete(groups).where(eq(groups.id, group.id));
     await recordAudit(tx, actor, {
@@ -84,4 +114,5 @@ export async function deleteGroup(db: Database, actor: AuditActor, group: GroupR
       changesText: `accesses: ${accessList(group.accesses) || '—'}`,
     });
   });
+  await signOutWhoLost(ctx, members);
 }

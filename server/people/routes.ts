@@ -1,5 +1,6 @@
-/** Every route of the people area: team, groups, invitations (sending, pending ones), password reset. */
+/** Every route of the people area: team, groups, invitations (sending, pending ones), password reset, e-mail change. */
 import type { FastifyInstance } from 'fastify';
+import emailChangeRoutes from './emailChangeRoutes';
 import groupRoutes from './groupRoutes';
 import invitationRoutes from './invitationRoutes';
 import passwordResetRoutes from './passwordResetRoutes';
@@ -12,4 +13,5 @@ export default async function peopleRoutes(app: FastifyInstance) {
   await app.register(invitationRoutes);
   await app.register(pendingInvitationRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(emailChangeRoutes);
 }

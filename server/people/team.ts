@@ -1,18 +1,23 @@
 /** The team: listing users, changing their account fields, activity, group and own password, each change audited. */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
-import { ValidationError } from '../http/errors';
+import { ApiError, ValidationError } from '../http/errors';
+import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
+import type { PeopleContext } from './context';
 import {
   auditActorOf,
   findUserByEmail,
   findUserById,
+  loadAuthUser,
   loadUserDto,
+  permissionsOf,
   toUserDtos,
+  type AuthUser,
   type UserDto,
   type UserRow,
 } from './users';
@@ -78,12 +83,27 @@ export async function catchingEmailRace<T>(write: () => Promise<T>): Promise<T> 
   }
 }
 
+/** The fields applied at once; the e-mail address changes only through emailChanges.ts. */
 export interface AccountChange {
   first_name?: string;
   last_name?: string;
   phone?: string | null;
-  email?: string;
   is_active?: boolean;
+}
+
+/**
+ * Refuses to deactivate the last active superuser. The active superusers are locked (in id order,
+ * so two such requests cannot deadlock) until the transaction ends: two superusers deactivating
+ * each other at once cannot both succeed.
+ */
+async function assertAnotherActiveSuperuser(tx: Database, userId: number): Promise<void> {
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  if (!active.some((u) => u.id !== userId)) throw new ApiError(409, { detail: PEOPLE_MESSAGES.lastSuperuser });
 }
 
 export async function updateUser(
@@ -96,40 +116,43 @@ export async function updateUser(
     ...(change.first_name !== undefined && { firstName: change.first_name }),
     ...(change.last_name !== undefined && { lastName: change.last_name }),
     ...(change.phone !== undefined && { phone: change.phone ?? '' }),
-    ...(change.email !== undefined && { email: normaliseEmail(change.email) }),
     ...(change.is_active !== undefined && { isActive: change.is_active }),
   };
-  if (values.email) await assertEmailFree(db, values.email, before.id);
-  await catchingEmailRace(() =>
-    db.transaction(async (tx) => {
-      if (!Object.keys(values).length) return;
-      const [after] = await tx.update(users).set(values).where(eq(users.id, before.id)).returning();
-      const profile = describeChanges({
-        first_name: [before.firstName, after!.firstName],
-        last_name: [before.lastName, after!.lastName],
-        phone: [before.phone, after!.phone],
-        email: [before.email, after!.email],
+  await db.transaction(async (tx) => {
+    if (!Object.keys(values).length) return;
+    if (values.isActive === false && before.isSuperuser) await assertAnotherActiveSuperuser(tx, before.id);
+    const [after] = await tx.update(users).set(values).where(eq(users.id, before.id)).returning();
+    const profile = describeChanges({
+      first_name: [before.firstName, after!.firstName],
+      last_name: [before.lastName, after!.lastName],
+      phone: [before.phone, after!.phone],
+    });
+    if (profile) await recordAudit(tx, actor, { action: `Updated user ${displayName(after!)}`, changesText: profile });
+    if (before.isActive !== after!.isActive) {
+      await recordAudit(tx, actor, {
+        action: `${after!.isActive ? 'Activated' : 'Deactivated'} user ${displayName(after!)}`,
+        changesText: describeChanges({ is_active: [before.isActive, after!.isActive] }),
       });
-      if (profile)
-        await recordAudit(tx, actor, { action: `Updated user ${displayName(after!)}`, changesText: profile });
-      if (before.isActive !== after!.isActive) {
-        await recordAudit(tx, actor, {
-          action: `${after!.isActive ? 'Activated' : 'Deactivated'} user ${displayName(after!)}`,
-          changesText: describeChanges({ is_active: [before.isActive, after!.isActive] }),
-        });
-      }
-    }),
-  );
+    }
+  });
   return (await loadUserDto(db, before.id))!;
 }
 
-/** The Team screen shows one group per user, so setting a group replaces all of the user's groups. */
+/**
+ * The Team screen shows one group per user, so setting a group replaces all of the user's groups.
+ * The actor must hold the group's accesses and everything the user holds; a user who loses
+ * accesses by the move is signed out everywhere.
+ */
 export async function setUserGroup(
-  db: Database,
-  actor: AuditActor,
+  ctx: Pick<PeopleContext, 'db' | 'tokens'>,
+  actor: AuthUser,
   user: UserRow,
   group: typeof groups.$inferSelect,
 ): Promise<UserDto> {
+  const { db } = ctx;
+  assertMayGrant(actor, group.accesses);
+  const before = (await loadAuthUser(db, user.id))!;
+  assertMayManageUser(actor, before);
   await db.transaction(async (tx) => {
     const previous = await tx
       .select({ name: groups.name })
@@ -143,6 +166,8 @@ export async function setUserGroup(
     if (changesText)
       await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
   });
+  const after = (await permissionsOf(db, [user.id])).get(user.id) ?? new Set();
+  if (lostAccesses(before.permissions, after).length) await ctx.tokens.endSessions(user.id, 'access');
   return (await loadUserDto(db, user.id))!;
 }
 

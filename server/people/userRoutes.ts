@@ -1,6 +1,7 @@
 /** /api/user/: the Team list, account changes, activation, group, own password (SPEC §7). */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { userSchema } from '../../src/domain/contracts';
 import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
 import { changePasswordSchema } from '../../src/domain/validation';
@@ -12,7 +13,9 @@ import { errors, idParams, pageOf } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { passwordChangedSchema, tags, userGroupParams, userListQuery } from './schemas';
-import { changeOwnPassword, listUsers, setUserGroup, updateUser } from './team';
+import { changeOwnPassword, listUsers, setUserGroup } from './team';
+import { changeAccount } from './accountChanges';
+import { peopleContext } from './context';
 import { findUserById, loadUserDto } from './users';
 
 /** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
@@ -25,6 +28,12 @@ async function maySeeUser(request: FastifyRequest) {
   const id = parseId((request.params as { id?: string }).id);
   if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
 }
+
+/** The user as stored; an e-mail change waits for confirmation from the new address (`pending_email`). */
+const accountChangeSchema = userSchema.extend({
+  pending_email: z.string().optional(),
+  detail: z.string().optional(),
+});
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   async function userOf(id: number) {
@@ -68,28 +77,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParams,
         body: userUpdateSchema,
-        response: { 200: userSchema, ...errors(400, 403, 404) },
+        response: { 200: accountChangeSchema, ...errors(400, 403, 404, 409, 502) },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const target = await userOf(request.params.id);
-      const self = target.id === actor.id;
-      const { is_active, ...profile } = request.body;
-
-      const changesProfile = Object.values(profile).some((v) => v !== undefined);
-      const changesActivity = is_active !== undefined && is_active !== target.isActive;
-      if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
-      if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
-      if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
-      if (!self && target.isSuperuser && !actor.is_superuser && (changesProfile || changesActivity)) {
-        throw permissionDenied(PEOPLE_MESSAGES.superuserOnly);
-      }
-
-      const updated = await updateUser(app.db, actor, target, request.body);
-      if (changesActivity && is_active === false) await app.tokens.endSessions(target.id, 'deactivated');
-      return updated;
-    },
+    async (request) =>
+      changeAccount(peopleContext(app, request.log), actorOf(request), await userOf(request.params.id), request.body),
   );
 
   app.get(
@@ -103,8 +95,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await userOf(request.params.id);
       const group = await findGroup(app.db, request.params.group_id);
       if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
-      assertMayGrant(actor, group.accesses);
-      return setUserGroup(app.db, actor, user, group);
+      return setUserGroup(peopleContext(app, request.log), actor, user, group);
     },
   );
 

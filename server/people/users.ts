@@ -88,3 +88,11 @@ export async function loadAuthUser(db: Database, id: number): Promise<AuthUser |
   const [dto] = await toUserDtos(db, [row]);
   return { ...dto!, permissions: effectivePermissions(dto!), sessionVersion: row.sessionVersion };
 }
+
+/** What each of these users holds (effectivePermissions), by id. */
+export async function permissionsOf(db: Database, userIds: number[]): Promise<Map<number, Set<Permission>>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, userIds));
+  const dtos = await toUserDtos(db, rows);
+  return new Map(dtos.map((dto) => [dto.id, effectivePermissions(dto)]));
+}

@@ -16,6 +16,7 @@ const AccountPage = lazy(() => import('./account/AccountPage'));
 const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
 const ConfirmPasswordResetPage = lazy(() => import('./password-reset/ConfirmPasswordResetPage'));
 const JoinPage = lazy(() => import('./join/JoinPage'));
+const ConfirmEmailChangePage = lazy(() => import('./email-change/ConfirmEmailChangePage'));
 
 /** Public routes have no layout, so no Suspense around them: add one for lazy screens. */
 const loaded = (Screen: ComponentType) => (
@@ -42,6 +43,7 @@ export const publicRoutes = [
     element={loaded(ConfirmPasswordResetPage)}
   />,
   <Route key="join" path="/join/:invite_code" element={loaded(JoinPage)} />,
+  <Route key="confirm-email-change" path="/confirm-email-change/:token" element={loaded(ConfirmEmailChangePage)} />,
   <Route key="privacy-policy" path="/privacy-policy" element={loaded(PrivacyPolicy)} />,
   <Route key="messenger" path="/messenger/:type" element={loaded(MessengerFrame)} />,
 ];

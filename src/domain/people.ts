@@ -16,6 +16,14 @@ export const PEOPLE_MESSAGES = {
   groupNotFound: 'Group not found.',
   grantBeyondOwn: 'You cannot grant accesses you do not hold yourself.',
   superuserOnly: 'Only a superuser can change a superuser.',
+  holdsMore: 'You cannot change a user who holds accesses you do not hold yourself.',
+  groupBeyondOwn: 'You cannot change a group that holds accesses you do not hold yourself.',
+  lastSuperuser: 'The last active superuser cannot be deactivated.',
+  currentPasswordRequired: 'Enter your current password to change your e-mail address.',
+  currentPasswordWrong: 'Current password is not correct.',
+  emailChangeInvalid: 'This e-mail confirmation link is not valid.',
+  emailChangeUsed: 'This e-mail confirmation link has already been used.',
+  emailChangeExpired: 'This e-mail confirmation link has expired. Change the address again.',
   unknownPermission: (name: string) => `Unknown permission: ${name}`,
   inviteInvalid: 'This invitation link is not valid.',
   inviteUsed: 'This invitation has already been used.',
@@ -25,8 +33,9 @@ export const PEOPLE_MESSAGES = {
   resetExpired: 'This password reset link has expired. Request a new one.',
 } as const;
 
-/** Invitation links work for a week, password reset links for an hour. */
+/** Invitation links work for a week, e-mail confirmation links for a day, password reset links for an hour. */
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 export const groupNameSchema = z
@@ -57,7 +66,16 @@ export const groupUpdateSchema = z.object({
   group_access: z.object({ accesses: accessesSchema }).optional(),
 });
 
-/** PATCH /api/user/{id}/: any of the account fields, and is_active. */
+/**
+ * PATCH /api/user/{id}/: any of the account fields, and is_active; current_password only when
+ * changing one's own e-mail address.
+ */
 export const userUpdateSchema = accountSchema.partial().extend({
   is_active: z.boolean({ error: 'Must be true or false' }).optional(),
+  current_password: z.string({ error: 'Must be a string' }).optional(),
+});
+
+/** POST /api/user/confirm_email_change/: the token of the mailed link. */
+export const emailChangeConfirmSchema = z.object({
+  token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
 });

@@ -23,6 +23,7 @@ export const paths = {
   changePassword: api('user/change_password/'),
   passwordResetRequest: api('user/send_password_reset/'),
   passwordResetConfirm: api('user/set_password_reset/'),
+  emailChangeConfirm: api('user/confirm_email_change/'),
   groups: api('groups/'),
   group: (id: Id) => api(`groups/${id}/`),
   availablePermissions: api('groups/available_permissions/'),

@@ -127,6 +127,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/join/abc')).toBe('/join/[redacted]');
     expect(redactUrl('/join/abc/extra?x=1')).toBe('/join/[redacted]/extra?x=1');
     expect(redactUrl('/confirm-password-reset/t0k?next=%2F')).toBe('/confirm-password-reset/[redacted]?next=%2F');
+    expect(redactUrl('/confirm-email-change/t0k')).toBe('/confirm-email-change/[redacted]');
     expect(redactUrl('/api/x/?access_token=a&reset_code=b&apiKey=c&q=d')).toBe(
       '/api/x/?access_token=[redacted]&reset_code=[redacted]&apiKey=[redacted]&q=d',
     );

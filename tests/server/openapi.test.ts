@@ -39,6 +39,7 @@ const PUBLIC = [
   'POST /api/user_invite/',
   'POST /api/user/send_password_reset/',
   'POST /api/user/set_password_reset/',
+  'POST /api/user/confirm_email_change/',
 ];
 
 describe('the OpenAPI document', () => {

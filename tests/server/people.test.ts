@@ -103,7 +103,10 @@ eachDatabase((engine) => {
       it('refuses an e-mail that another account has', async () => {
         const user = await api.userWith([]);
         const other = await api.userWith([]);
-        const response = await call(user, 'PATCH', `/api/user/${user.id}/`, { email: other.email.toUpperCase() });
+        const response = await call(user, 'PATCH', `/api/user/${user.id}/`, {
+          email: other.email.toUpperCase(),
+          current_password: user.password,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ email: ['A user with this e-mail already exists.'] });
       });
@@ -327,7 +330,9 @@ eachDatabase((engine) => {
         const response = await call(admin, 'DELETE', `/api/groups/${group.id}/`);
         expect(response.statusCode).toBe(204);
         expect((await call(admin, 'GET', `/api/groups/${group.id}/`)).statusCode).toBe(404);
-        expect((await call(member, 'GET', '/api/user/me/')).json().groups).toEqual([]);
+        expect((await call(admin, 'GET', `/api/user/${member.id}/`)).json().groups).toEqual([]);
+        // Losing the group's accesses ends the member's sessions.
+        expect((await call(member, 'GET', '/api/user/me/')).statusCode).toBe(401);
         expect(await lastAudit()).toMatchObject({
           action: 'Deleted group Temporary',
           changesText: 'accesses: read_rules',
@@ -346,16 +351,16 @@ eachDatabase((engine) => {
         expect((await call(await api.userWith(['add_edit_users']), 'GET', '/api/groups/')).statusCode).toBe(200);
       });
 
-      it('does not let update_permissions grant accesses its holder lacks', async () => {
+      it('does not let update_permissions grant, edit or delete accesses its holder lacks', async () => {
         const manager = await api.userWith(['update_permissions', 'view_permissions']);
-        const group = await api.newGroup('Managed', ['delete_rules']);
+        const group = await api.newGroup('Managed', ['view_permissions']);
         const escalate = await call(manager, 'PATCH', `/api/groups/${group.id}/`, {
-          group_access: { accesses: ['delete_rules', 'add_edit_users'] },
+          group_access: { accesses: ['view_permissions', 'add_edit_users'] },
         });
         expect(escalate.statusCode).toBe(403);
-        // Keeping an access it lacks, or removing one, is fine.
+        // Within its own accesses, adding and removing are fine.
         const keep = await call(manager, 'PATCH', `/api/groups/${group.id}/`, {
-          group_access: { accesses: ['delete_rules', 'view_permissions'] },
+          group_access: { accesses: ['view_permissions', 'update_permissions'] },
         });
         expect(keep.statusCode).toBe(200);
         const remove = await call(manager, 'PATCH', `/api/groups/${group.id}/`, { group_access: { accesses: [] } });
@@ -365,6 +370,19 @@ eachDatabase((engine) => {
         ).toBe(403);
         const [stored] = await api.dbh.db.select().from(groups).where(eq(groups.id, group.id));
         expect(stored!.accesses).toEqual([]);
+        // A group holding an access the manager lacks is out of reach, even to remove that access.
+        const stronger = await api.newGroup('Stronger', ['delete_rules']);
+        for (const [method, payload] of [
+          ['PATCH', { group_access: { accesses: [] } }],
+          ['PATCH', { name: 'Renamed' }],
+          ['DELETE', undefined],
+        ] as const) {
+          const response = await call(manager, method, `/api/groups/${stronger.id}/`, payload);
+          expect(response.statusCode).toBe(403);
+          expect(response.json()).toEqual({
+            detail: 'You cannot change a group that holds accesses you do not hold yourself.',
+          });
+        }
       });
     });
   });

@@ -158,6 +158,7 @@ describe('no request makes the API fail with a 500', () => {
         'POST /api/token/ → 400',
         'POST /api/token/refresh/ → 400',
         'POST /api/token/logout/ → 400',
+        'POST /api/user/confirm_email_change/ → 400',
         'POST /api/user/send_password_reset/ → 400',
         'POST /api/user/set_password_reset/ → 400',
         'POST /api/user_invite/ → 400',

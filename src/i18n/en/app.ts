@@ -50,6 +50,7 @@ export default {
       login: 'Login',
       password_reset: 'Password reset',
       confirm_password_reset: 'Confirm password reset',
+      confirm_email_change: 'Confirm e-mail change',
       join: 'Confirm invitation',
       privacy_policy: 'Privacy Policy',
       messenger: 'Messenger',

@@ -67,6 +67,13 @@ export default {
       save: 'Save',
       done: 'Password has been reset. Sign in with the new password.',
     },
+    confirm_email: {
+      title: 'Confirm your new e-mail address',
+      intro:
+        'Confirm to make this the e-mail address of your account. Every session of the account then ends: sign in again with the new address.',
+      submit: 'Confirm',
+      done: 'E-mail address changed. Sign in with the new address.',
+    },
     join: {
       title: 'Confirm invitation',
       intro: 'Welcome! Tell us your name and choose a password to join the team.',

@@ -1,0 +1,83 @@
+/**
+ * PATCH /api/user/{id}/ as a whole: who may change which account fields, the e-mail change that
+ * waits for confirmation from the new address, and the sessions that end (docs/security.md).
+ */
+import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { actorName } from '../audit/log';
+import { verifyPassword } from '../auth/passwords';
+import { ApiError, permissionDenied, ValidationError } from '../http/errors';
+import { assertMayManageUser } from './access';
+import type { PeopleContext } from './context';
+import { createEmailChange, withdrawEmailChange } from './emailChanges';
+import { emailChangeConfirmMail, emailChangeLink, emailChangeRequestedMail } from './mails';
+import { assertEmailFree, normaliseEmail, updateUser, type AccountChange } from './team';
+import { loadAuthUser, type AuthUser, type UserDto, type UserRow } from './users';
+
+export interface AccountChangeRequest extends AccountChange {
+  /** Asked for here, in effect once confirmed from the new address. */
+  email?: string;
+  /** The caller's own password: needed to change their own e-mail address. */
+  current_password?: string;
+}
+
+/** The user as they now are; with pending_email when a new address waits for confirmation. */
+export type AccountChangeResult = UserDto & { pending_email?: string; detail?: string };
+
+const passwordError = (message: string) => new ValidationError({ current_password: [message] });
+
+export async function changeAccount(
+  ctx: PeopleContext,
+  actor: AuthUser,
+  target: UserRow,
+  request: AccountChangeRequest,
+): Promise<AccountChangeResult> {
+  const { is_active, current_password, email, ...profile } = request;
+  const self = target.id === actor.id;
+  const changesProfile = email !== undefined || Object.values(profile).some((v) => v !== undefined);
+  const changesActivity = is_active !== undefined && is_active !== target.isActive;
+  const newEmail = email !== undefined && normaliseEmail(email) !== normaliseEmail(target.email) ? email : undefined;
+
+  if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
+  if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
+  if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
+  if (!self && (changesProfile || changesActivity))
+    assertMayManageUser(actor, (await loadAuthUser(ctx.db, target.id))!);
+  if (newEmail !== undefined && self) {
+    if (!current_password) throw passwordError(PEOPLE_MESSAGES.currentPasswordRequired);
+    if (!(await verifyPassword(current_password, target.passwordHash)))
+      throw passwordError(PEOPLE_MESSAGES.currentPasswordWrong);
+  }
+  if (newEmail !== undefined) await assertEmailFree(ctx.db, normaliseEmail(newEmail), target.id);
+
+  const pendingEmail = newEmail === undefined ? undefined : await requestEmailChange(ctx, actor, target, newEmail);
+  const updated = await updateUser(ctx.db, actor, target, { ...profile, is_active });
+  if (changesActivity && is_active === false) await ctx.tokens.endSessions(target.id, 'deactivated');
+  if (pendingEmail === undefined) return updated;
+  return {
+    ...updated,
+    pending_email: pendingEmail,
+    detail: `A confirmation link was sent to ${pendingEmail}. The e-mail address changes once it is confirmed.`,
+  };
+}
+
+/** Mails the link to the new address (or withdraws it and answers 502) and tells the old one. */
+async function requestEmailChange(
+  ctx: PeopleContext,
+  actor: AuthUser,
+  target: UserRow,
+  rawEmail: string,
+): Promise<string> {
+  const newEmail = normaliseEmail(rawEmail);
+  const token = await createEmailChange(ctx.db, actor, target, newEmail);
+  try {
+    await ctx.mailer.send(emailChangeConfirmMail(newEmail, emailChangeLink(ctx.publicUrl, token), actorName(actor)));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'e-mail change confirmation mail failed');
+    await withdrawEmailChange(ctx.db, token);
+    throw new ApiError(502, { detail: 'The confirmation e-mail could not be sent. Try again later.' });
+  }
+  void ctx.mailer
+    .send(emailChangeRequestedMail(target.email, newEmail, actorName(actor)))
+    .catch((error) => ctx.log.error({ err: error }, 'e-mail change notice failed'));
+  return newEmail;
+}
