@@ -12,7 +12,14 @@ import { renderApp, renderWithAdmin, signIn, signOut } from '../../support/rende
 import { withAccesses } from '../../support/users';
 
 // Screens built on the layout may load data; they get empty answers so these tests see only the shell.
-setupMswServer(http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+const ended: unknown[] = [];
+setupMswServer(
+  http.get('/api/*', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+  http.post('/api/token/logout/', async ({ request }) => {
+    ended.push(await request.json());
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
 
 /** An address no screen owns: react-admin's not-found page inside the shared layout. */
 const SHELL = '/no-such-page';
@@ -142,6 +149,7 @@ describe('header', () => {
     expect(screen.getByTestId('address')).toHaveTextContent('/login');
     expect(session.get().access_token).toBeNull();
     expect(JSON.parse(localStorage.getItem('auth')!)).toMatchObject({ isAuthenticated: false, user: null });
+    await waitFor(() => expect(ended).toHaveLength(1)); // the session ended on the server too
   });
 });
 
