@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RuleRunDto } from '../../../src/domain/contracts';
 import { paths } from '../../../src/providers/apiPaths';
 import type { ActivityEntry } from '../../../src/resources/rule_log/types';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';
 import { withAccesses } from '../../support/users';
@@ -131,6 +132,7 @@ describe('Activity: held runs and notify-only rules', () => {
   });
 
   it('shows the server’s 409 when someone else decided first', async () => {
+    const consoleErrors = captureConsoleErrors();
     signIn(withAccesses('view_logs', 'read_rules', 'create_update_rules'));
     renderApp('/activity');
     const user = userEvent.setup();
@@ -138,6 +140,7 @@ describe('Activity: held runs and notify-only rules', () => {
     await user.click(within(row).getByRole('button', { name: 'Dismiss the held turn-offs of run 44' }));
     expect(await screen.findByText('This held run was already approved.')).toBeInTheDocument();
     expect(calls).toEqual(['dismiss']);
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([409]);
   });
 
   it('hides Approve and Dismiss from users who may not change rules', async () => {
