@@ -180,6 +180,7 @@ describe('Edit rule', () => {
   });
 
   it("shows the server's guard-rail 400 under the threshold and the name list it concerns", async () => {
+    const consoleErrors = captureConsoleErrors();
     server.use(
       http.patch(paths.rule(5), () =>
         HttpResponse.json(
@@ -201,6 +202,7 @@ describe('Edit rule', () => {
     );
     expect(field('Turn off the ad if website CPL is above a value: CPL')).toHaveAccessibleDescription('');
     expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it("asks 'Leave the page?' when leaving with unsaved changes: Cancel stays, Leave goes", async () => {
