@@ -57,6 +57,11 @@ beforeEach(() => {
     http.post(paths.folderRestore(':id'), ({ params }) => setDeleted(Number(params.id), false)),
     http.get(paths.rule(5), () => HttpResponse.json(ruleFive)),
     http.get(paths.ruleTimezones, () => HttpResponse.json(timezones)),
+    // The editor's Runs and Exemptions panels: this rule has none yet.
+    http.get('/api/rule/5/runs/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get('/api/rules/5/exemptions/', () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    ),
     http.patch(paths.rule(5), async ({ request }) => {
       const patch = (await request.json()) as { name: string };
       ruleFive = { ...ruleFive, ...patch };
