@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setupBrowser.ts'],
         },
       },

@@ -1,0 +1,265 @@
+/**
+ * Worker processes sharing one database: two workers racing for the same slots act once; a worker
+ * killed in the middle of a run is taken over by a fresh one, with no double action and no lost
+ * slot. Each worker is a real child process (tests/server/engine/workerProcess.ts) talking to the
+ * Graph simulator over HTTP. PostgreSQL is what many processes share, so this runs on PostgreSQL
+ * only (the test server of tests/support/globalDb.ts); on PGlite, one process owns the database and
+ * the in-process races of engine-run.test.ts cover the same claims.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Simulator } from '../../../server/adplatform/simulator/index';
+import { openPostgres, type DbHandle } from '../../../server/db/client';
+import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
+import { evaluate } from '../../../server/engine/evaluate';
+import { loadEngineRule } from '../../../server/engine/rulesSource';
+import { fetchAccountSnapshot } from '../../../server/engine/snapshots';
+import { seedAccount, seedRule, startFrozenSimulator } from './support';
+
+const WORKER = path.join(import.meta.dirname, 'workerProcess.ts');
+const START = '2026-03-02T15:00:00Z'; // a Monday, 15:00 UTC
+const MONDAY = 1;
+
+interface Worker {
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  exited: Promise<number | null>;
+}
+
+function startWorker(env: Record<string, string>): Worker {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    for (const line of parts) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => lines.push({ stderr: chunk.toString() }));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, lines, exited };
+}
+
+async function stopWorker(worker: Worker, signal: NodeJS.Signals = 'SIGTERM') {
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill(signal);
+  await worker.exited;
+}
+
+/** A PostgreSQL database of its own (from the migrated template), with its URL for the children. */
+async function databaseForProcesses(): Promise<{ url: string; dbh: DbHandle; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `ad_rules_engine_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`).finally(() => admin.end());
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dbh = await openPostgres(url.toString(), 4);
+  return {
+    url: url.toString(),
+    dbh,
+    async drop() {
+      await dbh.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+    },
+  };
+}
+
+/** Rules over every campaign of both simulated accounts that turn off any ad with a lead. */
+async function seedRacingRules(
+  dbh: DbHandle,
+  sim: Simulator,
+  perAccount: number,
+  hour: number,
+  accounts = sim.world.accounts.length,
+) {
+  const ruleIds: number[] = [];
+  for (const account of sim.world.accounts.slice(0, accounts)) {
+    const adAccountId = `act_${account.accountId}`;
+    await seedAccount(dbh.db, { adAccountId, accountName: account.name, timezoneName: account.timezone });
+    for (let i = 0; i < perAccount; i += 1) {
+      const { rule } = await seedRule(dbh.db, adAccountId, {
+        hours: [[MONDAY, hour]],
+        contains: ['-'],
+        tasks: { trigger_cpl: { cpl: '0.01' } },
+      });
+      ruleIds.push(rule.id);
+    }
+  }
+  return ruleIds;
+}
+
+/** What the rules should turn off, worked out beforehand through the same evaluator. */
+async function expectedTurnOffs(dbh: DbHandle, client: Parameters<typeof fetchAccountSnapshot>[0], ruleIds: number[]) {
+  const ids = new Set<string>();
+  for (const ruleId of ruleIds) {
+    const rule = (await loadEngineRule(dbh.db, ruleId))!;
+    const snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, 'USD');
+    for (const action of evaluate(rule, snapshot).actions) ids.add(action.objectId);
+  }
+  return ids;
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const runsDone = (dbh: DbHandle, ruleIds: number[]) => async () =>
+  (await dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds))).filter(
+    (r) => r.kind === 'run' && r.status === 'done',
+  ).length;
+
+describe('worker processes on PostgreSQL', () => {
+  const workers: Worker[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => stopWorker(w)));
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  let db: Awaited<ReturnType<typeof databaseForProcesses>>;
+  beforeAll(async () => {
+    db = await databaseForProcesses();
+    cleanups.push(() => db.drop());
+  });
+
+  async function world(seed: number) {
+    const w = await startFrozenSimulator({ start: START, seed });
+    cleanups.push(() => w.sim.close());
+    return w;
+  }
+
+  it('two workers racing through the queue for the same slots turn each ad off once', async () => {
+    const { sim, client } = await world(21);
+    const ruleIds = await seedRacingRules(db.dbh, sim, 6, 15);
+    const expected = await expectedTurnOffs(db.dbh, client, ruleIds);
+    expect(expected.size).toBeGreaterThan(3);
+
+    const env = { DATABASE_URL: db.url, GRAPH_URL: sim.url, ENGINE_NOW: '2026-03-02T15:00:30Z', MODE: 'queue' };
+    workers.push(startWorker(env), startWorker(env));
+    await waitFor(runsDone(db.dbh, ruleIds), (n) => n === ruleIds.length, 'every run to finish');
+
+    const entries = await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds));
+    const offs = entries.filter((e) => e.action === 'turn_off_ad');
+    expect(new Set(offs.map((e) => e.adId))).toEqual(expected);
+    expect(offs).toHaveLength(expected.size); // one entry per ad, whichever rule got it
+    expect(entries.filter((e) => e.action !== 'turn_off_ad')).toEqual([]);
+    const writesPerAd = new Map<string, number>();
+    for (const write of sim.writes) writesPerAd.set(write.id, (writesPerAd.get(write.id) ?? 0) + 1);
+    expect([...writesPerAd.keys()].sort()).toEqual([...expected].sort());
+    expect([...writesPerAd.values()].every((n) => n === 1)).toBe(true);
+    const finished = workers.flatMap((w) => w.lines.filter((l) => 'done' in l).map((l) => l.done));
+    expect(finished.sort()).toEqual([...ruleIds].sort()); // each (rule, slot) job ran once in all
+  }, 120_000);
+
+  it('two workers running the very same slots at the same moment act once (duplicated jobs)', async () => {
+    const { sim, client } = await world(22);
+    const ruleIds = await seedRacingRules(db.dbh, sim, 4, 16);
+    const expected = await expectedTurnOffs(db.dbh, client, ruleIds);
+    expect(expected.size).toBeGreaterThan(3);
+    const env = {
+      DATABASE_URL: db.url,
+      GRAPH_URL: sim.url,
+      ENGINE_NOW: '2026-03-02T16:00:30Z',
+      MODE: 'direct',
+      RULE_IDS: ruleIds.join(','),
+      SLOT: '2026-03-02T16:00:00Z',
+    };
+    const pair = [startWorker(env), startWorker(env)];
+    workers.push(...pair);
+    expect(await Promise.all(pair.map((w) => w.exited))).toEqual([0, 0]);
+
+    const results = pair.flatMap((w) => w.lines.filter((l) => 'done' in l));
+    expect(results).toHaveLength(ruleIds.length * 2);
+    // Each slot was run by one process; the other found it done or under way.
+    for (const ruleId of ruleIds) {
+      const statuses = results
+        .filter((r) => r.done === ruleId)
+        .map((r) => r.status)
+        .sort();
+      expect(
+        ['done', 'already_done', 'in_progress'].includes(statuses[1] as string) &&
+          statuses.filter((s) => s === 'done').length,
+      ).toBe(1);
+    }
+    const offs = (await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds))).filter(
+      (e) => e.action === 'turn_off_ad',
+    );
+    expect(offs.map((e) => e.adId).sort()).toEqual([...expected].sort());
+    expect(sim.writes.map((w) => w.id).sort()).toEqual([...expected].sort());
+  }, 120_000);
+
+  it('a worker killed in the middle of a run is taken over: no double action, no lost slot', async () => {
+    const { sim, client } = await world(23);
+    const [ruleId] = await seedRacingRules(db.dbh, sim, 1, 17, 1);
+    const expected = await expectedTurnOffs(db.dbh, client, [ruleId!]);
+    expect(expected.size).toBeGreaterThan(1);
+    // The status change hangs, so the worker is caught between claiming and confirming.
+    sim.addFault({ kind: 'slow', ms: 4000, match: { method: 'POST' }, count: 1 });
+    const env = {
+      DATABASE_URL: db.url,
+      GRAPH_URL: sim.url,
+      ENGINE_NOW: '2026-03-02T17:00:30Z',
+      MODE: 'queue',
+      EXPIRE_SECONDS: '3',
+    };
+    const first = startWorker(env);
+    workers.push(first);
+    await waitFor(
+      async () => first.lines.some((l) => 'sending' in l),
+      Boolean,
+      'the first worker to send its status changes',
+      30_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${JSON.stringify(first.lines)}`);
+    });
+    await stopWorker(first, 'SIGKILL');
+
+    const pending = await db.dbh.db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId!));
+    expect(pending.map((e) => e.state)).toEqual([...expected].map(() => 'pending'));
+    const [running] = await db.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, ruleId!));
+    expect(running).toMatchObject({ status: 'running', attempts: 1 });
+
+    const second = startWorker({ ...env });
+    workers.push(second);
+    await waitFor(runsDone(db.dbh, [ruleId!]), (n) => n === 1, 'the second worker to finish the run', 60_000).catch(
+      async (error: Error) => {
+        const jobs = await db.dbh.sql.query(
+          "select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'",
+        );
+        throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
+      },
+    );
+    const entries = await db.dbh.db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId!));
+    expect(entries.map((e) => [e.action, e.state]).sort()).toEqual([...expected].map(() => ['turn_off_ad', 'done']));
+    expect(new Set(entries.map((e) => e.adId))).toEqual(expected);
+    for (const adId of expected) expect(sim.inspect(adId).status).toBe('PAUSED');
+    const [ledger] = await db.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, ruleId!));
+    expect(ledger).toMatchObject({ status: 'done', attempts: 2 });
+  }, 120_000);
+});

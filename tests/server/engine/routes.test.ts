@@ -1,0 +1,200 @@
+/**
+ * The rule engine's API against the Graph simulator over real HTTP: Preview touches nothing,
+ * Run now pauses ads in the simulator, the rule log lists why (filters, search, ordering, paging),
+ * Undo turns the ad back on and exempts it, and permissions are enforced.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../../server/adplatform/simulator/index';
+import { createRuleEngineService } from '../../../server/engine/service';
+import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { eachDatabase } from '../../support/db';
+import { quietLog, seedAccount, seedRule, startFrozenSimulator } from './support';
+
+eachDatabase((engine) => {
+  describe(`rule engine API on ${engine}`, () => {
+    let api: TestApi;
+    let sim: Simulator;
+    let editor: TestUser;
+    let viewer: TestUser;
+    let noLeadsAd: string;
+    let ruleId: number;
+    let folderId: number;
+
+    beforeAll(async () => {
+      const world = await startFrozenSimulator();
+      sim = world.sim;
+      api = await createTestApi(engine, {
+        services: (dbh) => ({
+          ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
+        }),
+      });
+      await seedAccount(api.dbh.db, world.home);
+      // The scenario ad has spent about $60 with no lead; the threshold is $40.
+      const seeded = await seedRule(api.dbh.db, world.home.adAccountId, {
+        folderName: 'Harbor folder',
+        ruleName: 'No leads after $40',
+        contains: ['SS-W'],
+        tasks: { spend_cpl_no_leads: { spend: '40' } },
+      });
+      ruleId = seeded.rule.id;
+      folderId = seeded.folder.id;
+      noLeadsAd = sim.scenario('spend_no_leads').adIds[0]!;
+      editor = await api.userWith(['create_update_rules', 'read_rules', 'view_logs'], {
+        firstName: 'Eda',
+        lastName: 'Editor',
+      });
+      viewer = await api.userWith(['view_logs', 'read_rules']);
+    });
+    afterAll(async () => {
+      await api.close();
+      await sim.close();
+    });
+
+    const get = (user: TestUser, url: string) => api.request(user.token, { method: 'GET', url });
+    const post = (user: TestUser, url: string) => api.request(user.token, { method: 'POST', url });
+
+    it('previews what the rule would turn off and why, without touching anything', async () => {
+      const response = await get(editor, `/api/rules/${ruleId}/preview/`);
+      expect(response.statusCode, response.body).toBe(200);
+      const preview = response.json();
+      expect(preview.rule).toEqual({ id: ruleId, name: 'No leads after $40' });
+      expect(preview.results).toEqual([
+        expect.objectContaining({
+          action: 'turn_off_ad',
+          ad_id: noLeadsAd,
+          task: 'spend_cpl_no_leads',
+          reason: expect.objectContaining({ Leads: '0' }),
+        }),
+      ]);
+      expect(preview.results[0].reason.Spend).toMatch(/^\$\d+\.\d\d > \$40\.00$/);
+      expect(sim.writes).toEqual([]);
+      expect(sim.inspect(noLeadsAd).status).toBe('ACTIVE');
+    });
+
+    it('runs now: the ad is paused in the simulator and the rule log says why', async () => {
+      const response = await post(editor, `/api/rules/${ruleId}/run_now/`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ status: 'done', turned_off: 1, failed: 0 });
+      expect(sim.inspect(noLeadsAd).status).toBe('PAUSED');
+
+      const log = await get(viewer, `/api/rule_log/?rule_id_in=${ruleId}`);
+      expect(log.statusCode).toBe(200);
+      expect(log.json()).toMatchObject({ count: 1, next: null, previous: null });
+      const [entry] = log.json().results;
+      expect(entry).toMatchObject({
+        action: 'turn_off_ad',
+        ad_id: noLeadsAd,
+        rule: {
+          id: ruleId,
+          name: 'No leads after $40',
+          folder: { id: folderId, name: 'Harbor folder', meta_ad_account: { account_name: 'Harbor Wealth Advisors' } },
+        },
+        reason: { Leads: '0', Run: 'Run now by Eda Editor' },
+      });
+      expect(Object.keys(entry.reason).slice(0, 2)).toEqual(['Spend', 'Leads']);
+
+      const again = await post(editor, `/api/rules/${ruleId}/run_now/`);
+      expect(again.json()).toMatchObject({ turned_off: 0 });
+    });
+
+    it('filters the rule log by rule, folder, ad and search, and pages it', async () => {
+      const other = await seedRule(api.dbh.db, (await seedAccount(api.dbh.db)).adAccountId, {
+        folderName: 'Other folder',
+      });
+      await api.dbh.sql.query(
+        `insert into rule_activity (rule_id, folder_id, action, ad_id, reason) values ($1, $2, 'error', null, '{"Error":"(#17) User request limit reached"}'), ($1, $2, 'turn_off_ad', '555', '{"CPL":"$80.00 > $50.00"}')`,
+        [other.rule.id, other.folder.id],
+      );
+      const ids = async (query: string) =>
+        (await get(viewer, `/api/rule_log/?${query}`))
+          .json()
+          .results.map((r: { ad_id: string | null; action: string }) => r.ad_id ?? r.action);
+      expect(await ids(`folder_id_in=${folderId}`)).toEqual([noLeadsAd]);
+      expect(await ids(`folder_id_in=${other.folder.id},${folderId}&ordering=client_account`)).toEqual([
+        noLeadsAd,
+        'error',
+        '555',
+      ]);
+      expect(await ids(`ad_id_in=555,${noLeadsAd}&ordering=-client_account`)).toEqual(['555', noLeadsAd]);
+      expect(await ids(`rule_id_in=${other.rule.id}&search=limit reached`)).toEqual(['error']);
+      expect(await ids(`rule_id_in=${other.rule.id}&search=other fold`)).toEqual(['555', 'error']);
+      expect(await ids('rule_id_in=abc')).toEqual([]);
+      const paged = (
+        await get(viewer, `/api/rule_log/?folder_id_in=${other.folder.id}&limit=1&offset=1&ordering=created_at`)
+      ).json();
+      expect(paged.count).toBe(2);
+      expect(paged.next).toBeNull();
+      expect(paged.previous).toMatch(/limit=1/);
+      expect(paged.results).toHaveLength(1);
+    });
+
+    it('undoes a turn-off: the ad runs again, the undo is its own entry, and the rule leaves the ad alone', async () => {
+      const [entry] = (await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results;
+      const undo = await post(editor, `/api/rule_log/${entry.id}/undo/`);
+      expect(undo.statusCode, undo.body).toBe(200);
+      expect(undo.json()).toMatchObject({
+        action: 'turn_on_ad',
+        ad_id: noLeadsAd,
+        reason: { Undo: `of entry #${entry.id} by Eda Editor` },
+      });
+      expect(sim.inspect(noLeadsAd).status).toBe('ACTIVE');
+      expect((await post(editor, `/api/rule_log/${entry.id}/undo/`)).json()).toEqual({
+        detail: 'This action was already undone.',
+      });
+
+      const log = (await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results;
+      expect(log.map((r: { action: string; exempt: boolean }) => [r.action, r.exempt])).toEqual([
+        ['turn_on_ad', true],
+        ['turn_off_ad', true],
+      ]);
+      expect(log[1].undone_at).not.toBeNull();
+
+      expect((await get(viewer, `/api/rules/${ruleId}/exemptions/`)).json().results).toEqual([
+        { object_id: noLeadsAd, created_at: expect.any(String) },
+      ]);
+      expect((await get(editor, `/api/rules/${ruleId}/preview/`)).json()).toMatchObject({
+        results: [],
+        exempt: [noLeadsAd],
+      });
+      expect((await post(editor, `/api/rules/${ruleId}/run_now/`)).json()).toMatchObject({ turned_off: 0 });
+      expect(sim.inspect(noLeadsAd).status).toBe('ACTIVE');
+
+      // Removing the exemption lets the rule act on the ad again.
+      const removed = await api.request(editor.token, {
+        method: 'DELETE',
+        url: `/api/rules/${ruleId}/exemptions/${noLeadsAd}/`,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results[0]).toMatchObject({
+        action: 'turn_on_ad',
+        exempt: false,
+      });
+      expect((await post(editor, `/api/rules/${ruleId}/run_now/`)).json()).toMatchObject({ turned_off: 1 });
+      expect(sim.inspect(noLeadsAd).status).toBe('PAUSED');
+    });
+
+    it('refuses an undo of anything but a turn-off, and unknown entries', async () => {
+      const [error] = (await get(viewer, '/api/rule_log/?search=limit reached')).json().results;
+      expect((await post(editor, `/api/rule_log/${error.id}/undo/`)).json()).toEqual({
+        detail: 'Only a turn-off can be undone.',
+      });
+      expect((await post(editor, '/api/rule_log/999999/undo/')).statusCode).toBe(404);
+      expect((await post(editor, '/api/rule_log/abc/undo/')).statusCode).toBe(404);
+      expect((await post(editor, '/api/rules/999999/run_now/')).statusCode).toBe(404);
+    });
+
+    it('enforces permissions on every call', async () => {
+      const nobody = await api.userWith([]);
+      expect((await get(nobody, '/api/rule_log/')).statusCode).toBe(403);
+      expect((await api.request(null, { method: 'GET', url: '/api/rule_log/' })).statusCode).toBe(401);
+      expect((await post(viewer, `/api/rules/${ruleId}/run_now/`)).statusCode).toBe(403);
+      expect((await get(viewer, `/api/rules/${ruleId}/preview/`)).statusCode).toBe(403);
+      expect((await post(viewer, '/api/rule_log/1/undo/')).statusCode).toBe(403);
+      expect(
+        (await api.request(viewer.token, { method: 'DELETE', url: `/api/rules/${ruleId}/exemptions/1/` })).statusCode,
+      ).toBe(403);
+      expect(sim.writes.every((w) => w.id === noLeadsAd)).toBe(true);
+    });
+  });
+});

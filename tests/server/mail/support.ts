@@ -1,0 +1,77 @@
+/** A real SMTP server for tests: it accepts every message and parses it with postal-mime. */
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+import { linksIn } from '../../../server/mail/mailer';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export interface SmtpPeer {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `to` (already received or still to come). */
+  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        try {
+          const parsed = await PostalMime.parse(Buffer.concat(chunks));
+          const text = parsed.text ?? '';
+          messages.push({
+            from: parsed.from?.address ?? '',
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text,
+            html: parsed.html ?? '',
+            links: linksIn(text),
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+
+  const find = (to: string) => messages.find((m) => m.to.includes(to.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = find(to);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The path part of a mailed link, e.g. /join/abc → ['join', 'abc']. */
+export const linkPath = (link: string) => new URL(link).pathname.split('/').filter(Boolean).map(decodeURIComponent);

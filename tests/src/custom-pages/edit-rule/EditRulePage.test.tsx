@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RuleDto } from '../../../../src/domain/rules';
+import { paths } from '../../../../src/providers/apiPaths';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
+import { http, HttpResponse, setupMswServer } from '../../../support/msw';
+import { renderApp, signIn, signOut } from '../../../support/renderApp';
+import { withAccesses } from '../../../support/users';
+import { rule, timezones } from '../../fixtures/rules';
+
+const server = setupMswServer();
+
+let loaded: RuleDto;
+let patches: Record<string, unknown>[];
+
+beforeEach(() => {
+  signOut();
+  loaded = rule(5);
+  patches = [];
+  server.use(
+    http.get(paths.rule(5), () => HttpResponse.json(loaded)),
+    http.get(paths.ruleTimezones, () => HttpResponse.json(timezones)),
+    http.patch(paths.rule(5), async ({ request }) => {
+      patches.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(loaded);
+    }),
+    http.get(paths.generalPage, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.log, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleRuns(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleExemptions(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+  );
+  signIn(withAccesses('read_rules', 'create_update_rules', 'delete_rules', 'view_logs'));
+});
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const cell = (name: string) => screen.getByRole('button', { name });
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+async function openEditor() {
+  renderApp('/edit-rule/5');
+  await screen.findByRole('textbox', { name: 'Rule name' });
+  return userEvent.setup();
+}
+
+describe('Edit rule', () => {
+  it('shows the rule with its filters, task cards, schedule, alert hour and time zone; Save waits for a change', async () => {
+    await openEditor();
+    expect(field('Rule name')).toHaveValue('New rule');
+    expect(screen.getByRole('link', { name: 'Log' })).toHaveAttribute('href', '/log/?rule_id=5');
+    expect(screen.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash/');
+    expect(saveButton()).toBeDisabled();
+    expect(screen.getByText('EDM')).toBeInTheDocument();
+    for (const wording of [
+      'Turn off the campaign if leads equal a value',
+      'Turn off the ad if CPL is above a value',
+      'Turn off the ad if spend exceeds a value and CTR is below a percentage and leads are 0',
+    ]) {
+      expect(screen.getByText(wording)).toBeInTheDocument();
+    }
+    expect(cell('Monday 7 AM')).toHaveAttribute('aria-pressed', 'true');
+    expect(cell('Monday 8 AM')).toHaveAttribute('aria-pressed', 'false');
+    expect(cell('Alert at 7 AM')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('(UTC-05:00) America/New_York');
+  });
+
+  it('regenerates the name from the contains list and website CPL, and copies a spend to the three spend cards', async () => {
+    const user = await openEditor();
+    await user.type(field('Turn off the ad if website CPL is above a value: CPL'), '45');
+    expect(field('Rule name')).toHaveValue('Pause ad CPL > $45');
+    await user.click(screen.getByRole('combobox', { name: 'Campaign name contains' }));
+    await user.click(await screen.findByRole('option', { name: 'EP-W' }));
+    await user.click(await screen.findByRole('option', { name: 'TIR-W' }));
+    expect(field('Rule name')).toHaveValue('EP-W: Pause ad CPL > $45  - TIR-W');
+
+    await user.type(
+      field('Turn off the ad if spend exceeds a value and CPC is above a value and leads are 0: Spend'),
+      '30',
+    );
+    expect(field('Turn off the ad if spend exceeds a value and link clicks are 0: Spend')).toHaveValue('30');
+    expect(
+      field('Turn off the ad if spend exceeds a value and CTR is below a percentage and leads are 0: Spend'),
+    ).toHaveValue('30');
+    expect(field('Turn off the ad if spend is above a value and leads are 0: Spend')).toHaveValue('');
+  });
+
+  it('toggles cells, whole days and whole-week hours, and Fill default restores 2, 7, 12 and 17 h with the 7 AM alert', async () => {
+    const user = await openEditor();
+    await user.click(cell('Tuesday 9 AM'));
+    expect(cell('Tuesday 9 AM')).toHaveAttribute('aria-pressed', 'true');
+    expect(saveButton()).toBeEnabled();
+    await user.click(cell('Sunday: every hour'));
+    expect(cell('Sunday 11 PM')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(cell('3 PM: every day'));
+    for (const day of ['Monday', 'Saturday']) expect(cell(`${day} 3 PM`)).toHaveAttribute('aria-pressed', 'true');
+    await user.click(cell('3 PM: every day'));
+    expect(cell('Monday 3 PM')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(cell('Alert at 9 AM'));
+
+    await user.click(screen.getByRole('button', { name: 'Fill default' }));
+    expect(cell('Tuesday 9 AM')).toHaveAttribute('aria-pressed', 'false');
+    expect(cell('Sunday 11 PM')).toHaveAttribute('aria-pressed', 'false');
+    expect(cell('Saturday 5 PM')).toHaveAttribute('aria-pressed', 'true');
+    expect(cell('Alert at 9 AM')).toHaveAttribute('aria-pressed', 'false');
+    expect(cell('Alert at 7 AM')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('saves only what changed, then goes to the general view', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the ad if CPL is above a value' }));
+    await user.type(field('Turn off the ad if CPL is above a value: CPL'), '50');
+    await user.click(cell('Monday 3 AM'));
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/));
+    expect(patches).toHaveLength(1);
+    const patch = patches[0]!;
+    expect(Object.keys(patch).sort()).toEqual(['rule_schedule', 'rule_task']);
+    expect(patch.rule_task).toEqual([{ name: 'trigger_cpl', values: { cpl: '50' }, is_active: true }]);
+    expect((patch.rule_schedule as { schedule: boolean[][]; timezone: string }).schedule[1]![3]).toBe(true);
+    expect((patch.rule_schedule as { timezone: string }).timezone).toBe('America/New_York');
+    expect(await screen.findByText('Rule saved')).toBeInTheDocument();
+  });
+
+  it('checks values as they are typed and keeps Save off while a switched-on task is incomplete', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));
+    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await user.type(field('Turn off the campaign if leads equal a value: Leads'), '2.5');
+    expect(screen.getByText('Field must be an integer')).toBeInTheDocument();
+    await user.clear(field('Turn off the campaign if leads equal a value: Leads'));
+    await user.type(field('Turn off the campaign if leads equal a value: Leads'), '30');
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it('shows a 400 under the matching fields and in the error list', async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.patch(paths.rule(5), () =>
+        HttpResponse.json(
+          {
+            rule_task: { trigger_cpl: { cpl: ['Field must be a number'] } },
+            rule_filter: { campaign_name_contains: ['Field is required'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = await openEditor();
+    await user.type(field('Turn off the ad if CPL is above a value: CPL'), '7');
+    await user.click(saveButton());
+    const list = await screen.findByRole('alert');
+    expect(within(list).getByText('Rule_task: Field must be a number')).toBeInTheDocument();
+    expect(within(list).getByText('Rule_filter: Field is required')).toBeInTheDocument();
+    expect(screen.getAllByText('Field must be a number').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
+  });
+
+  it('shows the guard rails under their fields while typing: thresholds above 0, whole leads, names of 2–100 characters', async () => {
+    const user = await openEditor();
+    const cpl = field('Turn off the ad if CPL is above a value: CPL');
+    await user.type(cpl, '0');
+    expect(cpl).toHaveAccessibleDescription('Must be greater than 0');
+    expect(saveButton()).toBeDisabled();
+    await user.clear(cpl);
+    await user.type(cpl, '40');
+    expect(cpl).not.toHaveAccessibleDescription('Must be greater than 0');
+
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));
+    const leads = field('Turn off the campaign if leads equal a value: Leads');
+    await user.type(leads, '0');
+    expect(leads).toHaveAccessibleDescription('Must be a whole number of at least 1');
+
+    const contains = screen.getByRole('combobox', { name: 'Campaign name contains' });
+    await user.type(contains, 'X{Enter}');
+    expect(contains).toHaveAccessibleDescription('Each name must be 2–100 characters');
+    expect(cpl).toHaveAccessibleDescription('');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it("shows the server's guard-rail 400 under the threshold and the name list it concerns", async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.patch(paths.rule(5), () =>
+        HttpResponse.json(
+          {
+            rule_task: { trigger_cpl: { cpl: ['Must be greater than 0'] } },
+            rule_filter: { campaign_name_contains: ['At most 50 names'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = await openEditor();
+    const cpl = field('Turn off the ad if CPL is above a value: CPL');
+    await user.type(cpl, '7');
+    await user.click(saveButton());
+    await waitFor(() => expect(cpl).toHaveAccessibleDescription('Must be greater than 0'));
+    expect(screen.getByRole('combobox', { name: 'Campaign name contains' })).toHaveAccessibleDescription(
+      'At most 50 names',
+    );
+    expect(field('Turn off the ad if website CPL is above a value: CPL')).toHaveAccessibleDescription('');
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
+  });
+
+  it("asks 'Leave the page?' when leaving with unsaved changes: Cancel stays, Leave goes", async () => {
+    const user = await openEditor();
+    await user.clear(field('Rule name'));
+    await user.type(field('Rule name'), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Back to the folders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the page?' });
+    expect(within(dialog).getByText("Changes you've made may not be saved.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(field('Rule name')).toHaveValue('Renamed');
+
+    await user.click(screen.getByRole('link', { name: 'Log' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the page?' })).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/log/?rule_id=5'));
+  });
+
+  it('warns before the tab closes only while changes are unsaved', async () => {
+    const user = await openEditor();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(cell('Friday 1 AM'));
+    expect(unload()).toBe(true);
+  });
+
+  it('leaves without asking when nothing changed', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Back to the folders' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Rule not found' for a missing rule, a trashed one and an address without a number", async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(http.get(paths.rule(6), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    const first = renderApp('/edit-rule/6');
+    expect(await screen.findByText('Rule not found')).toBeInTheDocument();
+    first.unmount();
+    const second = renderApp('/edit-rule/abc');
+    expect(await screen.findByText('Rule not found')).toBeInTheDocument();
+    second.unmount();
+    loaded = rule(5, { is_deleted: true });
+    renderApp('/edit-rule/5');
+    expect(await screen.findByText('Rule not found')).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([404]);
+  });
+});

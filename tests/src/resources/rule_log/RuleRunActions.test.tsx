@@ -1,0 +1,165 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../../../src/providers/apiPaths';
+import { RuleRunActions } from '../../../../src/resources/rule_log/RuleRunActions';
+import type { PreviewResult, RunNowResult } from '../../../../src/resources/rule_log/types';
+import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
+import { http, HttpResponse, setupMswServer } from '../../../support/msw';
+import { renderWithAdmin, signIn, signOut } from '../../../support/renderApp';
+import { withAccesses } from '../../../support/users';
+
+const server = setupMswServer();
+
+const preview: PreviewResult = {
+  rule: { id: 5, name: 'No leads after $40' },
+  account: { ad_account_id: 'act_1', account_name: 'Acme Ads' },
+  checked_at: '2025-03-04T10:15:00Z',
+  count: 1,
+  results: [
+    {
+      action: 'turn_off_ad',
+      ad_id: '120001',
+      campaign_id: '9',
+      task: 'spend_cpl_no_leads',
+      reason: { Spend: '$60.00 > $40.00', Leads: '0' },
+    },
+  ],
+  exempt: ['120007'],
+  problems: [],
+};
+const ran: RunNowResult = {
+  status: 'done',
+  detail: '1 turn-off',
+  turned_off: 1,
+  failed: 0,
+  results: [
+    {
+      id: 21,
+      created_at: '2025-03-04T10:16:00Z',
+      action: 'turn_off_ad',
+      ad_id: '120001',
+      object_type: 'ad',
+      reason: { Spend: '$60.00 > $40.00', Leads: '0', Run: 'Run now by Ada Lovelace' },
+      undone_at: null,
+      exempt: false,
+      rule: null,
+    },
+  ],
+};
+
+let runs: number;
+
+beforeEach(() => {
+  signOut();
+  runs = 0;
+  server.use(
+    http.get(paths.rulePreview(5), () => HttpResponse.json(preview)),
+    http.post(paths.ruleRunNow(5), () => {
+      runs += 1;
+      return HttpResponse.json(ran);
+    }),
+  );
+});
+
+describe('Preview and Run now', () => {
+  it('are not offered without create_update_rules', () => {
+    signIn(withAccesses('read_rules', 'view_logs'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    expect(screen.queryByRole('button', { name: /Preview/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Run/ })).toBeNull();
+  });
+
+  it('previews what would be turned off and why, without running anything', async () => {
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview: No leads after $40' });
+    const row = (await within(dialog).findByText('120001')).closest('tr')!;
+    expect(row).toHaveTextContent('turn off ad');
+    expect(row).toHaveTextContent('Turn off the ad if spend is above a value and leads are 0');
+    expect(row).toHaveTextContent('Spend:$60.00 > $40.00');
+    expect(dialog).toHaveTextContent(
+      'What the rule would turn off right now in Acme Ads, and why. Nothing is changed.',
+    );
+    expect(dialog).toHaveTextContent('Left alone because a user undid the rule’s turn-off: 120007');
+    expect(runs).toBe(0);
+  });
+
+  it('says so when nothing would be turned off, and offers no run from the preview', async () => {
+    server.use(
+      http.get(paths.rulePreview(5), () => HttpResponse.json({ ...preview, count: 0, results: [], exempt: [] })),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Nothing crosses the thresholds right now/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Run now' })).toBeNull();
+  });
+
+  it('runs after a confirmation and shows what it turned off, with a way to the Activity', async () => {
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run No leads after $40 now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
+    expect(runs).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    expect(await within(dialog).findByText('1 turned off')).toBeInTheDocument();
+    expect(runs).toBe(1);
+    expect(within(dialog).getByText('120001').closest('tr')).toHaveTextContent('Run:Run now by Ada Lovelace');
+    expect(within(dialog).getByRole('link', { name: 'Open Activity' })).toHaveAttribute('href', '/activity?rule_id=5');
+  });
+
+  it.each([
+    [
+      'notify_only',
+      'notify only: 1 turn-off not made',
+      'The rule is notify only: nothing was turned off. Activity lists what it would have turned off.',
+    ],
+    [
+      'held',
+      'held: would turn off 3 of 4 delivering ads',
+      'Nothing was turned off: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
+    ],
+  ] as const)('says what a %s run did instead of turning anything off', async (status, detail, wording) => {
+    server.use(
+      http.post(paths.ruleRunNow(5), () =>
+        HttpResponse.json({ status, detail, turned_off: 0, failed: 0, results: [] } satisfies RunNowResult),
+      ),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run No leads after $40 now' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    expect(await within(dialog).findByText(wording)).toBeInTheDocument();
+    expect(within(dialog).getByText(detail)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Nothing crossed the thresholds/)).toBeNull();
+  });
+
+  it('shows the ad platform’s failure in the dialog', async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.get(paths.rulePreview(5), () =>
+        HttpResponse.json(
+          { detail: 'The ad platform did not answer: (#17) User request limit reached' },
+          { status: 502 },
+        ),
+      ),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+    expect(await screen.findByText(/User request limit reached/)).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([502]);
+  });
+});
