@@ -47,6 +47,8 @@ export interface Config {
   runHistoryDays: number;
   /** The log, rule log and campaign lists count at most this many rows; past it the total is "at least". */
   listCountCap: number;
+  /** How long a signed-in user may be served from memory (AUTH_CACHE_SECONDS; 0: always read). */
+  authCacheSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineMaxActions: Math.max(1, Math.floor(int(env.ENGINE_MAX_ACTIONS, 25))),
     runHistoryDays: Math.max(1, int(env.RUN_HISTORY_DAYS, 30)),
     listCountCap: Math.max(1, Math.floor(int(env.LIST_COUNT_CAP, 10_000))),
+    authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@
  * Whether a request needs a user is decided on the route the router matched, never on the URL's
  * text: `//api/…`, `/%61pi/…` or `/api/../api/…` reach the same handler and need the same token.
  * Every API answer is `Cache-Control: no-store` (ASVS 8.2.1): nothing personal stays in a cache.
+ * The user and their session come from `signedInUsers` (a cache emptied by every change to them).
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +14,13 @@ import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { errors } from '../http/schemas';
 import { loadAuthUser, type AuthUser } from '../people/users';
+import { AUTH_CHANGED_CHANNEL, clearAfterWrites, createSignedInUsers, type SignedInUsers } from './signedInUsers';
 import type { AccessClaims } from './tokens';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    signedInUsers: SignedInUsers;
+  }
   interface FastifyRequest {
     user: AuthUser | null;
   }
@@ -27,6 +32,18 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   app.decorateRequest('user', null);
+  const signedInUsers = createSignedInUsers(
+    { loadUser: (id) => loadAuthUser(app.db, id), sessionExpiry: (id) => app.tokens.sessionExpiry(id) },
+    { ttlSeconds: app.config.authCacheSeconds },
+  );
+  app.decorate('signedInUsers', signedInUsers);
+  clearAfterWrites(app, signedInUsers);
+  const stopListening = await app.dbh.listen(
+    AUTH_CHANGED_CHANNEL,
+    () => signedInUsers.clear(),
+    (listening) => signedInUsers.setListening(listening),
+  );
+  app.addHook('onClose', () => stopListening());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.public || !route.schema) return;
     route.schema.security = [{ bearerAuth: [] }];
@@ -48,10 +65,11 @@ export default fp(async (app) => {
     } catch {
       throw invalidToken();
     }
-    const user = await loadAuthUser(app.db, claims.userId);
+    const user = await app.signedInUsers.user(claims.userId);
     if (!user || !user.is_active) throw notAuthenticated('User not found or inactive.');
     // Logged out, replayed, or the user's sessions were ended (password, e-mail, access …).
-    if (!(await app.tokens.sessionIsLive(claims, user.sessionVersion))) throw invalidToken();
+    if (!claims.sessionId || claims.version !== user.sessionVersion) throw invalidToken();
+    if (!(await app.signedInUsers.sessionIsLive(claims.sessionId))) throw invalidToken();
     request.user = user;
   });
 });

@@ -119,7 +119,7 @@ export function createTokenService(db: Database, settings: TokenSettings) {
       return pairFor(userId, user.version, { id, expiresAt });
     },
 
-    /** What an access token speaks for; the caller checks the session and the version (`sessionIsLive`). */
+    /** What an access token speaks for; the caller checks the session (`sessionExpiry`) and the version. */
     async verifyAccess(token: string): Promise<AccessClaims> {
       const payload = await verify(token, 'access');
       return {
@@ -129,14 +129,13 @@ export function createTokenService(db: Database, settings: TokenSettings) {
       };
     },
 
-    /** Whether an access token's session still stands: not revoked, not expired, version current. */
-    async sessionIsLive(claims: AccessClaims, currentVersion: number): Promise<boolean> {
-      if (!claims.sessionId || claims.version !== currentVersion) return false;
+    /** When a session ends, or null when it has ended already (revoked, expired) or never was. */
+    async sessionExpiry(sessionId: string): Promise<Date | null> {
       const [row] = await db
-        .select({ id: sessions.id })
+        .select({ expiresAt: sessions.expiresAt })
         .from(sessions)
-        .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-      return Boolean(row);
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      return row?.expiresAt ?? null;
     },
 
     /** Trades a refresh token for a new pair; the old one can never be used again (reuse ends the session). */

@@ -31,6 +31,16 @@ export interface DbHandle {
   db: Database;
   sql: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on a channel: `onNotify` per notification; `onListening(true)` once heard,
+   * `onListening(false)` while the channel is down (PostgreSQL: its connection was lost; it
+   * reconnects with back-off). Stops when the handle closes, or by the function it returns.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (test templates, backups). */
   dumpDataDir?(): Promise<Blob>;
@@ -70,6 +80,14 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       },
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, onNotify, onListening) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListening(true);
+      return async () => {
+        onListening(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
@@ -82,6 +100,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const connectionsClosed = trackConnectionsClosed(pool);
   const db = drizzlePg(pool, { schema, logger: captureLogger() }) as unknown as Database;
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
@@ -105,10 +124,70 @@ export async function openPostgres(connectionString: string, maxConnections = 10
         client.release();
       }
     },
+    listen: async (channel, onNotify, onListening) => {
+      const stop = await listenOnPostgres(connectionString, channel, onNotify, onListening);
+      const stopOnce = async () => {
+        listeners.delete(stopOnce);
+        await stop();
+      };
+      listeners.add(stopOnce);
+      return stopOnce;
+    },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
       await connectionsClosed();
     },
+  };
+}
+
+/** A connection of its own for LISTEN (a pooled one would be handed to other queries). */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delayMs = 500;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      onListening(false);
+      next.end().catch(() => undefined);
+      if (stopped) return;
+      console.warn(`PostgreSQL LISTEN ${channel} lost${error ? `: ${error.message}` : ''}; reconnecting`);
+      retry = setTimeout(() => void connect(), delayMs);
+      delayMs = Math.min(delayMs * 2, 30_000);
+    };
+    client = next;
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => onNotify(message.payload ?? ''));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (client !== next || stopped) return;
+      delayMs = 500;
+      onListening(true);
+    } catch (error) {
+      lost(error as Error);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    onListening(false);
+    await current?.end().catch(() => undefined);
   };
 }
 
