@@ -42,10 +42,21 @@ export interface AccessClaims {
 }
 
 const DEFAULT_SESSION_MAX_SECONDS = 14 * 24 * 60 * 60;
+const VERIFIED_ACCESS_TOKENS_KEPT = 10_000;
 
 export function createTokenService(db: Database, settings: TokenSettings) {
   const key = new TextEncoder().encode(settings.secret);
   const sessionMaxMs = (settings.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS) * 1000;
+  /**
+   * Access tokens whose signature was checked, until they expire: a signature never stops being
+   * valid, so every request after the first skips the HMAC (the session and version are still
+   * checked per request). Bounded; the oldest entry goes first.
+   */
+  const verifiedAccess = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessClaims, expiresAtMs: number) => {
+    if (verifiedAccess.size >= VERIFIED_ACCESS_TOKENS_KEPT) verifiedAccess.delete(verifiedAccess.keys().next().value!);
+    verifiedAccess.set(token, { claims, expiresAtMs });
+  };
 
   async function sign(claims: Record<string, unknown>, userId: number, seconds: number, jti: string) {
     return new SignJWT({ ...claims, user_id: userId })
@@ -121,12 +132,16 @@ export function createTokenService(db: Database, settings: TokenSettings) {
 
     /** What an access token speaks for; the caller checks the session (`sessionExpiry`) and the version. */
     async verifyAccess(token: string): Promise<AccessClaims> {
+      const known = verifiedAccess.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.claims;
       const payload = await verify(token, 'access');
-      return {
+      const claims = {
         userId: payload.user_id,
         sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         version: typeof payload.ver === 'number' ? payload.ver : -1,
       };
+      remember(token, claims, (payload.exp ?? 0) * 1000);
+      return claims;
     },
 
     /** When a session ends, or null when it has ended already (revoked, expired) or never was. */

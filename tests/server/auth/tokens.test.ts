@@ -4,7 +4,9 @@
  * password change or reset and a deactivation end every session at once, access tokens included.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTokenService } from '../../../server/auth/tokens';
+import type { Database } from '../../../server/db/client';
 import { sessions } from '../../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -103,5 +105,30 @@ eachDatabase((engine) => {
       const missing = await api.app.inject({ method: 'POST', url: '/api/token/logout/', payload: {} });
       expect(missing.statusCode).toBe(400);
     });
+  });
+});
+
+describe('access tokens checked once', () => {
+  it('stop working at their expiry even after their signature was checked', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const tokens = createTokenService({} as Database, {
+        secret: 'a-test-secret-of-at-least-thirty-two-bytes',
+        accessTokenSeconds: 60,
+        refreshTokenSeconds: 600,
+      });
+      const { SignJWT } = await import('jose');
+      const access = await new SignJWT({ token_type: 'access', user_id: 7, sid: 's', ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setJti('j')
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+        .sign(new TextEncoder().encode('a-test-secret-of-at-least-thirty-two-bytes'));
+      expect(await tokens.verifyAccess(access)).toEqual({ userId: 7, sessionId: 's', version: 0 });
+      vi.setSystemTime(new Date('2026-11-25T12:01:01Z'));
+      await expect(tokens.verifyAccess(access)).rejects.toThrow();
+      await expect(tokens.verifyAccess(`${access.slice(0, -2)}xx`)).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
