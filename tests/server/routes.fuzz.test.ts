@@ -9,21 +9,14 @@
  * `FUZZ_RUNS=2000 npx vitest run tests/server/fuzz.test.ts` runs longer; `FUZZ_SEED=<seed>` replays
  * the seed a failure printed (see docs/security.md).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../server/adplatform/simulator/index';
-import { CampaignSync } from '../../server/campaigns/sync';
-import { createRuleEngineService } from '../../server/engine/service';
-import { mailerFromConfig } from '../../server/mail/mailer';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../src/domain/constants';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { FILTER_ITEM_MAX, FILTER_ITEM_MIN, FILTER_MAX_ITEMS, TASKS, thresholdError } from '../../src/domain/rules';
 import { CONTROL_CHARACTERS, EMAIL_PATTERN, PHONE_PATTERN } from '../../src/domain/validation';
-import { createTestApi, type TestApi, type TestUser } from '../support/api';
-import { quietLog, seedAccount, seedRule, startFrozenSimulator } from './engine/support';
+import type { TestApi, TestUser } from '../support/api';
+import { type AllServicesApi, apiWithAllServices, seedAccount, seedRule } from './engine/support';
 
 /** Generated calls per route and caller; raise it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -272,8 +265,7 @@ function contractProblem(route: Route, status: number, contentType: unknown, tex
 
 describe('every route, every input', () => {
   let api: TestApi;
-  let sim: Simulator;
-  let dataDir: string;
+  let server: AllServicesApi;
   let superuser: TestUser;
   let nobody: TestUser;
   let routes: Route[];
@@ -282,24 +274,13 @@ describe('every route, every input', () => {
 
   beforeAll(async () => {
     // A real server's services: the ad platform (simulator), campaign sync, rule engine, mail.
-    const world = await startFrozenSimulator();
-    sim = world.sim;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-fuzz-'));
-    const mailer = mailerFromConfig({ mailFrom: 'test@example.com', dataDir }, () => undefined);
-    api = await createTestApi('pglite', {
-      config: { dataDir },
-      services: (dbh) => ({
-        mailer,
-        adPlatform: world.client,
-        campaignSync: new CampaignSync(dbh.db, world.client),
-        ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
-      }),
-    });
+    server = await apiWithAllServices('ad-rules-fuzz-');
+    api = server.api;
     superuser = await api.userWith('superuser');
     nobody = await api.userWith([]);
     // Objects for the generated ids to find, so calls get past "not found" into the real work.
-    await seedAccount(api.dbh.db, world.home);
-    const seeded = await seedRule(api.dbh.db, world.home.adAccountId, {
+    await seedAccount(api.dbh.db, server.home);
+    const seeded = await seedRule(api.dbh.db, server.home.adAccountId, {
       contains: ['SS-W'],
       tasks: { spend_cpl_no_leads: { spend: '40' } },
     });
@@ -324,7 +305,7 @@ describe('every route, every input', () => {
         'America/New_York',
         'read_rules',
         'correct-horse-1',
-        world.home.adAccountId,
+        server.home.adAccountId,
       ],
     };
 
@@ -354,11 +335,7 @@ describe('every route, every input', () => {
     );
     tables = rows.rows.map((r) => r.tablename).filter((t) => !BOOKKEEPING_TABLES.includes(t));
   });
-  afterAll(async () => {
-    await api.close();
-    await sim.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   /** Row count and a hash of every row of every table a refused call must leave alone. */
   async function snapshot(): Promise<Record<string, string>> {
