@@ -15,6 +15,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { sendWellFormedText } from './wellFormedText';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -66,6 +67,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram indexes behind "contains" searches (campaign names, the Log).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  sendWellFormedText(client);
   const db = drizzlePglite(client, { schema, logger: captureLogger() }) as unknown as Database;
   return {
     kind: 'pglite',

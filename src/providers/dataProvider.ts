@@ -8,6 +8,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { apiUrl, paths } from './apiPaths';
+import { rejectingWithAbortReason } from './cancellation';
 import { httpClient as defaultHttpClient, type HttpClient, type RequestOptions } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
 import { createRuleMethods } from './ruleMethods';
@@ -45,7 +46,9 @@ export const CORE_ENDPOINTS: Record<string, ResourceEndpoint> = {
   rule: { path: 'rule/' },
 };
 
-export function createDataProvider({ endpoints, http = defaultHttpClient }: DataProviderDeps) {
+export function createDataProvider({ endpoints, http: client = defaultHttpClient }: DataProviderDeps) {
+  // Every call below, ruleMethods' too: a call react-query cancelled rejects as a cancellation.
+  const http = rejectingWithAbortReason(client);
   const endpoint = (resource: string): ResourceEndpoint => {
     const found = CORE_ENDPOINTS[resource] ?? endpoints[resource];
     if (!found) throw new Error(`Unknown resource '${resource}': add src/resources/${resource}/index.ts`);

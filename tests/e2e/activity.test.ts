@@ -7,65 +7,30 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
-import { openProduct } from './support/product';
-import { ADMIN, freePort, type RunningProduct } from './support/server';
+import {
+  type AdminApi,
+  adminApi,
+  createNoLeadsRule,
+  openProductWithSimulator,
+  simStatus,
+  simWrites,
+} from './support/engineScenario';
+import { ADMIN } from './support/server';
 
 describe('Activity, Preview and Undo in a real browser', () => {
-  let product: RunningProduct;
   let page: Page;
   let close: (() => Promise<void>) | undefined;
   let simulator: string;
-  let token: string;
+  let api: AdminApi;
   let ruleId: number;
   let folderId: number;
   let noLeadsAd: string;
 
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${product.url}/api/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return (await response.json()) as T;
-  };
-  const simObject = async (id: string) =>
-    (await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string };
-
   beforeAll(async () => {
-    const simulatorPort = await freePort();
-    simulator = `http://127.0.0.1:${simulatorPort}`;
-    ({ product, page, close } = await openProduct({ SIMULATOR_PORT: String(simulatorPort), SIMULATOR_SPEED: '0' }));
-
-    const tokens = (await (
-      await fetch(`${product.url}/api/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access: string };
-    token = tokens.access;
-    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
-      string,
-      { accountId: string; adIds: string[] }
-    >;
-    noLeadsAd = scenarios.spend_no_leads!.adIds[0]!;
-    const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
-    const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenarios.spend_no_leads!.accountId))!;
-    const folder = await api<{ id: number; rules: { id: number }[] }>('POST', 'general_page/', {
-      client_type: 'EDM',
-      plan: 'solo',
-      meta_ad_account_id: home.ad_account_id,
-      name: 'Harbor Activity Test',
-      extension: { external_credentials: { demio: null } },
-    });
-    folderId = folder.id;
-    ruleId = folder.rules[0]!.id;
-    // The scenario ad has spent about $60 with no lead: a $40 no-leads rule on SS-W campaigns catches it.
-    await api('PATCH', `rule/${ruleId}/`, {
-      rule_filter: [{ name: 'campaign_name_contains', values: ['SS-W'], is_active: true }],
-      rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
-    });
+    const opened = await openProductWithSimulator();
+    ({ page, close, simulator } = opened);
+    api = await adminApi(opened.product.url);
+    ({ folderId, ruleId, noLeadsAd } = await createNoLeadsRule(api, simulator, 'Harbor Activity Test'));
   });
   afterAll(() => close?.());
 
@@ -80,15 +45,15 @@ describe('Activity, Preview and Undo in a real browser', () => {
       /turn off ad.*Turn off the ad if spend is above a value and leads are 0.*Spend:\$\d+\.\d\d > \$40\.00.*Leads:0/,
     );
     await screenshot(page, 'activity-preview');
-    expect((await simObject(noLeadsAd)).status).toBe('ACTIVE');
-    expect(await (await fetch(`${simulator}/__sim/writes`)).json()).toEqual([]);
+    expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
+    expect(await simWrites(simulator)).toEqual([]);
   });
 
   it('runs now from the preview and shows why in the Activity, with its rule chip', async () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Run now' }).click();
     await dialog.getByText(/^\d+ turned off$/).waitFor({ timeout: 30_000 });
-    expect((await simObject(noLeadsAd)).status).toBe('PAUSED');
+    expect(await simStatus(simulator, noLeadsAd)).toBe('PAUSED');
     await dialog.getByRole('link', { name: 'Open Activity' }).click();
     await page.waitForURL(`**/activity?rule_id=${ruleId}`);
 
@@ -137,7 +102,7 @@ describe('Activity, Preview and Undo in a real browser', () => {
     await page.getByRole('row').filter({ hasText: 'turn on ad' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'turn off ad' }).getByText('undone').count()).toBe(1);
     expect(await page.getByRole('button', { name: `Undo: turn ${noLeadsAd} back on` }).count()).toBe(0);
-    expect((await simObject(noLeadsAd)).status).toBe('ACTIVE');
+    expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
     const preview = await api<{ results: { ad_id: string }[]; exempt: string[] }>('GET', `rules/${ruleId}/preview/`);
     expect(preview.exempt).toEqual([noLeadsAd]);
     expect(preview.results.map((r) => r.ad_id)).not.toContain(noLeadsAd);

@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
-import { openProduct } from './support/product';
-import { ADMIN, ROOT, freePort, type RunningProduct } from './support/server';
+import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus, simWrites } from './support/engineScenario';
+import { ADMIN, ROOT } from './support/server';
 
 /** What a 1280 px wide window shows (no full-page stitching, which repeats the sticky editor header). */
 async function windowShot(page: Page, name: string) {
@@ -22,26 +22,11 @@ async function windowShot(page: Page, name: string) {
 }
 
 describe('Notify only and held runs in a real browser', () => {
-  let product: RunningProduct;
   let page: Page;
   let close: (() => Promise<void>) | undefined;
   let simulator: string;
-  let token: string;
   let ruleId: number;
   let noLeadsAd: string;
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${product.url}/api/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return (await response.json()) as T;
-  };
-  const simStatus = async (id: string) =>
-    ((await (await fetch(`${simulator}/__sim/objects/${id}`)).json()) as { status: string }).status;
-  const simWrites = async () => (await (await fetch(`${simulator}/__sim/writes`)).json()) as unknown[];
 
   const runNowFromEditor = async () => {
     await page.getByRole('button', { name: /^Run .* now$/ }).click();
@@ -51,42 +36,13 @@ describe('Notify only and held runs in a real browser', () => {
   };
 
   beforeAll(async () => {
-    const simulatorPort = await freePort();
-    simulator = `http://127.0.0.1:${simulatorPort}`;
-    ({ product, page, close } = await openProduct({
-      SIMULATOR_PORT: String(simulatorPort),
-      SIMULATOR_SPEED: '0',
+    const opened = await openProductWithSimulator({
       // Any turn-off in an account of fewer than 100 delivering ads crosses this: every real run is held.
       ENGINE_MAX_SHARE: '0.01',
-    }));
-    const tokens = (await (
-      await fetch(`${product.url}/api/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access: string };
-    token = tokens.access;
-    const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
-      string,
-      { accountId: string; adIds: string[] }
-    >;
-    noLeadsAd = scenarios.spend_no_leads!.adIds[0]!;
-    const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
-    const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenarios.spend_no_leads!.accountId))!;
-    const folder = await api<{ id: number; rules: { id: number }[] }>('POST', 'general_page/', {
-      client_type: 'EDM',
-      plan: 'solo',
-      meta_ad_account_id: home.ad_account_id,
-      name: 'Harbor Held Runs',
-      extension: { external_credentials: { demio: null } },
     });
-    ruleId = folder.rules[0]!.id;
-    // The scenario ad has spent about $60 with no lead: a $40 no-leads rule on SS-W campaigns catches it.
-    await api('PATCH', `rule/${ruleId}/`, {
-      rule_filter: [{ name: 'campaign_name_contains', values: ['SS-W'], is_active: true }],
-      rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
-    });
+    ({ page, close, simulator } = opened);
+    const api = await adminApi(opened.product.url);
+    ({ ruleId, noLeadsAd } = await createNoLeadsRule(api, simulator, 'Harbor Held Runs'));
   });
   afterAll(() => close?.());
 
@@ -98,7 +54,7 @@ describe('Notify only and held runs in a real browser', () => {
     await dialog.getByRole('cell', { name: noLeadsAd }).waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
+    expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
   });
 
   it('switched to notify only, Run now changes nothing and Activity says what it would turn off', async () => {
@@ -106,8 +62,8 @@ describe('Notify only and held runs in a real browser', () => {
     await page.getByText('Notify only: the rule turns nothing off from now on.').waitFor();
     const ran = await runNowFromEditor();
     await ran.getByText(/The rule is notify only: nothing was turned off/).waitFor({ timeout: 30_000 });
-    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
-    expect(await simWrites()).toEqual([]);
+    expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
+    expect(await simWrites(simulator)).toEqual([]);
     await ran.getByRole('link', { name: 'Open Activity' }).click();
     await page.waitForURL(`**/activity?rule_id=${ruleId}`);
     const row = page.getByRole('row').filter({ hasText: noLeadsAd });
@@ -129,8 +85,8 @@ describe('Notify only and held runs in a real browser', () => {
     await page.getByText('The rule turns ads and campaigns off again.').waitFor();
     const ran = await runNowFromEditor();
     await ran.getByText(/the run is held for approval/).waitFor({ timeout: 30_000 });
-    expect(await simStatus(noLeadsAd)).toBe('ACTIVE');
-    expect(await simWrites()).toEqual([]);
+    expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
+    expect(await simWrites(simulator)).toEqual([]);
 
     await page.goto(`/activity?rule_id=${ruleId}`);
     const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
@@ -146,7 +102,7 @@ describe('Notify only and held runs in a real browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Carry out the held turn-offs?' });
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });
-    expect(await simStatus(noLeadsAd)).toBe('PAUSED');
+    expect(await simStatus(simulator, noLeadsAd)).toBe('PAUSED');
     await held.getByText(/^Approved by /).waitFor();
     expect(await held.getByRole('button', { name: /^Approve the held/ }).count()).toBe(0);
     // The approval's turn-off is a real "turn off ad" entry, beside the notify-only run's "Would turn off ad".

@@ -4,26 +4,21 @@
  * plausible ones to lone surrogates, 1e308, deep nesting and bodies that are not objects at all.
  * Whoever calls, nothing answers 5xx (bar a 502/503 the route declares) and every 4xx is in the
  * contract's shape; a caller without the permission changes nothing in the database; and after a
- * superuser's calls the database holds nothing the validation rules forbid.
+ * superuser's calls the database holds nothing the validation rules forbid. It runs on PGlite and
+ * on PostgreSQL.
  *
- * `FUZZ_RUNS=2000 npx vitest run tests/server/fuzz.test.ts` runs longer; `FUZZ_SEED=<seed>` replays
+ * `FUZZ_RUNS=2000 npx vitest run tests/server/routes.fuzz.test.ts` runs longer; `FUZZ_SEED=<seed>` replays
  * the seed a failure printed (see docs/security.md).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../server/adplatform/simulator/index';
-import { CampaignSync } from '../../server/campaigns/sync';
-import { createRuleEngineService } from '../../server/engine/service';
-import { mailerFromConfig } from '../../server/mail/mailer';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../src/domain/constants';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { FILTER_ITEM_MAX, FILTER_ITEM_MIN, FILTER_MAX_ITEMS, TASKS, thresholdError } from '../../src/domain/rules';
 import { CONTROL_CHARACTERS, EMAIL_PATTERN, PHONE_PATTERN } from '../../src/domain/validation';
-import { createTestApi, type TestApi, type TestUser } from '../support/api';
-import { quietLog, seedAccount, seedRule, startFrozenSimulator } from './engine/support';
+import type { TestApi, TestUser } from '../support/api';
+import { eachDatabase } from '../support/db';
+import { type AllServicesApi, apiWithAllServices, seedAccount, seedRule } from './engine/support';
 
 /** Generated calls per route and caller; raise it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -270,237 +265,225 @@ function contractProblem(route: Route, status: number, contentType: unknown, tex
 
 // ---------------------------------------------------------------- the suite
 
-describe('every route, every input', () => {
-  let api: TestApi;
-  let sim: Simulator;
-  let dataDir: string;
-  let superuser: TestUser;
-  let nobody: TestUser;
-  let routes: Route[];
-  let plausible: Plausible;
-  let tables: string[];
+eachDatabase((engine) => {
+  describe(`every route, every input on ${engine}`, () => {
+    let api: TestApi;
+    let server: AllServicesApi;
+    let superuser: TestUser;
+    let nobody: TestUser;
+    let routes: Route[];
+    let plausible: Plausible;
+    let tables: string[];
 
-  beforeAll(async () => {
-    // A real server's services: the ad platform (simulator), campaign sync, rule engine, mail.
-    const world = await startFrozenSimulator();
-    sim = world.sim;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-fuzz-'));
-    const mailer = mailerFromConfig({ mailFrom: 'test@example.com', dataDir }, () => undefined);
-    api = await createTestApi('pglite', {
-      config: { dataDir },
-      services: (dbh) => ({
-        mailer,
-        adPlatform: world.client,
-        campaignSync: new CampaignSync(dbh.db, world.client),
-        ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
-      }),
-    });
-    superuser = await api.userWith('superuser');
-    nobody = await api.userWith([]);
-    // Objects for the generated ids to find, so calls get past "not found" into the real work.
-    await seedAccount(api.dbh.db, world.home);
-    const seeded = await seedRule(api.dbh.db, world.home.adAccountId, {
-      contains: ['SS-W'],
-      tasks: { spend_cpl_no_leads: { spend: '40' } },
-    });
-    const group = await api.newGroup('Editors', ['read_rules']);
-    const other = await api.userWith(['read_rules']);
-    const likely: [string, number][] = [
-      ['/api/rule', seeded.rule.id],
-      ['/api/folders', seeded.folder.id],
-      ['/api/general_page', seeded.folder.id],
-      ['/api/groups', group.id],
-      ['/api/user', other.id],
-    ];
-    plausible = {
-      idFor: (p) => String(likely.find(([prefix]) => p.startsWith(prefix))?.[1] ?? seeded.rule.id),
-      ids: [...new Set([seeded.folder.id, seeded.rule.id, group.id, other.id].map(String))],
-      texts: [
-        'Fuzzed name',
-        'fuzz@example.com',
-        other.email,
-        'SS-W',
-        '40',
-        'America/New_York',
-        'read_rules',
-        'correct-horse-1',
-        world.home.adAccountId,
-      ],
-    };
+    beforeAll(async () => {
+      // A real server's services: the ad platform (simulator), campaign sync, rule engine, mail.
+      server = await apiWithAllServices(`ad-rules-fuzz-${engine}-`, engine);
+      api = server.api;
+      superuser = await api.userWith('superuser');
+      nobody = await api.userWith([]);
+      // Objects for the generated ids to find, so calls get past "not found" into the real work.
+      await seedAccount(api.dbh.db, server.home);
+      const seeded = await seedRule(api.dbh.db, server.home.adAccountId, {
+        contains: ['SS-W'],
+        tasks: { spend_cpl_no_leads: { spend: '40' } },
+      });
+      const group = await api.newGroup('Editors', ['read_rules']);
+      const other = await api.userWith(['read_rules']);
+      const likely: [string, number][] = [
+        ['/api/rule', seeded.rule.id],
+        ['/api/folders', seeded.folder.id],
+        ['/api/general_page', seeded.folder.id],
+        ['/api/groups', group.id],
+        ['/api/user', other.id],
+      ];
+      plausible = {
+        idFor: (p) => String(likely.find(([prefix]) => p.startsWith(prefix))?.[1] ?? seeded.rule.id),
+        ids: [...new Set([seeded.folder.id, seeded.rule.id, group.id, other.id].map(String))],
+        texts: [
+          'Fuzzed name',
+          'fuzz@example.com',
+          other.email,
+          'SS-W',
+          '40',
+          'America/New_York',
+          'read_rules',
+          'correct-horse-1',
+          server.home.adAccountId,
+        ],
+      };
 
-    const document = (await api.request(null, { method: 'GET', url: '/api/schema/' })).json() as {
-      paths: Record<string, Record<string, Operation>>;
-      components?: { schemas?: Record<string, JsonSchema> };
-    };
-    const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
-      schema?.$ref ? resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!]) : schema;
-    routes = Object.entries(document.paths)
-      .filter(([p]) => p.startsWith('/api/'))
-      .flatMap(([p, methods]) =>
-        Object.entries(methods).map(([method, op]) => ({
-          method: method.toUpperCase(),
-          path: p,
-          pathParams: (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name),
-          queryParams: (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name),
-          body: resolve(op.requestBody?.content['application/json']?.schema),
-          takesBody: method !== 'get' && method !== 'delete',
-          declared: new Set(Object.keys(op.responses).map(Number)),
-        })),
-      )
-      .filter((r) => r.method !== 'HEAD');
+      const document = (await api.request(null, { method: 'GET', url: '/api/schema/' })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+        components?: { schemas?: Record<string, JsonSchema> };
+      };
+      const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+        schema?.$ref ? resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!]) : schema;
+      routes = Object.entries(document.paths)
+        .filter(([p]) => p.startsWith('/api/'))
+        .flatMap(([p, methods]) =>
+          Object.entries(methods).map(([method, op]) => ({
+            method: method.toUpperCase(),
+            path: p,
+            pathParams: (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name),
+            queryParams: (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name),
+            body: resolve(op.requestBody?.content['application/json']?.schema),
+            takesBody: method !== 'get' && method !== 'delete',
+            declared: new Set(Object.keys(op.responses).map(Number)),
+          })),
+        )
+        .filter((r) => r.method !== 'HEAD');
 
-    const rows = await api.dbh.sql.query<{ tablename: string }>(
-      `select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    );
-    tables = rows.rows.map((r) => r.tablename).filter((t) => !BOOKKEEPING_TABLES.includes(t));
-  });
-  afterAll(async () => {
-    await api.close();
-    await sim.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  /** Row count and a hash of every row of every table a refused call must leave alone. */
-  async function snapshot(): Promise<Record<string, string>> {
-    const query = tables
-      .map(
-        (t) =>
-          `select '${t}' as name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as state from "${t}" x`,
-      )
-      .join(' union all ');
-    const result = await api.dbh.sql.query<{ name: string; state: string }>(query);
-    return Object.fromEntries(result.rows.map((r) => [r.name, r.state]));
-  }
-
-  /** Runs `check` on generated calls to every route, naming the route, the seed and the call on failure. */
-  async function walk(caller: TestUser | null, check: (route: Route, call: Call) => Promise<void>) {
-    const failures: string[] = [];
-    for (const route of routes) {
-      const details = fc.check(
-        fc.asyncProperty(callOf(route, plausible), async (call) => {
-          await check(route, call);
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      const rows = await api.dbh.sql.query<{ tablename: string }>(
+        `select tablename from pg_tables where schemaname = 'public' order by tablename`,
       );
-      const result = await details;
-      if (result.failed) {
-        const call = result.counterexample?.[0] as Call | undefined;
-        failures.push(
-          `${route.method} ${route.path} as ${caller ? `user ${caller.id}` : 'nobody signed in'} ` +
-            `(seed ${result.seed}, path "${result.counterexamplePath}"): ${String(result.errorInstance).slice(0, 400)}\n` +
-            `  url ${call?.url.slice(0, 300)}\n  body ${call?.payload?.slice(0, 300)}`,
-        );
-      }
-    }
-    expect(failures, failures.join('\n')).toEqual([]);
-  }
-
-  async function send(caller: TestUser | null, route: Route, call: Call) {
-    const token = caller ? (await api.app.tokens.issue(caller.id)).access : null;
-    return api.request(token, {
-      method: route.method as 'GET',
-      url: call.url,
-      ...(call.payload === undefined ? {} : { payload: call.payload, headers: { 'content-type': 'application/json' } }),
+      tables = rows.rows.map((r) => r.tablename).filter((t) => !BOOKKEEPING_TABLES.includes(t));
     });
-  }
+    afterAll(() => server.close());
 
-  it('reads the routes and their inputs from the OpenAPI document', () => {
-    expect(routes.length).toBeGreaterThan(40);
-    expect(routes.find((r) => r.method === 'PATCH' && r.path === '/api/rule/{id}/')?.body?.properties).toHaveProperty(
-      'rule_task',
-    );
-  });
+    /** Row count and a hash of every row of every table a refused call must leave alone. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const query = tables
+        .map(
+          (t) =>
+            `select '${t}' as name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as state from "${t}" x`,
+        )
+        .join(' union all ');
+      const result = await api.dbh.sql.query<{ name: string; state: string }>(query);
+      return Object.fromEntries(result.rows.map((r) => [r.name, r.state]));
+    }
 
-  for (const who of ['nobody signed in', 'a signed-in user without permissions'] as const) {
-    it(`changes nothing and answers in the contract's shape for ${who}`, { timeout: TIMEOUT }, async () => {
-      const caller = who === 'nobody signed in' ? null : nobody;
-      await walk(caller, async (route, call) => {
-        const before = await snapshot();
-        const response = await send(caller, route, call);
+    /** Runs `check` on generated calls to every route, naming the route, the seed and the call on failure. */
+    async function walk(caller: TestUser | null, check: (route: Route, call: Call) => Promise<void>) {
+      const failures: string[] = [];
+      for (const route of routes) {
+        const details = fc.check(
+          fc.asyncProperty(callOf(route, plausible), async (call) => {
+            await check(route, call);
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+        const result = await details;
+        if (result.failed) {
+          const call = result.counterexample?.[0] as Call | undefined;
+          failures.push(
+            `${route.method} ${route.path} as ${caller ? `user ${caller.id}` : 'nobody signed in'} ` +
+              `(seed ${result.seed}, path "${result.counterexamplePath}"): ${String(result.errorInstance).slice(0, 400)}\n` +
+              `  url ${call?.url.slice(0, 300)}\n  body ${call?.payload?.slice(0, 300)}`,
+          );
+        }
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    }
+
+    async function send(caller: TestUser | null, route: Route, call: Call) {
+      const token = caller ? (await api.app.tokens.issue(caller.id)).access : null;
+      return api.request(token, {
+        method: route.method as 'GET',
+        url: call.url,
+        ...(call.payload === undefined
+          ? {}
+          : { payload: call.payload, headers: { 'content-type': 'application/json' } }),
+      });
+    }
+
+    it('reads the routes and their inputs from the OpenAPI document', () => {
+      expect(routes.length).toBeGreaterThan(40);
+      expect(routes.find((r) => r.method === 'PATCH' && r.path === '/api/rule/{id}/')?.body?.properties).toHaveProperty(
+        'rule_task',
+      );
+    });
+
+    for (const who of ['nobody signed in', 'a signed-in user without permissions'] as const) {
+      it(`changes nothing and answers in the contract's shape for ${who}`, { timeout: TIMEOUT }, async () => {
+        const caller = who === 'nobody signed in' ? null : nobody;
+        await walk(caller, async (route, call) => {
+          const before = await snapshot();
+          const response = await send(caller, route, call);
+          const problem = contractProblem(route, response.statusCode, response.headers['content-type'], response.body);
+          if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
+          const after = await snapshot();
+          const allowed = response.statusCode < 300 ? (OPEN_ROUTE_EFFECTS[`${route.method} ${route.path}`] ?? []) : [];
+          const changed = Object.keys(before).filter((t) => before[t] !== after[t] && !allowed.includes(t));
+          if (changed.length) throw new Error(`answered ${response.statusCode} and changed ${changed.join(', ')}`);
+        });
+      });
+    }
+
+    it("answers a superuser's every call without a 5xx and in the contract's shape", { timeout: TIMEOUT }, async () => {
+      await walk(superuser, async (route, call) => {
+        const response = await send(superuser, route, call);
         const problem = contractProblem(route, response.statusCode, response.headers['content-type'], response.body);
         if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
-        const after = await snapshot();
-        const allowed = response.statusCode < 300 ? (OPEN_ROUTE_EFFECTS[`${route.method} ${route.path}`] ?? []) : [];
-        const changed = Object.keys(before).filter((t) => before[t] !== after[t] && !allowed.includes(t));
-        if (changed.length) throw new Error(`answered ${response.statusCode} and changed ${changed.join(', ')}`);
+        // Checked after every accepted call: a later call may overwrite what an earlier one stored.
+        const stored = response.statusCode < 300 ? await forbiddenRows() : [];
+        if (stored.length) throw new Error(`answered ${response.statusCode} and stored ${stored.join('; ')}`);
       });
     });
-  }
 
-  it("answers a superuser's every call without a 5xx and in the contract's shape", { timeout: TIMEOUT }, async () => {
-    await walk(superuser, async (route, call) => {
-      const response = await send(superuser, route, call);
-      const problem = contractProblem(route, response.statusCode, response.headers['content-type'], response.body);
-      if (problem) throw new Error(`${problem}: ${response.body.slice(0, 300)}`);
-      // Checked after every accepted call: a later call may overwrite what an earlier one stored.
-      const stored = response.statusCode < 300 ? await forbiddenRows() : [];
-      if (stored.length) throw new Error(`answered ${response.statusCode} and stored ${stored.join('; ')}`);
+    it('holds nothing afterwards that the validation rules forbid', async () => {
+      expect(await forbiddenRows()).toEqual([]);
     });
-  });
 
-  it('holds nothing afterwards that the validation rules forbid', async () => {
-    expect(await forbiddenRows()).toEqual([]);
-  });
+    /** Rows the validation rules forbid: what no call should ever have stored. */
+    async function forbiddenRows(): Promise<string[]> {
+      const problems: string[] = [];
+      const query = async <T>(text: string) => (await api.dbh.sql.query<T>(text)).rows;
+      const badText = (value: string, max: number) =>
+        value.trim() === '' || value.length > max || CONTROL_CHARACTERS.test(value);
 
-  /** Rows the validation rules forbid: what no call should ever have stored. */
-  async function forbiddenRows(): Promise<string[]> {
-    const problems: string[] = [];
-    const query = async <T>(text: string) => (await api.dbh.sql.query<T>(text)).rows;
-    const badText = (value: string, max: number) =>
-      value.trim() === '' || value.length > max || CONTROL_CHARACTERS.test(value);
-
-    for (const u of await query<{ id: number; email: string; first_name: string; last_name: string; phone: string }>(
-      'select id, email, first_name, last_name, phone from users',
-    )) {
-      if (u.email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(u.email))
-        problems.push(`user ${u.id} e-mail ${JSON.stringify(u.email)}`);
-      if (badText(u.first_name, MAX_NAME_LENGTH) || badText(u.last_name, MAX_NAME_LENGTH))
-        problems.push(`user ${u.id} name ${JSON.stringify([u.first_name, u.last_name])}`);
-      if (u.phone !== '' && !PHONE_PATTERN.test(u.phone))
-        problems.push(`user ${u.id} phone ${JSON.stringify(u.phone)}`);
-    }
-    for (const g of await query<{ id: number; name: string; accesses: string[] }>(
-      'select id, name, accesses from groups',
-    )) {
-      if (badText(g.name, 150)) problems.push(`group ${g.id} name ${JSON.stringify(g.name)}`);
-      const unknown = g.accesses.filter((a) => !(PERMISSIONS as readonly string[]).includes(a));
-      if (unknown.length) problems.push(`group ${g.id} permissions ${JSON.stringify(unknown)}`);
-    }
-    for (const f of await query<{ id: number; name: string }>('select id, name from folders')) {
-      if (badText(f.name, 200)) problems.push(`folder ${f.id} name ${JSON.stringify(f.name.slice(0, 80))}…`);
-    }
-    for (const r of await query<{ id: number; name: string }>('select id, name from rules')) {
-      if (badText(r.name, 200)) problems.push(`rule ${r.id} name ${JSON.stringify(r.name.slice(0, 80))}…`);
-    }
-    for (const item of await query<{ rule_id: number; type: string; name: string; values: unknown }>(
-      'select rule_id, type, name, values from rule_items',
-    )) {
-      const where = `rule ${item.rule_id} ${item.name} ${JSON.stringify(item.values).slice(0, 120)}`;
-      if (item.type === 'rule_filter') {
-        const names = item.values;
-        if (
-          !Array.isArray(names) ||
-          names.length > FILTER_MAX_ITEMS ||
-          names.some(
-            (n) => typeof n !== 'string' || n.trim().length < FILTER_ITEM_MIN || n.trim().length > FILTER_ITEM_MAX,
+      for (const u of await query<{ id: number; email: string; first_name: string; last_name: string; phone: string }>(
+        'select id, email, first_name, last_name, phone from users',
+      )) {
+        if (u.email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(u.email))
+          problems.push(`user ${u.id} e-mail ${JSON.stringify(u.email)}`);
+        if (badText(u.first_name, MAX_NAME_LENGTH) || badText(u.last_name, MAX_NAME_LENGTH))
+          problems.push(`user ${u.id} name ${JSON.stringify([u.first_name, u.last_name])}`);
+        if (u.phone !== '' && !PHONE_PATTERN.test(u.phone))
+          problems.push(`user ${u.id} phone ${JSON.stringify(u.phone)}`);
+      }
+      for (const g of await query<{ id: number; name: string; accesses: string[] }>(
+        'select id, name, accesses from groups',
+      )) {
+        if (badText(g.name, 150)) problems.push(`group ${g.id} name ${JSON.stringify(g.name)}`);
+        const unknown = g.accesses.filter((a) => !(PERMISSIONS as readonly string[]).includes(a));
+        if (unknown.length) problems.push(`group ${g.id} permissions ${JSON.stringify(unknown)}`);
+      }
+      for (const f of await query<{ id: number; name: string }>('select id, name from folders')) {
+        if (badText(f.name, 200)) problems.push(`folder ${f.id} name ${JSON.stringify(f.name.slice(0, 80))}…`);
+      }
+      for (const r of await query<{ id: number; name: string }>('select id, name from rules')) {
+        if (badText(r.name, 200)) problems.push(`rule ${r.id} name ${JSON.stringify(r.name.slice(0, 80))}…`);
+      }
+      for (const item of await query<{ rule_id: number; type: string; name: string; values: unknown }>(
+        'select rule_id, type, name, values from rule_items',
+      )) {
+        const where = `rule ${item.rule_id} ${item.name} ${JSON.stringify(item.values).slice(0, 120)}`;
+        if (item.type === 'rule_filter') {
+          const names = item.values;
+          if (
+            !Array.isArray(names) ||
+            names.length > FILTER_MAX_ITEMS ||
+            names.some(
+              (n) => typeof n !== 'string' || n.trim().length < FILTER_ITEM_MIN || n.trim().length > FILTER_ITEM_MAX,
+            )
           )
-        )
-          problems.push(where);
-      } else if (item.type === 'rule_task') {
-        const spec = TASKS.find((t) => t.name === item.name);
-        const values = item.values as Record<string, unknown>;
-        if (!spec || typeof values !== 'object' || values === null || Array.isArray(values)) {
-          problems.push(where);
-          continue;
-        }
-        for (const { key } of spec.values) {
-          const raw = values[key];
-          if (raw === '' || raw === undefined) continue;
-          const n = Number(raw);
-          if (typeof raw !== 'string' || !Number.isFinite(n) || thresholdError(key, n)) problems.push(where);
-        }
-      } else problems.push(`rule ${item.rule_id} item of type ${item.type}`);
+            problems.push(where);
+        } else if (item.type === 'rule_task') {
+          const spec = TASKS.find((t) => t.name === item.name);
+          const values = item.values as Record<string, unknown>;
+          if (!spec || typeof values !== 'object' || values === null || Array.isArray(values)) {
+            problems.push(where);
+            continue;
+          }
+          for (const { key } of spec.values) {
+            const raw = values[key];
+            if (raw === '' || raw === undefined) continue;
+            const n = Number(raw);
+            if (typeof raw !== 'string' || !Number.isFinite(n) || thresholdError(key, n)) problems.push(where);
+          }
+        } else problems.push(`rule ${item.rule_id} item of type ${item.type}`);
+      }
+      return problems;
     }
-    return problems;
-  }
+  });
 });

@@ -4,16 +4,9 @@
  * or succeeds. The route list comes from the API's own OpenAPI document, so a new route is
  * covered the day it is added.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../server/adplatform/simulator/index';
-import { CampaignSync } from '../../server/campaigns/sync';
-import { createRuleEngineService } from '../../server/engine/service';
-import { mailerFromConfig } from '../../server/mail/mailer';
-import { createTestApi, type TestApi, type TestUser } from '../support/api';
-import { quietLog, startFrozenSimulator } from './engine/support';
+import type { TestApi, TestUser } from '../support/api';
+import { type AllServicesApi, apiWithAllServices } from './engine/support';
 
 const BAD_IDS = ['0', '-1', 'abc', '99999999999999999999', '1.5', '%27%3B--'];
 const BAD_BODIES: unknown[] = [
@@ -45,26 +38,14 @@ const LAST = ['/api/user/change_password/'];
 
 describe('no request makes the API fail with a 500', () => {
   let api: TestApi;
-  let sim: Simulator;
-  let dataDir: string;
+  let server: AllServicesApi;
   let admin: TestUser;
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    // Every service a real server has: the ad platform (simulator), sync, rule engine, mail.
-    const world = await startFrozenSimulator();
-    sim = world.sim;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-robustness-'));
-    const mailer = mailerFromConfig({ mailFrom: 'test@example.com', dataDir }, () => undefined);
-    api = await createTestApi('pglite', {
-      config: { dataDir },
-      services: (dbh) => ({
-        mailer,
-        adPlatform: world.client,
-        campaignSync: new CampaignSync(dbh.db, world.client),
-        ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
-      }),
-    });
+    // A real server's services: the ad platform (simulator), campaign sync, rule engine, mail.
+    server = await apiWithAllServices('ad-rules-robustness-');
+    api = server.api;
     admin = await api.userWith('superuser');
     const schema = (await api.app.inject({ method: 'GET', url: '/api/schema/' })).json() as {
       paths: Record<string, Record<string, unknown>>;
@@ -73,11 +54,7 @@ describe('no request makes the API fail with a 500', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })))
       .filter((r) => r.path.startsWith('/api/') && r.method !== 'HEAD' && !LAST.includes(r.path));
   });
-  afterAll(async () => {
-    await api.close();
-    await sim.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('finds the API routes in the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(30);

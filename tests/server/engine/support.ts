@@ -3,6 +3,8 @@
  * switched on, rules seeded straight into the database, and a quiet log.
  */
 import { eq } from 'drizzle-orm';
+import { CampaignSync } from '../../../server/campaigns/sync';
+import { createRuleEngineService } from '../../../server/engine/service';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import type { BlastLimits } from '../../../server/engine/blastRadius';
 import { startSimulator } from '../../../server/adplatform/simulator/index';
@@ -18,7 +20,10 @@ import type { Database } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../../server/db/schema/index';
 import type { EngineContext, EngineLog } from '../../../server/engine/execute';
 import { SnapshotStore } from '../../../server/engine/snapshots';
-import type { Mailer, MailMessage } from '../../../server/mail/mailer';
+import { mailerFromConfig, type Mailer, type MailMessage } from '../../../server/mail/mailer';
+import { createTestApi, type TestApi } from '../../support/api';
+import type { Engine } from '../../support/db';
+import { makeTempDir } from '../../support/tempDir';
 
 type Method = 'listCampaigns' | 'listAds' | 'getInsights' | 'setStatuses';
 
@@ -276,3 +281,36 @@ export async function startFrozenSimulator(options: { start?: string; retries?: 
     home: { adAccountId: `act_${home.accountId}`, accountName: home.name, timezoneName: home.timezone },
   };
 }
+
+/**
+ * A test API with every service a real server has: the ad platform (the frozen simulator), campaign
+ * sync, the rule engine, and mail written to an outbox in a temp data dir named after `prefix`.
+ */
+export async function apiWithAllServices(prefix: string, engine: Engine = 'pglite') {
+  const world = await startFrozenSimulator();
+  const dataDir = await makeTempDir(prefix);
+  const mailer = mailerFromConfig({ mailFrom: 'test@example.com', dataDir: dataDir.path }, () => undefined);
+  const api: TestApi = await createTestApi(engine, {
+    config: { dataDir: dataDir.path },
+    services: (dbh) => ({
+      mailer,
+      adPlatform: world.client,
+      campaignSync: new CampaignSync(dbh.db, world.client),
+      ruleEngine: createRuleEngineService({ db: dbh.db, client: world.client, log: quietLog }),
+    }),
+  });
+  return {
+    api,
+    sim: world.sim,
+    home: world.home,
+    dataDir: dataDir.path,
+    /** Closes the API and the simulator and removes the data dir. */
+    async close() {
+      await api.close();
+      await world.sim.close();
+      await dataDir.remove();
+    },
+  };
+}
+
+export type AllServicesApi = Awaited<ReturnType<typeof apiWithAllServices>>;

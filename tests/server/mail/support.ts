@@ -1,7 +1,9 @@
 /** A real SMTP server for tests: it accepts every message and parses it with postal-mime. */
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
-import { linksIn } from '../../../server/mail/mailer';
+import { createMailer, linksIn, type Mailer } from '../../../server/mail/mailer';
+import { createTestApi, type TestApi } from '../../support/api';
+import type { Engine } from '../../support/db';
 
 export interface ReceivedMail {
   from: string;
@@ -75,3 +77,33 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
 
 /** The path part of a mailed link, e.g. /join/abc → ['join', 'abc']. */
 export const linkPath = (link: string) => new URL(link).pathname.split('/').filter(Boolean).map(decodeURIComponent);
+
+export interface MailingApi {
+  api: TestApi;
+  peer: SmtpPeer;
+  /** The mailer the API sends with, for another API in the same test to share. */
+  mailer: Mailer;
+  /** Closes the API, its mailer and the SMTP peer. */
+  close(): Promise<void>;
+}
+
+/** The API whose mail goes through a real SMTP peer, its links pointing at `publicUrl`. */
+export async function apiMailingThroughSmtp(engine: Engine, publicUrl: string): Promise<MailingApi> {
+  const peer = await startSmtpPeer();
+  const mailer = createMailer({
+    smtpUrl: peer.url,
+    from: 'Ad Rules Console <robot@example.com>',
+    outboxDir: '/nonexistent',
+  });
+  const api = await createTestApi(engine, { config: { publicUrl }, services: { mailer } });
+  return {
+    api,
+    peer,
+    mailer,
+    async close() {
+      await api.close();
+      await mailer.close();
+      await peer.close();
+    },
+  };
+}

@@ -6,10 +6,9 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChanges, users } from '../../../server/db/schema/index';
-import { createMailer, type Mailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { linkPath, startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../mail/support';
+import { linkPath, apiMailingThroughSmtp, type MailingApi, type ReceivedMail, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 const HOLDS_MORE = { detail: 'You cannot change a user who holds accesses you do not hold yourself.' };
@@ -17,26 +16,17 @@ const SUPERUSER_ONLY = { detail: 'Only a superuser can change a superuser.' };
 
 eachDatabase((engine) => {
   describe(`people and accounts on ${engine}`, () => {
+    let mailing: MailingApi;
     let peer: SmtpPeer;
-    let mailer: Mailer;
     let api: TestApi;
     let admin: TestUser;
     let counter = 0;
     beforeAll(async () => {
-      peer = await startSmtpPeer();
-      mailer = createMailer({
-        smtpUrl: peer.url,
-        from: 'Ad Rules Console <robot@example.com>',
-        outboxDir: '/nonexistent',
-      });
-      api = await createTestApi(engine, { config: { publicUrl: PUBLIC_URL }, services: { mailer } });
+      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
+      ({ api, peer } = mailing);
       admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
     });
-    afterAll(async () => {
-      await api.close();
-      await mailer.close();
-      await peer.close();
-    });
+    afterAll(() => mailing.close());
 
     const call = (user: TestUser | null, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       api.request(user?.token ?? null, { method, url, ...(payload && { payload }) });

@@ -1,35 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invitations } from '../../../server/db/schema/index';
-import { createMailer, type Mailer } from '../../../server/mail/mailer';
+import { createMailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { linkPath, startSmtpPeer, type SmtpPeer } from '../mail/support';
+import { linkPath, apiMailingThroughSmtp, type MailingApi, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 
 eachDatabase((engine) => {
   describe(`invitations on ${engine}, mailed through a real SMTP server`, () => {
+    let mailing: MailingApi;
     let peer: SmtpPeer;
-    let mailer: Mailer;
     let api: TestApi;
     let admin: TestUser;
     let counter = 0;
     beforeAll(async () => {
-      peer = await startSmtpPeer();
-      mailer = createMailer({
-        smtpUrl: peer.url,
-        from: 'Ad Rules Console <robot@example.com>',
-        outboxDir: '/nonexistent',
-      });
-      api = await createTestApi(engine, { config: { publicUrl: PUBLIC_URL }, services: { mailer } });
+      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
+      ({ api, peer } = mailing);
       admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
     });
-    afterAll(async () => {
-      await api.close();
-      await mailer.close();
-      await peer.close();
-    });
+    afterAll(() => mailing.close());
 
     const invite = (user: TestUser, payload: object) =>
       api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });

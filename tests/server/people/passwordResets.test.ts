@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../../server/db/schema/index';
-import { createMailer, type Mailer } from '../../../server/mail/mailer';
 import { createTestApi, deactivate, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { linkPath, startSmtpPeer, type SmtpPeer } from '../mail/support';
+import { linkPath, apiMailingThroughSmtp, type MailingApi, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 
 eachDatabase((engine) => {
   describe(`password reset on ${engine}, mailed through a real SMTP server`, () => {
+    let mailing: MailingApi;
     let peer: SmtpPeer;
-    let mailer: Mailer;
     let api: TestApi;
     beforeAll(async () => {
-      peer = await startSmtpPeer();
-      mailer = createMailer({ smtpUrl: peer.url, from: 'robot@example.com', outboxDir: '/nonexistent' });
-      api = await createTestApi(engine, { config: { publicUrl: PUBLIC_URL }, services: { mailer } });
+      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
+      ({ api, peer } = mailing);
     });
-    afterAll(async () => {
-      await api.close();
-      await mailer.close();
-      await peer.close();
-    });
+    afterAll(() => mailing.close());
 
     const requestReset = (email: string) =>
       api.app.inject({ method: 'POST', url: '/api/user/send_password_reset/', payload: { email } });
@@ -137,7 +131,7 @@ eachDatabase((engine) => {
     it('limits reset requests per address, like login attempts', async () => {
       const limited = await createTestApi(engine, {
         config: { loginRateLimit: { max: 2, windowMs: 60_000 } },
-        services: { mailer },
+        services: { mailer: mailing.mailer },
       });
       try {
         const ask = () =>
