@@ -44,7 +44,11 @@ export async function loadEngineRule(db: Database, id: number): Promise<LoadedEn
   return (await loadEngineRules(db, [id])).get(id) ?? null;
 }
 
-/** Rules with their folder, account and items, two statements however many (a run batch loads its rules at once). */
+/**
+ * Rules with their folder, account and items, three statements however many (a run batch loads
+ * its rules at once). Folders are looked up by id rather than joined: without statistics (PGlite)
+ * the join hashes every folder for each batch.
+ */
 export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<number, LoadedEngineRule>> {
   const loaded = new Map<number, LoadedEngineRule>();
   if (!ids.length) return loaded;
@@ -57,16 +61,9 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
         notifyOnly: rules.notifyOnly,
         isDeleted: rules.isDeleted,
         timezone: rules.timezone,
-        folderId: folders.id,
-        folderName: folders.name,
-        folderDeleted: folders.isDeleted,
-        adAccountId: folders.adAccountId,
-        accountName: metaAdAccounts.accountName,
-        currency: metaAdAccounts.currency,
+        folderId: rules.folderId,
       })
       .from(rules)
-      .innerJoin(folders, eq(folders.id, rules.folderId))
-      .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
       .where(inArray(rules.id, ids)),
     db
       .select({
@@ -80,6 +77,20 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       .where(inArray(ruleItems.ruleId, ids))
       .orderBy(asc(ruleItems.ruleId), asc(ruleItems.position), asc(ruleItems.id)),
   ]);
+  if (!rows.length) return loaded;
+  const folderRows = await db
+    .select({
+      id: folders.id,
+      name: folders.name,
+      isDeleted: folders.isDeleted,
+      adAccountId: folders.adAccountId,
+      accountName: metaAdAccounts.accountName,
+      currency: metaAdAccounts.currency,
+    })
+    .from(folders)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(inArray(folders.id, [...new Set(rows.map((r) => r.folderId))]));
+  const folderOf = new Map(folderRows.map((f) => [f.id, f]));
   const itemsOf = new Map<number, typeof items>();
   for (const i of items) {
     const own = itemsOf.get(i.ruleId);
@@ -89,20 +100,22 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
   const item = (i: (typeof items)[number]): RuleItem => ({ name: i.name, values: i.values, is_active: i.isActive });
   for (const row of rows) {
     const own = itemsOf.get(row.id) ?? [];
+    const folder = folderOf.get(row.folderId);
+    if (!folder) continue; // the folder went between the two reads: the rule is gone with it
     loaded.set(row.id, {
       id: row.id,
       name: row.name,
       isActive: row.isActive,
       notifyOnly: row.notifyOnly,
-      isDeleted: row.isDeleted || row.folderDeleted,
+      isDeleted: row.isDeleted || folder.isDeleted,
       timezone: row.timezone,
       rule_filter: own.filter((i) => i.type === 'rule_filter').map(item),
       rule_task: own.filter((i) => i.type === 'rule_task').map(item),
-      folder: { id: row.folderId, name: row.folderName, isDeleted: row.folderDeleted },
+      folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },
       account: {
-        adAccountId: row.adAccountId,
-        accountName: row.accountName ?? row.adAccountId,
-        currency: row.currency ?? 'USD',
+        adAccountId: folder.adAccountId,
+        accountName: folder.accountName ?? folder.adAccountId,
+        currency: folder.currency ?? 'USD',
       },
     });
   }

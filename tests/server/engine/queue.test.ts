@@ -82,6 +82,27 @@ eachDatabase((engine) => {
       expect(resent).toBeNull();
     });
 
+    it('still runs a run job of one rule, as an earlier version queued them', async () => {
+      const account = await seedAccount(dbh.db);
+      platform.addCampaign(account.adAccountId, 'q-c3', 'EDM LTC-S 2024-03-03 10AM');
+      platform.addAd(account.adAccountId, 'q-c3', 'q-old-job', { spend: '150' });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 3]],
+        tasks: { spend_cpl_no_leads: { spend: '100' } },
+      });
+      const slot = new Date('2024-01-15T03:00:00Z');
+      await ruleEngine.boss.send(QUEUES.run, { ruleId: rule.id, slot: slot.toISOString(), missed: [], late: true });
+      await expect
+        .poll(
+          async () => (await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id))).map((r) => r.status),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toEqual(['done']);
+      expect(platform.writes.filter((w) => w.id === 'q-old-job')).toEqual([{ id: 'q-old-job', status: 'PAUSED' }]);
+    });
+
     it('mails the alert digest of the hour through the queue', async () => {
       const account = await seedAccount(dbh.db);
       platform.addCampaign(account.adAccountId, 'q-c2', 'EDM RP-W 2024-03-02 1PM');
