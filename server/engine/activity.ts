@@ -21,20 +21,35 @@ export interface RunScope {
   runId?: number | null;
 }
 
+/** A planned turn-off with the reason its activity entry will carry. */
+export type ReasonedAction = PlannedAction & { reason: Record<string, string> };
+
 /**
  * Claims each planned turn-off as a pending entry. An object someone else claimed on the same
  * snapshot (another rule, worker or retry) is left out: the unique index refuses the second claim.
  */
-export async function claimTurnOffs(
+export async function claimTurnOffs(db: Database, scope: RunScope, actions: ReasonedAction[]): Promise<ActivityRow[]> {
+  return claimTurnOffsOf(db, [{ scope, actions }]);
+}
+
+/**
+ * `claimTurnOffs` for the runs of a batch in one statement. Within the batch the first run to
+ * plan an object claims it (the others leave it, as they would a claim made before them).
+ */
+export async function claimTurnOffsOf(
   db: Database,
-  scope: RunScope,
-  actions: (PlannedAction & { reason: Record<string, string> })[],
+  runs: { scope: RunScope; actions: ReasonedAction[] }[],
 ): Promise<ActivityRow[]> {
-  if (!actions.length) return [];
-  return db
-    .insert(ruleActivity)
-    .values(
-      actions.map((a) => ({
+  const seen = new Set<string>();
+  const values = runs.flatMap(({ scope, actions }) =>
+    actions
+      .filter((a) => {
+        const key = `${scope.snapshotId}|${a.objectId}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((a) => ({
         ruleId: scope.ruleId,
         folderId: scope.folderId,
         action: a.action,
@@ -47,17 +62,33 @@ export async function claimTurnOffs(
         actorId: scope.actorId,
         runId: scope.runId ?? null,
       })),
-    )
-    .onConflictDoNothing()
-    .returning();
+  );
+  if (!values.length) return [];
+  return db.insert(ruleActivity).values(values).onConflictDoNothing().returning();
 }
 
 /** Turn-offs of this rule's slot claimed by an earlier attempt that did not live to confirm them. */
 export function pendingTurnOffs(db: Database, ruleId: number, slot: Date): Promise<ActivityRow[]> {
+  return pendingTurnOffsOf(db, [ruleId], slot);
+}
+
+/**
+ * `pendingTurnOffs` of many rules of one slot. Only turn-offs: a held run's alert or a digest
+ * claimed for the same hour is pending too until its mail is out, and is no status change.
+ */
+export function pendingTurnOffsOf(db: Database, ruleIds: number[], slot: Date): Promise<ActivityRow[]> {
+  if (!ruleIds.length) return Promise.resolve([]);
   return db
     .select()
     .from(ruleActivity)
-    .where(and(eq(ruleActivity.ruleId, ruleId), eq(ruleActivity.slot, slot), eq(ruleActivity.state, 'pending')));
+    .where(
+      and(
+        inArray(ruleActivity.ruleId, ruleIds),
+        eq(ruleActivity.slot, slot),
+        eq(ruleActivity.state, 'pending'),
+        inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
+      ),
+    );
 }
 
 /** Objects turned off (or being turned off) since a snapshot was taken: its statuses are stale for them. */
@@ -96,34 +127,41 @@ export async function markFailed(db: Database, entry: ActivityRow, error: string
     .where(eq(ruleActivity.id, entry.id));
 }
 
-export async function recordEntry(
-  db: Database,
-  entry: {
-    ruleId: number | null;
-    folderId: number | null;
-    action: string;
-    adId?: string | null;
-    objectType?: string | null;
-    reason: Record<string, string>;
-    slot?: Date | null;
-    actorId?: number | null;
-    runId?: number | null;
-  },
-): Promise<ActivityRow> {
-  const [row] = await db
-    .insert(ruleActivity)
-    .values({
-      ruleId: entry.ruleId,
-      folderId: entry.folderId,
-      action: entry.action,
-      adId: entry.adId ?? null,
-      objectType: entry.objectType ?? null,
-      reason: entry.reason,
-      state: 'done',
-      slot: entry.slot ?? null,
-      actorId: entry.actorId ?? null,
-      runId: entry.runId ?? null,
-    })
-    .returning();
+export interface NewEntry {
+  ruleId: number | null;
+  folderId: number | null;
+  action: string;
+  adId?: string | null;
+  objectType?: string | null;
+  reason: Record<string, string>;
+  slot?: Date | null;
+  actorId?: number | null;
+  runId?: number | null;
+}
+
+export async function recordEntry(db: Database, entry: NewEntry): Promise<ActivityRow> {
+  const [row] = await recordEntries(db, [entry]);
   return row!;
+}
+
+/** Several finished entries in one statement, in order. */
+export async function recordEntries(db: Database, entries: NewEntry[]): Promise<ActivityRow[]> {
+  if (!entries.length) return [];
+  return db
+    .insert(ruleActivity)
+    .values(
+      entries.map((entry) => ({
+        ruleId: entry.ruleId,
+        folderId: entry.folderId,
+        action: entry.action,
+        adId: entry.adId ?? null,
+        objectType: entry.objectType ?? null,
+        reason: entry.reason,
+        state: 'done',
+        slot: entry.slot ?? null,
+        actorId: entry.actorId ?? null,
+        runId: entry.runId ?? null,
+      })),
+    )
+    .returning();
 }

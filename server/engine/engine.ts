@@ -9,14 +9,15 @@ import type { DbHandle } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { runAlert, type AlertContext } from './alerts';
 import {
+  countRetrying,
   recordRunFailure,
-  releaseAfterError,
-  runSlot,
+  runBatch,
+  type BatchOutcome,
   type EngineContext,
   type EngineLog,
   type SlotRun,
 } from './execute';
-import { createBoss, createQueues, QUEUES, slotJobId, slotKey, type QueueTuning } from './queue';
+import { createBoss, createQueues, QUEUES, runJobSubject, slotJobId, slotKey, type QueueTuning } from './queue';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
 import { countRun } from '../observability/metrics';
@@ -41,9 +42,9 @@ export interface RuleEngineOptions {
   scanCheckMs?: number;
   queue?: QueueTuning;
   pollingIntervalSeconds?: number;
-  /** Fetch loops per queue in one process (each works on a batch of runs at once). */
+  /** Fetch loops per queue in one process (each works on a batch of jobs at once). */
   concurrency?: number;
-  /** Runs one fetch takes and works on side by side (default 10). */
+  /** Run jobs (one account's due rules each) one fetch takes and works on side by side (default 10). */
   runBatchSize?: number;
   /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
   alertDelaySeconds?: number;
@@ -57,11 +58,22 @@ export interface RuleEngine {
   stop(): Promise<void>;
 }
 
-interface SlotJobData {
+interface DueRunData {
   ruleId: number;
-  slot: string;
   missed?: string[];
   late?: boolean;
+}
+
+/** A run job: the due rules of one ad account at one slot (a job queued by an earlier version: one rule). */
+interface RunJobData extends Partial<DueRunData> {
+  slot: string;
+  account?: string;
+  runs?: DueRunData[];
+}
+
+interface AlertJobData {
+  ruleId: number;
+  slot: string;
 }
 
 export const consoleLog: EngineLog = {
@@ -72,6 +84,8 @@ export const consoleLog: EngineLog = {
 
 /** Jobs per insert statement when a scan enqueues a slot. */
 const ENQUEUE_CHUNK = 500;
+/** An account with more rules due at once than this gets several jobs (they share its snapshot). */
+const RULES_PER_JOB = 50;
 
 /** Every slot instant is on a quarter hour of UTC (all zone offsets are multiples of 15 minutes). */
 const quarterOf = (date: Date) => Math.floor(date.getTime() / (15 * 60 * 1000));
@@ -99,9 +113,10 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const localConcurrency = options.concurrency ?? 2;
-  // Runs are taken a batch at a time and run side by side; while batches come back full (a slot's
-  // backlog) the next is fetched at once instead of after the polling interval. Each job settles on
-  // its own (perJobResults): one failing run is retried alone, the others of its batch complete.
+  // Run jobs (one account's due rules each, run as one batch) are fetched several at a time and run
+  // side by side; while fetches come back full (a slot's backlog) the next is fetched at once
+  // instead of after the polling interval. Each job settles on its own (perJobResults): a job with
+  // a failed run is retried, and its retry finds the runs that succeeded finished in the ledger.
   const runOptions = {
     batchSize: options.runBatchSize ?? 10,
     burstWhenBatchFull: true,
@@ -112,60 +127,99 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
   } as const;
   const alertOptions = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds, localConcurrency } as const;
 
-  async function runJob(job: JobWithMetadata<SlotJobData>): Promise<JobResult> {
-    const data = job.data;
-    const run: SlotRun = {
-      ruleId: data.ruleId,
-      slot: new Date(data.slot),
+  async function runJob(job: JobWithMetadata<RunJobData>): Promise<JobResult> {
+    const slot = new Date(job.data.slot);
+    const due = job.data.runs ?? [{ ruleId: job.data.ruleId!, missed: job.data.missed, late: job.data.late }];
+    const runs: SlotRun[] = due.map((d) => ({
+      ruleId: d.ruleId,
+      slot,
       kind: 'run',
-      missed: (data.missed ?? []).map((s) => new Date(s)),
-      late: data.late ?? false,
-    };
+      missed: (d.missed ?? []).map((s) => new Date(s)),
+      late: d.late ?? false,
+    }));
+    let outcomes: BatchOutcome[];
     try {
-      countRun(run, await runSlot(context, run));
-      return { id: job.id, status: 'completed' };
+      outcomes = await runBatch(context, runs);
     } catch (error) {
+      outcomes = runs.map((run) => ({ run, error })); // the ledger claim failed: nothing was taken
+    }
+    const failed = outcomes.filter((o) => o.error !== undefined);
+    for (const outcome of outcomes) if (outcome.result) countRun(outcome.run, outcome.result);
+    // Failed runs were released; the retry finds the others finished. After the last, each leaves its error.
+    for (const { run, error } of failed) {
+      if (job.retryCount < job.retryLimit) {
+        countRetrying(run);
+        continue;
+      }
       try {
-        if (job.retryCount >= job.retryLimit) await recordRunFailure(context, run, error);
-        else await releaseAfterError(context, run, error);
+        await recordRunFailure(context, run, error);
       } catch (recording) {
         log.error(`rule ${run.ruleId}: could not record the failure: ${errorMessage(recording)}`);
       }
-      return { id: job.id, status: 'failed', output: { message: errorMessage(error) } };
     }
+    if (!failed.length) return { id: job.id, status: 'completed' };
+    const message = failed.map((o) => `rule ${o.run.ruleId}: ${errorMessage(o.error)}`).join('; ');
+    return { id: job.id, status: 'failed', output: { message } };
   }
 
-  await boss.work<SlotJobData, unknown, typeof runOptions>(QUEUES.run, runOptions, (jobs) =>
+  await boss.work<RunJobData, unknown, typeof runOptions>(QUEUES.run, runOptions, (jobs) =>
     Promise.all(jobs.map(runJob)),
   );
 
-  await boss.work<SlotJobData, unknown, typeof alertOptions>(QUEUES.alert, alertOptions, async ([job]) => {
+  await boss.work<AlertJobData, unknown, typeof alertOptions>(QUEUES.alert, alertOptions, async ([job]) => {
     await runAlert(alertContext, job!.data.ruleId, new Date(job!.data.slot));
   });
 
   async function scan(at: Date = now()): Promise<DueRun[]> {
     const due = await dueWork(db, at);
+    const runJobs: JobInsert<RunJobData>[] = [];
+    const accountSlots = new Map<string, DueRun[]>();
+    for (const item of due.filter((d) => d.queue === 'run')) {
+      const key = slotKey(item.adAccountId, item.slot);
+      const same = accountSlots.get(key);
+      if (same) same.push(item);
+      else accountSlots.set(key, [item]);
+    }
+    for (const items of accountSlots.values()) {
+      for (let i = 0; i < items.length; i += RULES_PER_JOB) {
+        const part = items.slice(i, i + RULES_PER_JOB);
+        const { adAccountId, slot } = part[0]!;
+        const subject = runJobSubject(
+          adAccountId,
+          part.map((d) => d.ruleId),
+        );
+        runJobs.push({
+          id: slotJobId(QUEUES.run, subject, slot),
+          singletonKey: slotKey(subject, slot),
+          data: {
+            account: adAccountId,
+            slot: slot.toISOString(),
+            runs: part.map((d) => ({
+              ruleId: d.ruleId,
+              ...(d.missed.length ? { missed: d.missed.map((s) => s.toISOString()) } : {}),
+              ...(d.late ? { late: true } : {}),
+            })),
+          },
+        });
+      }
+    }
+    const alertDelay = options.alertDelaySeconds ?? 120;
+    const alertJobs: JobInsert<AlertJobData>[] = due
+      .filter((d) => d.queue === 'alert')
+      .map((item) => ({
+        id: slotJobId(QUEUES.alert, item.ruleId, item.slot),
+        singletonKey: slotKey(item.ruleId, item.slot),
+        data: { ruleId: item.ruleId, slot: item.slot.toISOString() },
+        ...(alertDelay ? { startAfter: alertDelay } : {}),
+      }));
     // One multi-row insert per chunk rather than a round trip per job: a slot of thousands of rules
     // is enqueued in a second. Conflicts (same id, or the same singleton key queued or active under
     // the exclusive policy) are skipped, exactly as a refused send.
-    for (const queueKey of ['run', 'alert'] as const) {
-      const queue = QUEUES[queueKey];
-      const delay = queueKey === 'alert' ? (options.alertDelaySeconds ?? 120) : 0;
-      const jobs: JobInsert<SlotJobData>[] = due
-        .filter((item) => item.queue === queueKey)
-        .map((item) => ({
-          id: slotJobId(queue, item.ruleId, item.slot),
-          singletonKey: slotKey(item.ruleId, item.slot),
-          data: {
-            ruleId: item.ruleId,
-            slot: item.slot.toISOString(),
-            missed: item.missed.map((s) => s.toISOString()),
-            late: item.late,
-          },
-          ...(delay ? { startAfter: delay } : {}),
-        }));
+    for (const [queue, jobs] of [
+      [QUEUES.run, runJobs],
+      [QUEUES.alert, alertJobs],
+    ] as const)
       for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) await boss.insert(queue, jobs.slice(i, i + ENQUEUE_CHUNK));
-    }
     const day = 24 * 60 * 60 * 1000;
     await context.snapshots.prune(new Date(at.getTime() - 2 * day));
     await pruneRuns(db, new Date(at.getTime() - (options.runHistoryDays ?? 30) * day));

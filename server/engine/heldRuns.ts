@@ -95,7 +95,7 @@ export async function alertHeldRun(
 
 async function heldRun(ctx: EngineContext, runId: number) {
   const [row] = await ctx.db.select().from(ruleRuns).where(eq(ruleRuns.id, runId));
-  if (!row || row.outcome !== 'held') throw notFound();
+  if (row?.outcome !== 'held') throw notFound();
   return row;
 }
 

@@ -2,7 +2,7 @@
  * The rule_runs ledger: one row per (rule, slot, kind) taken up. A slot that is done (or was
  * folded into a later catch-up run) is never run again, whoever enqueues it and however often.
  */
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleRuns } from '../db/schema/index';
 
@@ -26,6 +26,12 @@ export interface RunRecord {
   snapshotId?: number | null;
 }
 
+/** One rule's slot to take up in a batch claim (`claimRuns`). */
+export interface RunClaim {
+  ruleId: number;
+  trigger?: string;
+}
+
 /**
  * Takes the slot for this attempt. 'finished': it was done (or folded into a catch-up) before;
  * 'busy': another attempt is running it and has not been silent for longer than `staleAfterMs`
@@ -39,10 +45,35 @@ export async function claimRun(
   staleAfterMs: number,
   trigger?: string,
 ): Promise<ClaimResult> {
+  const [result] = await claimRuns(db, slot, kind, [{ ruleId, trigger }], staleAfterMs);
+  return result!;
+}
+
+/**
+ * `claimRun` for many rules of one slot in one statement (a second one only when some were not
+ * taken): the answers are in the order of `claims`.
+ */
+export async function claimRuns(
+  db: Database,
+  slot: Date,
+  kind: RunKind,
+  claims: RunClaim[],
+  staleAfterMs: number,
+): Promise<ClaimResult[]> {
+  if (!claims.length) return [];
   const staleBefore = new Date(Date.now() - staleAfterMs);
-  const rows = await db
+  const taken = await db
     .insert(ruleRuns)
-    .values({ ruleId, slot, kind, status: 'running', outcome: 'running', trigger: trigger ?? null })
+    .values(
+      claims.map((c) => ({
+        ruleId: c.ruleId,
+        slot,
+        kind,
+        status: 'running',
+        outcome: 'running',
+        trigger: c.trigger ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [ruleRuns.ruleId, ruleRuns.slot, ruleRuns.kind],
       set: {
@@ -57,13 +88,30 @@ export async function claimRun(
         and(eq(ruleRuns.status, 'running'), lt(ruleRuns.startedAt, staleBefore)),
       ),
     })
-    .returning({ id: ruleRuns.id });
-  if (rows.length) return { claim: 'claimed', id: rows[0]!.id };
-  const [row] = await db
-    .select({ status: ruleRuns.status, id: ruleRuns.id })
-    .from(ruleRuns)
-    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.slot, slot), eq(ruleRuns.kind, kind)));
-  return { claim: row?.status === 'running' ? 'busy' : 'finished', id: row?.id ?? null };
+    .returning({ ruleId: ruleRuns.ruleId, id: ruleRuns.id });
+  const claimed = new Map(taken.map((r) => [r.ruleId, r.id]));
+  const others = claims.filter((c) => !claimed.has(c.ruleId)).map((c) => c.ruleId);
+  const existing = others.length
+    ? await db
+        .select({ ruleId: ruleRuns.ruleId, status: ruleRuns.status, id: ruleRuns.id })
+        .from(ruleRuns)
+        .where(and(inArray(ruleRuns.ruleId, others), eq(ruleRuns.slot, slot), eq(ruleRuns.kind, kind)))
+    : [];
+  const byRule = new Map(existing.map((r) => [r.ruleId, r]));
+  return claims.map((c): ClaimResult => {
+    const id = claimed.get(c.ruleId);
+    if (id !== undefined) return { claim: 'claimed', id };
+    const row = byRule.get(c.ruleId);
+    return { claim: row?.status === 'running' ? 'busy' : 'finished', id: row?.id ?? null };
+  });
+}
+
+/** How an attempt ends, for `finishRun` / `finishRuns`. */
+export interface RunFinish {
+  status: Exclude<RunStatus, 'running'>;
+  note?: string;
+  error?: string;
+  record?: RunRecord;
 }
 
 export async function finishRun(
@@ -71,23 +119,52 @@ export async function finishRun(
   ruleId: number,
   slot: Date,
   kind: RunKind,
-  outcome: { status: Exclude<RunStatus, 'running'>; note?: string; error?: string; record?: RunRecord },
+  outcome: RunFinish,
 ): Promise<void> {
-  const record = outcome.record ?? {};
-  await db
-    .update(ruleRuns)
-    .set({
-      status: outcome.status,
-      note: outcome.note ?? null,
-      error: outcome.error ?? null,
-      finishedAt: sql`now()`,
-      outcome: record.outcome ?? (outcome.status === 'failed' ? 'failed' : 'done'),
-      ...(record.trigger ? { trigger: record.trigger } : {}),
-      ...(record.counts ? { counts: record.counts } : {}),
-      ...(record.details !== undefined ? { details: record.details } : {}),
-      ...(record.snapshotId !== undefined ? { snapshotId: record.snapshotId } : {}),
-    })
-    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.slot, slot), eq(ruleRuns.kind, kind)));
+  await finishRuns(db, slot, kind, [{ ruleId, ...outcome }]);
+}
+
+/**
+ * Ends the attempts of many rules of one slot in one statement, each with its own status, note,
+ * outcome and record (a fetched batch finishes together). Fields a record leaves out keep their value.
+ */
+export async function finishRuns(
+  db: Database,
+  slot: Date,
+  kind: RunKind,
+  finishes: (RunFinish & { ruleId: number })[],
+): Promise<void> {
+  if (!finishes.length) return;
+  const rows = finishes.map(({ ruleId, status, note, error, record = {} }) => ({
+    rule_id: ruleId,
+    status,
+    note: note ?? null,
+    error: error ?? null,
+    outcome: record.outcome ?? (status === 'failed' ? 'failed' : 'done'),
+    trigger: record.trigger ?? null,
+    counts: record.counts ?? null,
+    details: record.details ?? null,
+    has_details: record.details !== undefined,
+    snapshot_id: record.snapshotId ?? null,
+    has_snapshot: record.snapshotId !== undefined,
+  }));
+  // The rule ids are named as well as joined: the primary key then finds the rows, rather than
+  // the planner hashing every run of the slot (thousands, in a busy slot) for each batch.
+  await db.execute(sql`
+    update rule_runs set
+      status = x.status, note = x.note, error = x.error, finished_at = now(), outcome = x.outcome,
+      trigger = coalesce(x.trigger, rule_runs.trigger),
+      counts = coalesce(x.counts, rule_runs.counts),
+      details = case when x.has_details then x.details else rule_runs.details end,
+      snapshot_id = case when x.has_snapshot then x.snapshot_id else rule_runs.snapshot_id end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      rule_id integer, status text, note text, error text, outcome text, trigger text,
+      counts jsonb, details jsonb, has_details boolean, snapshot_id integer, has_snapshot boolean)
+    where ${inArray(
+      ruleRuns.ruleId,
+      rows.map((r) => r.rule_id),
+    )} and rule_runs.rule_id = x.rule_id
+      and rule_runs.slot = ${slot.toISOString()}::timestamptz and rule_runs.kind = ${kind}`);
 }
 
 /** Missed slots of today that a later catch-up run covered. */
@@ -98,11 +175,20 @@ export async function supersede(
   kind: RunKind,
   note: string,
 ): Promise<void> {
-  if (!slots.length) return;
-  await db
-    .insert(ruleRuns)
-    .values(slots.map((slot) => ({ ruleId, slot, kind, status: 'superseded', note, finishedAt: new Date() })))
-    .onConflictDoNothing();
+  await supersedeAll(db, kind, [{ ruleId, slots, note }]);
+}
+
+/** `supersede` for the catch-up runs of a batch, one statement. */
+export async function supersedeAll(
+  db: Database,
+  kind: RunKind,
+  runs: { ruleId: number; slots: Date[]; note: string }[],
+): Promise<void> {
+  const values = runs.flatMap(({ ruleId, slots, note }) =>
+    slots.map((slot) => ({ ruleId, slot, kind, status: 'superseded', note, finishedAt: new Date() })),
+  );
+  if (!values.length) return;
+  await db.insert(ruleRuns).values(values).onConflictDoNothing();
 }
 
 /** `${ruleId}|${kind}|${iso}` of every slot taken up since `since`, in any state. */

@@ -9,7 +9,7 @@ import { type Db, PgBoss } from 'pg-boss';
 import type { DbHandle, SqlExecutor } from '../db/client';
 
 export const QUEUES = {
-  /** One job per (rule, scheduled hour). */
+  /** One job per (ad account, scheduled hour): the account's rules due then, run as one batch. */
   run: 'rule-run',
   /** One job per (rule, alert hour). */
   alert: 'rule-alert',
@@ -80,11 +80,22 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Prom
   }
 }
 
-/** A stable job id per (queue, rule, slot): re-sending the same slot is refused by the primary key. */
-export function slotJobId(queue: string, ruleId: number, slot: Date): string {
-  const hex = createHash('sha256').update(`${queue}:${ruleId}:${slot.toISOString()}`).digest('hex');
+/**
+ * A stable job id per (queue, subject, slot): re-sending the same slot is refused by the primary
+ * key. The subject is a rule id (alerts) or `runJobSubject` (an account's runs).
+ */
+export function slotJobId(queue: string, subject: number | string, slot: Date): string {
+  const hex = createHash('sha256').update(`${queue}:${subject}:${slot.toISOString()}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export const slotKey = (ruleId: number, slot: Date) => `${ruleId}@${slot.toISOString()}`;
+export const slotKey = (subject: number | string, slot: Date) => `${subject}@${slot.toISOString()}`;
+
+/**
+ * What a run job is about: the ad account and its rules in it. A later scan that finds the same
+ * rules due (not yet run) makes the same job and is refused; a rule switched on since then makes
+ * a new one (the rules already run are found finished in the ledger).
+ */
+export const runJobSubject = (adAccountId: string, ruleIds: number[]) =>
+  `${adAccountId}:${[...ruleIds].sort((a, b) => a - b).join(',')}`;

@@ -1,8 +1,7 @@
-/** The engine's reads of folders and rules (tables of the folders-and-rules area, read through its store). */
-import { and, eq } from 'drizzle-orm';
+/** The engine's reads of folders and rules (tables of the folders-and-rules area). */
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { folders, rules } from '../db/schema/index';
-import { findStoredRule, type StoredRule } from '../rules/store';
+import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import type { EngineRule, RuleItem } from './ruleShape';
 
 /** What the scan needs to decide which slots are due: no items. */
@@ -12,6 +11,8 @@ export interface ScheduledRule {
   schedule: boolean[][];
   alertSchedule: boolean[];
   updatedAt: Date;
+  /** The folder's ad account: the scan enqueues one run job per account and slot. */
+  adAccountId: string;
 }
 
 export interface LoadedEngineRule extends EngineRule {
@@ -32,6 +33,7 @@ export async function scheduledRules(db: Database): Promise<ScheduledRule[]> {
       schedule: rules.schedule,
       alertSchedule: rules.alertSchedule,
       updatedAt: rules.updatedAt,
+      adAccountId: folders.adAccountId,
     })
     .from(rules)
     .innerJoin(folders, eq(folders.id, rules.folderId))
@@ -39,28 +41,83 @@ export async function scheduledRules(db: Database): Promise<ScheduledRule[]> {
 }
 
 export async function loadEngineRule(db: Database, id: number): Promise<LoadedEngineRule | null> {
-  const stored = await findStoredRule(db, id);
-  if (!stored) return null;
-  const { rule, folder, account, items } = stored;
-  const item = (i: StoredRule['items'][number]): RuleItem => ({
-    name: i.name,
-    values: i.values,
-    is_active: i.isActive,
-  });
-  return {
-    id: rule.id,
-    name: rule.name,
-    isActive: rule.isActive,
-    notifyOnly: rule.notifyOnly,
-    isDeleted: rule.isDeleted || folder.isDeleted,
-    timezone: rule.timezone,
-    rule_filter: items.filter((i) => i.type === 'rule_filter').map(item),
-    rule_task: items.filter((i) => i.type === 'rule_task').map(item),
-    folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },
-    account: {
-      adAccountId: folder.adAccountId,
-      accountName: account?.accountName ?? folder.adAccountId,
-      currency: account?.currency ?? 'USD',
-    },
-  };
+  return (await loadEngineRules(db, [id])).get(id) ?? null;
+}
+
+/**
+ * Rules with their folder, account and items, three statements however many (a run batch loads
+ * its rules at once). Folders are looked up by id rather than joined: without statistics (PGlite)
+ * the join hashes every folder for each batch.
+ */
+export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<number, LoadedEngineRule>> {
+  const loaded = new Map<number, LoadedEngineRule>();
+  if (!ids.length) return loaded;
+  const [rows, items] = await Promise.all([
+    db
+      .select({
+        id: rules.id,
+        name: rules.name,
+        isActive: rules.isActive,
+        notifyOnly: rules.notifyOnly,
+        isDeleted: rules.isDeleted,
+        timezone: rules.timezone,
+        folderId: rules.folderId,
+      })
+      .from(rules)
+      .where(inArray(rules.id, ids)),
+    db
+      .select({
+        ruleId: ruleItems.ruleId,
+        type: ruleItems.type,
+        name: ruleItems.name,
+        values: ruleItems.values,
+        isActive: ruleItems.isActive,
+      })
+      .from(ruleItems)
+      .where(inArray(ruleItems.ruleId, ids))
+      .orderBy(asc(ruleItems.ruleId), asc(ruleItems.position), asc(ruleItems.id)),
+  ]);
+  if (!rows.length) return loaded;
+  const folderRows = await db
+    .select({
+      id: folders.id,
+      name: folders.name,
+      isDeleted: folders.isDeleted,
+      adAccountId: folders.adAccountId,
+      accountName: metaAdAccounts.accountName,
+      currency: metaAdAccounts.currency,
+    })
+    .from(folders)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(inArray(folders.id, [...new Set(rows.map((r) => r.folderId))]));
+  const folderOf = new Map(folderRows.map((f) => [f.id, f]));
+  const itemsOf = new Map<number, typeof items>();
+  for (const i of items) {
+    const own = itemsOf.get(i.ruleId);
+    if (own) own.push(i);
+    else itemsOf.set(i.ruleId, [i]);
+  }
+  const item = (i: (typeof items)[number]): RuleItem => ({ name: i.name, values: i.values, is_active: i.isActive });
+  for (const row of rows) {
+    const own = itemsOf.get(row.id) ?? [];
+    const folder = folderOf.get(row.folderId);
+    if (!folder) continue; // the folder went between the two reads: the rule is gone with it
+    loaded.set(row.id, {
+      id: row.id,
+      name: row.name,
+      isActive: row.isActive,
+      notifyOnly: row.notifyOnly,
+      isDeleted: row.isDeleted || folder.isDeleted,
+      timezone: row.timezone,
+      rule_filter: own.filter((i) => i.type === 'rule_filter').map(item),
+      rule_task: own.filter((i) => i.type === 'rule_task').map(item),
+      folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },
+      account: {
+        adAccountId: folder.adAccountId,
+        accountName: folder.accountName ?? folder.adAccountId,
+        currency: folder.currency ?? 'USD',
+      },
+    });
+  }
+  return loaded;
 }

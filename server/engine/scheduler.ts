@@ -13,6 +13,8 @@ import { dueAlertSlots, dueRunSlots, isLate, type Slot } from './schedule';
 export interface DueRun {
   queue: 'run' | 'alert';
   ruleId: number;
+  /** The rule's ad account: runs of one account and slot go in one job. */
+  adAccountId: string;
   slot: Date;
   missed: Date[];
   late: boolean;
@@ -37,6 +39,7 @@ function pick(
   return {
     queue,
     ruleId: rule.id,
+    adAccountId: rule.adAccountId,
     slot: latest.instant,
     missed: open.slice(0, -1).map((s) => s.instant),
     late: isLate(latest, now),

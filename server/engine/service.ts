@@ -4,7 +4,7 @@
  * process role (no queue needed): Run now goes through the same ledger and claims as a scheduled run.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AdPlatformClient, StatusChangeResult } from '../adplatform/types';
+import type { AdPlatformClient } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
-import { ruleExemptions, ruleRuns } from '../../../server/db/schema/index';
+import { ruleExemptions, ruleRuns, rules } from '../../../server/db/schema/index';
+import type { Mailer } from '../../../server/mail/mailer';
 import { runAlert } from '../../../server/engine/alerts';
-import { recordRunFailure, runSlot } from '../../../server/engine/execute';
+import { recordRunFailure, runBatch, runSlot } from '../../../server/engine/execute';
 import { dueWork } from '../../../server/engine/scheduler';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { activityOf, CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from './support';
@@ -42,7 +43,9 @@ eachDatabase((engine) => {
         hours: [[MONDAY, 7]],
       });
       const due = (await dueWork(dbh.db, clock)).filter((d) => d.ruleId === rule.id);
-      expect(due).toEqual([{ queue: 'run', ruleId: rule.id, slot: SEVEN_AM_NY, missed: [], late: false }]);
+      expect(due).toEqual([
+        { queue: 'run', ruleId: rule.id, adAccountId: account.adAccountId, slot: SEVEN_AM_NY, missed: [], late: false },
+      ]);
 
       const result = await runSlot(ctx(), { ruleId: rule.id, slot: SEVEN_AM_NY, kind: 'run' });
       expect(result.status).toBe('done');
@@ -197,6 +200,7 @@ eachDatabase((engine) => {
       expect(due).toEqual({
         queue: 'run',
         ruleId: rule.id,
+        adAccountId: account.adAccountId,
         slot: new Date('2024-01-15T17:00:00Z'),
         missed: [new Date('2024-01-15T07:00:00Z'), new Date('2024-01-15T12:00:00Z')],
         late: true,
@@ -298,6 +302,151 @@ eachDatabase((engine) => {
         .from(ruleRuns)
         .where(and(eq(ruleRuns.ruleId, a.rule.id), eq(ruleRuns.kind, 'run')));
       expect(rows.map((r) => r.status)).toEqual(['done']);
+    });
+
+    describe('one account’s rules due in the same slot, run as one batch', () => {
+      const due = (ruleIds: number[]) => ruleIds.map((ruleId) => ({ ruleId, slot: SEVEN_AM_NY, kind: 'run' as const }));
+      const ledgerOf = async (ruleId: number) =>
+        (await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, ruleId)))[0]!;
+
+      it('reads the account once, sends one status change, and keeps each rule’s run record and activity', async () => {
+        platform.addAd(account.adAccountId, 'c1', 'pricey', { spend: '300', leads: 3 }); // CPL $100
+        const over50 = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '50' } } });
+        const over20 = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '20' } } });
+        const over90 = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '90' } } });
+        const ids = [over50.rule.id, over20.rule.id, over90.rule.id];
+
+        const outcomes = await runBatch(ctx(), due(ids));
+        expect(outcomes.map((o) => [o.run.ruleId, o.result?.status, o.error])).toEqual(
+          ids.map((id) => [id, 'done', undefined]),
+        );
+        expect(platform.calls).toEqual({ listCampaigns: 1, listAds: 1, getInsights: 1, setStatuses: 1 });
+        expect(platform.writes.map((w) => w.id).sort()).toEqual(['cheap', 'expensive', 'pricey']);
+
+        // Each object is turned off once, by the first rule of the batch that planned it.
+        const turnedOff = async (ruleId: number) =>
+          (await activityOf(dbh.db, ruleId)).map((e) => [e.action, e.adId, e.state]);
+        expect(await turnedOff(over50.rule.id)).toEqual([
+          ['turn_off_ad', 'expensive', 'done'],
+          ['turn_off_ad', 'pricey', 'done'],
+        ]);
+        expect(await turnedOff(over20.rule.id)).toEqual([['turn_off_ad', 'cheap', 'done']]);
+        expect(await turnedOff(over90.rule.id)).toEqual([]);
+        expect((await activityOf(dbh.db, over20.rule.id))[0]!.reason).toMatchObject({ CPL: '$30.00 > $20.00' });
+
+        for (const [index, { rule }] of [over50, over20, over90].entries()) {
+          const ledger = await ledgerOf(rule.id);
+          expect(ledger).toMatchObject({ status: 'done', outcome: 'done', trigger: 'schedule', attempts: 1 });
+          expect(outcomes[index]!.result!.runId).toBe(ledger.id);
+          for (const entry of await activityOf(dbh.db, rule.id)) expect(entry.runId).toBe(ledger.id);
+        }
+        expect((await ledgerOf(over50.rule.id)).counts).toMatchObject({ objects: 3, acted: 2, failed: 0 });
+        expect((await ledgerOf(over50.rule.id)).note).toBe('2 turn-offs');
+        // The others' planned turn-offs were made by the first rule: not acted on here.
+        expect((await ledgerOf(over20.rule.id)).counts).toMatchObject({ acted: 1, already_off: 2 });
+        expect((await ledgerOf(over90.rule.id)).counts).toEqual({
+          objects: 3,
+          already_off: 1,
+          under_threshold: 2,
+          failed: 0,
+        });
+      });
+
+      it('holds, notifies and acts side by side in one batch, each as its own run', async () => {
+        const acting = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '50' } } });
+        const notifying = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '20' } } });
+        await dbh.db.update(rules).set({ notifyOnly: true }).where(eq(rules.id, notifying.rule.id));
+        const holding = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '20' } } });
+        const mailer = new CapturingMailer();
+        const context = engineContext(dbh.db, platform, now, {
+          limits: { maxShare: 1, maxActions: 1 },
+          alerts: { mailer, recipients: ['ops@example.com'], publicUrl: 'http://console.test' },
+        });
+
+        const outcomes = await runBatch(context, due([acting.rule.id, notifying.rule.id, holding.rule.id]));
+        expect(outcomes.map((o) => o.result?.status)).toEqual(['done', 'notify_only', 'held']);
+        expect(platform.writes).toEqual([{ id: 'expensive', status: 'PAUSED' }]);
+        expect((await activityOf(dbh.db, notifying.rule.id)).map((e) => [e.action, e.adId]).sort()).toEqual([
+          ['would_turn_off_ad', 'cheap'],
+          ['would_turn_off_ad', 'expensive'],
+        ]);
+        expect((await activityOf(dbh.db, holding.rule.id)).map((e) => e.action)).toEqual(['run_held']);
+        expect(mailer.sent).toHaveLength(1);
+        expect((await ledgerOf(notifying.rule.id)).outcome).toBe('notify_only');
+        expect((await ledgerOf(holding.rule.id)).outcome).toBe('held');
+      });
+
+      it('a rule failing in the batch does not take the others down; its retry acts once', async () => {
+        platform.addAd(account.adAccountId, 'c1', 'mid', { spend: '120', leads: 3 }); // CPL $40
+        const acting = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '50' } } });
+        const holding = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '25' } } });
+        const broken: Mailer = {
+          mode: 'outbox',
+          send: async () => {
+            throw new Error('mail server down');
+          },
+          close: async () => undefined,
+        };
+        const alerts = { recipients: ['ops@example.com'], publicUrl: 'http://console.test' };
+        const limits = { maxShare: 1, maxActions: 1 };
+        const ids = [holding.rule.id, acting.rule.id];
+
+        const first = await runBatch(
+          engineContext(dbh.db, platform, now, { limits, alerts: { ...alerts, mailer: broken } }),
+          due(ids),
+        );
+        expect(String(first[0]!.error)).toContain('mail server down');
+        expect(first[1]!.result).toMatchObject({ status: 'done', note: '1 turn-off' });
+        expect(await ledgerOf(holding.rule.id)).toMatchObject({ status: 'failed', error: 'mail server down' });
+        expect(await ledgerOf(acting.rule.id)).toMatchObject({ status: 'done', outcome: 'done' });
+
+        // The job's retry: the failed rule runs again, the one done is found finished.
+        const mailer = new CapturingMailer();
+        const retry = await runBatch(
+          engineContext(dbh.db, platform, now, { limits, alerts: { ...alerts, mailer } }),
+          due(ids),
+        );
+        expect(retry.map((o) => o.result?.status)).toEqual(['held', 'already_done']);
+        expect(mailer.sent).toHaveLength(1);
+        expect(await ledgerOf(holding.rule.id)).toMatchObject({ status: 'done', outcome: 'held', attempts: 2 });
+        expect(platform.writes).toEqual([{ id: 'expensive', status: 'PAUSED' }]);
+      });
+
+      it('replays a batch that failed between claiming and confirming exactly once', async () => {
+        platform.addAd(account.adAccountId, 'c1', 'pricey', { spend: '300', leads: 3 });
+        const a = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '50' } } });
+        const b = await seedRule(dbh.db, account.adAccountId, { tasks: { trigger_cpl: { cpl: '20' } } });
+        const ids = [a.rule.id, b.rule.id];
+        platform.failNext('setStatuses', 1, new Error('socket hang up'));
+
+        const first = await runBatch(ctx(), due(ids));
+        expect(first.map((o) => String(o.error))).toEqual(['Error: socket hang up', 'Error: socket hang up']);
+        expect(platform.writes).toEqual([]);
+        // Every claim waits, unlisted, for the retry; both runs are released for it.
+        expect((await activityOf(dbh.db, a.rule.id)).map((e) => [e.adId, e.state])).toEqual([
+          ['expensive', 'pending'],
+          ['pricey', 'pending'],
+        ]);
+        expect((await activityOf(dbh.db, b.rule.id)).map((e) => [e.adId, e.state])).toEqual([['cheap', 'pending']]);
+        expect((await ledgerOf(a.rule.id)).status).toBe('failed');
+
+        const retry = await runBatch(ctx(), due(ids));
+        expect(retry.map((o) => o.result?.turnedOff.map((e) => e.adId).sort())).toEqual([
+          ['expensive', 'pricey'],
+          ['cheap'],
+        ]);
+        expect(platform.calls.setStatuses).toBe(2);
+        expect(platform.writes.map((w) => w.id).sort()).toEqual(['cheap', 'expensive', 'pricey']);
+        const entries = [...(await activityOf(dbh.db, a.rule.id)), ...(await activityOf(dbh.db, b.rule.id))];
+        expect(entries.map((e) => [e.adId, e.state]).sort()).toEqual([
+          ['cheap', 'done'],
+          ['expensive', 'done'],
+          ['pricey', 'done'],
+        ]);
+        for (const id of ids) expect(await ledgerOf(id)).toMatchObject({ status: 'done', attempts: 2 });
+        // The account was read once: the retry used the slot's snapshot.
+        expect(platform.calls.getInsights).toBe(1);
+      });
     });
   });
 });

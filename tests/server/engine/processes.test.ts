@@ -1,6 +1,6 @@
 /**
  * Worker processes sharing one database: two workers racing for the same slots act once; a worker
- * killed in the middle of a run is taken over by a fresh one, with no double action and no lost
+ * killed in the middle of a batch (one account's rules) is taken over by a fresh one, with no double action and no lost
  * slot. Each worker is a real child process (tests/server/engine/workerProcess.ts) talking to the
  * Graph simulator over HTTP. PostgreSQL is what many processes share, so this runs on PostgreSQL
  * only (the test server of tests/support/globalDb.ts); on PGlite, one process owns the database and
@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
@@ -214,10 +214,11 @@ describe('worker processes on PostgreSQL', () => {
     expect(sim.writes.map((w) => w.id).sort()).toEqual([...expected].sort());
   }, 120_000);
 
-  it('a worker killed in the middle of a run is taken over: no double action, no lost slot', async () => {
+  it('a worker killed in the middle of a batch is taken over: no double action, no lost slot', async () => {
     const { sim, client } = await world(23);
-    const [ruleId] = await seedRacingRules(db.dbh, sim, 1, 17, 1);
-    const expected = await expectedTurnOffs(db.dbh, client, [ruleId!]);
+    // Three rules of one account: one job, one batch, one status change in flight when the worker dies.
+    const ruleIds = await seedRacingRules(db.dbh, sim, 3, 17, 1);
+    const expected = await expectedTurnOffs(db.dbh, client, ruleIds);
     expect(expected.size).toBeGreaterThan(1);
     // The status change hangs, so the worker is caught between claiming and confirming.
     sim.addFault({ kind: 'slow', ms: 4000, match: { method: 'POST' }, count: 1 });
@@ -240,14 +241,15 @@ describe('worker processes on PostgreSQL', () => {
     });
     await stopWorker(first, 'SIGKILL');
 
-    const pending = await db.dbh.db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId!));
+    const ofRules = () => db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds));
+    const pending = await ofRules();
     expect(pending.map((e) => e.state)).toEqual([...expected].map(() => 'pending'));
-    const [running] = await db.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, ruleId!));
-    expect(running).toMatchObject({ status: 'running', attempts: 1 });
+    const running = await db.dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds));
+    expect(running.map((r) => [r.status, r.attempts])).toEqual(ruleIds.map(() => ['running', 1]));
 
     const second = startWorker({ ...env });
     workers.push(second);
-    await waitFor(runsDone(db.dbh, [ruleId!]), (n) => n === 1, 'the second worker to finish the run', 60_000).catch(
+    await waitFor(runsDone(db.dbh, ruleIds), (n) => n === ruleIds.length, 'the second worker to finish', 60_000).catch(
       async (error: Error) => {
         const jobs = await db.dbh.sql.query(
           "select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'",
@@ -255,11 +257,11 @@ describe('worker processes on PostgreSQL', () => {
         throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
       },
     );
-    const entries = await db.dbh.db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId!));
+    const entries = await ofRules();
     expect(entries.map((e) => [e.action, e.state]).sort()).toEqual([...expected].map(() => ['turn_off_ad', 'done']));
     expect(new Set(entries.map((e) => e.adId))).toEqual(expected);
     for (const adId of expected) expect(sim.inspect(adId).status).toBe('PAUSED');
-    const [ledger] = await db.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, ruleId!));
-    expect(ledger).toMatchObject({ status: 'done', attempts: 2 });
+    const ledger = await db.dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds));
+    expect(ledger.map((r) => [r.status, r.attempts])).toEqual(ruleIds.map(() => ['done', 2]));
   }, 120_000);
 });

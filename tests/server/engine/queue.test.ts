@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleRuns } from '../../../server/db/schema/index';
 import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
-import { QUEUES, slotJobId, slotKey } from '../../../server/engine/queue';
+import { QUEUES, runJobSubject, slotJobId, slotKey } from '../../../server/engine/queue';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { activityOf, CapturingMailer, FakePlatform, NO_BLAST_LIMIT, quietLog, seedAccount, seedRule } from './support';
 
@@ -36,7 +36,7 @@ eachDatabase((engine) => {
       await dbh.close();
     });
 
-    it('runs each due slot as one job and acts once, however often the scan finds it', async () => {
+    it('runs each due slot as one job per account and acts once, however often the scan finds it', async () => {
       const account = await seedAccount(dbh.db);
       platform.addCampaign(account.adAccountId, 'q-c1', 'EDM LTC-S 2024-03-01 10AM');
       platform.addAd(account.adAccountId, 'q-c1', 'q-no-leads', { spend: '120' });
@@ -73,12 +73,34 @@ eachDatabase((engine) => {
       // Scans after the work is done find nothing due; re-sending the same job is refused by its id.
       expect((await ruleEngine.scan()).filter((d) => d.ruleId === rule.id)).toEqual([]);
       const slot = new Date('2024-01-15T12:00:00Z');
+      const subject = runJobSubject(account.adAccountId, [rule.id]);
       const resent = await ruleEngine.boss.send(
         QUEUES.run,
-        { ruleId: rule.id, slot: slot.toISOString() },
-        { id: slotJobId(QUEUES.run, rule.id, slot), singletonKey: slotKey(rule.id, slot) },
+        { account: account.adAccountId, slot: slot.toISOString(), runs: [{ ruleId: rule.id }] },
+        { id: slotJobId(QUEUES.run, subject, slot), singletonKey: slotKey(subject, slot) },
       );
       expect(resent).toBeNull();
+    });
+
+    it('still runs a run job of one rule, as an earlier version queued them', async () => {
+      const account = await seedAccount(dbh.db);
+      platform.addCampaign(account.adAccountId, 'q-c3', 'EDM LTC-S 2024-03-03 10AM');
+      platform.addAd(account.adAccountId, 'q-c3', 'q-old-job', { spend: '150' });
+      const { rule } = await seedRule(dbh.db, account.adAccountId, {
+        hours: [[MONDAY, 3]],
+        tasks: { spend_cpl_no_leads: { spend: '100' } },
+      });
+      const slot = new Date('2024-01-15T03:00:00Z');
+      await ruleEngine.boss.send(QUEUES.run, { ruleId: rule.id, slot: slot.toISOString(), missed: [], late: true });
+      await expect
+        .poll(
+          async () => (await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id))).map((r) => r.status),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toEqual(['done']);
+      expect(platform.writes.filter((w) => w.id === 'q-old-job')).toEqual([{ id: 'q-old-job', status: 'PAUSED' }]);
     });
 
     it('mails the alert digest of the hour through the queue', async () => {
