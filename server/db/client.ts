@@ -5,8 +5,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,7 +14,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { sendWellFormedText } from './wellFormedText';
+import { PgliteWorkerClient } from './pgliteClient';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -63,35 +62,39 @@ function captureLogger(): Logger | undefined {
   return { logQuery: (sql, params) => appendFileSync(file, `${JSON.stringify({ sql, params }, plain)}\n`) };
 }
 
+/**
+ * PGlite runs in a worker thread (pgliteClient.ts), so a slow query never blocks the event loop;
+ * drizzle and pg-boss see a PGlite-shaped client.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram indexes behind "contains" searches (campaign names, the Log).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  sendWellFormedText(client);
+  const worker = await PgliteWorkerClient.create(dataDir, loadDataDir);
+  // drizzle-orm/pglite calls only query() and transaction(), which the worker client answers.
+  const client = worker as unknown as PGlite;
   const db = drizzlePglite(client, { schema, logger: captureLogger() }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
     sql: {
       query: async (text, values) => {
-        const result = await client.query(text, values as unknown[] | undefined);
+        const result = await worker.query(text, values as unknown[] | undefined);
         return { rows: result.rows as never[] };
       },
       exec: async (text) => {
-        await client.exec(text);
+        await worker.exec(text);
       },
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     listen: async (channel, onNotify, onListening) => {
-      const unlisten = await client.listen(channel, onNotify);
+      const unlisten = await worker.listen(channel, onNotify);
       onListening(true);
       return async () => {
         onListening(false);
-        if (!client.closed) await unlisten();
+        if (!worker.closed) await unlisten();
       };
     },
-    close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    close: () => worker.close(),
+    dumpDataDir: () => worker.dumpDataDir('gzip'),
   };
 }
 
