@@ -19,7 +19,6 @@ import {
   type Slice,
 } from '../http/pagination';
 import { containsPattern, textMatches } from '../http/search';
-import type { ActivityRow } from './activity';
 
 /**
  * Sort keys of the Activity screen. The folder and rule names are the entry's kept copies of
@@ -49,67 +48,67 @@ export interface RuleLogFilters {
 /** An entry's folder: its rule's, or the one it was written with when the rule is gone. */
 const folderOfEntry = sql`coalesce(${rules.folderId}, ${ruleActivity.folderId})`;
 
-function toDto(
-  entry: ActivityRow,
-  rule: typeof rules.$inferSelect | null,
-  folder: typeof folders.$inferSelect | null,
-  account: typeof metaAdAccounts.$inferSelect | null,
-  exempt: boolean,
-): RuleLogEntryDto {
-  return {
-    id: entry.id,
-    created_at: new Date(entry.createdAt).toISOString(),
-    action: entry.action,
-    ad_id: entry.adId,
-    object_type: entry.objectType,
-    reason: entry.reason ?? {},
-    undone_at: entry.undoneAt ? new Date(entry.undoneAt).toISOString() : null,
-    exempt,
-    rule:
-      rule && folder
-        ? {
-            id: rule.id,
-            name: rule.name,
-            folder: {
-              id: folder.id,
-              name: folder.name,
-              meta_ad_account: { account_name: account?.accountName ?? folder.adAccountId },
-            },
-          }
-        : null,
-  };
-}
-
-async function entries(db: Database, where: SQL | undefined, ordering: SQL[], paging?: PageRequest) {
-  const query = db
+/**
+ * Entries with what the screen shows of their rule, folder and account, whether the rule leaves
+ * the object alone, and a held run's decision. Only the rule and folder are joins; the rest are
+ * lookups per entry (a page holds ten), which keeps the statement cheap to plan as well as to run.
+ */
+async function entries(db: Database, where: SQL | undefined, ordering: SQL[]) {
+  const rows = await db
     .select({
-      entry: ruleActivity,
-      rule: rules,
-      folder: folders,
-      account: metaAdAccounts,
-      exemptSince: ruleExemptions.createdAt,
-      run: { outcome: ruleRuns.outcome, decision: ruleRuns.decision },
+      id: ruleActivity.id,
+      createdAt: ruleActivity.createdAt,
+      action: ruleActivity.action,
+      adId: ruleActivity.adId,
+      objectType: ruleActivity.objectType,
+      reason: ruleActivity.reason,
+      undoneAt: ruleActivity.undoneAt,
+      runId: ruleActivity.runId,
+      ruleId: rules.id,
+      ruleName: rules.name,
+      folderId: folders.id,
+      folderName: folders.name,
+      folderAccountId: folders.adAccountId,
+      accountName: sql<string | null>`(select ${metaAdAccounts.accountName} from ${metaAdAccounts}
+        where ${metaAdAccounts.adAccountId} = ${folders.adAccountId})`,
+      exempt: sql<boolean>`exists (select 1 from ${ruleExemptions}
+        where ${ruleExemptions.ruleId} = ${ruleActivity.ruleId} and ${ruleExemptions.objectId} = ${ruleActivity.adId})`,
+      // A held run's alert: approved, dismissed or pending while the run is still held.
+      decision: sql<string | null>`case when ${ruleActivity.action} = 'run_held' then (
+        select coalesce(${ruleRuns.decision}, 'pending') from ${ruleRuns}
+        where ${ruleRuns.id} = ${ruleActivity.runId} and ${ruleRuns.outcome} = 'held') end`,
     })
     .from(ruleActivity)
     .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
     .leftJoin(folders, eq(folders.id, folderOfEntry))
-    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-    .leftJoin(
-      ruleExemptions,
-      and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)),
-    )
-    .leftJoin(ruleRuns, eq(ruleRuns.id, ruleActivity.runId))
     .where(where)
     .orderBy(...ordering);
-  const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-  return rows.map(({ entry, rule, folder, account, exemptSince, run }) => ({
-    ...toDto(entry, rule, folder, account, exemptSince !== null),
-    run_id: entry.runId,
-    decision:
-      entry.action === 'run_held' && run?.outcome === 'held'
-        ? ((run.decision as 'approved' | 'dismissed' | null) ?? ('pending' as const))
-        : null,
-  }));
+  return rows.map(
+    (row): RuleLogEntryDto & { run_id: number | null; decision: 'approved' | 'dismissed' | 'pending' | null } => ({
+      id: row.id,
+      created_at: new Date(row.createdAt).toISOString(),
+      action: row.action,
+      ad_id: row.adId,
+      object_type: row.objectType,
+      reason: row.reason ?? {},
+      undone_at: row.undoneAt ? new Date(row.undoneAt).toISOString() : null,
+      exempt: Boolean(row.exempt),
+      rule:
+        row.ruleId !== null && row.folderId !== null
+          ? {
+              id: row.ruleId,
+              name: row.ruleName!,
+              folder: {
+                id: row.folderId,
+                name: row.folderName!,
+                meta_ad_account: { account_name: row.accountName ?? row.folderAccountId! },
+              },
+            }
+          : null,
+      run_id: row.runId,
+      decision: (row.decision as 'approved' | 'dismissed' | 'pending' | null) ?? null,
+    }),
+  );
 }
 
 /** Entries by id, in id order. */

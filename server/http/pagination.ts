@@ -82,16 +82,45 @@ export interface MatchCount {
   kind: 'exact' | 'estimate' | 'atLeast';
 }
 
+/** A select whose text and parameters key the estimate cache. */
+type MatchingQuery = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * How long a planner's estimate is reused for the same filters. The estimate comes from the
+ * table's statistics, which PostgreSQL itself refreshes only every so often (autovacuum's analyze),
+ * so asking again within a minute would mostly get the same number for the price of a planning.
+ */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new WeakMap<Database, Map<string, { rows: number; until: number }>>();
+
+/** The planner's row estimate for `matching` (EXPLAIN, nothing executed), reused for ESTIMATE_TTL_MS. */
+async function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
+  const { sql: text, params } = matching.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>();
+  estimates.set(db, kept);
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.rows;
+  const plan = await db.execute(sql`explain (format json) ${matching}`);
+  const rows = planRows(resultRows<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN']);
+  // Oldest first: a Map keeps insertion order, so the first key is the one to drop.
+  kept.delete(key);
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { rows, until: now + ESTIMATE_TTL_MS });
+  return rows;
+}
+
 /**
  * Counts the rows of `matching` (the list's filtered rows, no order, no limit) without reading a
- * big list in full: first the planner's estimate (EXPLAIN, nothing executed, about what planning
- * the page costs); above `cap` that is the answer, as the PostgreSQL wiki's "count estimate" and
- * Django's estimated paginators do. At or below it the rows are counted exactly, reading at most
- * `cap + 1` of them: if the planner was wrong and there are more, the answer is "at least cap".
+ * big list in full: first the planner's estimate (EXPLAIN, nothing executed, kept for a minute);
+ * above `cap` that is the answer, as the PostgreSQL wiki's "count estimate" and Django's estimated
+ * paginators do. At or below it the rows are counted exactly, reading at most `cap + 1` of them:
+ * if the planner was wrong and there are more, the answer is "at least cap".
  */
-export async function countMatching(db: Database, matching: SQLWrapper, cap: number): Promise<MatchCount> {
-  const plan = await db.execute(sql`explain (format json) ${matching}`);
-  const estimate = planRows(resultRows<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN']);
+export async function countMatching(db: Database, matching: MatchingQuery, cap: number): Promise<MatchCount> {
+  const estimate = await plannerEstimate(db, matching);
   if (estimate > cap) return { n: estimate, kind: 'estimate' };
   const counted = await db.execute(sql`select count(*)::int as n from (${matching} limit ${cap + 1}) as matching`);
   const n = Number(resultRows<{ n: number }>(counted)[0]?.n ?? 0);
