@@ -152,15 +152,16 @@ async function searchCondition(db: Database, search: unknown): Promise<SQL | und
   );
   const folderIds = (found?.folder_ids ?? []).map(Number);
   const ruleIds = (found?.rule_ids ?? []).map(Number);
+  // The id tests first: an entry they match is not read for the text (PostgreSQL tries OR's terms in order).
   return or(
-    and(
-      ilike(ruleActivity.searchText, pattern),
-      textMatches([ruleActivity.adId, ruleActivity.action, sql`${ruleActivity.reason}::text`], pattern),
-    ),
     ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
     folderIds.length
       ? sql`(${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${intArray(folderIds)}))`
       : undefined,
+    and(
+      ilike(ruleActivity.searchText, pattern),
+      textMatches([ruleActivity.adId, ruleActivity.action, sql`${ruleActivity.reason}::text`], pattern),
+    ),
   );
 }
 
