@@ -45,7 +45,7 @@ export interface Config {
   engineMaxActions: number;
   /** Run records (what each run read and decided) are kept this long. */
   runHistoryDays: number;
-  /** The log, rule log and campaign lists count at most this many rows; past it the total is "at least". */
+  /** The log, rule log and campaign lists: above this many matching rows (planner's estimate) the total is estimated; at or below it, counted up to this many. */
   listCountCap: number;
   /** How long a signed-in user may be served from memory (AUTH_CACHE_SECONDS; 0: always read). */
   authCacheSeconds: number;
@@ -107,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineMaxShare: share(env.ENGINE_MAX_SHARE, 0.5),
     engineMaxActions: Math.max(1, Math.floor(int(env.ENGINE_MAX_ACTIONS, 25))),
     runHistoryDays: Math.max(1, int(env.RUN_HISTORY_DAYS, 30)),
-    listCountCap: Math.max(1, Math.floor(int(env.LIST_COUNT_CAP, 10_000))),
+    listCountCap: Math.max(1, Math.floor(int(env.LIST_COUNT_CAP, 1_000))),
     authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
     ...overrides,
   };

@@ -23,6 +23,8 @@ export interface LoadOptions {
   logLevel: string;
   /** A DATA_DIR already filled by `npm run seed`, copied for the PGlite run instead of seeding it again. */
   seededDataDir: string | undefined;
+  /** A PostgreSQL database already filled by `npm run seed`, used in place (not dropped) instead of a fresh one. */
+  seededPostgresUrl: string | undefined;
   resultsDir: string;
 }
 
@@ -44,6 +46,9 @@ export const LOAD_USAGE = `npm run bench -- --load [flags]
   --log-level L          the server's LOG_LEVEL (default info, as npm start)
   --pglite-seeded DIR    for PGlite, copy DIR (a DATA_DIR filled by npm run seed) instead of seeding anew
                          (seeding a million log entries into PGlite takes several minutes)
+  --postgres-seeded URL  for PostgreSQL, use the database at URL (filled by npm run seed) in place instead of
+                         seeding a fresh one; it is migrated, its superuser's password is set for the
+                         bench's login, and it is kept afterwards (seeding takes minutes; reruns need not)
   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres): the PostgreSQL
   server to create a fresh database on (dropped afterwards).`;
 
@@ -85,6 +90,7 @@ export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOp
     only: value(argv, 'only'),
     logLevel: value(argv, 'log-level') ?? 'info',
     seededDataDir: value(argv, 'pglite-seeded'),
+    seededPostgresUrl: value(argv, 'postgres-seeded'),
     resultsDir: 'bench/results',
   };
 }

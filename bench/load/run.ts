@@ -11,7 +11,9 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { hashPassword } from '../../server/auth/passwords';
 import { openPglite, openPostgres } from '../../server/db/client';
+import { ensureAdmin } from '../../server/people/bootstrap';
 import { existingRows } from '../seed';
 import { callKey, loadCalls, loadFacts, type LoadCall } from './calls';
 import { getOnce, loadCall, medianMs, type LoadResult } from './drive';
@@ -92,6 +94,17 @@ async function prepare(engine: LoadEngine, options: LoadOptions): Promise<Prepar
       dispose: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
+  if (options.seededPostgresUrl) {
+    const databaseUrl = options.seededPostgresUrl;
+    return {
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      databaseUrl,
+      dataDir,
+      replayer: () => postgresReplayer(databaseUrl),
+      // Kept: the point of a seeded database is to run against it again.
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
   const name = `ad_rules_load_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await adminQuery(options.postgresUrl, `create database "${name}"`);
   const url = new URL(options.postgresUrl);
@@ -109,6 +122,28 @@ async function prepare(engine: LoadEngine, options: LoadOptions): Promise<Prepar
   };
 }
 
+/**
+ * A database seeded beforehand: migrated to this checkout, and its superuser (the first bench run
+ * created it, or the seed) signs in with this run's password — the server only creates an admin
+ * where there is none.
+ */
+async function adoptSeededPostgres(url: string, admin: { adminEmail: string; adminPassword: string }) {
+  const dbh = await openPostgres(url, 1);
+  try {
+    await dbh.migrate();
+    const made = await ensureAdmin(dbh.db, admin.adminEmail, admin.adminPassword);
+    if (!made.created) {
+      const { rows } = await dbh.sql.query<{ email: string }>(
+        'update users set email = $1, password_hash = $2, is_active = true where id = (select min(id) from users where is_superuser) returning email',
+        [admin.adminEmail, await hashPassword(admin.adminPassword)],
+      );
+      if (!rows.length) throw new Error(`No superuser in ${url}`);
+    }
+  } finally {
+    await dbh.close();
+  }
+}
+
 async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<EngineOutcome> {
   const loadBefore = os.loadavg()[0]!;
   log(`${engine}: preparing a fresh database…`);
@@ -116,8 +151,13 @@ async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<Engi
   try {
     const seedEnv: NodeJS.ProcessEnv = { ...process.env, ...db.env };
     if (engine === 'pglite') delete seedEnv.DATABASE_URL;
+    const admin = { adminEmail: 'load-bench@example.com', adminPassword: randomBytes(12).toString('hex') };
     let seeded: { seconds: number; summary: string };
-    if (engine === 'pglite' && options.seededDataDir) {
+    if (engine === 'postgres' && options.seededPostgresUrl) {
+      log(`postgres: using ${new URL(options.seededPostgresUrl).pathname.slice(1)} as seeded beforehand…`);
+      await adoptSeededPostgres(options.seededPostgresUrl, admin);
+      seeded = { seconds: 0, summary: 'a database seeded beforehand by `npm run seed` (--postgres-seeded)' };
+    } else if (engine === 'pglite' && options.seededDataDir) {
       log(`pglite: copying ${options.seededDataDir} (seeded beforehand by npm run seed)…`);
       await cp(path.join(options.seededDataDir, 'pgdata'), path.join(db.dataDir, 'pgdata'), { recursive: true });
       seeded = { seconds: 0, summary: `a copy of ${options.seededDataDir}, seeded beforehand by \`npm run seed\`` };
@@ -135,7 +175,6 @@ async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<Engi
     const all = loadCalls(facts, options.deepOffset);
     const calls = all.filter((c) => c.endpoint === 'baseline' || !options.only || callKey(c).includes(options.only));
 
-    const admin = { adminEmail: 'load-bench@example.com', adminPassword: randomBytes(12).toString('hex') };
     const server = { dataDir: db.dataDir, databaseUrl: db.databaseUrl, logLevel: options.logLevel, ...admin };
 
     // 1. The statements of one request per call, from a server that logs them.

@@ -3,19 +3,20 @@
  * groups, written here and read back a page at a time. Names are copied at write time so an
  * entry stays readable after what it names is gone.
  */
-import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
-import { auditLog } from '../db/schema/index';
+import { auditLog, auditLogNames } from '../db/schema/index';
 import {
-  cappedSlice,
+  countMatching,
   DEFAULT_COUNT_CAP,
+  estimatedSlice,
   idList,
   orderingWithId,
   type PageRequest,
   type Slice,
 } from '../http/pagination';
-import { searchAny } from '../http/search';
+import { containsPattern, textMatches } from '../http/search';
 
 export interface AuditActor {
   id: number;
@@ -92,47 +93,84 @@ export interface AuditLogFilters {
   folder_id_in?: string;
 }
 
-/** One page of the log, newest first unless ordered otherwise. */
+/** The names an entry holds, by their kind in audit_log_names (SPEC §7: the Log's search). */
+const NAME_COLUMNS = {
+  actor: auditLog.actor,
+  folder: auditLog.folderName,
+  account: auditLog.metaAdAccountName,
+  rule: auditLog.ruleName,
+} as const;
+
+/** Every column but the search text, which only the search reads. */
+const { searchText: _searchText, ...ENTRY_COLUMNS } = getTableColumns(auditLog);
+
+/**
+ * The search: an entry matches when any of its names (actor, folder, ad account, rule) or its
+ * action or changes text contains the text. The names are first looked up among the few thousand
+ * distinct ones (audit_log_names), then their entries found by the names' b-tree indexes; the
+ * action and changes text by the search text's trigram index, the columns themselves deciding
+ * (textMatches: a match spanning two columns is none).
+ */
+async function searchCondition(db: Database, search: unknown): Promise<SQL | undefined> {
+  const text = String(search ?? '').trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  // lower(name) LIKE lower(pattern) is what ILIKE does, the names' side lowered once, when stored;
+  // the recheck (textMatches) makes the planner take the trigram index over reading the table.
+  const found = await db
+    .select({ kind: auditLogNames.kind, name: auditLogNames.name })
+    .from(auditLogNames)
+    .where(and(sql`${auditLogNames.nameLower} like lower(${pattern})`, textMatches([auditLogNames.name], pattern)));
+  // Only the columns a matching name was written in: each is an index lookup the planner can size.
+  const named = Object.entries(NAME_COLUMNS).flatMap(([kind, column]) => {
+    const names = found.filter((r) => r.kind === kind).map((r) => r.name);
+    return names.length ? [sql`${column} = any(${sql.param(names)}::text[])`] : [];
+  });
+  return or(
+    ...named,
+    and(ilike(auditLog.searchText, pattern), textMatches([auditLog.action, auditLog.changesText], pattern)),
+  );
+}
+
+/** The filters as one condition over audit_log alone. */
+async function logConditions(db: Database, filters: AuditLogFilters): Promise<SQL | undefined> {
+  const conditions: SQL[] = [];
+  const search = await searchCondition(db, filters.search);
+  if (search) conditions.push(search);
+  if (filters.rule_id_in !== undefined)
+    conditions.push(inArray(auditLog.ruleId, idList(filters.rule_id_in).concat(-1)));
+  if (filters.folder_id_in !== undefined)
+    conditions.push(inArray(auditLog.folderId, idList(filters.folder_id_in).concat(-1)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of the log, newest first unless ordered otherwise: the page's ids first (an index walk,
+ * index-only at a deep offset), then those entries.
+ */
 export async function listAuditLog(
   db: Database,
   { limit, offset }: PageRequest,
   filters: AuditLogFilters,
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<LogEntryDto>> {
-  const conditions: SQL[] = [];
-  const search = searchAny(filters.search, [
-    auditLog.actor,
-    auditLog.folderName,
-    auditLog.metaAdAccountName,
-    auditLog.ruleName,
-    auditLog.action,
-    auditLog.changesText,
-  ]);
-  if (search) conditions.push(search);
-  if (filters.rule_id_in !== undefined)
-    conditions.push(inArray(auditLog.ruleId, idList(filters.rule_id_in).concat(-1)));
-  if (filters.folder_id_in !== undefined)
-    conditions.push(inArray(auditLog.folderId, idList(filters.folder_id_in).concat(-1)));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = await logConditions(db, filters);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
-  const { results: rows, ...page } = await cappedSlice(
+  const pageIds = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...ordering)
+    .limit(limit + 1)
+    .offset(offset);
+  const { results: rows, ...page } = await estimatedSlice(
     { limit, offset },
-    countCap,
     db
-      .select()
+      .select(ENTRY_COLUMNS)
       .from(auditLog)
-      .where(where)
-      .orderBy(...ordering)
-      .limit(limit + 1)
-      .offset(offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(where)
-        .limit(countCap + 1)
-        .as('capped'),
-    ),
+      .where(inArray(auditLog.id, pageIds))
+      .orderBy(...ordering),
+    countMatching(db, db.select({ id: auditLog.id }).from(auditLog).where(where), countCap),
   );
   return {
     ...page,

@@ -6,7 +6,7 @@
  * - in this process, any API call that may write (`clearAfterWrites`): the answer leaves only after
  *   the cache is empty, so the caller's next request reads the database again;
  * - in every process, a database trigger on users, groups, memberships and sessions NOTIFYs
- *   `auth_changed` when the change commits (migration 0012), whoever made it;
+ *   `auth_changed` when the change commits (migration 0013), whoever made it;
  * - while the notification channel is down (PostgreSQL connection lost), nothing is cached.
  * `ttlSeconds` bounds an entry's life anyway. A read that started before a change is never stored
  * after it (the generation check below), so a change cannot be overwritten by what preceded it.

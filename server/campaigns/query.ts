@@ -52,6 +52,24 @@ export const ORDERING_COLUMNS: Record<string, AnyColumn | AnyColumn[]> = {
 /** ad_account_id as the API writes it ('act_123') or its digits. */
 const AD_ACCOUNT_ID = /^(?:act_)?(\d+)$/;
 
+/** Ordering keys that sort by the ad account. */
+const ACCOUNT_KEYS = new Set(
+  Object.entries(ORDERING_COLUMNS)
+    .filter(([, columns]) => columns === accountColumns)
+    .map(([key]) => key),
+);
+
+/**
+ * Whether the filters or the ordering read the ad account (its name, its time zone): only then is
+ * it joined to find the page, so a page sorted by a campaign column walks that column's index alone.
+ */
+export function readsAccount(filters: CampaignFilters): boolean {
+  const account = filters.meta_ad_account;
+  const byName = Boolean(account) && !commaList(account).every((p) => AD_ACCOUNT_ID.test(p));
+  const sortedByAccount = commaList(filters.ordering).some((key) => ACCOUNT_KEYS.has(key.replace(/^-/, '')));
+  return byName || sortedByAccount || Boolean(filters.end_date_after || filters.end_date_before);
+}
+
 /** The filters of `GET /api/campaigns/`, already checked by the route's query schema, as SQL. */
 export function campaignConditions(filters: CampaignFilters): SQL | undefined {
   const conditions: SQL[] = [];

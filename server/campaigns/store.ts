@@ -1,11 +1,18 @@
 /** Reading ad accounts and campaigns for the API: the pages of both lists, and whether a campaign is known. */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { cappedSlice, DEFAULT_COUNT_CAP, slice, type PageRequest, type Slice } from '../http/pagination';
+import {
+  countMatching,
+  DEFAULT_COUNT_CAP,
+  estimatedSlice,
+  slice,
+  type PageRequest,
+  type Slice,
+} from '../http/pagination';
 import { searchAny } from '../http/search';
 import { adAccountDto, campaignDto, type CampaignDto } from './dto';
-import { campaignConditions, campaignOrdering } from './query';
+import { campaignConditions, campaignOrdering, readsAccount } from './query';
 import type { CampaignFilters } from './schemas';
 
 /** Ad accounts by name (case-insensitive), then id. */
@@ -29,8 +36,10 @@ export async function listAdAccounts(
 }
 
 /**
- * Campaigns matching the filters. Every campaign has its ad account (foreign key), so an inner
- * join loses nothing and lets the planner walk accounts in name order when sorting by them.
+ * Campaigns matching the filters: the page's campaign ids first, then those campaigns with their
+ * ad accounts. The ids are found in campaigns alone unless the filters or ordering read the
+ * account (a deep page is then an index-only walk); every campaign has its ad account (foreign
+ * key), so the inner join loses nothing and lets the planner walk accounts in name order.
  */
 export async function listCampaigns(
   db: Database,
@@ -39,26 +48,30 @@ export async function listCampaigns(
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<CampaignDto>> {
   const where = campaignConditions(filters);
-  const { results, ...page } = await cappedSlice(
+  const ordering = campaignOrdering(filters.ordering);
+  const matching = () => {
+    const ids = db.select({ id: campaigns.campaignId }).from(campaigns);
+    return readsAccount(filters)
+      ? ids.innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId)).where(where)
+      : ids.where(where);
+  };
+  const { results, ...page } = await estimatedSlice(
     { limit, offset },
-    countCap,
     db
       .select({ campaign: campaigns, account: metaAdAccounts })
       .from(campaigns)
       .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-      .where(where)
-      .orderBy(...campaignOrdering(filters.ordering))
-      .limit(limit + 1)
-      .offset(offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ id: campaigns.campaignId })
-        .from(campaigns)
-        .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-        .where(where)
-        .limit(countCap + 1)
-        .as('capped'),
-    ),
+      .where(
+        inArray(
+          campaigns.campaignId,
+          matching()
+            .orderBy(...ordering)
+            .limit(limit + 1)
+            .offset(offset),
+        ),
+      )
+      .orderBy(...ordering),
+    countMatching(db, matching(), countCap),
   );
   return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
 }

@@ -2,31 +2,37 @@
  * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`), entries by
  * id (the answers of Run now and Undo), and a rule's exemptions.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import {
-  cappedSlice,
   commaList,
+  countMatching,
   DEFAULT_COUNT_CAP,
+  estimatedSlice,
   idList,
   orderingWithId,
+  resultRows,
   type PageRequest,
   type Slice,
 } from '../http/pagination';
-import { searchAny } from '../http/search';
-import type { ActivityRow } from './activity';
+import { containsPattern, textMatches } from '../http/search';
 
+/**
+ * Sort keys of the Activity screen. The folder and rule names are the entry's kept copies of
+ * folders.name and rules.name (triggers of migration 0012), so each sort walks an index of
+ * rule_activity alone.
+ */
 const ORDERING = {
   created_at: ruleActivity.createdAt,
   action: ruleActivity.action,
   ad_id: ruleActivity.adId,
-  client_account: folders.name,
-  folder_name: folders.name,
-  rule: rules.name,
-  rule_name: rules.name,
+  client_account: ruleActivity.folderSort,
+  folder_name: ruleActivity.folderSort,
+  rule: ruleActivity.ruleSort,
+  rule_name: ruleActivity.ruleSort,
   id: ruleActivity.id,
 };
 
@@ -42,114 +48,161 @@ export interface RuleLogFilters {
 /** An entry's folder: its rule's, or the one it was written with when the rule is gone. */
 const folderOfEntry = sql`coalesce(${rules.folderId}, ${ruleActivity.folderId})`;
 
-function toDto(
-  entry: ActivityRow,
-  rule: typeof rules.$inferSelect | null,
-  folder: typeof folders.$inferSelect | null,
-  account: typeof metaAdAccounts.$inferSelect | null,
-  exempt: boolean,
-): RuleLogEntryDto {
-  return {
-    id: entry.id,
-    created_at: new Date(entry.createdAt).toISOString(),
-    action: entry.action,
-    ad_id: entry.adId,
-    object_type: entry.objectType,
-    reason: entry.reason ?? {},
-    undone_at: entry.undoneAt ? new Date(entry.undoneAt).toISOString() : null,
-    exempt,
-    rule:
-      rule && folder
-        ? {
-            id: rule.id,
-            name: rule.name,
-            folder: {
-              id: folder.id,
-              name: folder.name,
-              meta_ad_account: { account_name: account?.accountName ?? folder.adAccountId },
-            },
-          }
-        : null,
-  };
-}
-
-async function entries(db: Database, where: SQL | undefined, ordering: SQL[], paging?: PageRequest) {
-  const query = db
+/**
+ * Entries with what the screen shows of their rule, folder and account, whether the rule leaves
+ * the object alone, and a held run's decision. Only the rule and folder are joins; the rest are
+ * lookups per entry (a page holds ten), which keeps the statement cheap to plan as well as to run.
+ */
+async function entries(db: Database, where: SQL | undefined, ordering: SQL[]) {
+  const rows = await db
     .select({
-      entry: ruleActivity,
-      rule: rules,
-      folder: folders,
-      account: metaAdAccounts,
-      exemptSince: ruleExemptions.createdAt,
-      run: { outcome: ruleRuns.outcome, decision: ruleRuns.decision },
+      id: ruleActivity.id,
+      createdAt: ruleActivity.createdAt,
+      action: ruleActivity.action,
+      adId: ruleActivity.adId,
+      objectType: ruleActivity.objectType,
+      reason: ruleActivity.reason,
+      undoneAt: ruleActivity.undoneAt,
+      runId: ruleActivity.runId,
+      ruleId: rules.id,
+      ruleName: rules.name,
+      folderId: folders.id,
+      folderName: folders.name,
+      folderAccountId: folders.adAccountId,
+      accountName: sql<string | null>`(select ${metaAdAccounts.accountName} from ${metaAdAccounts}
+        where ${metaAdAccounts.adAccountId} = ${folders.adAccountId})`,
+      exempt: sql<boolean>`exists (select 1 from ${ruleExemptions}
+        where ${ruleExemptions.ruleId} = ${ruleActivity.ruleId} and ${ruleExemptions.objectId} = ${ruleActivity.adId})`,
+      // A held run's alert: approved, dismissed or pending while the run is still held.
+      decision: sql<string | null>`case when ${ruleActivity.action} = 'run_held' then (
+        select coalesce(${ruleRuns.decision}, 'pending') from ${ruleRuns}
+        where ${ruleRuns.id} = ${ruleActivity.runId} and ${ruleRuns.outcome} = 'held') end`,
     })
     .from(ruleActivity)
     .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
     .leftJoin(folders, eq(folders.id, folderOfEntry))
-    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-    .leftJoin(
-      ruleExemptions,
-      and(eq(ruleExemptions.ruleId, ruleActivity.ruleId), eq(ruleExemptions.objectId, ruleActivity.adId)),
-    )
-    .leftJoin(ruleRuns, eq(ruleRuns.id, ruleActivity.runId))
     .where(where)
     .orderBy(...ordering);
-  const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-  return rows.map(({ entry, rule, folder, account, exemptSince, run }) => ({
-    ...toDto(entry, rule, folder, account, exemptSince !== null),
-    run_id: entry.runId,
-    decision:
-      entry.action === 'run_held' && run?.outcome === 'held'
-        ? ((run.decision as 'approved' | 'dismissed' | null) ?? ('pending' as const))
-        : null,
-  }));
+  return rows.map(
+    (row): RuleLogEntryDto & { run_id: number | null; decision: 'approved' | 'dismissed' | 'pending' | null } => ({
+      id: row.id,
+      created_at: new Date(row.createdAt).toISOString(),
+      action: row.action,
+      ad_id: row.adId,
+      object_type: row.objectType,
+      reason: row.reason ?? {},
+      undone_at: row.undoneAt ? new Date(row.undoneAt).toISOString() : null,
+      exempt: Boolean(row.exempt),
+      rule:
+        row.ruleId !== null && row.folderId !== null
+          ? {
+              id: row.ruleId,
+              name: row.ruleName!,
+              folder: {
+                id: row.folderId,
+                name: row.folderName!,
+                meta_ad_account: { account_name: row.accountName ?? row.folderAccountId! },
+              },
+            }
+          : null,
+      run_id: row.runId,
+      decision: (row.decision as 'approved' | 'dismissed' | 'pending' | null) ?? null,
+    }),
+  );
 }
 
 /** Entries by id, in id order. */
 export const entriesByIds = (db: Database, ids: number[]) =>
   entries(db, inArray(ruleActivity.id, ids.length ? ids : [-1]), [asc(ruleActivity.id)]);
 
-/** One page of finished entries, newest first unless ordered otherwise. */
+/**
+ * The entries of a set of folders (`folderIds`: an SQL int[]), each entry in the folder of its rule,
+ * or the one it was written with once its rule is gone — written so each half is an index lookup.
+ */
+const inFolders = (folderIds: SQL) =>
+  sql`(${ruleActivity.ruleId} = any(array(select ${rules.id} from ${rules} where ${rules.folderId} = any(${folderIds})))
+    or (${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${folderIds})))`;
+
+const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+/**
+ * The search (docs/api.md): the entry's ad id, action or reason (its search text, one trigram
+ * index; the columns recheck), or the current name of its rule, folder or folder's ad account.
+ * Names change, so they are not copied onto entries: the matching rules and folders are looked up
+ * first in their small tables, and the entries found by id — with the ids as constants the planner
+ * knows how many entries they hold and picks the index lookups.
+ */
+async function searchCondition(db: Database, search: unknown): Promise<SQL | undefined> {
+  const text = String(search ?? '').trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  // Each name test is a trigram-index lookup recheck (textMatches), so the planner takes the
+  // index over reading the table even where the table is small.
+  const named = (column: AnyColumn) => and(ilike(column, pattern), textMatches([column], pattern));
+  const [found] = resultRows<{ folder_ids: number[] | null; rule_ids: number[] | null }>(
+    await db.execute(sql`
+      with matching_folders as (
+        select ${folders.id} as id from ${folders}
+        where ${named(folders.name)}
+           or ${folders.adAccountId} = any(array(
+                select ${metaAdAccounts.adAccountId} from ${metaAdAccounts} where ${named(metaAdAccounts.accountName)})))
+      select (select array_agg(id) from matching_folders) as folder_ids,
+             (select array_agg(${rules.id}) from ${rules}
+              where ${named(rules.name)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids`),
+  );
+  const folderIds = (found?.folder_ids ?? []).map(Number);
+  const ruleIds = (found?.rule_ids ?? []).map(Number);
+  // The id tests first: an entry they match is not read for the text (PostgreSQL tries OR's terms in order).
+  return or(
+    ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
+    folderIds.length
+      ? sql`(${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${intArray(folderIds)}))`
+      : undefined,
+    and(
+      ilike(ruleActivity.searchText, pattern),
+      textMatches([ruleActivity.adId, ruleActivity.action, sql`${ruleActivity.reason}::text`], pattern),
+    ),
+  );
+}
+
+/** The filters as one condition over rule_activity alone (no join: the page and count are index walks). */
+async function ruleLogConditions(db: Database, filters: RuleLogFilters): Promise<SQL | undefined> {
+  const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
+  const search = await searchCondition(db, filters.search);
+  if (search) conditions.push(search);
+  if (filters.rule_id_in !== undefined)
+    conditions.push(inArray(ruleActivity.ruleId, idList(filters.rule_id_in).concat(-1)));
+  if (filters.folder_id_in !== undefined) conditions.push(inFolders(intArray(idList(filters.folder_id_in))));
+  // Ad and campaign ids are strings of digits: compared as text.
+  if (filters.ad_id_in !== undefined)
+    conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
+  return and(...conditions);
+}
+
+/**
+ * One page of finished entries, newest first unless ordered otherwise: the page's ids first (an
+ * index walk over rule_activity, index-only for the default order even at a deep offset), then
+ * the rule, folder, account, exemption and run of those entries only.
+ */
 export async function listRuleLog(
   db: Database,
   paging: PageRequest,
   filters: RuleLogFilters,
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<RuleLogEntryDto>> {
-  const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
-  const search = searchAny(filters.search, [
-    ruleActivity.adId,
-    ruleActivity.action,
-    rules.name,
-    folders.name,
-    metaAdAccounts.accountName,
-    sql`${ruleActivity.reason}::text`,
-  ]);
-  if (search) conditions.push(search);
-  if (filters.rule_id_in !== undefined)
-    conditions.push(inArray(ruleActivity.ruleId, idList(filters.rule_id_in).concat(-1)));
-  if (filters.folder_id_in !== undefined)
-    conditions.push(inArray(folderOfEntry, idList(filters.folder_id_in).concat(-1)));
-  // Ad and campaign ids are strings of digits: compared as text.
-  if (filters.ad_id_in !== undefined)
-    conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
-  const where = and(...conditions);
+  const where = await ruleLogConditions(db, filters);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
-  return cappedSlice(
+  const pageIds = db
+    .select({ id: ruleActivity.id })
+    .from(ruleActivity)
+    .where(where)
+    .orderBy(...ordering)
+    .limit(paging.limit + 1)
+    .offset(paging.offset);
+  return estimatedSlice(
     paging,
-    countCap,
-    entries(db, where, ordering, { limit: paging.limit + 1, offset: paging.offset }),
-    db.select({ n: count() }).from(
-      db
-        .select({ id: ruleActivity.id })
-        .from(ruleActivity)
-        .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
-        .leftJoin(folders, eq(folders.id, folderOfEntry))
-        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-        .where(where)
-        .limit(countCap + 1)
-        .as('capped'),
-    ),
+    entries(db, inArray(ruleActivity.id, pageIds), ordering),
+    countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
   );
 }
 

@@ -1,11 +1,12 @@
 /**
  * DRF-style limit/offset paging (`paginate`: one page of any list → `{count, next, previous,
- * results}`; `cappedSlice` for lists too big to count in full), and parsing of `ordering=a,-b` and
+ * results}`; `estimatedSlice` and `countMatching` for lists too big to count in full), and parsing of `ordering=a,-b` and
  * comma-separated lists (DESIGN §4).
  */
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
 import { MAX_ID } from './params';
 
 export interface PageRequest {
@@ -15,8 +16,10 @@ export interface PageRequest {
 
 export interface Page<T> {
   count: number;
-  /** Present on lists whose total is capped: true when `count` is only a lower bound. */
+  /** Present on big lists (log, rule log, campaigns): true when `count` is not exact. */
   count_is_estimate?: boolean;
+  /** With count_is_estimate: true when `count` is a lower bound ("1,000+"), false for the planner's estimate ("about"). */
+  count_is_lower_bound?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];
@@ -56,8 +59,8 @@ export interface Slice<T> {
   results: T[];
   /** Whether rows follow this page; known when the rows were read one past the page. */
   hasMore?: boolean;
-  /** Set by capped counts: true when `count` is a lower bound, not the total. */
-  countIsEstimate?: boolean;
+  /** Set on big lists (estimatedSlice): how well `count` is known. */
+  countKind?: MatchCount['kind'];
 }
 
 /** Runs a page's rows query and its `count()` query together. */
@@ -66,41 +69,106 @@ export async function slice<T>(rows: PromiseLike<T[]>, total: PromiseLike<{ n: n
   return { count: counted?.n ?? 0, results };
 }
 
-/** How many rows a big list counts at most before answering "at least this many". */
-export const DEFAULT_COUNT_CAP = 10_000;
+/**
+ * Where a big list stops counting: when the planner expects more matching rows than this, the
+ * total is its estimate; otherwise the rows are counted, up to this many (LIST_COUNT_CAP).
+ */
+export const DEFAULT_COUNT_CAP = 1_000;
+
+/** How many rows match a big list's filters, and how well that is known. */
+export interface MatchCount {
+  n: number;
+  /** exact; estimate: the planner's guess; atLeast: counting stopped at the cap. */
+  kind: 'exact' | 'estimate' | 'atLeast';
+}
+
+/** A select whose text and parameters key the estimate cache. */
+type MatchingQuery = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
 
 /**
- * One page of a list too big to count in full on every page: `rowsPlusOne` reads the page's rows
- * plus one (so whether a further page has rows is known without the total), and
- * `countPlusOne` counts the filtered rows up to `countCap + 1` (`select count(*) from (… limit
- * cap + 1)`). Past the cap, `count` is a lower bound (at least the cap, or the rows up to the end of
- * this page), flagged by `countIsEstimate`; on the last page the exact total is known again.
+ * How long a planner's estimate is reused for the same filters. The estimate comes from the
+ * table's statistics, which PostgreSQL itself refreshes only every so often (autovacuum's analyze),
+ * so asking again within a minute would mostly get the same number for the price of a planning.
  */
-export async function cappedSlice<T>(
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new WeakMap<Database, Map<string, { rows: number; until: number }>>();
+
+/** The planner's row estimate for `matching` (EXPLAIN, nothing executed), reused for ESTIMATE_TTL_MS. */
+async function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
+  const { sql: text, params } = matching.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>();
+  estimates.set(db, kept);
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.rows;
+  const plan = await db.execute(sql`explain (format json) ${matching}`);
+  const rows = planRows(resultRows<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN']);
+  // Oldest first: a Map keeps insertion order, so the first key is the one to drop.
+  kept.delete(key);
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { rows, until: now + ESTIMATE_TTL_MS });
+  return rows;
+}
+
+/**
+ * Counts the rows of `matching` (the list's filtered rows, no order, no limit) without reading a
+ * big list in full: first the planner's estimate (EXPLAIN, nothing executed, kept for a minute);
+ * above `cap` that is the answer, as the PostgreSQL wiki's "count estimate" and Django's estimated
+ * paginators do. At or below it the rows are counted exactly, reading at most `cap + 1` of them:
+ * if the planner was wrong and there are more, the answer is "at least cap".
+ */
+export async function countMatching(db: Database, matching: MatchingQuery, cap: number): Promise<MatchCount> {
+  const estimate = await plannerEstimate(db, matching);
+  if (estimate > cap) return { n: estimate, kind: 'estimate' };
+  const counted = await db.execute(sql`select count(*)::int as n from (${matching} limit ${cap + 1}) as matching`);
+  const n = Number(resultRows<{ n: number }>(counted)[0]?.n ?? 0);
+  return n > cap ? { n: cap, kind: 'atLeast' } : { n, kind: 'exact' };
+}
+
+/** The rows of drizzle's `execute` (node-postgres and PGlite both answer `{rows}`). */
+export const resultRows = <Row>(result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
+/** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (json, or its text on some drivers). */
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
+  const rows = (parsed as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+/**
+ * One page of a big list: `rowsPlusOne` reads the page's rows plus one (so whether a further page
+ * has rows is known without the total) and `total` is countMatching's answer. An estimate is never
+ * below what this page proves (the rows up to its end, plus one when more follow), and the last
+ * page knows its exact total again, whatever was estimated before.
+ */
+export async function estimatedSlice<T>(
   { limit, offset }: PageRequest,
-  countCap: number,
   rowsPlusOne: PromiseLike<T[]>,
-  countPlusOne: PromiseLike<{ n: number }[]>,
+  total: PromiseLike<MatchCount>,
 ): Promise<Slice<T>> {
-  const [fetched, [counted]] = await Promise.all([rowsPlusOne, countPlusOne]);
+  const [fetched, counted] = await Promise.all([rowsPlusOne, total]);
   const hasMore = fetched.length > limit;
   const results = hasMore ? fetched.slice(0, limit) : fetched;
-  const counts = counted?.n ?? 0;
-  if (counts <= countCap) return { count: counts, results, hasMore, countIsEstimate: false };
   const seen = offset + results.length;
-  if (!hasMore && results.length > 0) return { count: seen, results, hasMore, countIsEstimate: false };
-  return { count: Math.max(countCap, seen + (hasMore ? 1 : 0)), results, hasMore, countIsEstimate: true };
+  // The last page, or an empty list: everything there is has been seen.
+  if (!hasMore && (results.length > 0 || offset === 0)) return { count: seen, results, hasMore, countKind: 'exact' };
+  return { count: Math.max(counted.n, seen + (hasMore ? 1 : 0)), results, hasMore, countKind: counted.kind };
 }
 
 /** A slice as the API answers it, with links to the next and previous pages of the same request. */
 export function paginate<T>(
   request: FastifyRequest,
   { limit, offset }: PageRequest,
-  { count, results, hasMore, countIsEstimate }: Slice<T>,
+  { count, results, hasMore, countKind }: Slice<T>,
 ): Page<T> {
   return {
     count,
-    ...(countIsEstimate === undefined ? {} : { count_is_estimate: countIsEstimate }),
+    ...(countKind === undefined
+      ? {}
+      : { count_is_estimate: countKind !== 'exact', count_is_lower_bound: countKind === 'atLeast' }),
     next: (hasMore ?? offset + limit < count) ? pageUrl(request, limit, offset + limit) : null,
     previous: offset > 0 ? pageUrl(request, limit, Math.max(offset - limit, 0)) : null,
     results,

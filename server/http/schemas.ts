@@ -49,7 +49,15 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     count_is_estimate: z
       .boolean()
       .optional()
-      .describe('On lists with a capped total (log, rule log, campaigns): true when `count` is only a lower bound'),
+      .describe(
+        "On big lists (log, rule log, campaigns): true when `count` is not exact — the planner's estimate, or a lower bound",
+      ),
+    count_is_lower_bound: z
+      .boolean()
+      .optional()
+      .describe(
+        'With count_is_estimate: true when `count` is a lower bound ("1,000+"), false for an estimate ("about")',
+      ),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),

@@ -1,5 +1,5 @@
 /** The `search` parameter of list endpoints: case-insensitive "contains" over some columns. */
-import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * 'a_b%' → '%a\_b\%%': the text matched literally anywhere, LIKE's wildcards escaped. NUL is
@@ -15,3 +15,12 @@ export function searchAny(search: unknown, columns: (AnyColumn | SQL)[]): SQL | 
   const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
+
+/**
+ * Whether any of the columns contains the text `pattern` (a containsPattern), checked by
+ * list_text_matches (migration 0012): the recheck behind a trigram-indexed search text. The
+ * function is opaque and declared costly to the planner, so a search that matches few entries is
+ * served from the indexes and sorted, and one that matches many walks the sort index instead.
+ */
+export const textMatches = (columns: (AnyColumn | SQL)[], pattern: string) =>
+  sql`list_text_matches(array[${sql.join(columns, sql`, `)}]::text[], ${pattern})`;

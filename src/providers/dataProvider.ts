@@ -16,19 +16,26 @@ import type { ResourceEndpoint } from '../resources/types';
 
 export interface Page<T> {
   count: number;
-  /** Lists with a capped total: `count` is only a lower bound. */
+  /** Big lists: `count` is not exact — the planner's estimate, or a lower bound (count_is_lower_bound). */
   count_is_estimate?: boolean;
+  count_is_lower_bound?: boolean;
   next?: string | null;
   previous?: string | null;
   results: T[];
 }
 
-/** A page for react-admin: an exact `total`, or partial pagination with a lower bound in `meta`. */
+/** A total the server only estimated: about `count`, or at least `count` (CappedPagination's label). */
+export interface TotalEstimate {
+  count: number;
+  atLeast: boolean;
+}
+
+/** A page for react-admin: an exact `total`, or partial pagination with the estimate in `meta`. */
 interface ListPage<R> {
   data: R[];
   total?: number;
   pageInfo?: { hasNextPage: boolean; hasPreviousPage: boolean };
-  meta?: { totalAtLeast: number };
+  meta?: { totalEstimate: TotalEstimate };
 }
 
 export interface DataProviderDeps {
@@ -80,12 +87,12 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     if (Array.isArray(json)) return { data: json.map((r) => withId<R>(resource, r)), total: json.length };
     const data = json.results.map((r) => withId<R>(resource, r));
     if (!json.count_is_estimate) return { data, total: json.count };
-    // A capped total: react-admin's partial pagination pages on by the server's links, and the
-    // lower bound travels in meta for the "of 10,000+" label (CappedPagination).
+    // An estimated total: react-admin's partial pagination pages on by the server's links, and
+    // the estimate travels in meta for the "of about 52,000" / "of 1,000+" label (CappedPagination).
     return {
       data,
       pageInfo: { hasNextPage: Boolean(json.next), hasPreviousPage: Boolean(json.previous) },
-      meta: { totalAtLeast: json.count },
+      meta: { totalEstimate: { count: json.count, atLeast: Boolean(json.count_is_lower_bound) } },
     };
   };
 

@@ -113,6 +113,21 @@ export const ruleActivity = pgTable(
     runId: integer('run_id'),
     /** A mail's stored content (alert digests, held-run alerts): a retry sends exactly this again. */
     mail: json('mail').$type<{ to: string; subject: string; text: string; html: string; messageId: string }>(),
+    /**
+     * The entry's own searched text (ad id, action, reason) for one trigram index (migration 0012).
+     * Rule, folder and ad account names are not copied here: they change, and the search finds
+     * them in their own small tables (server/engine/ruleLog.ts).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`coalesce(ad_id, '') || E'\\n' || action || E'\\n' || reason::text`,
+    ),
+    /**
+     * The current names of the entry's folder and rule, kept by triggers on folders and rules
+     * (migration 0012), never written by the app: the Activity's Client / Ad account and Rule sorts
+     * walk an index on them instead of joining and sorting a million entries.
+     */
+    folderSort: text('folder_sort'),
+    ruleSort: text('rule_sort'),
   },
   (t) => [
     index('rule_activity_created_idx').on(t.createdAt, t.id),
@@ -131,6 +146,11 @@ export const ruleActivity = pgTable(
       .on(t.ruleId, t.slot, t.action)
       .where(sql`action in ('alert_sent', 'run_held') and slot is not null`),
     index('rule_activity_run_idx').on(t.runId),
+    // The Activity lists finished entries only: its pages walk these without reading the table
+    // for the state (a deep page is an index-only scan), and the name sorts walk the kept names.
+    index('rule_activity_done_created_idx').on(t.createdAt, t.id).where(sql`state = 'done'`),
+    index('rule_activity_done_folder_sort_idx').on(t.folderSort, t.id).where(sql`state = 'done'`),
+    index('rule_activity_done_rule_sort_idx').on(t.ruleSort, t.id).where(sql`state = 'done'`),
   ],
 );
 

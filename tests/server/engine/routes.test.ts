@@ -129,6 +129,44 @@ eachDatabase((engine) => {
       expect(paged.results).toHaveLength(1);
     });
 
+    it('searches and sorts by the folder, rule and ad account names as they are now', async () => {
+      const account = await seedAccount(api.dbh.db, { accountName: 'Aardvark Capital' });
+      const renamed = await seedRule(api.dbh.db, account.adAccountId, {
+        folderName: 'Aardvark folder',
+        ruleName: 'Aardvark rule',
+      });
+      await api.dbh.sql.query(
+        `insert into rule_activity (rule_id, folder_id, action, ad_id, reason) values ($1, $2, 'turn_off_ad', '777', '{}')`,
+        [renamed.rule.id, renamed.folder.id],
+      );
+      const first = async (query: string) =>
+        (await get(viewer, `/api/rule_log/?${query}`)).json().results[0]?.ad_id as string | undefined;
+      expect(await first('ordering=client_account')).toBe('777');
+      expect(await first('ordering=rule')).toBe('777');
+
+      await api.dbh.sql.query(`update folders set name = 'Zz renamed folder' where id = $1`, [renamed.folder.id]);
+      await api.dbh.sql.query(`update rules set name = 'Zz renamed rule' where id = $1`, [renamed.rule.id]);
+      await api.dbh.sql.query(`update meta_ad_accounts set account_name = 'Quokka Capital' where ad_account_id = $1`, [
+        account.adAccountId,
+      ]);
+      expect(await first('search=zz RENAMED fold')).toBe('777');
+      expect(await first('search=Zz renamed rule')).toBe('777');
+      expect(await first('search=Quokka')).toBe('777');
+      expect(await first('search=Aardvark')).toBeUndefined();
+      const [entry] = (await get(viewer, '/api/rule_log/?search=Zz renamed rule')).json().results;
+      expect(entry.rule).toMatchObject({ name: 'Zz renamed rule', folder: { name: 'Zz renamed folder' } });
+      expect(await first('ordering=-client_account')).toBe('777');
+      expect(await first('ordering=-rule')).toBe('777');
+      expect(await first('ordering=client_account')).not.toBe('777');
+
+      // A rule deleted for good leaves its entries in the folder they were written in.
+      await api.dbh.sql.query('delete from rules where id = $1', [renamed.rule.id]);
+      expect(await first('search=Zz renamed fold')).toBe('777');
+      expect(await first(`folder_id_in=${renamed.folder.id}`)).toBe('777');
+      expect(await first('ordering=-client_account')).toBe('777');
+      expect(await first('search=Zz renamed rule')).toBeUndefined();
+    });
+
     it('undoes a turn-off: the ad runs again, the undo is its own entry, and the rule leaves the ad alone', async () => {
       const [entry] = (await get(viewer, `/api/rule_log/?ad_id_in=${noLeadsAd}`)).json().results;
       const undo = await post(editor, `/api/rule_log/${entry.id}/undo/`);

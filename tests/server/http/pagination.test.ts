@@ -1,5 +1,11 @@
-/** Paging links come from PUBLIC_URL, whatever Host or X-Forwarded-* headers a client sends (ASVS 5.1, 14.5). */
+/**
+ * Paging links come from PUBLIC_URL, whatever Host or X-Forwarded-* headers a client sends (ASVS 5.1,
+ * 14.5); big lists' totals are estimated or counted, never below what a page proves.
+ */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../server/db/schema/index';
+import { countMatching, estimatedSlice } from '../../../server/http/pagination';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 
 describe('paging links', () => {
@@ -22,5 +28,56 @@ describe('paging links', () => {
     const { next, previous } = answer.json();
     expect(next).toBe('https://console.example.com/api/user/?limit=1&offset=2');
     expect(previous).toBe('https://console.example.com/api/user/?limit=1');
+  });
+});
+
+describe('totals of big lists', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi('pglite');
+    await api.dbh.db.insert(auditLog).values(Array.from({ length: 12 }, (_, i) => ({ action: `Counted ${i + 1}` })));
+    await api.dbh.sql.exec('analyze audit_log');
+  });
+  afterAll(() => api.close());
+
+  const entries = () => api.dbh.db.select({ id: auditLog.id }).from(auditLog);
+  const total = async () => (await api.dbh.db.select({ id: auditLog.id }).from(auditLog)).length;
+
+  it("are the planner's estimate above the cap, and counted at or below it", async () => {
+    const estimated = await countMatching(api.dbh.db, entries(), 5);
+    expect(estimated.kind).toBe('estimate');
+    expect(estimated.n).toBeGreaterThan(5);
+    expect(await countMatching(api.dbh.db, entries(), 1000)).toEqual({ n: await total(), kind: 'exact' });
+  });
+
+  it('are "at least the cap" when the planner expected fewer rows than there are', async () => {
+    // The planner takes a comparison it cannot judge to keep a third of the rows (4 of 12 here).
+    const underestimated = entries().where(sql`random() >= 0`);
+    expect(await countMatching(api.dbh.db, underestimated, 5)).toEqual({ n: 5, kind: 'atLeast' });
+  });
+
+  it('are never below what a page proves, and exact on the last page', async () => {
+    const rows = (n: number) => Promise.resolve(Array.from({ length: n }, (_, i) => i));
+    const about = (n: number) => Promise.resolve({ n, kind: 'estimate' as const });
+    // More rows follow this page: at least offset + page + 1, whatever the estimate said.
+    expect(await estimatedSlice({ limit: 10, offset: 50 }, rows(11), about(20))).toMatchObject({
+      count: 61,
+      countKind: 'estimate',
+      hasMore: true,
+    });
+    expect(await estimatedSlice({ limit: 10, offset: 0 }, rows(11), about(52_000))).toMatchObject({
+      count: 52_000,
+      countKind: 'estimate',
+    });
+    // The last page: everything has been seen.
+    expect(await estimatedSlice({ limit: 10, offset: 50 }, rows(3), about(52_000))).toMatchObject({
+      count: 53,
+      countKind: 'exact',
+      hasMore: false,
+    });
+    expect(await estimatedSlice({ limit: 10, offset: 0 }, rows(0), about(52_000))).toMatchObject({
+      count: 0,
+      countKind: 'exact',
+    });
   });
 });

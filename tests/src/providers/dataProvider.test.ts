@@ -60,12 +60,13 @@ describe('getList', () => {
     expect(result).toEqual({ data: [{ id: 1, action: 'Rule updated' }], total: 42 });
   });
 
-  it('turns a capped total into partial pagination with the lower bound in meta', async () => {
+  it('turns an estimated total into partial pagination with the estimate in meta', async () => {
     server.use(
       http.get(paths.log, () =>
         HttpResponse.json({
           count: 10000,
           count_is_estimate: true,
+          count_is_lower_bound: true,
           next: 'http://localhost/api/log/?limit=10&offset=20',
           previous: 'http://localhost/api/log/?limit=10',
           results: [{ id: 7, action: 'Rule updated' }],
@@ -80,8 +81,23 @@ describe('getList', () => {
     expect(await provider.getList('log', page)).toEqual({
       data: [{ id: 7, action: 'Rule updated' }],
       pageInfo: { hasNextPage: true, hasPreviousPage: true },
-      meta: { totalAtLeast: 10000 },
+      meta: { totalEstimate: { count: 10000, atLeast: true } },
     });
+
+    // The planner's estimate: "about", not "at least".
+    server.use(
+      http.get(paths.log, () =>
+        HttpResponse.json({
+          count: 52_345,
+          count_is_estimate: true,
+          count_is_lower_bound: false,
+          next: 'http://localhost/api/log/?limit=10&offset=20',
+          previous: null,
+          results: [],
+        }),
+      ),
+    );
+    expect((await provider.getList('log', page)).meta).toEqual({ totalEstimate: { count: 52_345, atLeast: false } });
 
     // An exact count on a capped list (under the cap, or its last page) is a plain total.
     server.use(

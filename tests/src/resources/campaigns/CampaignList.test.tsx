@@ -190,13 +190,14 @@ describe('Campaigns list', () => {
     await waitFor(() => expect(lastQuery().limit).toBe('250'));
   });
 
-  it('shows "of 10,000+" for a capped total and keeps paging by the server\'s next link', async () => {
+  it('shows "of 1,000+" for a lower-bound total and keeps paging by the server\'s next link', async () => {
     server.use(
       http.get(paths.campaigns, ({ request }) => {
         queries.push(new URL(request.url).searchParams);
         return HttpResponse.json({
-          count: 10000,
+          count: 1000,
           count_is_estimate: true,
+          count_is_lower_bound: true,
           next: 'http://localhost/api/campaigns/?limit=10&offset=10',
           previous: null,
           results: campaigns,
@@ -205,7 +206,7 @@ describe('Campaigns list', () => {
     );
     await openCampaigns();
     // The rows shown, not a full page, whatever the page size.
-    expect(await screen.findByText('1-3 of 10,000+')).toBeInTheDocument();
+    expect(await screen.findByText('1-3 of 1,000+')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery().offset).toBe('10'));
   });

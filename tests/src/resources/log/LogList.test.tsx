@@ -106,8 +106,8 @@ describe('Log list', () => {
     expect(screen.queryByText('Rule updated')).not.toBeInTheDocument();
   });
 
-  it('shows "of 10,000+" when the total is capped and pages on to the last page', async () => {
-    // 23 entries in all; the server only knows "at least 10,000" until it answers the last page.
+  it('shows "of about 52,000" for an estimated total and pages on to the last page', async () => {
+    // 23 entries in all; the server's estimate is far off until it answers the last page.
     const entries = Array.from({ length: 23 }, (_, i) => ({ ...entry, id: i + 1, action: `Entry ${i + 1}` }));
     server.use(
       http.get(paths.log, ({ request }) => {
@@ -117,8 +117,9 @@ describe('Log list', () => {
         const results = entries.slice(offset, offset + 10);
         const last = offset + 10 >= entries.length;
         return HttpResponse.json({
-          count: last ? entries.length : 10000,
+          count: last ? entries.length : 51_873,
           count_is_estimate: !last,
+          count_is_lower_bound: false,
           next: last ? null : `http://localhost/api/log/?limit=10&offset=${offset + 10}`,
           previous: offset ? `http://localhost/api/log/?limit=10&offset=${offset - 10}` : null,
           results,
@@ -128,14 +129,14 @@ describe('Log list', () => {
     signIn(withAccesses('view_logs'));
     renderApp('/log');
     expect(await screen.findByText('Entry 1')).toBeInTheDocument();
-    expect(screen.getByText('1-10 of 10,000+')).toBeInTheDocument();
+    expect(screen.getByText('1-10 of about 52,000')).toBeInTheDocument();
     const user = userEvent.setup();
     const nextPage = () => screen.getByRole('button', { name: /next page/i });
 
     await user.click(nextPage());
     expect(await screen.findByText('Entry 11')).toBeInTheDocument();
     expect(lastQuery().get('offset')).toBe('10');
-    expect(screen.getByText('11-20 of 10,000+')).toBeInTheDocument();
+    expect(screen.getByText('11-20 of about 52,000')).toBeInTheDocument();
 
     await user.click(nextPage());
     expect(await screen.findByText('Entry 23')).toBeInTheDocument();
