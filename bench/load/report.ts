@@ -130,7 +130,7 @@ function engineSection(e: EngineOutcome, options: LoadOptions): string[] {
       x(c.p99RatioToMe),
       c.load.timeouts ? `${n(c.load.errors)} (${n(c.load.timeouts)} timeouts)` : n(c.load.errors),
       ms(c.singleMs),
-      c.floorMs === undefined ? '—' : `${ms(c.floorMs)} (${c.statements})`,
+      c.floorMs === undefined ? (c.statements === 0 && c.load ? 'no SQL' : '—') : `${ms(c.floorMs)} (${c.statements})`,
       x(c.rawSqlRatio),
       verdict(k.rps),
       verdict(k.errors),
