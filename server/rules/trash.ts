@@ -40,7 +40,7 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
     // The folders the search names (by their name, their account's or a trashed rule's), found
     // first through the name indexes: a filter on each of the trash's rows would read them all.
     const where = search
-      ? sql`${folders.id} = any(array(
+      ? sql`trash_nodes.folder_id = any(array(
           select ${folders.id} from ${folders} where ${folderOrAccountNameContains(search)}
           union all
           select ${rules.folderId} from ${rules} where ${rules.isDeleted} and ${indexedContains(rules.name, search)}))`
