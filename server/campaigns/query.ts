@@ -104,13 +104,18 @@ export function campaignConditions(filters: CampaignFilters): SQL | undefined {
   const { event_date_after, event_date_before, end_date_after, end_date_before } = filters;
   if (event_date_after) conditions.push(gte(campaigns.eventDate, event_date_after));
   if (event_date_before) conditions.push(lte(campaigns.eventDate, event_date_before));
-  // End dates are instants; a day is a day of the campaign's ad account time zone.
+  // End dates are instants; a day is a day of the campaign's ad account time zone. Each bound is
+  // also written a day wider in UTC, which no time zone is further from (the widest offsets, local
+  // mean times included, are under 16 hours): a test on campaigns alone that skips the account
+  // lookup for every campaign outside the range (docs/decisions.md, "Campaign end dates").
   if (end_date_after)
     conditions.push(
+      sql`${campaigns.endDate} >= ((${end_date_after}::date) - 1)::timestamp at time zone 'UTC'`,
       sql`${campaigns.endDate} >= (${end_date_after}::date)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
     );
   if (end_date_before)
     conditions.push(
+      sql`${campaigns.endDate} < ((${end_date_before}::date) + 2)::timestamp at time zone 'UTC'`,
       sql`${campaigns.endDate} < ((${end_date_before}::date) + 1)::timestamp at time zone ${metaAdAccounts.timezoneName}`,
     );
 
