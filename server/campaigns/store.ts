@@ -1,5 +1,5 @@
 /** Reading ad accounts and campaigns for the API: the pages of both lists, and whether a campaign is known. */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../http/pagination';
 import { searchAny } from '../http/search';
 import { adAccountDto, campaignDto, type CampaignDto } from './dto';
-import { campaignConditions, campaignOrdering, readsAccount } from './query';
+import { campaignConditions, campaignOrdering, campaignPrefilter, readsAccount } from './query';
 import type { CampaignFilters } from './schemas';
 
 /** Ad accounts by name (case-insensitive), then id. */
@@ -49,11 +49,11 @@ export async function listCampaigns(
 ): Promise<Slice<CampaignDto>> {
   const where = campaignConditions(filters);
   const ordering = campaignOrdering(filters.ordering);
-  const matching = () => {
+  const matching = (condition = where) => {
     const ids = db.select({ id: campaigns.campaignId }).from(campaigns);
     return readsAccount(filters)
-      ? ids.innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId)).where(where)
-      : ids.where(where);
+      ? ids.innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId)).where(condition)
+      : ids.where(condition);
   };
   const { results, ...page } = await estimatedSlice(
     { limit, offset },
@@ -64,7 +64,7 @@ export async function listCampaigns(
       .where(
         inArray(
           campaigns.campaignId,
-          matching()
+          matching(and(where, campaignPrefilter(filters)))
             .orderBy(...ordering)
             .limit(limit + 1)
             .offset(offset),

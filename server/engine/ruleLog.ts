@@ -14,6 +14,7 @@ import {
   estimatedSlice,
   idList,
   orderingWithId,
+  plannerEstimate,
   resultRows,
   type PageRequest,
   type Slice,
@@ -131,15 +132,26 @@ const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
  * Names change, so they are not copied onto entries: the matching rules and folders are looked up
  * first in their small tables, and the entries found by id — with the ids as constants the planner
  * knows how many entries they hold and picks the index lookups.
+ *
+ * When the planner expects few entries to hold the text (no more than `countCap`), their ids are
+ * looked up in the same statement too, so the page and its count, which run side by side, do not
+ * both read the trigram index (docs/decisions.md, "Activity search: text matches looked up once").
+ * Should more than `countCap` match after all, the text test stays in the condition.
  */
-async function searchCondition(db: Database, search: unknown): Promise<SQL | undefined> {
+async function searchCondition(db: Database, search: unknown, countCap: number): Promise<SQL | undefined> {
   const text = String(search ?? '').trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
+  const textMatch = and(
+    ilike(ruleActivity.searchText, pattern),
+    textMatches([ruleActivity.adId, ruleActivity.action, sql`${ruleActivity.reason}::text`], pattern),
+  )!;
+  const textIdsWanted =
+    (await plannerEstimate(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(textMatch))) <= countCap;
   // Each name test is a trigram-index lookup recheck (textMatches), so the planner takes the
   // index over reading the table even where the table is small.
   const named = (column: AnyColumn) => and(ilike(column, pattern), textMatches([column], pattern));
-  const [found] = resultRows<{ folder_ids: number[] | null; rule_ids: number[] | null }>(
+  const [found] = resultRows<{ folder_ids: number[] | null; rule_ids: number[] | null; text_ids: number[] | null }>(
     await db.execute(sql`
       with matching_folders as (
         select ${folders.id} as id from ${folders}
@@ -148,27 +160,39 @@ async function searchCondition(db: Database, search: unknown): Promise<SQL | und
                 select ${metaAdAccounts.adAccountId} from ${metaAdAccounts} where ${named(metaAdAccounts.accountName)})))
       select (select array_agg(id) from matching_folders) as folder_ids,
              (select array_agg(${rules.id}) from ${rules}
-              where ${named(rules.name)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids`),
+              where ${named(rules.name)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids,
+             ${
+               textIdsWanted
+                 ? sql`array(select ${ruleActivity.id} from ${ruleActivity} where ${textMatch} limit ${countCap + 1})`
+                 : sql`null::int[]`
+             } as text_ids`),
   );
   const folderIds = (found?.folder_ids ?? []).map(Number);
   const ruleIds = (found?.rule_ids ?? []).map(Number);
+  const textIds = found?.text_ids?.map(Number) ?? null;
+  const textCondition =
+    textIds === null || textIds.length > countCap
+      ? textMatch
+      : textIds.length
+        ? sql`${ruleActivity.id} = any(${intArray(textIds)})`
+        : undefined;
   // The id tests first: an entry they match is not read for the text (PostgreSQL tries OR's terms in order).
-  return or(
-    ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
-    folderIds.length
-      ? sql`(${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${intArray(folderIds)}))`
-      : undefined,
-    and(
-      ilike(ruleActivity.searchText, pattern),
-      textMatches([ruleActivity.adId, ruleActivity.action, sql`${ruleActivity.reason}::text`], pattern),
-    ),
+  // Nothing named and no text found: the search matches no entry (not "no search").
+  return (
+    or(
+      ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
+      folderIds.length
+        ? sql`(${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${intArray(folderIds)}))`
+        : undefined,
+      textCondition,
+    ) ?? sql`false`
   );
 }
 
 /** The filters as one condition over rule_activity alone (no join: the page and count are index walks). */
-async function ruleLogConditions(db: Database, filters: RuleLogFilters): Promise<SQL | undefined> {
+async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap: number): Promise<SQL | undefined> {
   const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
-  const search = await searchCondition(db, filters.search);
+  const search = await searchCondition(db, filters.search, countCap);
   if (search) conditions.push(search);
   if (filters.rule_id_in !== undefined)
     conditions.push(inArray(ruleActivity.ruleId, idList(filters.rule_id_in).concat(-1)));
@@ -190,7 +214,7 @@ export async function listRuleLog(
   filters: RuleLogFilters,
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<RuleLogEntryDto>> {
-  const where = await ruleLogConditions(db, filters);
+  const where = await ruleLogConditions(db, filters, countCap);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
   const pageIds = db
     .select({ id: ruleActivity.id })

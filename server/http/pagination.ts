@@ -95,7 +95,7 @@ const ESTIMATES_KEPT = 1_000;
 const estimates = new WeakMap<Database, Map<string, { rows: number; until: number }>>();
 
 /** The planner's row estimate for `matching` (EXPLAIN, nothing executed), reused for ESTIMATE_TTL_MS. */
-async function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
+export async function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
   const { sql: text, params } = matching.toSQL();
   const key = `${text}\u0000${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
   const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>();

@@ -1,5 +1,5 @@
 /** The `search` parameter of list endpoints: case-insensitive "contains" over some columns. */
-import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * 'a_b%' → '%a\_b\%%': the text matched literally anywhere, LIKE's wildcards escaped. NUL is
@@ -24,3 +24,14 @@ export function searchAny(search: unknown, columns: (AnyColumn | SQL)[]): SQL | 
  */
 export const textMatches = (columns: (AnyColumn | SQL)[], pattern: string) =>
   sql`list_text_matches(array[${sql.join(columns, sql`, `)}]::text[], ${pattern})`;
+
+/**
+ * `column ILIKE containsPattern(text)` written so the planner reads the column's trigram index even
+ * on a small table (a couple of thousand folders): the ILIKE is the index condition and
+ * textMatches, declared costly, the recheck. A text under three characters holds no trigram, so
+ * the index would be read whole: it stays a plain ILIKE.
+ */
+export function indexedContains(column: AnyColumn, text: string): SQL {
+  const pattern = containsPattern(text);
+  return text.length < 3 ? ilike(column, pattern) : and(ilike(column, pattern), textMatches([column], pattern))!;
+}

@@ -2,7 +2,7 @@
  * Folders: the general view's list, creating (with its first rule), editing, trashing and
  * restoring (with their rules), each change audited. The folder routes are a line or two over these.
  */
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import type { FolderDto } from '../../src/domain/folders';
 import type { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
@@ -12,7 +12,6 @@ import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
-import { containsPattern } from '../http/search';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditFolder } from './context';
 import {
@@ -22,7 +21,15 @@ import {
   type CredentialCipher,
   type StoredCredentials,
 } from './credentials';
-import { accountColumns, findAccount, folderDto, insertRule, requireFolder, rulesOfFolders } from './store';
+import {
+  accountColumns,
+  findAccount,
+  folderDto,
+  folderOrAccountNameContains,
+  insertRule,
+  requireFolder,
+  rulesOfFolders,
+} from './store';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
 
@@ -52,11 +59,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     query: { search?: string; ordering?: string },
   ): Promise<Slice<FolderDto>> {
     const search = query.search?.trim() ?? '';
-    const pattern = containsPattern(search);
-    const where = and(
-      eq(folders.isDeleted, false),
-      search ? or(ilike(folders.name, pattern), ilike(metaAdAccounts.accountName, pattern)) : undefined,
-    );
+    const where = and(eq(folders.isDeleted, false), search ? folderOrAccountNameContains(search) : undefined);
     const ordering = orderingTerms(query.ordering, FOLDER_ORDERING, [asc(folders.createdAt)]);
     const { count: total, results: rows } = await slice(
       db
@@ -67,13 +70,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
         .orderBy(...ordering, asc(folders.id))
         .limit(limit)
         .offset(offset),
-      search
-        ? db
-            .select({ n: count() })
-            .from(folders)
-            .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-            .where(where)
-        : db.select({ n: count() }).from(folders).where(where),
+      db.select({ n: count() }).from(folders).where(where),
     );
     const byFolder = await rulesOfFolders(
       db,

@@ -2,11 +2,12 @@
  * Reading and writing folders, rules and rule items, and turning rows into the API's shapes.
  * Route handlers stay a few lines each; every query the list screens run is here.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
+import { indexedContains } from '../http/search';
 import type { FolderDto, FolderRuleDto, MetaAdAccountRef } from '../../src/domain/folders';
 import {
   FILTER_NAMES,
@@ -33,6 +34,18 @@ export const accountColumns = {
   accountName: metaAdAccounts.accountName,
   timezoneName: metaAdAccounts.timezoneName,
 };
+/**
+ * Folders whose name, or whose ad account's name, contains the text. Each name is looked up in its
+ * trigram index and the folders found by id and account, rather than an ILIKE over every folder
+ * joined to its account (docs/decisions.md, "Folder search through the name indexes").
+ */
+export const folderOrAccountNameContains = (text: string) =>
+  or(
+    indexedContains(folders.name, text),
+    sql`${folders.adAccountId} = any(array(select ${metaAdAccounts.adAccountId} from ${metaAdAccounts}
+      where ${indexedContains(metaAdAccounts.accountName, text)}))`,
+  )!;
+
 export type AccountRow = { adAccountId: string; accountName: string; timezoneName: string };
 type ItemRow = typeof ruleItems.$inferSelect;
 

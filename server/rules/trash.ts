@@ -2,18 +2,18 @@
  * The trash: trashed folders (with their rules) and live folders holding trashed rules (with
  * those rules only), most recently trashed first; deleting a trashed folder for good.
  */
-import { and, count, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FolderDto } from '../../src/domain/folders';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
-import { containsPattern } from '../http/search';
+import { indexedContains } from '../http/search';
 import { AUDIT_ACTIONS } from './changes';
 import { auditFolder } from './context';
 import type { CredentialCipher } from './credentials';
-import { accountColumns, folderDto, requireFolder, rulesOfFolders } from './store';
+import { accountColumns, folderDto, folderOrAccountNameContains, requireFolder, rulesOfFolders } from './store';
 
 /**
  * One row per folder in the trash view and when its newest item was trashed. Both halves read
@@ -37,13 +37,13 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
     query: { search?: string; ordering?: string },
   ): Promise<Slice<TrashFolderDto>> {
     const search = query.search?.trim() ?? '';
-    const pattern = containsPattern(search);
-    const matchingRule = db
-      .select({ one: sql`1` })
-      .from(rules)
-      .where(and(eq(rules.folderId, folders.id), eq(rules.isDeleted, true), ilike(rules.name, pattern)));
+    // The folders the search names (by their name, their account's or a trashed rule's), found
+    // first through the name indexes: a filter on each of the trash's rows would read them all.
     const where = search
-      ? or(ilike(folders.name, pattern), ilike(metaAdAccounts.accountName, pattern), exists(matchingRule))
+      ? sql`trash_nodes.folder_id = any(array(
+          select ${folders.id} from ${folders} where ${folderOrAccountNameContains(search)}
+          union all
+          select ${rules.folderId} from ${rules} where ${rules.isDeleted} and ${indexedContains(rules.name, search)}))`
       : undefined;
     const ordering = orderingTerms(
       query.ordering,
@@ -64,7 +64,6 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
         .select({ n: count() })
         .from(trashNodes)
         .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
-        .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
         .where(where),
     );
     const deletedFolders = rows.filter((r) => r.folder.isDeleted).map((r) => r.folder.id);

@@ -235,4 +235,34 @@ eachDatabase((engine) => {
       expect(sim.writes.every((w) => w.id === noLeadsAd)).toBe(true);
     });
   });
+
+  describe(`rule log search past the count cap on ${engine}`, () => {
+    let api: TestApi;
+    let viewer: TestUser;
+
+    beforeAll(async () => {
+      api = await createTestApi(engine, { config: { listCountCap: 2 } });
+      viewer = await api.userWith(['view_logs', 'read_rules']);
+      const account = await seedAccount(api.dbh.db);
+      const { rule, folder } = await seedRule(api.dbh.db, account.adAccountId, { folderName: 'Cap folder' });
+      await api.dbh.sql.query(
+        `insert into rule_activity (rule_id, folder_id, action, ad_id, reason)
+         select $1, $2, 'turn_off_ad', (900 + n)::text, jsonb_build_object('Ad', 'Zebra crossing ' || n) from generate_series(1, 4) as n`,
+        [rule.id, folder.id],
+      );
+    });
+    afterAll(() => api.close());
+
+    it('finds every entry holding the text, however many there are', async () => {
+      const all = (
+        await api.request(viewer.token, { method: 'GET', url: '/api/rule_log/?search=zebra crossing' })
+      ).json();
+      expect(all.results.map((r: { ad_id: string }) => r.ad_id)).toEqual(['904', '903', '902', '901']);
+      expect(all.count).toBe(4);
+      const one = (
+        await api.request(viewer.token, { method: 'GET', url: '/api/rule_log/?search=zebra crossing 3' })
+      ).json();
+      expect(one.results.map((r: { ad_id: string }) => r.ad_id)).toEqual(['903']);
+    });
+  });
 });
