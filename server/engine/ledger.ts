@@ -167,18 +167,7 @@ export async function finishRuns(
       and rule_runs.slot = ${slot.toISOString()}::timestamptz and rule_runs.kind = ${kind}`);
 }
 
-/** Missed slots of today that a later catch-up run covered. */
-export async function supersede(
-  db: Database,
-  ruleId: number,
-  slots: Date[],
-  kind: RunKind,
-  note: string,
-): Promise<void> {
-  await supersedeAll(db, kind, [{ ruleId, slots, note }]);
-}
-
-/** `supersede` for the catch-up runs of a batch, one statement. */
+/** Missed slots of today that a later catch-up run covered, for every run of a batch: one statement. */
 export async function supersedeAll(
   db: Database,
   kind: RunKind,

@@ -2,7 +2,7 @@
  * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`), entries by
  * id (the answers of Run now and Undo), and a rule's exemptions.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
@@ -19,7 +19,8 @@ import {
   type PageRequest,
   type Slice,
 } from '../http/pagination';
-import { containsPattern, textMatches } from '../http/search';
+import { containsPattern, indexedContains, textMatches } from '../http/search';
+import { folderOrAccountNameContains } from '../rules/store';
 
 /**
  * Sort keys of the Activity screen. The folder and rule names are the entry's kept copies of
@@ -148,19 +149,13 @@ async function searchCondition(db: Database, search: unknown, countCap: number):
   )!;
   const textIdsWanted =
     (await plannerEstimate(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(textMatch))) <= countCap;
-  // Each name test is a trigram-index lookup recheck (textMatches), so the planner takes the
-  // index over reading the table even where the table is small.
-  const named = (column: AnyColumn) => and(ilike(column, pattern), textMatches([column], pattern));
   const [found] = resultRows<{ folder_ids: number[] | null; rule_ids: number[] | null; text_ids: number[] | null }>(
     await db.execute(sql`
       with matching_folders as (
-        select ${folders.id} as id from ${folders}
-        where ${named(folders.name)}
-           or ${folders.adAccountId} = any(array(
-                select ${metaAdAccounts.adAccountId} from ${metaAdAccounts} where ${named(metaAdAccounts.accountName)})))
+        select ${folders.id} as id from ${folders} where ${folderOrAccountNameContains(text)})
       select (select array_agg(id) from matching_folders) as folder_ids,
              (select array_agg(${rules.id}) from ${rules}
-              where ${named(rules.name)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids,
+              where ${indexedContains(rules.name, text)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids,
              ${
                textIdsWanted
                  ? sql`array(select ${ruleActivity.id} from ${ruleActivity} where ${textMatch} limit ${countCap + 1})`
