@@ -566,10 +566,10 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
   engineRuns.inc({ kind: run.kind, outcome: 'failed' });
   const rule = await loadEngineRule(ctx.db, run.ruleId);
   for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot)) await markFailed(ctx.db, entry, message);
-  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
   ctx.log.error(`rule ${run.ruleId} ${run.kind} at ${run.slot.toISOString()} failed: ${message}`);
   const zone = rule?.timezone ?? 'UTC';
-  return recordEntry(ctx.db, {
+  // The entry first: whoever sees the run failed also finds why.
+  const entry = await recordEntry(ctx.db, {
     ruleId: rule ? run.ruleId : null,
     folderId: rule?.folder.id ?? null,
     action: 'error',
@@ -581,6 +581,8 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
       Account: rule?.account.accountName ?? '',
     },
   });
+  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
+  return entry;
 }
 
 /** An attempt failed and is released (runBatch did that) for pg-boss to retry: counted. */
