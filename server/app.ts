@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
+import cachedPages from './http/cachedPages';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { answerFrameworkError, installErrorHandlers } from './http/errors';
 import observability, { requestLogController } from './observability/index';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin);
+  await app.register(cachedPages); // list pages kept in memory until what they show changes
 
   await app.register(
     async (api) => {

@@ -49,6 +49,10 @@ export interface Config {
   listCountCap: number;
   /** How long a signed-in user may be served from memory (AUTH_CACHE_SECONDS; 0: always read). */
   authCacheSeconds: number;
+  /** How long a list page may be answered from memory (PAGE_CACHE_SECONDS; 0: always read). */
+  pageCacheSeconds: number;
+  /** The most memory those pages may hold, in MB (PAGE_CACHE_MB). */
+  pageCacheMegabytes: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -109,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runHistoryDays: Math.max(1, int(env.RUN_HISTORY_DAYS, 30)),
     listCountCap: Math.max(1, Math.floor(int(env.LIST_COUNT_CAP, 1_000))),
     authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
+    pageCacheSeconds: Math.max(0, int(env.PAGE_CACHE_SECONDS, 30)),
+    pageCacheMegabytes: Math.max(0, int(env.PAGE_CACHE_MB, 32)),
     ...overrides,
   };
 }

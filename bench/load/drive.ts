@@ -2,6 +2,7 @@
  * Load on one call: autocannon with N connections for a fixed time (requests/s, p50, p99, errors),
  * and one request at a time on an idle server (the latency the raw-SQL floor is compared with).
  */
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -18,13 +19,14 @@ export async function loadCall(
   url: string,
   token: string,
   { connections, duration, timeout }: { connections: number; duration: number; timeout: number },
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,
     duration,
     timeout,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...headers },
   });
   return {
     rps: result.requests.average,
@@ -62,13 +64,34 @@ export async function medianMs(
   return median(times);
 }
 
-/** One GET with the token; throws unless 2xx (the body is read, as a browser would). */
-export async function getOnce(url: string, token: string, timeoutMs = 60_000): Promise<number> {
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(timeoutMs),
+/**
+ * One connection kept open for the one-request-at-a-time measurements, as `pg` keeps one for the
+ * raw SQL they are compared with: the client's own cost stays out of both.
+ */
+const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET with the token; throws unless 2xx (the body is read in full). */
+export function getOnce(
+  url: string,
+  token: string,
+  timeoutMs = 60_000,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent: oneConnection, headers: { authorization: `Bearer ${token}`, ...headers }, timeout: timeoutMs },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('error', reject);
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status > 299) reject(new Error(`GET ${url} answered ${status}`));
+          else resolve(status);
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    request.on('error', reject);
   });
-  await response.arrayBuffer();
-  if (response.status < 200 || response.status > 299) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.status;
 }

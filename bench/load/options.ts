@@ -25,6 +25,11 @@ export interface LoadOptions {
   seededDataDir: string | undefined;
   /** A PostgreSQL database already filled by `npm run seed`, used in place (not dropped) instead of a fresh one. */
   seededPostgresUrl: string | undefined;
+  /**
+   * Every request asks for a fresh answer (Cache-Control: no-cache), so the page cache never
+   * answers and every request reads the database: what the lists cost when their data keeps changing.
+   */
+  fresh: boolean;
   resultsDir: string;
 }
 
@@ -44,6 +49,9 @@ export const LOAD_USAGE = `npm run bench -- --load [flags]
   --only TEXT            only calls whose name contains TEXT (the me baseline always runs)
   --no-postgres, --no-pglite   skip an engine
   --log-level L          the server's LOG_LEVEL (default info, as npm start)
+  --fresh                every request sends Cache-Control: no-cache, so none is answered from the
+                         page cache: every request reads the database (written as load-fresh-latest.md
+                         and "lists_fresh" in latest.json)
   --pglite-seeded DIR    for PGlite, copy DIR (a DATA_DIR filled by npm run seed) instead of seeding anew
                          (seeding a million log entries into PGlite takes several minutes)
   --postgres-seeded URL  for PostgreSQL, use the database at URL (filled by npm run seed) in place instead of
@@ -91,6 +99,7 @@ export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOp
     logLevel: value(argv, 'log-level') ?? 'info',
     seededDataDir: value(argv, 'pglite-seeded'),
     seededPostgresUrl: value(argv, 'postgres-seeded'),
+    fresh: argv.includes('--fresh'),
     resultsDir: 'bench/results',
   };
 }

@@ -14,7 +14,8 @@ import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { errors } from '../http/schemas';
 import { loadAuthUser, type AuthUser } from '../people/users';
-import { AUTH_CHANGED_CHANNEL, clearAfterWrites, createSignedInUsers, type SignedInUsers } from './signedInUsers';
+import { clearAfterWrites } from '../http/clearAfterWrites';
+import { AUTH_CHANGED_CHANNEL, createSignedInUsers, type SignedInUsers } from './signedInUsers';
 import type { AccessClaims } from './tokens';
 
 declare module 'fastify' {

@@ -3,15 +3,14 @@
  * user with their groups' accesses (by user id) and when each session ends (by session id).
  *
  * Every change that could matter empties the whole cache, at once:
- * - in this process, any API call that may write (`clearAfterWrites`): the answer leaves only after
- *   the cache is empty, so the caller's next request reads the database again;
+ * - in this process, any API call that may write (server/http/clearAfterWrites.ts): the answer
+ *   leaves only after the cache is empty, so the caller's next request reads the database again;
  * - in every process, a database trigger on users, groups, memberships and sessions NOTIFYs
  *   `auth_changed` when the change commits (migration 0013), whoever made it;
  * - while the notification channel is down (PostgreSQL connection lost), nothing is cached.
  * `ttlSeconds` bounds an entry's life anyway. A read that started before a change is never stored
  * after it (the generation check below), so a change cannot be overwritten by what preceded it.
  */
-import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../people/users';
 
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
@@ -81,17 +80,4 @@ export function createSignedInUsers(
       listening = value;
     },
   };
-}
-
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * An API call that may have written (any method but GET, HEAD, OPTIONS) empties the cache before
- * its answer is sent, so this process never answers the next request from what the call changed.
- */
-export function clearAfterWrites(app: FastifyInstance, signedInUsers: SignedInUsers): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method) && request.routeOptions.url?.startsWith('/api/')) signedInUsers.clear();
-    return payload;
-  });
 }

@@ -52,6 +52,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_log/',
     {
       preValidation: requirePermission('view_logs'),
+      config: { pageCache: true },
       schema: { tags, querystring: ruleLogQuery, response: { 200: pageOf(ruleLogEntrySchema), ...errors(403) } },
     },
     async (request) => {

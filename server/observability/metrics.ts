@@ -1,6 +1,6 @@
 /**
  * The product's own Prometheus metrics: rule-engine runs and actions, Graph API calls and
- * rate-limit waits, campaign syncs. They live in prom-client's default registry, one per process,
+ * rate-limit waits, campaign syncs, list pages answered from memory. They live in prom-client's default registry, one per process,
  * so a process running the API and the worker (ROLE=all) counts both into the same series; the
  * code that does the work increments them through the helpers below.
  */
@@ -48,6 +48,12 @@ export const campaignSyncs = new Counter({
   name: 'adrules_campaign_syncs_total',
   help: 'Periodic campaign syncs by outcome (ok, partial: some ad accounts failed, failed)',
   labelNames: ['outcome'] as const,
+});
+
+export const listPageAnswers = new Counter({
+  name: 'adrules_list_page_answers_total',
+  help: 'List pages by where the answer came from (kept: memory, read: the database, fresh: the database because the client asked)',
+  labelNames: ['source'] as const,
 });
 
 /** Counts one finished run and the actions it took; answers the result unchanged. */

@@ -46,6 +46,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/',
     {
       preValidation: mayListUsers,
+      config: { pageCache: true },
       schema: { tags, querystring: userListQuery, response: { 200: pageOf(userSchema), ...errors(403) } },
     },
     async (request) => {

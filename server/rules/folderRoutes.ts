@@ -22,6 +22,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general_page/',
     {
       preValidation: readRules,
+      config: { pageCache: true },
       schema: { tags, querystring: folderListQuery, response: { 200: pageOf(folderSchema), ...errors(403) } },
     },
     async (request) => {

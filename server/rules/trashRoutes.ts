@@ -21,6 +21,7 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trash_page/',
     {
       preValidation: useTrash,
+      config: { pageCache: true },
       schema: { tags, querystring: folderListQuery, response: { 200: pageOf(trashFolderSchema), ...errors(403) } },
     },
     async (request) => {

@@ -157,9 +157,17 @@ eachDatabase((engine) => {
       sim.addFault({ kind: 'server_error', status: 503, match: { path: `act_${other.accountId}/insights` }, count: 0 });
       clock = new Date('2026-03-02T17:00:40Z');
       expect((await ruleEngine.scan()).filter((d) => d.ruleId === rule.id).map((d) => d.queue)).toEqual(['run']);
+      // Each failed attempt marks the run failed with its error at once; the activity entry follows
+      // the last attempt, when the job's retries are spent.
       await expect
-        .poll(async () => (await dbRuns(rule.id)).map((r) => [r.status, r.attempts]), { timeout: 30_000 })
-        .toEqual([['failed', 2]]);
+        .poll(
+          async () => ({
+            runs: (await dbRuns(rule.id)).map((r) => [r.status, r.attempts]),
+            entries: (await activityOf(api.dbh.db, rule.id)).map((e) => e.action),
+          }),
+          { timeout: 30_000 },
+        )
+        .toEqual({ runs: [['failed', 2]], entries: ['error'] });
       const entries = await activityOf(api.dbh.db, rule.id);
       expect(entries.map((e) => e.action)).toEqual(['error']);
       expect(entries[0]!.reason).toMatchObject({ Run: '5:00 PM run', Account: other.name });

@@ -1,0 +1,209 @@
+/**
+ * List pages kept in memory never outlive a change and are never given to anyone else: a write
+ * through the API is seen by the very next request, a write by anyone else as soon as the
+ * database's notification arrives, a hard reload reads the database, and nothing is kept while
+ * changes cannot be heard.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPageCache } from '../../../server/http/pageCache';
+import { listPageAnswers } from '../../../server/observability/metrics';
+import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { eachDatabase } from '../../support/db';
+import { call, createFolder, insertAccount } from '../rules/fixtures';
+
+/** Every route marked `pageCache`, at a URL its screen asks for. */
+const CACHED_LISTS = [
+  '/api/log/?limit=10&offset=0&ordering=-timestamp',
+  '/api/rule_log/?limit=10&offset=0',
+  '/api/campaigns/?limit=10&offset=0',
+  '/api/general_page/?limit=10&offset=0',
+  '/api/trash_page/?limit=10&offset=0',
+  '/api/user/?limit=10&offset=0',
+];
+
+/** Tables whose changes do not empty the pages (migration 0015): no list may read them. */
+const QUIET_TABLES = [
+  'sessions',
+  'refresh_tokens',
+  'rate_limit_counters',
+  'login_failures',
+  'password_resets',
+  'email_changes',
+  'sync_state',
+  'account_snapshots',
+];
+
+const body = (text: string) => Buffer.from(text);
+
+describe('the page cache', () => {
+  it('keeps an answer while changes are heard and forgets every answer at a change', () => {
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
+    cache.keep('1 /a', body('a'), cache.readStarts());
+    expect(cache.find('1 /a')).toBeUndefined(); // not listening yet
+    cache.setListening(true);
+    cache.keep('1 /a', body('a'), cache.readStarts());
+    expect(cache.find('1 /a')?.toString()).toBe('a');
+    cache.clear();
+    expect(cache.find('1 /a')).toBeUndefined();
+    cache.keep('1 /a', body('a'), cache.readStarts());
+    cache.setListening(false);
+    expect(cache.find('1 /a')).toBeUndefined();
+  });
+
+  it('never keeps what was read before a change that came in meanwhile', () => {
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
+    cache.setListening(true);
+    const startedAt = cache.readStarts();
+    cache.clear(); // heard while the read was under way
+    cache.keep('1 /a', body('old'), startedAt);
+    expect(cache.find('1 /a')).toBeUndefined();
+  });
+
+  it('lets an answer age out, and drops the least recently used past its size', () => {
+    let now = 1_000;
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 30, now: () => now });
+    cache.setListening(true);
+    cache.keep('1 /a', body('aaaaaaaaaa'), cache.readStarts());
+    cache.keep('1 /b', body('bbbbbbbbbb'), cache.readStarts());
+    expect(cache.find('1 /a')).toBeDefined(); // a is now the more recently used
+    cache.keep('1 /c', body('cccccccccc'), cache.readStarts());
+    expect(cache.find('1 /b')).toBeUndefined();
+    expect(cache.find('1 /a')).toBeDefined();
+    cache.keep('1 /big', body('x'.repeat(40)), cache.readStarts());
+    expect(cache.find('1 /big')).toBeUndefined();
+    now = 31_001;
+    expect(cache.find('1 /a')).toBeUndefined();
+  });
+
+  it('keeps nothing when turned off', () => {
+    const cache = createPageCache({ ttlSeconds: 0, maxBytes: 1_000 });
+    cache.setListening(true);
+    cache.keep('1 /a', body('a'), cache.readStarts());
+    expect(cache.find('1 /a')).toBeUndefined();
+  });
+});
+
+async function answersFrom(source: 'kept' | 'read' | 'fresh'): Promise<number> {
+  return (await listPageAnswers.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
+}
+
+eachDatabase((engine) => {
+  describe(`list pages in memory on ${engine}`, () => {
+    let api: TestApi;
+    let admin: TestUser;
+    let folder: { id: number; name: string };
+    const captureFile = path.join(os.tmpdir(), `page-cache-sql-${engine}-${process.pid}.jsonl`);
+
+    beforeAll(async () => {
+      // Every statement the server runs, to see which tables the lists read (server/db/client.ts).
+      process.env.SQL_CAPTURE_FILE = captureFile;
+      try {
+        api = await createTestApi(engine);
+      } finally {
+        delete process.env.SQL_CAPTURE_FILE;
+      }
+      admin = await api.userWith('superuser');
+      const account = await insertAccount(api, { accountName: 'Kept Account' });
+      folder = await createFolder(api, admin.token, account, { name: 'Kept Folder' });
+    });
+    afterAll(async () => {
+      await api.close();
+      await rm(captureFile, { force: true });
+    });
+
+    const get = (token: string, url: string, headers: Record<string, string> = {}) =>
+      api.request(token, { method: 'GET', url, headers });
+    const folderNames = async (token: string, headers: Record<string, string> = {}) =>
+      (
+        (await get(token, '/api/general_page/?limit=100', headers)).json() as { results: { name: string }[] }
+      ).results.map((f) => f.name);
+
+    it('answers a list asked for again from memory, byte for byte as the database did', async () => {
+      for (const url of CACHED_LISTS) {
+        const first = await get(admin.token, url);
+        expect(first.statusCode, `${url}: ${first.body}`).toBe(200);
+        const kept = await answersFrom('kept');
+        const again = await get(admin.token, url);
+        expect(await answersFrom('kept'), url).toBe(kept + 1);
+        expect(again.statusCode).toBe(200);
+        expect(again.body, url).toBe(first.body);
+        expect(again.headers['content-type'], url).toBe(first.headers['content-type']);
+        expect(again.headers['cache-control'], url).toBe('no-store'); // never kept by a browser or proxy
+      }
+    });
+
+    it('a change written straight to the database shows as soon as it is heard', async () => {
+      expect(await folderNames(admin.token)).toContain('Kept Folder');
+      await api.dbh.sql.query('update folders set name = $1 where id = $2', ['Renamed Elsewhere', folder.id]);
+      await vi.waitFor(async () => expect(await folderNames(admin.token)).toContain('Renamed Elsewhere'), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    });
+
+    it('a change through the API is seen by the very next request', async () => {
+      await folderNames(admin.token);
+      await folderNames(admin.token);
+      const renamed = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        name: 'Renamed Here',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await folderNames(admin.token)).toContain('Renamed Here');
+    });
+
+    it('Cache-Control: no-cache (a hard reload) reads the database', async () => {
+      await folderNames(admin.token);
+      const fresh = await answersFrom('fresh');
+      await api.dbh.sql.query('update folders set name = $1 where id = $2', ['Renamed Quietly', folder.id]);
+      expect(await folderNames(admin.token, { 'cache-control': 'no-cache' })).toContain('Renamed Quietly');
+      expect(await answersFrom('fresh')).toBe(fresh + 1);
+    });
+
+    it('gives a kept answer to nobody but the user it was read for, and checks access first', async () => {
+      const reader = await api.userWith(['view_logs']);
+      const other = await api.userWith(['view_logs']);
+      const outsider = await api.userWith(['read_rules']);
+      const url = '/api/log/?limit=10&offset=0';
+      expect((await get(reader.token, url)).statusCode).toBe(200);
+      expect((await get(reader.token, url)).statusCode).toBe(200);
+      expect((await get(outsider.token, url)).statusCode).toBe(403);
+      const kept = await answersFrom('kept');
+      expect((await get(other.token, url)).statusCode).toBe(200);
+      expect(await answersFrom('kept')).toBe(kept); // read for them, not handed over
+    });
+
+    it('every table either tells the lists it changed or is one no cached list reads', async () => {
+      const { rows: tables } = await api.dbh.sql.query<{ table_name: string; notifies: boolean }>(
+        `select c.relname as table_name,
+                exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = c.relname || '_data_changed') as notifies
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+      );
+      const quiet = tables.filter((t) => !t.notifies).map((t) => t.table_name);
+      expect(quiet.sort()).toEqual([...QUIET_TABLES].sort());
+
+      // What the cached lists run, and the bodies of the database functions they call. The signed-in
+      // user is read (and kept) first, so that authentication's own statements are not counted.
+      await get(admin.token, '/api/user/me/');
+      await rm(captureFile, { force: true });
+      for (const url of CACHED_LISTS)
+        expect((await get(admin.token, url, { 'cache-control': 'no-cache' })).statusCode).toBe(200);
+      await call(api, admin.token, 'GET', '/api/log/?search=Kept&limit=10', undefined);
+      await get(admin.token, '/api/rule_log/?search=Kept&limit=10', { 'cache-control': 'no-cache' });
+      const statements = (await readFile(captureFile, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).sql as string);
+      const { rows: functions } = await api.dbh.sql.query<{ name: string; body: string }>(
+        `select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+      );
+      const read = statements.flatMap((s) => [s, ...functions.filter((f) => s.includes(f.name)).map((f) => f.body)]);
+      expect(read.length).toBeGreaterThan(CACHED_LISTS.length);
+      for (const table of QUIET_TABLES)
+        for (const text of read) expect(text, `a cached list reads ${table}`).not.toMatch(new RegExp(`\\b${table}\\b`));
+    });
+  });
+});
