@@ -188,10 +188,13 @@ async function runEngine(engine: LoadEngine, options: LoadOptions): Promise<Engi
     try {
       for (const call of calls) {
         try {
-          await getOnce(capturing.base + call.url, capturing.token); // warm: the first request opens connections
+          // Read from the database (not the page cache): warm first, as the first request opens connections.
+          await getOnce(capturing.base + call.url, capturing.token, 60_000, FRESH);
           statements.set(
             call,
-            await captureStatements(captureFile, () => getOnce(capturing.base + call.url, capturing.token)),
+            await captureStatements(captureFile, () =>
+              getOnce(capturing.base + call.url, capturing.token, 60_000, FRESH),
+            ),
           );
         } catch (error) {
           failures.set(call, (error as Error).message);

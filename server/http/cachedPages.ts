@@ -62,10 +62,10 @@ export default fp(async (app) => {
     };
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const read = pageReads.get(request);
     if (read && reply.statusCode === 200 && typeof payload === 'string')
       cache.keep(read.key, Buffer.from(payload), read.startedAt);
-    return payload;
+    done(null, payload);
   });
 });

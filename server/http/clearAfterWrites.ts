@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function clearAfterWrites(app: FastifyInstance, kept: { clear(): void }): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback style: every request passes here, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_ONLY_METHODS.has(request.method) && request.routeOptions.url?.startsWith('/api/')) kept.clear();
-    return payload;
+    done(null, payload);
   });
 }
