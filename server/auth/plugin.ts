@@ -14,7 +14,7 @@ import type { Permission } from '../../src/domain/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { errors } from '../http/schemas';
 import { loadAuthUser, type AuthUser } from '../people/users';
-import { clearAfterWrites } from '../http/clearAfterWrites';
+import { keepUntilChanged } from '../http/keptUntilChanged';
 import { AUTH_CHANGED_CHANNEL, createSignedInUsers, type SignedInUsers } from './signedInUsers';
 import type { AccessClaims } from './tokens';
 
@@ -38,13 +38,7 @@ export default fp(async (app) => {
     { ttlSeconds: app.config.authCacheSeconds },
   );
   app.decorate('signedInUsers', signedInUsers);
-  clearAfterWrites(app, signedInUsers);
-  const stopListening = await app.dbh.listen(
-    AUTH_CHANGED_CHANNEL,
-    () => signedInUsers.clear(),
-    (listening) => signedInUsers.setListening(listening),
-  );
-  app.addHook('onClose', () => stopListening());
+  await keepUntilChanged(app, AUTH_CHANGED_CHANNEL, signedInUsers);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.public || !route.schema) return;
     route.schema.security = [{ bearerAuth: [] }];

@@ -3,7 +3,7 @@
  * user with their groups' accesses (by user id) and when each session ends (by session id).
  *
  * Every change that could matter empties the whole cache, at once:
- * - in this process, any API call that may write (server/http/clearAfterWrites.ts): the answer
+ * - in this process, any API call that may write (server/http/keptUntilChanged.ts): the answer
  *   leaves only after the cache is empty, so the caller's next request reads the database again;
  * - in every process, a database trigger on users, groups, memberships and sessions NOTIFYs
  *   `auth_changed` when the change commits (migration 0013), whoever made it;

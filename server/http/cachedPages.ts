@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { actorOf } from '../auth/plugin';
 import { listPageAnswers } from '../observability/metrics';
-import { clearAfterWrites } from './clearAfterWrites';
+import { keepUntilChanged } from './keptUntilChanged';
 import { createPageCache, DATA_CHANGED_CHANNEL, type PageCache } from './pageCache';
 
 declare module 'fastify' {
@@ -37,13 +37,7 @@ export default fp(async (app) => {
     maxBytes: app.config.pageCacheMegabytes * 1024 * 1024,
   });
   app.decorate('pageCache', cache);
-  clearAfterWrites(app, cache);
-  const stopListening = await app.dbh.listen(
-    DATA_CHANGED_CHANNEL,
-    () => cache.clear(),
-    (listening) => cache.setListening(listening),
-  );
-  app.addHook('onClose', () => stopListening());
+  await keepUntilChanged(app, DATA_CHANGED_CHANNEL, cache);
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.pageCache || route.method !== 'GET') return;

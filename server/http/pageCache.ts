@@ -4,9 +4,9 @@
  * back into focus, react-admin refetching) costs no query and no serialisation.
  *
  * The rules that keep it true are those of the signed-in users (server/auth/signedInUsers.ts):
- * - every change that could show on a list empties the whole cache: in this process any API call
- *   that may write (clearAfterWrites), in every process a database trigger on the tables lists read
- *   (migration 0015), heard as `data_changed` when the change commits, whoever made it;
+ * - every change that could show on a list empties the whole cache (keptUntilChanged.ts): in this
+ *   process any API call that may write, in every process a database trigger on the tables lists
+ *   read (migration 0015), heard as `data_changed` when the change commits, whoever made it;
  * - while that notification cannot be heard, nothing is kept;
  * - an answer read before a change is never stored after it (the generation check);
  * - `ttlSeconds` bounds an entry's age anyway, `maxBytes` the memory the whole cache may hold
