@@ -5,7 +5,7 @@
  * with `Cache-Control: no-cache` (a browser's hard reload) reads the database and keeps the result.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
 import { actorOf } from '../auth/plugin';
 import { listPageAnswers } from '../observability/metrics';
 import { keepUntilChanged } from './keptUntilChanged';
@@ -39,8 +39,18 @@ export default fp(async (app) => {
   app.decorate('pageCache', cache);
   await keepUntilChanged(app, DATA_CHANGED_CHANNEL, cache);
 
+  /** Keeps the answer the route's handler read, as it is sent. */
+  const keepAnswer: onSendHookHandler = (request, reply, payload, done) => {
+    const read = pageReads.get(request);
+    if (read && reply.statusCode === 200 && typeof payload === 'string')
+      cache.keep(read.key, Buffer.from(payload), read.startedAt);
+    done(null, payload);
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.pageCache || route.method !== 'GET') return;
+    // Only the cached routes' answers pass here, not every request's.
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), keepAnswer];
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function answerFromMemory(this: typeof app, request: FastifyRequest, reply: FastifyReply) {
       const key = `${actorOf(request).id} ${request.url}`;
@@ -54,12 +64,5 @@ export default fp(async (app) => {
       pageReads.set(request, { key, startedAt: cache.readStarts() });
       return handler.call(this, request, reply);
     };
-  });
-
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const read = pageReads.get(request);
-    if (read && reply.statusCode === 200 && typeof payload === 'string')
-      cache.keep(read.key, Buffer.from(payload), read.startedAt);
-    done(null, payload);
   });
 });
