@@ -61,7 +61,7 @@ export default fp(async (app) => {
       throw invalidToken();
     }
     const user = await app.signedInUsers.user(claims.userId);
-    if (!user || !user.is_active) throw notAuthenticated('User not found or inactive.');
+    if (!user?.is_active) throw notAuthenticated('User not found or inactive.');
     // Logged out, replayed, or the user's sessions were ended (password, e-mail, access …).
     if (!claims.sessionId || claims.version !== user.sessionVersion) throw invalidToken();
     if (!(await app.signedInUsers.sessionIsLive(claims.sessionId))) throw invalidToken();

@@ -16,7 +16,7 @@ import { sendOnce } from './mailOnce';
 import { claimRun, finishRun } from './ledger';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
-import type { EngineLog } from './execute';
+import type { EngineLog } from './pipeline/context';
 
 /** Sending one mail takes seconds; an alert attempt silent this long died. */
 const ALERT_LEASE_MS = 5 * 60_000;

@@ -1,26 +1,19 @@
 /**
  * The rule engine of a worker process: pg-boss queues for runs and alerts, the workers that take
  * jobs from them, and the scan that enqueues due slots. Any number of these may run against one
- * PostgreSQL database; each (rule, slot) is still acted on once (ledger + claims, see execute.ts).
+ * PostgreSQL database; each (rule, slot) is still acted on once (ledger + claims, see pipeline/runBatch.ts).
  */
 import type { JobInsert, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { DbHandle } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { runAlert, type AlertContext } from './alerts';
-import {
-  countRetrying,
-  recordRunFailure,
-  runBatch,
-  type BatchOutcome,
-  type EngineContext,
-  type EngineLog,
-  type SlotRun,
-} from './execute';
+import type { BatchOutcome, EngineContext, EngineLog, SlotRun } from './pipeline/context';
+import { countRetrying, countRun, recordRunFailure } from './pipeline/record';
+import { runBatch } from './pipeline/runBatch';
 import { createBoss, createQueues, QUEUES, runJobSubject, slotJobId, slotKey, type QueueTuning } from './queue';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
-import { countRun } from '../observability/metrics';
 import type { BlastLimits } from './blastRadius';
 import { pruneRuns } from './ledger';
 import { errorMessage } from '../errorMessage';

@@ -30,7 +30,7 @@ export interface AccountSnapshot {
 
 /**
  * What a task concluded about one object. `held` and `would_act` are what `acted` becomes when the
- * run is held for approval or the rule only notifies (execute.ts decides that, not the evaluator).
+ * run is held for approval or the rule only notifies (pipeline/decide.ts decides that, not the evaluator).
  */
 export type Verdict = RunVerdict;
 

@@ -1,5 +1,5 @@
 /**
- * Held runs (blast radius exceeded, see blastRadius.ts): the alert that tells people, and the two
+ * Held runs (blast radius exceeded, see blastRadius.ts; the alert is sent by pipeline/hold.ts): the two
  * ways out — Approve carries out exactly the planned turn-offs that are still valid (statuses read
  * again), once, however many people or processes press it at the same moment; Dismiss drops them.
  *
@@ -8,89 +8,21 @@
  * half-way is resumed by pressing Approve again without acting twice.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ruleActivity, ruleRuns } from '../db/schema/index';
+import { ruleRuns } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
-import { renderMessage } from '../mail/template';
-import { claimTurnOffs, pendingTurnOffs, type ActivityRow } from './activity';
+import { claimTurnOffs, pendingTurnOffs } from './activity';
 import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
-import { apply, exemptionsOf, type EngineContext, type RunResult, type SlotRun } from './execute';
 import { claimRun, finishRun } from './ledger';
+import { apply } from './pipeline/act';
+import { DEFAULT_RUN_LEASE_MS, type EngineContext, type RunResult } from './pipeline/context';
+import { exemptionsOf } from './pipeline/load';
 import { compactObjects, countVerdicts, type StoredDetails } from './runRecord';
 import type { LoadedEngineRule } from './rulesSource';
-import { slotLabel } from './schedule';
-import { sendOnce } from './mailOnce';
 import { isOn } from './status';
-import { DEFAULT_RUN_LEASE_MS } from './execute';
-
-export interface HeldAlerts {
-  mailer: Mailer;
-  recipients: string[];
-  publicUrl: string;
-  sender?: string;
-}
 
 export interface Decider {
   id: number;
   name: string;
-}
-
-const held = (action: PlannedAction) =>
-  `${action.action.replaceAll('_', ' ')} ${action.objectId}: ${Object.entries(action.reason)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('; ')}`;
-
-/** The activity entry of a held run (action run_held) and, where alerts are set up, its mail — once. */
-export async function alertHeldRun(
-  ctx: Pick<EngineContext, 'db' | 'alerts' | 'log'>,
-  input: { rule: LoadedEngineRule; run: SlotRun; runId: number; planned: PlannedAction[]; summary: string },
-): Promise<ActivityRow | null> {
-  const { rule, run, runId, planned, summary } = input;
-  const reason = {
-    Held: summary,
-    Planned: `${planned.length} turn-off${planned.length === 1 ? '' : 's'}, waiting for approval`,
-    Run: run.kind === 'manual' ? 'Run now' : `${slotLabel({ instant: run.slot }, rule.timezone)} run`,
-  };
-  const alerts = ctx.alerts;
-  if (!alerts) {
-    const [entry] = await ctx.db
-      .insert(ruleActivity)
-      .values({ ruleId: rule.id, folderId: rule.folder.id, action: 'run_held', slot: run.slot, reason, runId })
-      .onConflictDoNothing()
-      .returning();
-    return entry ?? null;
-  }
-  const to = alerts.recipients.join(', ');
-  const link = `${alerts.publicUrl}/activity?rule_id=${rule.id}`;
-  const result = await sendOnce(
-    ctx.db,
-    alerts.mailer,
-    {
-      ruleId: rule.id,
-      folderId: rule.folder.id,
-      slot: run.slot,
-      action: 'run_held',
-      runId,
-      compose: async () => ({
-        reason,
-        message: {
-          to,
-          subject: `Held for approval: ${rule.name} (${rule.folder.name})`,
-          ...renderMessage({
-            paragraphs: [
-              `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) acted on nothing: it ${summary}.`,
-              'A person with the right to change rules can approve or dismiss these turn-offs in Activity:',
-              ...planned.slice(0, 50).map(held),
-              ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
-            ],
-            action: { label: 'Review the held run', url: link },
-          }),
-        },
-      }),
-    },
-    alerts.sender,
-  );
-  return result.status === 'nothing_to_send' ? null : result.entry;
 }
 
 async function heldRun(ctx: EngineContext, runId: number) {

@@ -9,7 +9,7 @@ import { mailerFromConfig, type Mailer } from '../mail/mailer';
 import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
 import type { BlastLimits } from './blastRadius';
-import type { HeldAlerts } from './heldRuns';
+import type { HeldAlerts } from './pipeline/context';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are

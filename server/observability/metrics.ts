@@ -2,10 +2,10 @@
  * The product's own Prometheus metrics: rule-engine runs and actions, Graph API calls and
  * rate-limit waits, campaign syncs, list pages answered from memory. They live in prom-client's default registry, one per process,
  * so a process running the API and the worker (ROLE=all) counts both into the same series; the
- * code that does the work increments them through the helpers below.
+ * code that does the work increments them (the engine through pipeline/record.ts, the Graph
+ * client through the helpers below).
  */
 import { Counter, register } from 'prom-client';
-import type { RunResult, SlotRun } from '../engine/execute';
 
 export const productRegistry = register;
 
@@ -55,15 +55,6 @@ export const listPageAnswers = new Counter({
   help: 'List pages by where the answer came from (kept: memory, read: the database, fresh: the database because the client asked)',
   labelNames: ['source'] as const,
 });
-
-/** Counts one finished run and the actions it took; answers the result unchanged. */
-export function countRun<T extends RunResult>(run: Pick<SlotRun, 'kind'>, result: T): T {
-  engineRuns.inc({ kind: run.kind, outcome: result.status });
-  if (result.status === 'held') engineHeldRuns.inc();
-  for (const entry of result.turnedOff) engineActions.inc({ action: entry.action, result: 'done' });
-  for (const entry of result.failed) engineActions.inc({ action: entry.action, result: 'failed' });
-  return result;
-}
 
 /** One HTTP call to the Graph API: its answer's status, or why none came. */
 export function countGraphCall(status: number | 'timeout' | 'network'): void {

@@ -5,7 +5,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups } from '../db/schema/index';
-import { describeChanges, recordAudit, type AuditActor } from '../audit/log';
+import { describeChanges, recordAudit } from '../audit/log';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
 import { assertMayChangeGroup, assertMayGrant, lostAccesses } from './access';
 import type { PeopleContext } from './context';

@@ -3,7 +3,7 @@
  * the labels the screens use. Credentials are never written to the log, only whether they changed.
  */
 import { describeChanges, describeValues } from '../audit/log';
-import { planLabel, type DemioCredentials } from '../../src/domain/folders';
+import { planLabel } from '../../src/domain/folders';
 import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../src/domain/rules';
 import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
 import { credentialsDiffer, type StoredCredentials } from './credentials';

@@ -5,7 +5,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AccessAction, AccessRule } from '../providers/canAccess';
-import type { Permission } from '../domain/permissions';
 
 export interface ResourceEndpoint {
   /** List path under /api/, as SPEC §7 writes it: 'log/' → /api/log/. One record: `${path}${id}/`. */

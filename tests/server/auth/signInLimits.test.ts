@@ -4,7 +4,7 @@
  * X-Forwarded-For only through TRUST_PROXY hops; counters shared by every API process — in the
  * database, or in Redis when REDIS_URL is set — and never pushed out by junk keys.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('the client address behind proxies', () => {
 
   it('ignores X-Forwarded-For by default, and believes exactly TRUST_PROXY hops when set', async () => {
     api = await createTestApi('pglite', { config: { loginRateLimit: { max: 2, windowMs: 60_000 } } });
-    const attempt = (i: number, forwardedFor: string) =>
+    const attempt = (_i: number, forwardedFor: string) =>
       api.app.inject({
         method: 'POST',
         url: '/api/token/refresh/',

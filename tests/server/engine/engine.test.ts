@@ -11,7 +11,7 @@ import type { GraphClient } from '../../../server/adplatform/graphClient';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import { ruleRuns } from '../../../server/db/schema/index';
 import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
-import { runSlot } from '../../../server/engine/execute';
+import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { createMailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';

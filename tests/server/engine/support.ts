@@ -18,7 +18,7 @@ import type {
 } from '../../../server/adplatform/types';
 import type { Database } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../../server/db/schema/index';
-import type { EngineContext, EngineLog } from '../../../server/engine/execute';
+import type { EngineContext, EngineLog } from '../../../server/engine/pipeline/context';
 import { SnapshotStore } from '../../../server/engine/snapshots';
 import { mailerFromConfig, type Mailer, type MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi } from '../../support/api';

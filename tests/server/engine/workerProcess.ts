@@ -13,7 +13,8 @@
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import { openPostgres } from '../../../server/db/client';
 import { startRuleEngine } from '../../../server/engine/engine';
-import { runSlot, type EngineContext } from '../../../server/engine/execute';
+import type { EngineContext } from '../../../server/engine/pipeline/context';
+import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { SnapshotStore } from '../../../server/engine/snapshots';
 import type { Mailer } from '../../../server/mail/mailer';
 

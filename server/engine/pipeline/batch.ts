@@ -1,0 +1,90 @@
+/**
+ * One claimed run of a batch on its way through the phases, and what the phases share to tell
+ * a run's story the same way: its trigger, the hours a catch-up stands for, its stored details.
+ */
+import { DateTime } from 'luxon';
+import type { ActivityRow, ReasonedAction } from '../activity';
+import type { Evaluation } from '../evaluate';
+import type { RunFinish } from '../ledger';
+import { compactObjects, countVerdicts, type ActMode, type StoredDetails } from '../runRecord';
+import type { LoadedEngineRule } from '../rulesSource';
+import { slotLabel, validZone } from '../schedule';
+import type { StoredSnapshot } from '../snapshots';
+import type { RunResult, SlotRun } from './context';
+
+export interface InBatch {
+  run: SlotRun;
+  runId: number | null;
+  rule: LoadedEngineRule;
+  snapshot?: StoredSnapshot;
+  evaluation?: Evaluation;
+  planned?: ReasonedAction[];
+  stale?: Set<string>;
+  leftOver: ActivityRow[];
+  claimed: ActivityRow[];
+  done: ActivityRow[];
+  failed: ActivityRow[];
+  label: string;
+  /** Set once the run's way is decided: what it finishes with, or why its attempt failed. */
+  finish?: RunFinish;
+  result?: RunResult;
+  error?: unknown;
+}
+
+/** Groups items by a key, keeping the order of first appearance. */
+export function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Marks the items of a failed step (those still undecided) with its error. */
+export function failAll(items: InBatch[], error: unknown) {
+  for (const item of items) if (!item.finish && item.error === undefined) item.error = error;
+}
+
+/** The items still undecided and not failed. */
+export const live = (items: InBatch[]) => items.filter((item) => !item.finish && item.error === undefined);
+
+export const catchesUp = (run: SlotRun) => Boolean(run.late || run.missed?.length);
+
+/** '2:00 AM, 7:00 AM': the local hours a catch-up run stands for, its own last. */
+export const caughtUpHours = (run: SlotRun, zone: string) =>
+  [...(run.missed ?? []), run.slot].map((slot) => slotLabel({ instant: slot }, zone)).join(', ');
+
+/** Why a run acted when it did, added to each planned action's reason. */
+export function runReason(run: SlotRun, zone: string, now: Date): Record<string, string> {
+  if (run.kind === 'manual') return { Run: run.actorName ? `Run now by ${run.actorName}` : 'Run now' };
+  if (!catchesUp(run)) return {};
+  const at = DateTime.fromJSDate(now, { zone: validZone(zone) }).toFormat('h:mm a');
+  return { 'Caught up': `${caughtUpHours(run, zone)} run, done at ${at}` };
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const triggerOf = (run: SlotRun) =>
+  run.kind === 'manual' ? 'run_now' : catchesUp(run) ? 'catch_up' : 'schedule';
+
+/** A run record's details (the objects looked at, compacted) and its verdict counts. */
+export function details(
+  evaluation: Evaluation,
+  mode: ActMode,
+  notDone: Set<string>,
+  extra: Partial<StoredDetails> = {},
+) {
+  const objects = compactObjects(evaluation.objects, mode, notDone);
+  const stored: StoredDetails = {
+    v: 1,
+    objects,
+    ...(evaluation.problems.length ? { problems: evaluation.problems } : {}),
+    ...extra,
+  };
+  return { details: stored, counts: countVerdicts(objects) };
+}
+
+export const baseRecord = (item: InBatch) => ({ trigger: triggerOf(item.run), snapshotId: item.snapshot!.id });

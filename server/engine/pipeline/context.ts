@@ -1,0 +1,72 @@
+/**
+ * What every phase of a run is given (the engine context) and what a run is asked and answers:
+ * the types the pipeline's phases, the engine's workers and the API's service share.
+ */
+import type { AdPlatformClient } from '../../adplatform/types';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import type { ActivityRow } from '../activity';
+import type { BlastLimits } from '../blastRadius';
+import type { RunKind } from '../ledger';
+import type { SnapshotStore } from '../snapshots';
+
+export interface EngineLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** Where a held run's alert goes. */
+export interface HeldAlerts {
+  mailer: Mailer;
+  recipients: string[];
+  publicUrl: string;
+  sender?: string;
+}
+
+export interface EngineContext {
+  db: Database;
+  client: AdPlatformClient;
+  snapshots: SnapshotStore;
+  log: EngineLog;
+  now(): Date;
+  /** An attempt silent for this long is taken as dead (keep it at pg-boss's job expiry). */
+  runLeaseMs?: number;
+  /** Blast-radius limits (ENGINE_MAX_SHARE, ENGINE_MAX_ACTIONS). */
+  limits?: BlastLimits;
+  /** Where a held run's alert goes. */
+  alerts?: HeldAlerts;
+}
+
+export const DEFAULT_RUN_LEASE_MS = 10 * 60_000;
+
+export interface SlotRun {
+  ruleId: number;
+  slot: Date;
+  kind: Extract<RunKind, 'run' | 'manual'>;
+  /** Earlier slots of today that this run stands in for (the process was down). */
+  missed?: Date[];
+  /** The slot's hour was over when it ran. */
+  late?: boolean;
+  actorId?: number | null;
+  actorName?: string;
+}
+
+export interface RunResult {
+  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'held' | 'notify_only';
+  turnedOff: ActivityRow[];
+  failed: ActivityRow[];
+  note: string;
+  /** The run record (GET /api/rule_runs/{id}/). */
+  runId?: number | null;
+  /** Entries a notify-only run or a held run wrote instead of acting. */
+  entries?: ActivityRow[];
+}
+
+/** How one run of a batch ended: its result, or the error that ended its attempt (released for a retry). */
+export interface BatchOutcome {
+  run: SlotRun;
+  result?: RunResult;
+  /** Set when the run's attempt failed (its ledger row is released for the retry). */
+  error?: unknown;
+}

@@ -1,0 +1,90 @@
+/**
+ * Hold: a run over the blast-radius limit (../blastRadius.ts) acts on nothing. It leaves an
+ * activity entry (action run_held) and, where alerts are set up, a mail — once — then its record
+ * keeps the planned turn-offs for Approve or Dismiss (../heldRuns.ts).
+ */
+import { ruleActivity } from '../../db/schema/index';
+import { renderMessage } from '../../mail/template';
+import type { ActivityRow } from '../activity';
+import { blastRadius } from '../blastRadius';
+import type { PlannedAction } from '../evaluate';
+import { sendOnce } from '../mailOnce';
+import type { LoadedEngineRule } from '../rulesSource';
+import { slotLabel } from '../schedule';
+import { baseRecord, details, type InBatch } from './batch';
+import type { EngineContext, SlotRun } from './context';
+
+export const radiusOf = (ctx: EngineContext, item: InBatch) =>
+  blastRadius(item.evaluation!, item.planned!, item.snapshot!.data, ctx.limits);
+
+export async function hold(ctx: EngineContext, item: InBatch): Promise<void> {
+  const radius = radiusOf(ctx, item);
+  const { rule, run, runId, planned } = item;
+  try {
+    const entry = await alertHeldRun(ctx, { rule, run, runId: runId!, planned: planned!, summary: radius.summary });
+    const note = `held: ${radius.summary}`;
+    const record = details(item.evaluation!, 'hold', item.stale!, { planned, limits: radius.numbers });
+    item.finish = { status: 'done', note, record: { ...baseRecord(item), outcome: 'held', ...record } };
+    item.result = { status: 'held', turnedOff: [], failed: [], note, runId, entries: entry ? [entry] : [] };
+  } catch (error) {
+    item.error = error;
+  }
+}
+
+const held = (action: PlannedAction) =>
+  `${action.action.replaceAll('_', ' ')} ${action.objectId}: ${Object.entries(action.reason)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ')}`;
+
+/** The activity entry of a held run (action run_held) and, where alerts are set up, its mail — once. */
+export async function alertHeldRun(
+  ctx: Pick<EngineContext, 'db' | 'alerts' | 'log'>,
+  input: { rule: LoadedEngineRule; run: SlotRun; runId: number; planned: PlannedAction[]; summary: string },
+): Promise<ActivityRow | null> {
+  const { rule, run, runId, planned, summary } = input;
+  const reason = {
+    Held: summary,
+    Planned: `${planned.length} turn-off${planned.length === 1 ? '' : 's'}, waiting for approval`,
+    Run: run.kind === 'manual' ? 'Run now' : `${slotLabel({ instant: run.slot }, rule.timezone)} run`,
+  };
+  const alerts = ctx.alerts;
+  if (!alerts) {
+    const [entry] = await ctx.db
+      .insert(ruleActivity)
+      .values({ ruleId: rule.id, folderId: rule.folder.id, action: 'run_held', slot: run.slot, reason, runId })
+      .onConflictDoNothing()
+      .returning();
+    return entry ?? null;
+  }
+  const to = alerts.recipients.join(', ');
+  const link = `${alerts.publicUrl}/activity?rule_id=${rule.id}`;
+  const result = await sendOnce(
+    ctx.db,
+    alerts.mailer,
+    {
+      ruleId: rule.id,
+      folderId: rule.folder.id,
+      slot: run.slot,
+      action: 'run_held',
+      runId,
+      compose: async () => ({
+        reason,
+        message: {
+          to,
+          subject: `Held for approval: ${rule.name} (${rule.folder.name})`,
+          ...renderMessage({
+            paragraphs: [
+              `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) acted on nothing: it ${summary}.`,
+              'A person with the right to change rules can approve or dismiss these turn-offs in Activity:',
+              ...planned.slice(0, 50).map(held),
+              ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
+            ],
+            action: { label: 'Review the held run', url: link },
+          }),
+        },
+      }),
+    },
+    alerts.sender,
+  );
+  return result.status === 'nothing_to_send' ? null : result.entry;
+}

@@ -1,0 +1,87 @@
+/**
+ * Load: the taken runs' rules (a deleted or paused rule's scheduled run is skipped), then what
+ * their evaluation needs — each account's snapshot (one fetch per account and slot, shared), the
+ * rules' exempt objects and the turn-offs an earlier attempt claimed but did not confirm.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ruleExemptions } from '../../db/schema/index';
+import { pendingTurnOffsOf } from '../activity';
+import { loadEngineRules } from '../rulesSource';
+import { failAll, groupBy, type InBatch } from './batch';
+import type { TakenRun } from './claim';
+import type { EngineContext } from './context';
+
+export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
+  return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
+}
+
+/** Each rule's exempt objects (a rule with none has no entry). */
+export async function exemptionsOfRules(db: Database, ruleIds: number[]): Promise<Map<number, Set<string>>> {
+  const exempt = new Map<number, Set<string>>();
+  if (!ruleIds.length) return exempt;
+  const rows = await db
+    .select({ ruleId: ruleExemptions.ruleId, objectId: ruleExemptions.objectId })
+    .from(ruleExemptions)
+    .where(inArray(ruleExemptions.ruleId, ruleIds));
+  for (const row of rows) {
+    const own = exempt.get(row.ruleId);
+    if (own) own.add(row.objectId);
+    else exempt.set(row.ruleId, new Set([row.objectId]));
+  }
+  return exempt;
+}
+
+/** The taken runs whose rule can run (work) and those whose rule is gone or paused (skipped). */
+export async function loadRules(db: Database, taken: TakenRun[]): Promise<{ work: InBatch[]; skipped: TakenRun[] }> {
+  const rules = await loadEngineRules(
+    db,
+    taken.map((t) => t.run.ruleId),
+  );
+  const work: InBatch[] = [];
+  const skipped: TakenRun[] = [];
+  for (const { run, runId } of taken) {
+    const rule = rules.get(run.ruleId);
+    if (!rule || rule.isDeleted || (run.kind === 'run' && !rule.isActive)) skipped.push({ run, runId });
+    else
+      work.push({
+        run,
+        runId,
+        rule,
+        leftOver: [],
+        claimed: [],
+        done: [],
+        failed: [],
+        label: `rule ${rule.id} "${rule.name}" ${run.kind} at ${run.slot.toISOString()}`,
+      });
+  }
+  return { work, skipped };
+}
+
+/**
+ * Sets each run's snapshot and left-over claims; answers the rules' exemptions. A snapshot that
+ * cannot be had fails the runs of its account only.
+ */
+export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<Map<number, Set<string>>> {
+  const { slot } = work[0]!.run;
+  const ruleIds = work.map((item) => item.rule.id);
+  const snapshots = Promise.all(
+    [...groupBy(work, (item) => item.rule.account.adAccountId).values()].map(async (items) => {
+      const { account } = items[0]!.rule;
+      try {
+        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot);
+        for (const item of items) item.snapshot = snapshot;
+      } catch (error) {
+        failAll(items, error);
+      }
+    }),
+  );
+  const [exempt, leftOver] = await Promise.all([
+    exemptionsOfRules(ctx.db, ruleIds),
+    pendingTurnOffsOf(ctx.db, ruleIds, slot),
+  ]);
+  await snapshots;
+  const leftOverOf = groupBy(leftOver, (entry) => entry.ruleId!);
+  for (const item of work) item.leftOver = leftOverOf.get(item.rule.id) ?? [];
+  return exempt;
+}
