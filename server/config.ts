@@ -45,6 +45,8 @@ export interface Config {
   engineMaxActions: number;
   /** Run records (what each run read and decided) are kept this long. */
   runHistoryDays: number;
+  /** Metric history (what the platform reported per ad, hourly) is kept this many days (HISTORY_DAYS). */
+  historyDays: number;
   /** The log, rule log and campaign lists: above this many matching rows (planner's estimate) the total is estimated; at or below it, counted up to this many. */
   listCountCap: number;
   /** How long a signed-in user may be served from memory (AUTH_CACHE_SECONDS; 0: always read). */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineMaxShare: share(env.ENGINE_MAX_SHARE, 0.5),
     engineMaxActions: Math.max(1, Math.floor(int(env.ENGINE_MAX_ACTIONS, 25))),
     runHistoryDays: Math.max(1, int(env.RUN_HISTORY_DAYS, 30)),
+    historyDays: Math.max(1, Math.floor(int(env.HISTORY_DAYS, 35))),
     listCountCap: Math.max(1, Math.floor(int(env.LIST_COUNT_CAP, 1_000))),
     authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
     pageCacheSeconds: Math.max(0, int(env.PAGE_CACHE_SECONDS, 30)),

@@ -150,6 +150,9 @@ export const INSIGHT_FIELDS = {
   cost_per_action_type: 'action list',
 } as const satisfies FieldKinds<InsightRow>;
 
+/** The hourly breakdown in the advertiser's time zone (rows name their hour in this field). */
+export const HOURLY_BREAKDOWN = 'hourly_stats_aggregated_by_advertiser_time_zone';
+
 /** `{id: …, name: …}` → 'id,name', the `fields` parameter. */
 export const fieldsParam = (fields: Readonly<Record<string, WireKind>>): string => Object.keys(fields).join(',');
 
@@ -220,6 +223,8 @@ export class GraphClient implements AdPlatformClient {
     const params: Params = { level: query.level, fields: fieldsParam(INSIGHT_FIELDS), limit: 500 };
     if (query.timeRange) params.time_range = JSON.stringify(query.timeRange);
     else params.date_preset = 'maximum';
+    if (query.timeIncrement) params.time_increment = query.timeIncrement;
+    if (query.breakdown === 'hourly') params.breakdowns = HOURLY_BREAKDOWN;
     if (query.campaignIds?.length) {
       params.filtering = JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: query.campaignIds }]);
     }

@@ -59,6 +59,8 @@ export interface InsightRow {
   cost_per_action_type?: ActionValue[];
   date_start?: string;
   date_stop?: string;
+  /** With the hourly breakdown: the advertiser-time-zone hour, "13:00:00 - 13:59:59". */
+  hourly_stats_aggregated_by_advertiser_time_zone?: string;
 }
 
 export interface InsightsQuery {
@@ -66,6 +68,10 @@ export interface InsightsQuery {
   /** Lifetime ('maximum') unless a time range is given. */
   timeRange?: { since: string; until: string };
   campaignIds?: string[];
+  /** 1: one row per day of the range (Graph's time_increment). */
+  timeIncrement?: 1;
+  /** 'hourly': one row per hour of the advertiser's time zone (hourly_stats_aggregated_by_advertiser_time_zone). */
+  breakdown?: 'hourly';
 }
 
 export interface StatusChangeResult {

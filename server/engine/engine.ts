@@ -16,6 +16,8 @@ import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
 import type { BlastLimits } from './blastRadius';
 import { pruneRuns } from './ledger';
+import { pruneHistory } from '../history/store';
+import { DEFAULT_HISTORY_DAYS } from '../history/reading';
 import { errorMessage } from '../errorMessage';
 
 export interface RuleEngineOptions {
@@ -27,6 +29,8 @@ export interface RuleEngineOptions {
   limits?: BlastLimits;
   /** Run records older than this many days are pruned at each scan (default 30). */
   runHistoryDays?: number;
+  /** Metric history older than this many days is pruned at each scan (default 35). */
+  historyDays?: number;
   log?: EngineLog;
   now?: () => Date;
   /** Start the periodic scan (off in tests that drive `scan` by hand). */
@@ -90,7 +94,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
   const context: EngineContext = {
     db,
     client: options.client,
-    snapshots: new SnapshotStore(db, options.client),
+    snapshots: new SnapshotStore(db, options.client, { now, warn: (m) => log.warn(m) }),
     log,
     now,
     runLeaseMs: (options.queue?.expireInSeconds ?? 600) * 1000,
@@ -216,6 +220,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     const day = 24 * 60 * 60 * 1000;
     await context.snapshots.prune(new Date(at.getTime() - 2 * day));
     await pruneRuns(db, new Date(at.getTime() - (options.runHistoryDays ?? 30) * day));
+    await pruneHistory(db, new Date(at.getTime() - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * day));
     return due;
   }
 

@@ -16,7 +16,7 @@ import { exemptionsOf } from './pipeline/load';
 import { countRun, recordRunFailure } from './pipeline/record';
 import { runSlot } from './pipeline/runBatch';
 import { loadEngineRule } from './rulesSource';
-import { fetchAccountSnapshot, SnapshotStore } from './snapshots';
+import { fetchAccountSnapshot, keepInHistory, SnapshotStore, type RawAccountRead } from './snapshots';
 import type { BlastLimits } from './blastRadius';
 import { approveHeldRun, dismissHeldRun } from './heldRuns';
 import { errorMessage } from '../errorMessage';
@@ -53,7 +53,7 @@ export function createRuleEngineService(deps: {
   const context: EngineContext = {
     db,
     client,
-    snapshots: new SnapshotStore(db, client),
+    snapshots: new SnapshotStore(db, client, { now, warn: (m) => (deps.log ?? consoleLog).warn(m) }),
     log: deps.log ?? consoleLog,
     now,
     limits: deps.limits,
@@ -80,11 +80,12 @@ export function createRuleEngineService(deps: {
 
     async preview(ruleId) {
       const rule = await requireRule(ruleId);
-      const snapshot = await fetchAccountSnapshot(client, rule.account.adAccountId, rule.account.currency).catch(
-        (error: unknown) => {
-          throw platformError(error);
-        },
-      );
+      const { adAccountId, currency } = rule.account;
+      const readAt = now();
+      const keep = (read: RawAccountRead) => keepInHistory(db, adAccountId, read, readAt, (m) => context.log.warn(m));
+      const snapshot = await fetchAccountSnapshot(client, adAccountId, currency, keep).catch((error: unknown) => {
+        throw platformError(error);
+      });
       const exempt = await exemptionsOf(db, ruleId);
       const { actions, problems } = evaluate(rule, snapshot, { exempt });
       return {

@@ -11,6 +11,7 @@ import { accountSnapshots } from '../db/schema/index';
 import type { AccountSnapshot } from './evaluate';
 import { isOn } from './status';
 import { errorMessage } from '../errorMessage';
+import { recordReading, type AccountReading } from '../history/record';
 
 export interface StoredSnapshot {
   id: number;
@@ -21,6 +22,26 @@ export interface StoredSnapshot {
 export interface SnapshotOptions {
   leaseMs?: number;
   pollMs?: number;
+  /** The reading's time in the metric history (the engine's clock). */
+  now?: () => Date;
+  /** Where a failure to record the metric history is told (it never fails the run). */
+  warn?: (message: string) => void;
+}
+
+/** What was read, whole (paused ads included), before the snapshot keeps what is delivering. */
+export type RawAccountRead = Omit<AccountReading, 'adAccountId' | 'readAt'>;
+
+/** Keeps an account read in the metric history (server/history/); a failure is only told. */
+export async function keepInHistory(
+  db: Database,
+  adAccountId: string,
+  read: RawAccountRead,
+  readAt: Date,
+  warn: (message: string) => void = () => undefined,
+): Promise<void> {
+  await recordReading(db, { adAccountId, readAt, ...read }).catch((error: unknown) =>
+    warn(`metric history of ${adAccountId} not recorded: ${errorMessage(error)}`),
+  );
 }
 
 /**
@@ -32,12 +53,14 @@ export async function fetchAccountSnapshot(
   client: AdPlatformClient,
   adAccountId: string,
   currency: string,
+  onRead?: (read: RawAccountRead) => Promise<void>,
 ): Promise<AccountSnapshot> {
   const [campaigns, ads, insights] = await Promise.all([
     client.listCampaigns(adAccountId),
     client.listAds(adAccountId),
     client.getInsights(adAccountId, { level: 'ad' }),
   ]);
+  await onRead?.({ campaigns, ads, insights });
   const liveCampaigns = new Set(campaigns.filter(isOn).map((c) => c.id));
   const liveAds = ads.filter(isOn);
   const liveAdIds = new Set(liveAds.map((a) => a.id));
@@ -115,7 +138,10 @@ export class SnapshotStore {
 
   private async fill(id: number, adAccountId: string, currency: string): Promise<StoredSnapshot> {
     try {
-      const data = await fetchAccountSnapshot(this.client, adAccountId, currency);
+      const readAt = this.options.now?.() ?? new Date();
+      const data = await fetchAccountSnapshot(this.client, adAccountId, currency, (read) =>
+        keepInHistory(this.db, adAccountId, read, readAt, this.options.warn),
+      );
       // The database's clock, like every activity entry's created_at it is compared with.
       const [row] = await this.db
         .update(accountSnapshots)

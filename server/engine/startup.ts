@@ -46,6 +46,7 @@ export async function startRuleEngineServices(
           alerts,
           limits,
           runHistoryDays: config.runHistoryDays,
+          historyDays: config.historyDays,
           log: consoleLog,
         });
   return {

@@ -2,3 +2,4 @@ export * from './people';
 export * from './adplatform';
 export * from './rules';
 export * from './engine';
+export * from './history';

@@ -1,0 +1,69 @@
+/**
+ * One ad's numbers at one reading, as integers (money in cents), and back to the insight row the
+ * rule evaluator reads: history stores what the platform said, and a backtest hands the evaluator
+ * the same row shape a live run gets.
+ */
+import { actionValue, ALL_LEADS, leadCount, WEBSITE_LEAD } from '../adplatform/metrics';
+import type { InsightRow } from '../adplatform/types';
+import { numberOrNull } from '../engine/metrics';
+
+/** HISTORY_DAYS' default: 30-day backtests plus the days before their first hour. */
+export const DEFAULT_HISTORY_DAYS = 35;
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The metrics kept per reading, in the order of the table's array columns. */
+export const METRICS = ['spendCents', 'impressions', 'clicks', 'linkClicks', 'leads', 'websiteLeads'] as const;
+export type MetricName = (typeof METRICS)[number];
+
+/** null: the platform did not report the metric at that reading. */
+export type AdNumbers = Record<MetricName, number | null>;
+
+const whole = (value: unknown): number | null => {
+  const n = numberOrNull(value);
+  return n === null ? null : Math.round(n);
+};
+
+export function numbersOf(row: InsightRow): AdNumbers {
+  const spend = numberOrNull(row.spend);
+  return {
+    spendCents: spend === null ? null : Math.round(spend * 100),
+    impressions: whole(row.impressions),
+    clicks: whole(row.clicks),
+    // Graph leaves out what it has nothing to report: no link clicks or leads is 0, as the evaluator reads it.
+    linkClicks: whole(row.inline_link_clicks) ?? 0,
+    leads: leadCount(row.actions),
+    websiteLeads: actionValue(row.actions, WEBSITE_LEAD) ?? 0,
+  };
+}
+
+/** The lifetime insight row of an ad with these numbers (what a live read would have returned). */
+export function insightRowOf(
+  ids: { adId: string; adName: string; campaignId: string; campaignName: string },
+  n: AdNumbers,
+): InsightRow {
+  const actions = [];
+  if (n.leads) actions.push({ action_type: ALL_LEADS, value: String(n.leads) });
+  if (n.websiteLeads) actions.push({ action_type: WEBSITE_LEAD, value: String(n.websiteLeads) });
+  const row: InsightRow = {
+    campaign_id: ids.campaignId,
+    campaign_name: ids.campaignName,
+    ad_id: ids.adId,
+    ad_name: ids.adName,
+    spend: n.spendCents === null ? '' : (n.spendCents / 100).toFixed(2),
+    inline_link_clicks: String(n.linkClicks ?? 0),
+  };
+  if (n.impressions !== null) row.impressions = String(n.impressions);
+  if (n.clicks !== null) row.clicks = String(n.clicks);
+  if (actions.length) row.actions = actions;
+  return row;
+}
+
+/** UTC day (yyyy-mm-dd) and hour of an instant: where its reading is kept. */
+export function bucketOf(at: Date): { day: string; hour: number } {
+  return { day: at.toISOString().slice(0, 10), hour: at.getUTCHours() };
+}
+
+export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
