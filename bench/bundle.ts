@@ -1,7 +1,7 @@
 /**
  * The browser bundle: a production `vite build` into a temporary directory, and the JavaScript a
  * first visit loads before anything renders (index.html's module script and its modulepreload
- * chunks), raw and gzip, against the bare react-admin app of DESIGN §8.
+ * chunks), raw and gzip, against the bare react-admin app of docs/decisions.md.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** DESIGN §8: a bare react-admin app built the same way is one chunk of 1,051 kB, 326 kB gzip. */
+/** docs/decisions.md: a bare react-admin app built the same way is one chunk of 1,051 kB, 326 kB gzip. */
 export const BARE_REACT_ADMIN = { rawKb: 1051, gzipKb: 326 };
 
 export interface Chunk {

@@ -127,7 +127,7 @@ function bundleSection(bundle: BenchResult['bundle']): string[] {
     '|---|---:|---:|',
     ...bundle.upFront.map((c) => `| ${c.file} | ${kb(c.rawKb)} | ${kb(c.gzipKb)} |`),
     `| **Total up front** | **${kb(bundle.upFrontRawKb)}** | **${kb(bundle.upFrontGzipKb)}** |`,
-    `| Bare react-admin app (DESIGN §8) | ${kb(BARE_REACT_ADMIN.rawKb)} | ${kb(BARE_REACT_ADMIN.gzipKb)} |`,
+    `| Bare react-admin app (docs/decisions.md) | ${kb(BARE_REACT_ADMIN.rawKb)} | ${kb(BARE_REACT_ADMIN.gzipKb)} |`,
     `| **Up front / bare react-admin** | **×${(bundle.upFrontRawKb / BARE_REACT_ADMIN.rawKb).toFixed(2)}** | **×${(bundle.upFrontGzipKb / BARE_REACT_ADMIN.gzipKb).toFixed(2)}** |`,
     '',
     `All JavaScript of the build, including ${bundle.lazyChunks} chunks loaded on demand: ${kb(bundle.allJsRawKb)} kB raw, ${kb(bundle.allJsGzipKb)} kB gzip.` +

@@ -2,7 +2,7 @@
  * Fills a database with set-based SQL (INSERT … SELECT generate_series): seconds where row-by-row
  * inserts would take minutes at a million log entries. Used by `npm run seed` and both benches.
  * The shapes follow the product: client folders (1 in 20 trashed) with one ad account each, rules
- * (1 in 20 of a live folder's trashed), a team, campaigns named the agency's way (SPEC §9, parsed
+ * (1 in 20 of a live folder's trashed), a team, campaigns named the agency's way (docs/contract.md#constants, parsed
  * into topic / webinar / event date and time as the sync does), audit-log entries with the texts the
  * server writes, and rule-log entries with readable reasons, spread over three years.
  * Each rule gets the default filter and task items, so it opens in the rule editor as a new one would.

@@ -1,4 +1,4 @@
-/** The light theme of SPEC §9: its palette on white background and surfaces. */
+/** The light theme of docs/contract.md#constants: its palette on white background and surfaces. */
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { THEME_COLORS } from './domain/constants';
 

@@ -1,5 +1,5 @@
 /**
- * Which ad platform the server talks to (DESIGN §6):
+ * Which ad platform the server talks to (docs/engine.md#the-ad-platform):
  * - META_ACCESS_TOKEN set: Meta's Graph API at META_GRAPH_URL (default https://graph.facebook.com);
  * - no token but META_GRAPH_URL set: a simulator started elsewhere (`npm run simulator`), shared by
  *   every process of a scaled-out test deployment;

@@ -71,7 +71,7 @@ export async function recordAudit(db: Database, actor: AuditActor | null, entry:
   });
 }
 
-/** Sort keys of the log screen; `ad_account` sorts by folder name (SPEC §7). */
+/** Sort keys of the log screen; `ad_account` sorts by folder name (docs/contract.md#calls). */
 const ORDERING = {
   timestamp: auditLog.timestamp,
   actor: auditLog.actor,
@@ -93,7 +93,7 @@ export interface AuditLogFilters {
   folder_id_in?: string;
 }
 
-/** The names an entry holds, by their kind in audit_log_names (SPEC §7: the Log's search). */
+/** The names an entry holds, by their kind in audit_log_names (docs/contract.md#calls: the Log's search). */
 const NAME_COLUMNS = {
   actor: auditLog.actor,
   folder: auditLog.folderName,

@@ -1,6 +1,6 @@
 /**
  * `GET /api/log/`: the audit log, newest first, with offset/limit paging, multi-column ordering
- * (`ad_account` sorts by folder name, SPEC §7), search, rule_id_in and folder_id_in.
+ * (`ad_account` sorts by folder name, docs/contract.md#calls), search, rule_id_in and folder_id_in.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logEntrySchema } from '../../src/domain/contracts';

@@ -1,7 +1,7 @@
 /**
  * Authentication for every route under /api except those marked `config: { public: true }` (their
  * OpenAPI entries say so: bearer security and a 401 answer on the others), who is acting
- * (`actorOf`), and permission guards for the routes (DESIGN §4: the server enforces every permission).
+ * (`actorOf`), and permission guards for the routes (docs/contract.md#conventions: the server enforces every permission).
  *
  * Whether a request needs a user is decided on the route the router matched, never on the URL's
  * text: `//api/…`, `/%61pi/…` or `/api/../api/…` reach the same handler and need the same token.

@@ -1,4 +1,4 @@
-/** API shapes of SPEC §3: the campaign (with its meta_ad_account and campaignextension) and the ad account option. */
+/** API shapes of docs/contract.md#entities: the campaign (with its meta_ad_account and campaignextension) and the ad account option. */
 import type { campaigns, metaAdAccounts } from '../db/schema/index';
 
 type CampaignRow = typeof campaigns.$inferSelect;

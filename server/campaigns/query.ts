@@ -1,5 +1,5 @@
 /**
- * `GET /api/campaigns/` query parameters (SPEC §7, checked by campaignListQuery in schemas.ts) →
+ * `GET /api/campaigns/` query parameters (docs/contract.md#calls, checked by campaignListQuery in schemas.ts) →
  * SQL conditions and ordering.
  */
 import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';

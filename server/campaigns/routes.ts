@@ -1,5 +1,5 @@
 /**
- * Ad accounts and campaigns (SPEC §7):
+ * Ad accounts and campaigns (docs/contract.md#calls):
  *   GET  /api/meta_ad_account/            ad accounts (limit 400)       read_rules | create_update_rules | add_edit_campaigns
  *   GET  /api/meta_ad_account/refresh/    re-sync them, then the list   same
  *   GET  /api/campaigns/                  filtered, ordered, paged      add_edit_campaigns

@@ -1,5 +1,5 @@
 /**
- * Route schemas of the ad accounts and campaigns API: the answers (SPEC §3) and the Campaigns
+ * Route schemas of the ad accounts and campaigns API: the answers (docs/contract.md#entities) and the Campaigns
  * screen's filters. A bad filter value answers 400 `{param: ["message"]}`; an absent or empty
  * parameter is no filter, and of a repeated one the last counts.
  */

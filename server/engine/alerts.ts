@@ -1,5 +1,5 @@
 /**
- * Alert digests (DESIGN §5.5): at each alert hour, one e-mail per rule listing what it did since
+ * Alert digests (docs/engine.md): at each alert hour, one e-mail per rule listing what it did since
  * its previous alert, to ALERT_EMAILS (none set: the outbox). Sending is itself an activity entry
  * (alert_sent). Nothing to report: no mail. Sent once per (rule, alert hour): the entry is claimed
  * before the mail goes out and the message is stored with it (mailOnce.ts), so a retry after a

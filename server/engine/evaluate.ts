@@ -1,5 +1,5 @@
 /**
- * The rule evaluator (DESIGN §5): a pure function from a rule and one ad account's snapshot
+ * The rule evaluator (docs/engine.md): a pure function from a rule and one ad account's snapshot
  * (statuses + lifetime ad-level insights) to the turn-offs the rule asks for, each with a
  * readable reason. Scheduling, I/O and retries wrap around it; Preview calls it as it is.
  */

@@ -1,5 +1,5 @@
 /**
- * pg-boss on either database through one small adapter (DESIGN §3): parameterised SQL through
+ * pg-boss on either database through one small adapter (docs/decisions.md): parameterised SQL through
  * `query`, multi-statement SQL (pg-boss's installs and migrations) through `exec`. On PGlite the
  * queue uses pg-boss's `pglite` backend profile; on PostgreSQL, any number of processes on any
  * number of machines share the same queues.

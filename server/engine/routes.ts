@@ -1,5 +1,5 @@
 /**
- * The rule engine's API: the rule log (SPEC §7), Run now, Preview, Undo and exemptions.
+ * The rule engine's API: the rule log (docs/contract.md#calls), Run now, Preview, Undo and exemptions.
  * Paths are in docs/api.md; the engine is the typed `app.ruleEngine` (503 where a server has none).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The parts of a rule the engine reads, in the API's item shape (SPEC §3); the task catalogue and
+ * The parts of a rule the engine reads, in the API's item shape (docs/contract.md#entities); the task catalogue and
  * its value keys are src/domain/rules.ts.
  */
 import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';

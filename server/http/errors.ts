@@ -1,4 +1,4 @@
-/** The contract's error shapes (DESIGN §4): 400 `{field: ["message"]}`, otherwise `{detail}`. */
+/** The contract's error shapes (docs/contract.md#conventions): 400 `{field: ["message"]}`, otherwise `{detail}`. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../src/domain/validation';

@@ -1,7 +1,7 @@
 /**
  * DRF-style limit/offset paging (`paginate`: one page of any list → `{count, next, previous,
  * results}`; `estimatedSlice` and `countMatching` for lists too big to count in full), and parsing of `ordering=a,-b` and
- * comma-separated lists (DESIGN §4).
+ * comma-separated lists (docs/contract.md#conventions).
  */
 import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * Route-schema pieces every area shares: path ids, paging and search parameters, the page
- * envelope, and the contract's error answers per status (DESIGN §4).
+ * envelope, and the contract's error answers per status (docs/contract.md#conventions).
  */
 import { z } from 'zod';
 import { MAX_ID } from './params';

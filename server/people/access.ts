@@ -1,5 +1,5 @@
 /**
- * The people area's permission rules beyond the route guards of auth/plugin.ts (DESIGN §4,
+ * The people area's permission rules beyond the route guards of auth/plugin.ts (docs/contract.md#conventions,
  * docs/decisions.md, docs/security.md "People and accounts"): nobody grants, changes or removes
  * what holds more than they do.
  */

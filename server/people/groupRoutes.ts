@@ -1,4 +1,4 @@
-/** /api/groups/: the Permissions screen's groups and the permission names (SPEC §6–7). */
+/** /api/groups/: the Permissions screen's groups and the permission names (docs/contract.md#permissions, docs/contract.md#calls). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupSchema } from '../../src/domain/contracts';

@@ -1,4 +1,4 @@
-/** /api/user/: the Team list, account changes, activation, group, own password (SPEC §7). */
+/** /api/user/: the Team list, account changes, activation, group, own password (docs/contract.md#calls). */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

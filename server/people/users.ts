@@ -1,4 +1,4 @@
-/** Users as the API shows them (SPEC §3), with their groups in order and their accesses. */
+/** Users as the API shows them (docs/contract.md#entities), with their groups in order and their accesses. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';

@@ -83,7 +83,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     };
   }
 
-  /** SPEC §7 has no create-rule call: a new folder starts with one rule of the defaults. */
+  /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */
   async function create(actor: AuditActor, body: FolderCreate): Promise<FolderDto> {
     const account = await findAccount(db, body.meta_ad_account_id);
     if (!account) throw unknownAccount();
@@ -180,7 +180,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     return folderById(id);
   }
 
-  /** SPEC §4: restoring a folder restores each of its rules. */
+  /** docs/screens.md#states-and-transitions: restoring a folder restores each of its rules. */
   async function restore(actor: AuditActor, id: number): Promise<FolderDto> {
     const { folder, account } = await requireFolder(db, id);
     if (folder.isDeleted) {

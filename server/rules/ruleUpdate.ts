@@ -1,6 +1,6 @@
 /**
  * `PATCH /api/rule/{id}/`: the payload's shape (the route's body schema), merging the changed items into the stored rule,
- * and SPEC §5's checks on the result — an active rule must be complete (400 rule_filter / rule_task).
+ * and the checks of docs/contract.md#validation on the result — an active rule must be complete (400 rule_filter / rule_task).
  */
 import { z } from 'zod';
 import { ApiError, ValidationError } from '../http/errors';
@@ -81,7 +81,7 @@ export function applyRulePatch(
       continue;
     }
     if (item.values) target.values = normaliseFilterValues(item.values);
-    // The contains filter always applies (DESIGN §5); only the other one can be switched.
+    // The contains filter always applies (docs/engine.md); only the other one can be switched.
     if (item.is_active !== undefined && target.name !== 'campaign_name_contains') target.is_active = item.is_active;
     changedItems.push(target);
   }

@@ -263,7 +263,7 @@ export interface NewRule {
 const itemPosition = (item: FilterItem | TaskItem) =>
   item.type === 'rule_filter' ? FILTER_NAMES.indexOf(item.name as never) : TASK_NAMES.indexOf(item.name as never);
 
-/** A rule with SPEC §3–4's defaults unless given: EDM filter, no tasks on, Fill default schedules. */
+/** A rule with the defaults of docs/contract.md#entities unless given: EDM filter, no tasks on, Fill default schedules. */
 export async function insertRule(
   db: Db,
   folder: FolderRow,

@@ -1,5 +1,5 @@
 /**
- * Login (SPEC §2): a card with Email, Password, 'Forgot password?' and Login. Server field errors
+ * Login (docs/screens.md): a card with Email, Password, 'Forgot password?' and Login. Server field errors
  * appear under their fields and the `detail` messages in a list below the form.
  */
 import { Button, Stack } from '@mui/material';
@@ -37,7 +37,7 @@ export function LoginPage() {
     setDetail([]);
     setSubmitting(true);
     try {
-      await login({ email, password }, '/'); // SPEC §2: a successful login always lands on /
+      await login({ email, password }, '/'); // docs/screens.md: a successful login always lands on /
       return undefined;
     } catch (error) {
       setSubmitting(false);

@@ -1,5 +1,5 @@
 /**
- * The agency's campaign naming (SPEC §9), shared by the campaign sync (server) and the Campaigns
+ * The agency's campaign naming (docs/contract.md#constants), shared by the campaign sync (server) and the Campaigns
  * screen: a name such as `EDM - EP-W - 03/14/2026 6:30 PM - Harbor Wealth` carries a topic code,
  * an event type (-W webinar, -S seminar), an event date and an event time. Parts that are absent or
  * malformed come back as null; the parser never guesses.

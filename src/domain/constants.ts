@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants of docs/contract.md#constants. */
 export const PRODUCT_NAME = 'Ad Rules Console';
 
 export const FOLDER_PAGE_SIZE = 20;

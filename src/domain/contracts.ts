@@ -11,7 +11,7 @@ export interface GroupDto {
   group_access: { accesses: string[] };
 }
 
-/** The user object of SPEC §3 (`GET /api/user/me/`, the team list). */
+/** The user object of docs/contract.md#entities (`GET /api/user/me/`, the team list). */
 export interface UserDto {
   id: number;
   first_name: string;

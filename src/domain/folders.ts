@@ -1,6 +1,6 @@
 /**
- * Client folders (SPEC §3): the payload of the Create/Update Folder dialogs, its validation
- * (SPEC §5: Type, Plan, Ad account name and Folder name required, 'This field is required'),
+ * Client folders (docs/contract.md#entities): the payload of the Create/Update Folder dialogs, its validation
+ * (docs/contract.md#validation: Type, Plan, Ad account name and Folder name required, 'This field is required'),
  * and the shapes the general view and the trash read.
  */
 import { z } from 'zod';
@@ -74,7 +74,7 @@ const choice = (values: readonly string[]) =>
 
 const credential = z.string({ error: 'Field must be text' }).trim().max(500, MESSAGES.max(500)).optional().default('');
 
-/** Both empty → null (SPEC §3); one without the other is an error on the missing one. */
+/** Both empty → null (docs/contract.md#entities); one without the other is an error on the missing one. */
 export const demioSchema = z
   .object({ api_key: credential, api_secret: credential })
   .nullish()

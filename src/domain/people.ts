@@ -1,6 +1,6 @@
 /**
  * Team, groups, invitations and passwords: the rules and messages both the API and the screens
- * use beyond the SPEC §5 ones in validation.ts.
+ * use beyond the docs/contract.md#validation ones in validation.ts.
  */
 import { z } from 'zod';
 import { NEW_GROUP_NAME } from './constants';

@@ -1,4 +1,4 @@
-/** Permission names of SPEC §6: the single list both the server and the browser app use. */
+/** Permission names of docs/contract.md#permissions: the single list both the server and the browser app use. */
 export const PERMISSIONS = [
   'create_update_rules',
   'read_rules',
@@ -26,7 +26,7 @@ export interface PermissionHolder {
 
 /**
  * A superuser holds every permission; anyone else the union of their groups' accesses.
- * The is_staff flag also grants the is_staff permission (DESIGN §4).
+ * The is_staff flag also grants the is_staff permission (docs/contract.md#conventions).
  */
 export function effectivePermissions(user: PermissionHolder | null | undefined): Set<Permission> {
   if (!user) return new Set();

@@ -1,5 +1,5 @@
 /**
- * The rule editor's behaviour of SPEC §4 as pure functions: name regeneration, spend copying,
+ * The rule editor's behaviour of docs/screens.md#states-and-transitions as pure functions: name regeneration, spend copying,
  * change detection and the PATCH payload of only the changed parts.
  */
 import {
@@ -13,7 +13,7 @@ import {
 import type { DaySchedule, WeekSchedule } from './schedule';
 
 /**
- * SPEC §4: the second item of the contains list plus ': ', then 'Pause ad CPL > $' and the
+ * docs/screens.md#states-and-transitions: the second item of the contains list plus ': ', then 'Pause ad CPL > $' and the
  * website CPL value and a space, then ' - {item}' for each item from the third on.
  * Without a second item the name starts at 'Pause'; the result is trimmed.
  */
@@ -82,7 +82,7 @@ export interface EditorValues {
   timezone: string;
 }
 
-/** Which of the schedules were edited at all (SPEC §4: any edit to them counts as a change). */
+/** Which of the schedules were edited at all (docs/screens.md#states-and-transitions: any edit to them counts as a change). */
 export interface EditorTouched {
   schedule: boolean;
   alertSchedule: boolean;
@@ -102,7 +102,7 @@ export function editorValuesOf(rule: RuleDto): EditorValues {
   };
 }
 
-/** SPEC §4: filters and tasks compared with the loaded data; any schedule or time-zone edit; a rename. */
+/** docs/screens.md#states-and-transitions: filters and tasks compared with the loaded data; any schedule or time-zone edit; a rename. */
 export function hasUnsavedChanges(loaded: EditorValues, current: EditorValues, touched: EditorTouched): boolean {
   return (
     touched.schedule ||

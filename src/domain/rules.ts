@@ -1,5 +1,5 @@
 /**
- * Rules and their items (SPEC §3, DESIGN §5): the one description both the API and the browser use,
+ * Rules and their items (docs/contract.md#entities, docs/engine.md): the one description both the API and the browser use,
  * and the shape the rule engine reads from the `rule_items` table.
  *
  * A rule has exactly one item per catalogue name below, stored as one `rule_items` row:
@@ -59,7 +59,7 @@ export interface TaskSpec {
   name: TaskName;
   /** What the task turns off. */
   target: 'campaign' | 'ad';
-  /** SPEC §9's wording, as the task card's title. */
+  /** The wording of docs/contract.md#constants, as the task card's title. */
   wording: string;
   values: readonly TaskValueSpec[];
 }
@@ -117,7 +117,7 @@ export const FILTERS: readonly { name: FilterName; label: string; options: reado
   { name: 'campaign_name_not_contains', label: "Campaign name doesn't contain", options: CAMPAIGN_NAME_OPTIONS },
 ];
 
-/** The three cards whose spend value is shared (SPEC §4): typing it in one copies it to all three. */
+/** The three cards whose spend value is shared (docs/screens.md#states-and-transitions): typing it in one copies it to all three. */
 export const SHARED_SPEND_TASKS: readonly TaskName[] = [
   'spend_no_links_clicks',
   'spend_ctr_no_leads',
@@ -257,7 +257,7 @@ export function defaultTasks(): TaskItem[] {
 }
 
 /**
- * SPEC §5 exempts a task "still in its default state" from the value checks. The default state is
+ * docs/contract.md#validation exempts a task "still in its default state" from the value checks. The default state is
  * switched off: an inactive task may keep empty values (typing a spend copies it into two other
  * cards, which must not make them invalid), but what it does hold must be a number.
  */
@@ -327,7 +327,7 @@ export function filterError(filter: Pick<FilterItem, 'name' | 'values' | 'is_act
 }
 
 /**
- * SPEC §5 for a whole rule: filter lists non-empty, each task value required and numeric unless the
+ * docs/contract.md#validation for a whole rule: filter lists non-empty, each task value required and numeric unless the
  * task is still in its default state (off: then only numeric); an active rule also needs at least
  * one active task.
  * Answers null when valid.

@@ -1,6 +1,6 @@
 /**
  * The weekly schedule (7 days, Sunday first, × 24 hours, 12 AM first) and the 24-hour alert
- * schedule of a rule (SPEC §3–4). Pure functions: each returns a new grid.
+ * schedule of a rule (docs/contract.md#entities, docs/screens.md#states-and-transitions). Pure functions: each returns a new grid.
  */
 import { DAYS, DEFAULT_ALERT_HOUR, DEFAULT_SCHEDULE_HOURS, HOURS_PER_DAY } from './constants';
 
@@ -22,7 +22,7 @@ export const emptyWeek = (): WeekSchedule => DAYS.map(() => emptyDay());
 
 const dayWith = (hours: readonly number[]): DaySchedule => HOURS.map((h) => hours.includes(h));
 
-/** 'Fill default' (SPEC §4): every day at 2 AM, 7 AM, 12 PM and 5 PM. */
+/** 'Fill default' (docs/screens.md#states-and-transitions): every day at 2 AM, 7 AM, 12 PM and 5 PM. */
 export const defaultWeek = (): WeekSchedule => DAYS.map(() => dayWith(DEFAULT_SCHEDULE_HOURS));
 
 /** 'Fill default' for alerts: 7 AM only. */
@@ -50,7 +50,7 @@ export function toggleDay(week: WeekSchedule, day: number): WeekSchedule {
   return week.map((hours, d) => (d === day ? hours.map(() => !full) : [...hours]));
 }
 
-/** Whole-week-hour toggle (SPEC §4): sets that hour on every day, or clears it when all days had it. */
+/** Whole-week-hour toggle (docs/screens.md#states-and-transitions): sets that hour on every day, or clears it when all days had it. */
 export function toggleHourAllDays(week: WeekSchedule, hour: number): WeekSchedule {
   const everyDay = week.every((hours) => hours[hour]);
   return week.map((hours) => hours.map((on, h) => (h === hour ? !everyDay : on)));

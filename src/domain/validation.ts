@@ -1,5 +1,5 @@
 /**
- * Validation rules and messages of SPEC §5, as zod schemas shared by the browser forms
+ * Validation rules and messages of docs/contract.md#validation, as zod schemas shared by the browser forms
  * and the API (which answers 400 `{field: ["message"]}` with the same words).
  */
 import { z } from 'zod';

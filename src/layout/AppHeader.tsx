@@ -1,4 +1,4 @@
-/** The header of SPEC §2: menu button, page-name slot, content slot, loading indicator, user menu. */
+/** The header of docs/screens.md: menu button, page-name slot, content slot, loading indicator, user menu. */
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, IconButton, Toolbar } from '@mui/material';
 import { LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';

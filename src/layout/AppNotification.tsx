@@ -1,5 +1,5 @@
 /**
- * The app-wide snackbar: react-admin's Notification with SPEC §9's 5 s (unless a message asks for
+ * The app-wide snackbar: react-admin's Notification with the 5 s of docs/contract.md#constants (unless a message asks for
  * its own duration), and a horizontal swipe of more than 50 px closes it (mouse, pen or touch).
  */
 import { SnackbarContent, type SnackbarContentProps } from '@mui/material';

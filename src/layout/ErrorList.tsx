@@ -1,4 +1,4 @@
-/** The shared error list of SPEC §2: one list item per message, nothing when there are none. */
+/** The shared error list of docs/screens.md: one list item per message, nothing when there are none. */
 import { Alert, List, ListItem } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { errorMessages } from '../providers/httpErrors';
@@ -29,7 +29,7 @@ function keyedMessages(messages: readonly string[]): { key: string; message: str
 }
 
 /**
- * Errors for a screen's ErrorList: `showError(error)` turns a failed call into SPEC §8's lines,
+ * Errors for a screen's ErrorList: `showError(error)` turns a failed call into lines (docs/screens.md#errors-and-messages),
  * `clearErrors()` empties the list.
  */
 export function useErrorList() {

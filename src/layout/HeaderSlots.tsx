@@ -1,6 +1,6 @@
 /**
  * The header's content slot: a screen renders `<HeaderContent>…</HeaderContent>` anywhere in its
- * tree and the children appear in the header bar (SPEC §2 'a content slot').
+ * tree and the children appear in the header bar (docs/screens.md 'a content slot').
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

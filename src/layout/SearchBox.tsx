@@ -1,6 +1,6 @@
 /**
  * The search box of the General view, the Trash, the Log and Activity: it reports the trimmed text
- * SPEC §9's 500 ms after typing stops, and only when it differs from the search in force.
+ * the 500 ms of docs/contract.md#constants after typing stops, and only when it differs from the search in force.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';

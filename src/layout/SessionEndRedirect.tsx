@@ -1,5 +1,5 @@
 /**
- * Ends a signed-in screen when its session ends (SPEC §4): a refused token refresh clears the session
+ * Ends a signed-in screen when its session ends (docs/screens.md#states-and-transitions): a refused token refresh clears the session
  * wherever the call came from — react-admin lists and custom screens alike — and this sends the
  * user to /login through react-admin's logout (which also drops cached data).
  */

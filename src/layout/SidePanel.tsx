@@ -1,4 +1,4 @@
-/** The side panel of SPEC §2: a temporary drawer, width 400, with the product's main links. */
+/** The side panel of docs/screens.md: a temporary drawer, width 400, with the product's main links. */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** The trash link of SPEC §2: enabled with delete_rules, otherwise disabled with a tooltip. */
+/** The trash link of docs/screens.md: enabled with delete_rules, otherwise disabled with a tooltip. */
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Button, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';

@@ -1,6 +1,6 @@
 /**
  * The page-name slot: `<PageTitle title="app.page.log" />` shows the name in the header and sets
- * the document title, prefixed with the product name (SPEC §2).
+ * the document title, prefixed with the product name (docs/screens.md).
  */
 import { useEffect } from 'react';
 import { Title, useTranslate } from 'react-admin';

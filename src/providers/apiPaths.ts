@@ -1,5 +1,5 @@
 /**
- * Every API path the browser app calls (SPEC §7, DESIGN §4), in one module, so the app can point
+ * Every API path the browser app calls (docs/contract.md#calls, docs/contract.md#conventions), in one module, so the app can point
  * at another backend of the same contract by editing only this file.
  */
 type Id = string | number;
@@ -53,13 +53,13 @@ export const paths = {
   metaAdAccountsRefresh: api('meta_ad_account/refresh/'),
   campaigns: api('campaigns/'),
   campaignUpdate: (campaignId: Id) => api(`campaigns/${campaignId}/update_campaign/`),
-  /** Sync every campaign now (the Campaigns empty state's Refresh; an addition to SPEC §7). */
+  /** Sync every campaign now (the Campaigns empty state's Refresh; an addition to docs/contract.md#calls). */
   campaignsSync: api('campaigns/sync/'),
 
   // history
   log: api('log/'),
   ruleLog: api('rule_log/'),
-  // rule engine (additions to SPEC §7, docs/api.md)
+  // rule engine (additions to docs/contract.md#calls, docs/api.md)
   ruleRunNow: (id: Id) => api(`rules/${id}/run_now/`),
   rulePreview: (id: Id) => api(`rules/${id}/preview/`),
   ruleLogUndo: (id: Id) => api(`rule_log/${id}/undo/`),

@@ -1,6 +1,6 @@
 /**
- * react-admin authProvider over the session of SPEC §3–4: login stores the tokens and the current
- * user, logout clears them, permissions are the user's effective set (SPEC §6).
+ * react-admin authProvider over the session of docs/contract.md#entities, docs/screens.md#states-and-transitions: login stores the tokens and the current
+ * user, logout clears them, permissions are the user's effective set (docs/contract.md#permissions).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { effectivePermissions, type Permission } from '../domain/permissions';

@@ -1,5 +1,5 @@
 /**
- * react-admin access control as a pure, fast lookup (it runs per page and per row): which SPEC §6
+ * react-admin access control as a pure, fast lookup (it runs per page and per row): which docs/contract.md#permissions
  * permission a resource action needs. Resources declare their own rules in their definition
  * (`access`); anything without a rule is open to signed-in users, as the server checks every call.
  */
@@ -15,7 +15,7 @@ export type AccessRule = Permission | readonly Permission[];
 export type AccessRules = Record<string, Partial<Record<AccessAction, AccessRule>>>;
 
 /**
- * Who may open Team (/team): anyone who can act on the team — update_permissions (SPEC §6: the
+ * Who may open Team (/team): anyone who can act on the team — update_permissions (docs/contract.md#permissions: the
  * user menu's Team entry), add_edit_users (invite, change groups) or is_staff (activate and
  * deactivate); the server lists users to the same three. The /team route, the side panel's Team
  * link and the user menu's Team entry all use this one rule (docs/frontend.md).

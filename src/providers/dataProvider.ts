@@ -1,5 +1,5 @@
 /**
- * react-admin dataProvider onto the contract (DESIGN §4): DRF-style limit/offset/ordering/search
+ * react-admin dataProvider onto the contract (docs/contract.md#conventions): DRF-style limit/offset/ordering/search
  * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
  * resource registry, so a new resource needs no edit here. ra-data-simple-rest serves the calls whose
  * shape already matches (getOne); see docs/frontend.md. The folder, rule and trash screens' resources
@@ -45,7 +45,7 @@ export interface DataProviderDeps {
 
 /**
  * The custom pages' resources (no <Resource> of their own). Their records' paths end in '/' as
- * SPEC §7 writes them, so getOne uses that path rather than simple-rest's.
+ * docs/contract.md#calls writes them, so getOne uses that path rather than simple-rest's.
  */
 export const CORE_ENDPOINTS: Record<string, ResourceEndpoint> = {
   general_page: { path: 'general_page/' },
@@ -122,7 +122,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     getManyReference: (resource, params) =>
       fetchPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }, params.signal),
 
-    // Not simple-rest's create: it POSTs to /api/<path> without the trailing slash SPEC §7 writes.
+    // Not simple-rest's create: it POSTs to /api/<path> without the trailing slash docs/contract.md#calls writes.
     create: async (resource, params) => {
       const { json } = await http<Record<string, unknown>>(listUrl(resource), { method: 'POST', body: params.data });
       return { data: withId(resource, { ...params.data, ...json }) };
@@ -150,7 +150,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
       return { data: params.ids };
     },
 
-    // Calls outside CRUD (SPEC §7), for screens through useDataProvider<AppDataProvider>().
+    // Calls outside CRUD (docs/contract.md#calls), for screens through useDataProvider<AppDataProvider>().
     /** A one-off API call through the shared client (refresh, errors): `call(paths.changePassword, {method: 'POST', body})`. */
     call: async <T = unknown>(url: string, options?: RequestOptions): Promise<T> => (await http<T>(url, options)).json,
     /** Query string of filters as the contract spells them, for links and custom lists. */

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the browser app: JSON, the Bearer token, the XSRF-TOKEN cookie echoed as
- * X-XSRF-TOKEN, success 200–299, react-admin HttpErrors, and the token refresh of SPEC §4 (one
+ * X-XSRF-TOKEN, success 200–299, react-admin HttpErrors, and the token refresh of docs/screens.md#states-and-transitions (one
  * shared in-flight refresh, one retry).
  */
 import { jwtDecode } from 'jwt-decode';
@@ -18,7 +18,7 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Milliseconds before the call gives up with 'timeout exceeded'; none by default (SPEC §7). */
+  /** Milliseconds before the call gives up with 'timeout exceeded'; none by default (docs/contract.md#calls). */
   timeout?: number;
   /** Send the access token (default true). */
   auth?: boolean;
@@ -45,9 +45,9 @@ export interface HttpClientDeps {
   session?: SessionStore;
   fetch?: typeof fetch;
   now?: () => number;
-  /** Whether the login screen is showing (no refresh there, SPEC §4). */
+  /** Whether the login screen is showing (no refresh there, docs/screens.md#states-and-transitions). */
   onLoginScreen?: () => boolean;
-  /** The page's cookies (`document.cookie`), for the XSRF-TOKEN of SPEC §9. */
+  /** The page's cookies (`document.cookie`), for the XSRF-TOKEN of docs/contract.md#constants. */
   cookies?: () => string;
   /** The page's address: relative call URLs resolve against it. */
   pageUrl?: () => string;
@@ -189,7 +189,7 @@ export function createHttpClient(deps: HttpClientDeps = {}) {
     try {
       return await send<T>(url, options, tokenUsed);
     } catch (error) {
-      // With no refresh token the refresh fails at once and ends the session (SPEC §4).
+      // With no refresh token the refresh fails at once and ends the session (docs/screens.md#states-and-transitions).
       const hadSession = Boolean(tokenUsed) || Boolean(store.get().refresh_token);
       const retry = error instanceof HttpError && error.status === 401 && withAuth && !onLoginScreen() && hadSession;
       if (!retry) throw error;

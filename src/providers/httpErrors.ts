@@ -1,12 +1,12 @@
 /**
  * Failed calls as the screens see them: react-admin HttpErrors whose body keeps the server JSON and
- * adds `errors` for react-admin forms, and SPEC §8's shared handler that turns any failure into lines.
+ * adds `errors` for react-admin forms, and the shared handler of docs/screens.md#errors-and-messages that turns any failure into lines.
  */
 import { HttpError } from 'react-admin';
 
 export type TransportFailure = 'network' | 'aborted' | 'timeout' | 'protocol';
 
-/** SPEC §8's transport messages (the wording of the original client's). */
+/** The transport messages of docs/screens.md#errors-and-messages (the wording of the original client's). */
 const TRANSPORT_MESSAGES: Record<TransportFailure, string> = {
   network: 'Network Error',
   aborted: 'Request aborted',
@@ -93,7 +93,7 @@ export function responseError(status: number, json: unknown): HttpError {
 }
 
 /**
- * SPEC §8's shared handler: a failed call → the lines to show. Object bodies flatten to
+ * The shared handler of docs/screens.md#errors-and-messages: a failed call → the lines to show. Object bodies flatten to
  * 'Field: message' lines (detail → just the message); a timeout shows nothing; anything else
  * shows 'Internal error: ' + the error's message.
  */

@@ -1,5 +1,5 @@
 /**
- * react-admin list parameters → the contract's query (DESIGN §4): limit/offset, `ordering=a,-b`,
+ * react-admin list parameters → the contract's query (docs/contract.md#conventions): limit/offset, `ordering=a,-b`,
  * `search`, and filters renamed by the resource's map with lists comma-joined.
  */
 import type { SortPayload } from 'react-admin';

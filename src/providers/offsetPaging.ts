@@ -1,6 +1,6 @@
 /**
  * Infinite lists paged by offset (react-query's useInfiniteQuery): the next page starts after the
- * rows held, so a row removed from or added to the cached pages keeps the next page exact (SPEC §2's
+ * rows held, so a row removed from or added to the cached pages keeps the next page exact (the
  * "offset delta"), and a refetch walks the pages again from offset 0.
  */
 import type { InfiniteData } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The dataProvider's named methods for the product's core (SPEC §7): folder and trash pages by
+ * The dataProvider's named methods for the product's core (docs/contract.md#calls): folder and trash pages by
  * offset, the folder, rule and trash actions outside CRUD, time zones and ad accounts, and the
  * rule engine's calls. Screens reach them through `useDataProvider<AppDataProvider>()`.
  */
@@ -64,7 +64,7 @@ export function createRuleMethods(http: HttpClient) {
   const send = async <T>(url: string, method: string, body?: unknown) => (await http<T>(url, { method, body })).json;
 
   return {
-    /** General view (SPEC §2): folders oldest first. */
+    /** General view (docs/screens.md): folders oldest first. */
     getFolderPage: (query: PageQuery) =>
       get<PageOf<FolderDto>>(`${paths.generalPage}?${pageQuery({ ordering: 'created_at', ...query })}`, query.signal),
     updateFolder: (id: number, payload: FolderPayload) =>
@@ -73,7 +73,7 @@ export function createRuleMethods(http: HttpClient) {
     restoreFolder: (id: number) => send<FolderDto>(paths.folderRestore(id), 'POST'),
     deleteFolderForever: (id: number) => send<null>(paths.trashFolder(id), 'DELETE'),
 
-    /** Sends the patch as it is (the editor already reduced it to what changed, SPEC §4). */
+    /** Sends the patch as it is (the editor already reduced it to what changed, docs/screens.md#states-and-transitions). */
     saveRule: (id: number, patch: RulePatch) => send<RuleDto>(paths.rule(id), 'PATCH', patch),
     setRuleActive: (id: number, isActive: boolean) => send<RuleDto>(paths.rule(id), 'PATCH', { is_active: isActive }),
     setRuleNotifyOnly: (id: number, notifyOnly: boolean) =>
@@ -85,7 +85,7 @@ export function createRuleMethods(http: HttpClient) {
     deleteRuleForever: (id: number) => send<null>(paths.ruleDelete(id), 'DELETE'),
     getTimezones: (signal?: AbortSignal) => get<TimezoneOption[]>(paths.ruleTimezones, signal),
 
-    /** Trash (SPEC §7): trashed folders, and live folders holding trashed rules. */
+    /** Trash (docs/contract.md#calls): trashed folders, and live folders holding trashed rules. */
     getTrashPage: (query: PageQuery) => get<PageOf<TrashFolderDto>>(`${paths.trash}?${pageQuery(query)}`, query.signal),
 
     getAdAccounts: async (signal?: AbortSignal) =>

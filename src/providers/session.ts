@@ -1,5 +1,5 @@
 /**
- * The browser session of SPEC §3–4, kept in localStorage under 'auth' and saved on every change.
+ * The browser session of docs/contract.md#entities, docs/screens.md#states-and-transitions, kept in localStorage under 'auth' and saved on every change.
  * A user counts as authenticated while an access token is held.
  */
 import type { UserDto } from '../domain/contracts';

@@ -11,7 +11,7 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(session.subscribe, () => session.get().user);
 }
 
-/** The signed-in user's effective permissions (SPEC §6); empty when signed out. */
+/** The signed-in user's effective permissions (docs/contract.md#permissions); empty when signed out. */
 export function usePermissionSet(): ReadonlySet<Permission> {
   const user = useSessionUser();
   return useMemo(() => effectivePermissions(user), [user]);

@@ -1,5 +1,5 @@
 /**
- * The cross-site request token of SPEC §9: when the server has set an `XSRF-TOKEN` cookie, calls to
+ * The cross-site request token of docs/contract.md#constants: when the server has set an `XSRF-TOKEN` cookie, calls to
  * the page's own origin send it back as the `X-XSRF-TOKEN` header (a cookie the browser holds for
  * this origin is never sent to another host).
  */

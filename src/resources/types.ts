@@ -7,7 +7,7 @@ import type { RaRecord } from 'react-admin';
 import type { AccessAction, AccessRule } from '../providers/canAccess';
 
 export interface ResourceEndpoint {
-  /** List path under /api/, as SPEC §7 writes it: 'log/' → /api/log/. One record: `${path}${id}/`. */
+  /** List path under /api/, as docs/contract.md#calls writes it: 'log/' → /api/log/. One record: `${path}${id}/`. */
   path: string;
   /** react-admin filter name → query parameter (e.g. rule_id → rule_id_in). `q` is always `search`. */
   filters?: Record<string, string>;
@@ -32,7 +32,7 @@ export interface ResourceDefinition {
   recordRepresentation?: string | ReactElement | ((record: RaRecord) => string);
   /** i18n messages merged into the app's (e.g. `{ resources: { log: { name: 'Log' } } }`). */
   i18n?: Record<string, unknown>;
-  /** The permission each react-admin action needs (SPEC §6). */
+  /** The permission each react-admin action needs (docs/contract.md#permissions). */
   access?: Partial<Record<AccessAction, AccessRule>>;
 }
 

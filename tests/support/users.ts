@@ -1,4 +1,4 @@
-/** Users as GET /api/user/me/ answers them (SPEC §3), for browser tests. */
+/** Users as GET /api/user/me/ answers them (docs/contract.md#entities), for browser tests. */
 import type { SessionUser } from '../../src/providers/session';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {

@@ -1,6 +1,6 @@
 /**
  * Named scenarios: campaigns in the first ad account built to cross the rule engine's thresholds
- * (DESIGN §5) as simulated time passes. Each returns the ids a test needs to watch.
+ * (docs/engine.md) as simulated time passes. Each returns the ids a test needs to watch.
  */
 import { DateTime } from 'luxon';
 import type { DeliveryProfile, ScenarioObjects, SimAccount, World } from './world';

@@ -1,6 +1,6 @@
 /**
  * The simulator's world: ad accounts, campaigns, ad sets and ads, built from a seed and a start
- * time. Campaign names follow the agency's naming (SPEC §9): `EDM - EP-W - 03/14/2026 6:30 PM -
+ * time. Campaign names follow the agency's naming (docs/contract.md#constants): `EDM - EP-W - 03/14/2026 6:30 PM -
  * Harbor Wealth`. Every ad has a delivery profile; its metrics are a pure function of how long it
  * has been delivering (see delivery.ts), so pausing an ad freezes them and the same seed and clock
  * give the same numbers on every machine.

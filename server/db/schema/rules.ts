@@ -69,7 +69,7 @@ export const rules = pgTable(
 );
 
 /**
- * Filter and task items of a rule (SPEC §3): type is rule_filter or rule_task, one row per item
+ * Filter and task items of a rule (docs/contract.md#entities): type is rule_filter or rule_task, one row per item
  * name. The names and the JSON shape of `values` are documented in src/domain/rules.ts.
  */
 export const ruleItems = pgTable(

@@ -1,4 +1,4 @@
-/** Account details (SPEC §2): first name, last name, phone, email (read-only); Save for a changed, valid form. */
+/** Account details (docs/screens.md): first name, last name, phone, email (read-only); Save for a changed, valid form. */
 import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';

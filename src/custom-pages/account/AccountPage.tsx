@@ -1,4 +1,4 @@
-/** Account (/account, SPEC §2): the signed-in user's details and the Change password section. */
+/** Account (/account, docs/screens.md): the signed-in user's details and the Change password section. */
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PageTitle } from '../../layout/pageTitle';

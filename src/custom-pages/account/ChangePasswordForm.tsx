@@ -1,5 +1,5 @@
 /**
- * Change password (SPEC §2, §8): old password, new password and its repeat. The server ends every
+ * Change password (docs/screens.md, docs/screens.md#errors-and-messages): old password, new password and its repeat. The server ends every
  * other session and answers fresh tokens for this one, which the session keeps.
  */
 import { Stack } from '@mui/material';

@@ -1,6 +1,6 @@
 /**
  * What every people form shares (account, change password, invite, join, password reset):
- * SPEC §8's split of a failed call into field messages and list lines, a submit button that is
+ * The split (docs/screens.md#errors-and-messages) of a failed call into field messages and list lines, a submit button that is
  * enabled only for a valid form and no running request, and the success snackbar.
  */
 import { Button, type ButtonProps } from '@mui/material';
@@ -71,7 +71,7 @@ export function useServerFormSubmit(
 
 /**
  * Submit for a react-admin Form, disabled while its request runs; with `whenValid` also until the
- * form is valid, with `whenChanged` until something was changed (SPEC §2 Account, Confirm
+ * form is valid, with `whenChanged` until something was changed (docs/screens.md Account, Confirm
  * password reset). Without `whenValid` a click on an invalid form shows every field's message.
  */
 export function SubmitButton({
@@ -89,7 +89,7 @@ export function SubmitButton({
   );
 }
 
-/** The snackbar for a success message of SPEC §8 (5 s). */
+/** The snackbar for a success message of docs/screens.md#errors-and-messages (5 s). */
 export function useNotifySuccess() {
   const notify = useNotify();
   return useCallback(

@@ -1,5 +1,5 @@
 /**
- * Edit rule (/edit-rule/:id, SPEC §2): loads the rule (react-admin's useGetOne, fresh on every
+ * Edit rule (/edit-rule/:id, docs/screens.md): loads the rule (react-admin's useGetOne, fresh on every
  * visit) and the time zones (once a session), then the editor; 'Rule not found' otherwise.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

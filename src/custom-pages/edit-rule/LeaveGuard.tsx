@@ -1,5 +1,5 @@
 /**
- * Unsaved changes (SPEC §2, Edit rule): leaving inside the app opens 'Leave the page?' with Cancel
+ * Unsaved changes (docs/screens.md, Edit rule): leaving inside the app opens 'Leave the page?' with Cancel
  * and Leave; closing or reloading the tab gets the browser's unload warning.
  * The app runs on a data router, so useBlocker holds every in-app navigation: links, navigate()
  * calls and the browser's back and forward buttons.

@@ -1,6 +1,6 @@
 /**
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
- * loaded rule, with SPEC §4's behaviour (name regeneration, spend copying, Fill default, change
+ * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend copying, Fill default, change
  * tracking) from src/domain/ruleEditor.ts. Save sends only what changed, then goes to '/'. Beneath:
  * the Notify only switch (saved on its own), the rule's Runs and its Exemptions.
  */
@@ -124,7 +124,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const errors = mergeErrors(serverErrors, liveErrors);
   const canSave = dirty && !hasErrors(liveErrors) && !saving;
 
-  /** Filters and tasks change together with the regenerated name (SPEC §4). */
+  /** Filters and tasks change together with the regenerated name (docs/screens.md#states-and-transitions). */
   const editItems = (next: Pick<EditorValues, 'filters' | 'tasks'>) =>
     setValues((current) => ({ ...current, ...next, name: nameAfterEdit(current, next) }));
 

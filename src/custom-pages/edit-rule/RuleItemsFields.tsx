@@ -1,6 +1,6 @@
 /**
- * The rule's items: the two campaign-name filters (multi-select of SPEC §9's name options, or typed)
- * and the task cards in SPEC §9's wording, each with its switch and value fields.
+ * The rule's items: the two campaign-name filters (multi-select of the name options in docs/contract.md#constants, or typed)
+ * and the task cards worded as docs/contract.md#constants says, each with its switch and value fields.
  */
 import {
   Autocomplete,

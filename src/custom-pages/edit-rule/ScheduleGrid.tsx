@@ -58,7 +58,7 @@ function Cell({
 const shortHour = (hour: number) => hourLabel(hour).replace(' AM', 'a').replace(' PM', 'p');
 
 /**
- * Hour headings as SPEC §3 names the hours, '12 AM' … '11 PM' (the number over AM/PM in a 30 px
+ * Hour headings as docs/contract.md#entities names the hours, '12 AM' … '11 PM' (the number over AM/PM in a 30 px
  * column); below the md breakpoint the compact '12a' … '11p'.
  */
 function useHourHeading(): (hour: number) => string {

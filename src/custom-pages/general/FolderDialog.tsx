@@ -1,5 +1,5 @@
 /**
- * Create Folder / Update Folder (SPEC §2): Type, Plan, Ad account name (from the ad-account list),
+ * Create Folder / Update Folder (docs/screens.md): Type, Plan, Ad account name (from the ad-account list),
  * Folder name, and optional webinar-service credentials. A missing required field blocks the call
  * and says 'This field is required'; the server's 400s show under their fields. The account list
  * can be refreshed from the ad platform, for an account created there since the server started.

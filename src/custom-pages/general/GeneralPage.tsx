@@ -1,5 +1,5 @@
 /**
- * General view (/, SPEC §2): search (500 ms debounce, opens every folder while active), Create
+ * General view (/, docs/screens.md): search (500 ms debounce, opens every folder while active), Create
  * Folder, the trash link, and the folder tree with infinite scroll (20 a page).
  */
 import AddIcon from '@mui/icons-material/Add';
@@ -59,7 +59,7 @@ export function GeneralPage() {
     if (scrollY > 0) window.scrollTo(0, scrollY);
   }, [list.data, scrollY]);
 
-  // SPEC §2: a search change resets paging (the box waits the 500 ms debounce): a new list.
+  // docs/screens.md: a search change resets paging (the box waits the 500 ms debounce): a new list.
   const searchFor = (text: string) => {
     clearErrors();
     updateView({ search: text });

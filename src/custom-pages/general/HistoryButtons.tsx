@@ -1,4 +1,4 @@
-/** The 'A' (activity) and 'L' (log) buttons of folder and rule rows; view_logs enables them (SPEC §6). */
+/** The 'A' (activity) and 'L' (log) buttons of folder and rule rows; view_logs enables them (docs/contract.md#permissions). */
 import { Button, Stack, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';

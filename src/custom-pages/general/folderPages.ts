@@ -1,5 +1,5 @@
 /**
- * The General view's folder list (SPEC §2) as a react-query infinite query through the
+ * The General view's folder list (docs/screens.md) as a react-query infinite query through the
  * dataProvider, 20 folders a page, and the edits its actions make to the cached pages so a change
  * shows at once. Each edit also marks the lists stale: the next visit loads them again.
  */
@@ -21,7 +21,7 @@ export function useFolderPages(search: string) {
     queryFn: ({ pageParam, signal }) =>
       dataProvider.getFolderPage({ search, limit: FOLDER_PAGE_SIZE, offset: pageParam, signal }),
     ...offsetPaging,
-    // A failed page stops the automatic loading (SPEC §8 shows the error) until the next search.
+    // A failed page stops the automatic loading (docs/screens.md#errors-and-messages shows the error) until the next search.
     retry: false,
   });
 }

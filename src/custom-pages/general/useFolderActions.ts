@@ -1,5 +1,5 @@
 /**
- * The folder tree's row actions (SPEC §2) as react-query mutations through the dataProvider's named
+ * The folder tree's row actions (docs/screens.md) as react-query mutations through the dataProvider's named
  * methods: each runs with its folder marked busy, then shows the folder as the server has it and
  * marks the other screens' data stale (the trash, the rule editor), so they load it fresh.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the user left the General view (SPEC §2): search text, opened folders and scroll position.
+ * Where the user left the General view (docs/screens.md): search text, opened folders and scroll position.
  * It lives in the app's QueryClient as data that is never fetched, so it outlasts a visit to the
  * editor, is gone after a reload (folders start closed again), and is cleared at logout with the
  * rest of the cache, so another user starts afresh.

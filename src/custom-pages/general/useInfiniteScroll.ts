@@ -1,5 +1,5 @@
 /**
- * SPEC §2's infinite scroll: load the next page while more exist and the user is within 250 px of
+ * The General view's infinite scroll (docs/screens.md): load the next page while more exist and the user is within 250 px of
  * the bottom; check again 400 ms after each load, so a page that does not fill the window keeps
  * loading.
  */

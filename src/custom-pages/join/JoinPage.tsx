@@ -1,5 +1,5 @@
 /**
- * Confirm invitation (/join/{invite_code}, SPEC §2, §8): first name, last name, phone, password and
+ * Confirm invitation (/join/{invite_code}, docs/screens.md, docs/screens.md#errors-and-messages): first name, last name, phone, password and
  * its confirmation; the code comes from the address. On success, the login route.
  */
 import { Stack, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * Confirm password reset (/confirm-password-reset/{token}, SPEC §2, §4, §8): a back link home, the
+ * Confirm password reset (/confirm-password-reset/{token}, docs/screens.md, docs/screens.md#states-and-transitions, docs/screens.md#errors-and-messages): a back link home, the
  * trash link, Password and Confirm Password, and Save (enabled for a valid form, no request running).
  * Password-field errors show under the fields, any other (the token) in the error list.
  */

@@ -1,4 +1,4 @@
-/** Password reset request (/password-reset, SPEC §2): an e-mail field, a submit, and a link to /login. */
+/** Password reset request (/password-reset, docs/screens.md): an e-mail field, a submit, and a link to /login. */
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';

@@ -1,5 +1,5 @@
 /**
- * Trash (/trash and /trash/, SPEC §2): back arrow, title, search, and the tree of trashed folders
+ * Trash (/trash and /trash/, docs/screens.md): back arrow, title, search, and the tree of trashed folders
  * (with their rules) and of live folders holding trashed rules. Each trashed row can be restored or
  * deleted after 'Confirm delete?', and has its A and L links.
  */

@@ -1,5 +1,5 @@
 /**
- * The trash list (SPEC §7): 10 folders a page, newest trashed first, searchable, as a react-query
+ * The trash list (docs/contract.md#calls): 10 folders a page, newest trashed first, searchable, as a react-query
  * infinite query through the dataProvider. Restores and deletes invalidate it, so it loads again.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';

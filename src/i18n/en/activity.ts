@@ -3,7 +3,7 @@ import { TASKS } from '../../domain/rules';
 
 export default {
   activity: {
-    /** Task names as the task cards word them (SPEC §9), for the preview's Task column. */
+    /** Task names as the task cards word them (docs/contract.md#constants), for the preview's Task column. */
     tasks: Object.fromEntries(TASKS.map((t) => [t.name, t.wording])),
     undone: 'undone',
     system: 'Rule engine',

@@ -1,4 +1,4 @@
-/** Messages of: Campaigns list (SPEC §2). Namespace `campaigns`; column labels under `resources.campaigns`. */
+/** Messages of: Campaigns list (docs/screens.md). Namespace `campaigns`; column labels under `resources.campaigns`. */
 export default {
   campaigns: {
     alpha: 'ALPHA',

@@ -2,7 +2,7 @@
 import { PLANS } from '../../domain/constants';
 import { FILTERS, TASKS } from '../../domain/rules';
 
-/** Task and filter wording comes from the domain catalogue (SPEC §9), so the log and the cards agree. */
+/** Task and filter wording comes from the domain catalogue (docs/contract.md#constants), so the log and the cards agree. */
 const taskWording = Object.fromEntries(TASKS.map((t) => [t.name, t.wording]));
 const taskValues = Object.fromEntries(TASKS.flatMap((t) => t.values.map((v) => [v.key, v.label])));
 const filterLabels = Object.fromEntries(FILTERS.map((f) => [f.name, f.label]));

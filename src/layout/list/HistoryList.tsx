@@ -1,5 +1,5 @@
 /**
- * The frame the Log and the Activity share (SPEC §2): filters from the address as chips, search,
+ * The frame the Log and the Activity share (docs/screens.md): filters from the address as chips, search,
  * multi-column sort newest first, page sizes 10–100 ("1-10 of 10,000+" past the server's count cap),
  * and an empty state that says why.
  */

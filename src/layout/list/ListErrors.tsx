@@ -1,5 +1,5 @@
 /**
- * SPEC §2/§8 on react-admin lists: a failed list call shows in the shared error list at the top of
+ * docs/screens.md, docs/screens.md#errors-and-messages on react-admin lists: a failed list call shows in the shared error list at the top of
  * the screen (not in a snackbar). Put `<ListErrors />` inside the ListBase, and pass
  * `queryOptions={listErrorsQueryOptions}` so react-admin does not also raise a snackbar.
  */

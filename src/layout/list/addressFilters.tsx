@@ -1,6 +1,6 @@
 /**
  * Filters taken from the address query (?rule_id=5&folder_id=2), shown as removable chips.
- * Removing a chip removes its parameter from the address (SPEC §2, Log and Activity).
+ * Removing a chip removes its parameter from the address (docs/screens.md, Log and Activity).
  */
 import { Chip, Stack } from '@mui/material';
 import { useMemo } from 'react';

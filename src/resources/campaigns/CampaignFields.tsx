@@ -1,4 +1,4 @@
-/** The Campaigns table's cells (SPEC §2 display rules). Each reads the row's record. */
+/** The Campaigns table's cells (docs/screens.md display rules). Each reads the row's record. */
 import { Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { topicName } from '../../domain/campaignName';

@@ -1,5 +1,5 @@
 /**
- * The collapsible filter panel of the Campaigns screen (SPEC §2): Show/Hide Filters, Clear Filters,
+ * The collapsible filter panel of the Campaigns screen (docs/screens.md): Show/Hide Filters, Clear Filters,
  * and every filter. Values live in the list's filter (so in the address, bookmarkable); typing is
  * kept in a draft and applied after the list's 500 ms debounce. Number fields accept numbers only.
  */
@@ -85,7 +85,7 @@ function toFilter(draft: Draft): Record<string, unknown> {
 const filterKey = (values: Record<string, unknown>) =>
   JSON.stringify(Object.entries(toFilter(toDraft(values))).sort(([a], [b]) => a.localeCompare(b)));
 
-/** SPEC §9: date pickers reach 100 years back and 52 years ahead. */
+/** docs/contract.md#constants: date pickers reach 100 years back and 52 years ahead. */
 function yearBounds() {
   const year = new Date().getFullYear();
   return { min: `${year - 100}-01-01`, max: `${year + 52}-12-31` };

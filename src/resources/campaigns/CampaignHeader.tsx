@@ -1,6 +1,6 @@
 /**
  * The Campaigns table header: two rows, so Topic, Event Type, Event Date and Event Time sit under
- * one "Source Campaign Name" group (SPEC §2). Pass as `<Datagrid header={CampaignHeader}>`; the
+ * one "Source Campaign Name" group (docs/screens.md). Pass as `<Datagrid header={CampaignHeader}>`; the
  * columns come from the Datagrid's children (their source, sortBy, label and sortable props).
  */
 import { TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * Campaigns (/campaigns, SPEC §2): the synced campaigns with the filter panel, the Source Campaign
+ * Campaigns (/campaigns, docs/screens.md): the synced campaigns with the filter panel, the Source Campaign
  * Name column group, row actions and the empty state. Filters, sort, page and page size live in the
  * address, so a filtered view can be bookmarked and shared.
  */

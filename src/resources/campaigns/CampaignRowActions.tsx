@@ -1,5 +1,5 @@
 /**
- * A row's actions (SPEC §2, both need add_edit_campaigns): open the campaign in Ads Manager in a
+ * A row's actions (docs/screens.md, both need add_edit_campaigns): open the campaign in Ads Manager in a
  * new tab, and refresh it from the ad platform with a spinner on the row while it runs.
  */
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';

@@ -1,5 +1,5 @@
 /**
- * How the Campaigns screen writes values (SPEC §2): money with two decimals, CTR with two decimals
+ * How the Campaigns screen writes values (docs/screens.md): money with two decimals, CTR with two decimals
  * and a percent sign, US dates, 12-hour times, N/A for anything missing. Pure functions.
  */
 import { formatEventTime } from '../../domain/campaignName';

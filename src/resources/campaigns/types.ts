@@ -1,4 +1,4 @@
-/** A campaign as GET /api/campaigns/ answers it (SPEC §3). */
+/** A campaign as GET /api/campaigns/ answers it (docs/contract.md#entities). */
 export interface CampaignAccount {
   account_name: string;
   ad_account_id: string;
@@ -31,7 +31,7 @@ export interface CampaignRecord {
   updated_at: string | null;
 }
 
-/** Filter names, as the API's query parameters (SPEC §7). */
+/** Filter names, as the API's query parameters (docs/contract.md#calls). */
 export interface CampaignFilters {
   campaign_name?: string;
   meta_ad_account?: string;

@@ -1,4 +1,4 @@
-/** The Campaigns screen's snackbar (SPEC §2): 5 seconds, with a Close button. */
+/** The Campaigns screen's snackbar (docs/screens.md): 5 seconds, with a Close button. */
 import { Button } from '@mui/material';
 import { useCallback } from 'react';
 import { useCloseNotification, useNotify, useTranslate } from 'react-admin';

@@ -1,7 +1,7 @@
 /**
  * A call that brings campaigns over from the ad platform now (one row's refresh, or the empty
  * state's sync): running while it runs, the answer's detail or a fallback in the Campaigns
- * snackbar, then the list reloads. Both need add_edit_campaigns (SPEC §2).
+ * snackbar, then the list reloads. Both need add_edit_campaigns (docs/screens.md).
  */
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';

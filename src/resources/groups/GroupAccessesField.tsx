@@ -1,6 +1,6 @@
 /**
  * The group's accesses: one checkbox per permission the server offers, labelled with underscores
- * shown as spaces (SPEC §2). Toggling saves at once (update_permissions).
+ * shown as spaces (docs/screens.md). Toggling saves at once (update_permissions).
  */
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';

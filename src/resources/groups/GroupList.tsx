@@ -1,5 +1,5 @@
 /**
- * Permissions (/permissions, SPEC §2): the groups, each renamed in place, its accesses toggled, and
+ * Permissions (/permissions, docs/screens.md): the groups, each renamed in place, its accesses toggled, and
  * deleted after 'Are you sure you want to delete this group?'. Built from react-admin's list parts.
  */
 import { Card } from '@mui/material';

@@ -1,4 +1,4 @@
-/** A permission group as /api/groups/ answers it (SPEC §3). */
+/** A permission group as /api/groups/ answers it (docs/contract.md#entities). */
 export interface PermissionGroup {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-/** The permission names the server offers (GET /api/groups/available_permissions/, SPEC §6). */
+/** The permission names the server offers (GET /api/groups/available_permissions/, docs/contract.md#permissions). */
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { paths } from '../../providers/apiPaths';

@@ -1,5 +1,5 @@
 /**
- * Log (/log, SPEC §2): who changed what. Search, chips from ?rule_id= / ?folder_id=,
+ * Log (/log, docs/screens.md): who changed what. Search, chips from ?rule_id= / ?folder_id=,
  * multi-column sort, page sizes 10–100.
  */
 import { TextField, useRecordContext } from 'react-admin';

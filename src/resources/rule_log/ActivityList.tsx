@@ -1,5 +1,5 @@
 /**
- * Activity (/activity, SPEC §2): what the rules did and why. Search, chips from ?rule_id= /
+ * Activity (/activity, docs/screens.md): what the rules did and why. Search, chips from ?rule_id= /
  * ?folder_id= / ?ad_id=, multi-column sort, page sizes 10–100, Undo of a turn-off.
  */
 import { TextField } from 'react-admin';

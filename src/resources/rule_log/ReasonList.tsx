@@ -1,4 +1,4 @@
-/** A reason object as lines "Key: value" (SPEC §2: Info lists each key of the reason with its value). */
+/** A reason object as lines "Key: value" (docs/screens.md: Info lists each key of the reason with its value). */
 import { Box, Typography } from '@mui/material';
 
 export function ReasonList({ reason }: { reason: Record<string, string> | null | undefined }) {

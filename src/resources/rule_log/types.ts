@@ -28,7 +28,7 @@ export interface RunNowResult {
   results: ActivityEntry[];
 }
 
-/** 'turn_off_ad' → 'turn off ad' (SPEC §2: underscores shown as spaces). */
+/** 'turn_off_ad' → 'turn off ad' (docs/screens.md: underscores shown as spaces). */
 export const actionText = (action: string) => action.replaceAll('_', ' ');
 
 export const isUndoable = (entry: Pick<ActivityEntry, 'action' | 'undone_at' | 'rule'>) =>

@@ -1,5 +1,5 @@
 /**
- * Invite (SPEC §2 Team): a dialog with the permission group and the e-mail; the server mails the
+ * Invite (docs/screens.md Team): a dialog with the permission group and the e-mail; the server mails the
  * colleague a /join link. Shown to users with add_edit_users.
  */
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';

@@ -1,5 +1,5 @@
 /**
- * Team (/team, SPEC §2): Invite, the server-paginated team (10 a page; 10/25/50/100) with
+ * Team (/team, docs/screens.md): Invite, the server-paginated team (10 a page; 10/25/50/100) with
  * Full name, Email, Permission Group and Action, and the pending invitations (Resend, Cancel).
  * Failed calls show in the shared error list at the top.
  */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../providers/session';
 
-/** A row of GET /api/user/ (SPEC §3): the same shape as the signed-in user. */
+/** A row of GET /api/user/ (docs/contract.md#entities): the same shape as the signed-in user. */
 export type TeamMember = SessionUser;
 
 export const memberName = (user: Pick<TeamMember, 'first_name' | 'last_name' | 'email'>) =>

@@ -1,5 +1,5 @@
 /**
- * The campaigns and ad-account API (SPEC §7) on PGlite and PostgreSQL: every filter, ordering on
+ * The campaigns and ad-account API (docs/contract.md#calls) on PGlite and PostgreSQL: every filter, ordering on
  * every sortable column, paging, permissions, 400s for bad input, and the refresh calls against
  * the simulator.
  */

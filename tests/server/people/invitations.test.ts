@@ -134,7 +134,7 @@ eachDatabase((engine) => {
       expect(response.json()).toEqual({ invite_code: ['This invitation link is not valid.'] });
     });
 
-    it('answers SPEC §5 messages for the join form', async () => {
+    it('answers the contract validation messages for the join form', async () => {
       const response = await join({
         first_name: '',
         last_name: ' ',

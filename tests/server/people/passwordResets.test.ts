@@ -112,7 +112,7 @@ eachDatabase((engine) => {
       expect((await login(user.email, user.password)).statusCode).toBe(200);
     });
 
-    it('answers SPEC §5 messages', async () => {
+    it('answers the contract validation messages', async () => {
       expect((await requestReset('not-an-email')).json()).toEqual({ email: ['E-mail must be valid'] });
       expect((await requestReset('')).json()).toEqual({ email: ['Field is required'] });
       const response = await confirm({ token: 'whatever', password: 'short', password2: 'different-one' });

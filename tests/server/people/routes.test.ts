@@ -22,7 +22,7 @@ eachDatabase((engine) => {
       api.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
 
     describe('GET /api/user/', () => {
-      it('pages the team with count and the SPEC user fields', async () => {
+      it('pages the team with count and the contract user fields', async () => {
         for (let i = 0; i < 3; i += 1) await api.userWith([]);
         const first = await call(admin, 'GET', '/api/user/?limit=2&offset=0');
         expect(first.statusCode).toBe(200);
@@ -83,7 +83,7 @@ eachDatabase((engine) => {
         expect(entry!.changesText).toContain('phone: — → +12 3456 7890');
       });
 
-      it('answers SPEC §5 messages per field', async () => {
+      it('answers the contract validation messages per field', async () => {
         const user = await api.userWith([]);
         const response = await call(user, 'PATCH', `/api/user/${user.id}/`, {
           first_name: '  ',
@@ -213,7 +213,7 @@ eachDatabase((engine) => {
     describe('POST /api/user/change_password/', () => {
       const change = (user: TestUser, payload: object) => call(user, 'POST', '/api/user/change_password/', payload);
 
-      it('checks the old password and the SPEC §5 rules', async () => {
+      it('checks the old password and the password rules', async () => {
         const user = await api.userWith([]);
         const wrong = await change(user, {
           old_password: 'not-my-password',
@@ -266,7 +266,7 @@ eachDatabase((engine) => {
     });
 
     describe('groups', () => {
-      it('lists the permission names of SPEC §6 to whoever may see the Permissions screen', async () => {
+      it('lists the contract permission names to whoever may see the Permissions screen', async () => {
         const viewer = await api.userWith(['view_permissions']);
         const response = await call(viewer, 'GET', '/api/groups/available_permissions/');
         expect(response.statusCode).toBe(200);
@@ -310,7 +310,7 @@ eachDatabase((engine) => {
         const toggled = await call(admin, 'PATCH', `/api/groups/${created.id}/`, {
           group_access: { accesses: ['view_logs', 'read_rules'] },
         });
-        // Stored in the order of SPEC §6, whatever order the screen sent.
+        // Stored in the order of docs/contract.md#permissions, whatever order the screen sent.
         expect(toggled.json().group_access.accesses).toEqual(['read_rules', 'view_logs']);
         expect(await lastAudit()).toMatchObject({ changesText: 'accesses: — → read_rules, view_logs' });
         const listed = (await call(admin, 'GET', '/api/groups/?limit=100')).json();

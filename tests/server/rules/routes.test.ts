@@ -289,7 +289,7 @@ eachDatabase((engine) => {
         const second = (
           await call(api, admin.token, 'POST', `/api/rules/${folder.rules[0]!.id}/duplicate_rule/`)
         ).json();
-        // One rule trashed on its own first: restoring the folder restores it too (SPEC §4).
+        // One rule trashed on its own first: restoring the folder restores it too (docs/screens.md#states-and-transitions).
         await call(api, admin.token, 'POST', `/api/rules/${second.id}/move_to_trash/`);
         const trashed = await call(api, admin.token, 'POST', `/api/folders/${folder.id}/move_to_trash/`);
         expect(trashed.statusCode).toBe(200);

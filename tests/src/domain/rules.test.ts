@@ -153,7 +153,7 @@ describe('change detection and the save payload', () => {
   });
 });
 
-describe('rule validation (SPEC §5)', () => {
+describe('rule validation', () => {
   const task = (name: TaskItem['name'], v: TaskItem['values'], is_active = false): TaskItem => ({
     name,
     type: 'rule_task',

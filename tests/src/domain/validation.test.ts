@@ -12,7 +12,7 @@ import {
   toFieldErrors,
 } from '../../../src/domain/validation';
 
-describe('validation messages of SPEC §5', () => {
+describe('the contract validation messages', () => {
   it.each([
     ['', 'Field is required'],
     ['   ', 'Field is required'],

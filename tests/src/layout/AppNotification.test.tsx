@@ -35,7 +35,7 @@ function drag(element: HTMLElement, distance: number, pointerType = 'touch') {
   fireEvent.pointerUp(element, { pointerId: 1, pointerType, clientX: 200 + distance, clientY: 40 });
 }
 
-describe('app snackbar (SPEC §9: a swipe of more than 50 px closes it)', () => {
+describe('app snackbar (a swipe of more than 50 px closes it)', () => {
   it('closes after a 60 px swipe to the right', async () => {
     const content = await showSnackbar();
     drag(content, 60);

@@ -1,5 +1,5 @@
 /**
- * SPEC §4: when a token refresh is refused the session ends and the user lands on /login — from any
+ * docs/screens.md#states-and-transitions: when a token refresh is refused the session ends and the user lands on /login — from any
  * signed-in screen, custom pages included, not only react-admin lists.
  */
 import { screen } from '@testing-library/react';

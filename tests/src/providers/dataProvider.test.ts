@@ -232,7 +232,7 @@ describe('the folder, rule, trash and engine methods', () => {
     ]);
   });
 
-  it('sends each folder and rule action to its SPEC §7 path', async () => {
+  it('sends each folder and rule action to its path in the contract', async () => {
     const calls = recordCalls((url) => (url.pathname.endsWith('/5/') && !url.pathname.includes('rule/') ? null : {}));
     await provider.moveFolderToTrash(3);
     await provider.restoreFolder(3);

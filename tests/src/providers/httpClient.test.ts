@@ -197,7 +197,7 @@ describe('a session that cannot be refreshed', () => {
   });
 });
 
-describe('cross-site request token (SPEC §9)', () => {
+describe('cross-site request token', () => {
   afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the cookie
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { errorMessages, responseError, TransportError } from '../../../src/providers/httpErrors';
 
-describe('errorMessages (SPEC §8 shared handler)', () => {
+describe('errorMessages (the shared handler of failed calls)', () => {
   it('flattens field errors to "Field: message" lines with the field capitalised', () => {
     const error = responseError(400, { email: ['E-mail must be valid'], password: ['Too short', 'Too common'] });
     expect(errorMessages(error)).toEqual([

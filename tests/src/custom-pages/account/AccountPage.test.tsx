@@ -91,7 +91,7 @@ describe('Account screen', () => {
 describe('Change password', () => {
   const passwordField = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 
-  it('checks the SPEC §5 password rules', async () => {
+  it('checks the password rules', async () => {
     const { user } = await openAccount();
     await user.type(passwordField(/Old password/), 'x');
     await user.type(passwordField(/^New password/), 'short');

@@ -1,4 +1,4 @@
-/** SPEC §3: the schedule grids name the hours 12 AM … 11 PM. */
+/** docs/contract.md#entities: the schedule grids name the hours 12 AM … 11 PM. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AlertScheduleRow, WeekScheduleGrid } from '../../../../src/custom-pages/edit-rule/ScheduleGrid';

@@ -27,7 +27,7 @@ async function fill(values: { first?: string; last?: string; phone?: string; pas
 }
 
 describe('Confirm invitation', () => {
-  it('checks the fields as SPEC §5 says', async () => {
+  it('checks the fields as the contract validation says', async () => {
     await fill({ phone: '12', password: 'short', password2: 'other' });
     expect(await screen.findAllByText('Field is required')).toHaveLength(2);
     expect(screen.getByText('Phone number is not valid')).toBeInTheDocument();

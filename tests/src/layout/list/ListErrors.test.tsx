@@ -1,5 +1,5 @@
 /**
- * SPEC §2/§8: when a screen's call fails, the shared error list shows at the top of the screen —
+ * docs/screens.md, docs/screens.md#errors-and-messages: when a screen's call fails, the shared error list shows at the top of the screen —
  * the react-admin lists (Team, Permissions, Log, Activity, Campaigns) included, not a snackbar.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The Campaigns screen against msw: columns and the display rules of SPEC §2, the filter panel
+ * The Campaigns screen against msw: columns and the display rules of docs/screens.md, the filter panel
  * (every filter reaches the query, numbers only, Clear, Show/Hide, bookmarkable address), page
  * sizes, row refresh with its spinner and snackbar, the empty state, and access.
  */
