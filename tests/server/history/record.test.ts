@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { adHistoryNames, adMetricHistory } from '../../../server/db/schema/index';
-import { runSlot } from '../../../server/engine/execute';
+import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { SnapshotStore } from '../../../server/engine/snapshots';
 import { recordReading } from '../../../server/history/record';
 import {
