@@ -4,6 +4,8 @@
  * slow answers, answers that never come (timeouts), and high usage readings in the headers.
  * A fault with `applyFirst` lets a write take effect before the failure, as when a response is lost.
  */
+import { errorAnswer, type GraphAnswer } from './answers';
+
 export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'timeout' | 'usage';
 
 export interface FaultSpec {
@@ -43,13 +45,52 @@ export interface RequestDescription {
   target: 'request' | 'batch_item';
 }
 
-export const RATE_LIMIT_MESSAGES: Record<number, { message: string; subcode?: number }> = {
-  4: { message: '(#4) Application request limit reached', subcode: 1504022 },
-  17: { message: '(#17) User request limit reached', subcode: 2446079 },
-  32: { message: '(#32) Page request limit reached' },
-  613: { message: '(#613) Calls to this api have exceeded the rate limit.', subcode: 1487742 },
-  80004: { message: 'There have been too many calls to this ad-account. Wait a bit and try again.', subcode: 2446079 },
+const RATE_LIMIT_DOC =
+  'For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.';
+
+/**
+ * Graph's refusals as public reports show them (code 17: facebook-python-business-sdk#416; 80000:
+ * airbytehq/airbyte#10655; 80004: airbytehq/airbyte#8773): the HTTP status, message and subcode.
+ */
+export const RATE_LIMIT_ANSWERS: Record<
+  number,
+  { status: number; message: string; subcode?: number; transient?: true }
+> = {
+  4: { status: 403, message: '(#4) Application request limit reached', subcode: 1504022, transient: true },
+  17: { status: 400, message: '(#17) User request limit reached', subcode: 2446079, transient: true },
+  32: { status: 400, message: '(#32) Page request limit reached', transient: true },
+  613: { status: 400, message: '(#613) Calls to this api have exceeded the rate limit.', subcode: 1487742 },
+  80000: {
+    status: 400,
+    message: `(#80000) There have been too many calls from this ad-account. Wait a bit and try again. ${RATE_LIMIT_DOC}`,
+    subcode: 2446079,
+  },
+  80004: {
+    status: 400,
+    message: `(#80004) There have been too many calls to this ad-account. Wait a bit and try again. ${RATE_LIMIT_DOC}`,
+    subcode: 2446079,
+  },
 };
+
+/** A rate-limit refusal in Graph's shape (code 17 unless the fault names another). */
+export function rateLimitAnswer(fault: FaultSpec): GraphAnswer {
+  const code = fault.code ?? 17;
+  const known = RATE_LIMIT_ANSWERS[code] ?? { status: 400, message: `(#${code}) Rate limit reached` };
+  return errorAnswer(known.status, code, known.message, {
+    error_subcode: fault.subcode ?? known.subcode,
+    ...(known.transient ? { is_transient: true } : {}),
+  });
+}
+
+/** An injected 5xx: Graph's "unknown error" (1) or, for 503, "temporarily unavailable" (2). */
+export function serverErrorAnswer(fault: FaultSpec): GraphAnswer {
+  return errorAnswer(
+    fault.status ?? 500,
+    fault.status === 503 ? 2 : 1,
+    fault.status === 503 ? 'Service temporarily unavailable' : 'An unknown error occurred',
+    { is_transient: true },
+  );
+}
 
 export class FaultBoard {
   private faults: ActiveFault[] = [];

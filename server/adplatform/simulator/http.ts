@@ -1,17 +1,18 @@
 /**
  * The simulator's HTTP face: Graph-style paths under any version prefix (`/v21.0/...`), GET query
  * or form/JSON POST parameters, batch requests, access-token checks, usage headers, injected
- * faults, and a small admin API under `/__sim/` (clock, faults, state, object inspection).
+ * faults; the admin API under `/__sim/` is admin.ts, usage metering quota.ts.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorAnswer, type GraphAnswer, type GraphContext, type GraphHandler, type Params } from './graph';
-import { FaultBoard, RATE_LIMIT_MESSAGES, type FaultSpec } from './faults';
+import { FaultBoard, rateLimitAnswer, serverErrorAnswer, type FaultSpec } from './faults';
+import { adminAnswer } from './admin';
 import type { SimClock } from './clock';
-import { adTotals, graphMetrics, statusAt } from './delivery';
-import { effectiveStatus } from './nodes';
-import type { ScenarioName } from './scenarios';
+import { CallMeter, forcedReading, type QuotaOptions } from './quota';
 import type { World } from './world';
+
+export type { AccountCallCount } from './quota';
 
 export interface LoggedRequest {
   method: string;
@@ -22,25 +23,13 @@ export interface LoggedRequest {
   at: string;
 }
 
-export interface HttpOptions {
+export interface HttpOptions extends QuotaOptions {
   host: string;
   port: number;
   /** When set, only this token is accepted. */
   accessToken?: string;
-  /** Calls per account in 5 minutes that count as 100 % usage (the real quotas are higher). */
-  accountQuota: number;
-  /** Calls over all accounts in 5 minutes that count as 100 % app usage (x-app-usage); default 10 × accountQuota. */
-  appQuota?: number;
 }
 
-/** Per ad account since the simulator started: reads (GET, batch items included), writes, and refused calls. */
-export interface AccountCallCount {
-  reads: number;
-  writes: number;
-  refused: number;
-}
-
-const USAGE_WINDOW_MS = 5 * 60_000;
 const MAX_BATCH = 50;
 const MAX_LOGGED = 10_000;
 
@@ -75,9 +64,7 @@ export class SimulatorServer {
   readonly requests: LoggedRequest[] = [];
   private readonly server: http.Server;
   private readonly held = new Set<NodeJS.Timeout>();
-  private readonly calls = new Map<string, number[]>();
-  /** Calls per ad account (digits) since the start; never trimmed, unlike `requests`. */
-  readonly accountCalls = new Map<string, AccountCallCount>();
+  readonly meter: CallMeter;
 
   constructor(
     readonly graph: GraphHandler,
@@ -85,6 +72,7 @@ export class SimulatorServer {
     readonly clock: SimClock,
     private readonly options: HttpOptions,
   ) {
+    this.meter = new CallMeter(options);
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -118,7 +106,22 @@ export class SimulatorServer {
     const url = new URL(request.url ?? '/', 'http://simulator');
     const body = await readBody(request);
     if (url.pathname.startsWith('/__sim/'))
-      return this.admin(request.method ?? 'GET', url.pathname.slice('/__sim/'.length), body, response);
+      return this.send(
+        response,
+        adminAnswer(
+          {
+            world: this.world,
+            clock: this.clock,
+            faults: this.faults,
+            writes: this.graph.writes,
+            requests: this.requests,
+          },
+          request.method ?? 'GET',
+          url.pathname.slice('/__sim/'.length),
+          body,
+        ),
+        {},
+      );
 
     const method = (request.method ?? 'GET').toUpperCase();
     let params: Params;
@@ -145,9 +148,9 @@ export class SimulatorServer {
     if (fault) log.fault = fault.kind;
     const pathAccount = /(?:^|\/)act_(\d+)/.exec(path)?.[1];
     if (fault?.kind === 'rate_limit')
-      return this.send(response, this.rateLimitAnswer(fault), this.usageHeaders(described, pathAccount, fault));
+      return this.send(response, rateLimitAnswer(fault), this.usageHeaders(described, pathAccount, fault));
     if (fault && !fault.applyFirst) {
-      if (fault.kind === 'server_error') return this.send(response, this.serverErrorAnswer(fault), {});
+      if (fault.kind === 'server_error') return this.send(response, serverErrorAnswer(fault), {});
       await this.hold(fault.ms ?? 10 * 60_000); // never answered in time: the client times out
       return this.send(response, errorAnswer(504, 2, 'Service temporarily unavailable', { is_transient: true }), {});
     }
@@ -159,12 +162,12 @@ export class SimulatorServer {
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
     } else {
-      answer = this.counted(method, path, () =>
+      answer = this.meter.counted(method, path, () =>
         this.graph.handle(method, path, params, { linkBase, accessToken: params.access_token }),
       );
     }
 
-    if (fault?.kind === 'server_error') return this.send(response, this.serverErrorAnswer(fault), {});
+    if (fault?.kind === 'server_error') return this.send(response, serverErrorAnswer(fault), {});
     if (fault?.kind === 'timeout') {
       await this.hold(fault.ms ?? 10 * 60_000);
       return this.send(response, errorAnswer(504, 2, 'Service temporarily unavailable', { is_transient: true }), {});
@@ -192,10 +195,10 @@ export class SimulatorServer {
       };
       const fault = this.faults.take({ method, path, target: 'batch_item' }, ['rate_limit', 'server_error']);
       let answer: GraphAnswer;
-      if (fault?.kind === 'rate_limit') answer = this.rateLimitAnswer(fault);
+      if (fault?.kind === 'rate_limit') answer = rateLimitAnswer(fault);
       else {
-        answer = this.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
-        if (fault?.kind === 'server_error') answer = this.serverErrorAnswer(fault);
+        answer = this.meter.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
+        if (fault?.kind === 'server_error') answer = serverErrorAnswer(fault);
       }
       return {
         code: answer.status,
@@ -204,29 +207,6 @@ export class SimulatorServer {
       };
     });
     return { status: 200, body: answers };
-  }
-
-  /** Counts a call against its ad account's usage; at 100 % the platform refuses (80004). */
-  private counted(method: string, path: string, run: () => GraphAnswer): GraphAnswer {
-    const answer = run();
-    if (answer.accountId) {
-      const now = Date.now();
-      const recent = (this.calls.get(answer.accountId) ?? []).filter((at) => now - at < USAGE_WINDOW_MS);
-      recent.push(now);
-      this.calls.set(answer.accountId, recent);
-      const count = this.accountCalls.get(answer.accountId) ?? { reads: 0, writes: 0, refused: 0 };
-      this.accountCalls.set(answer.accountId, count);
-      if (method === 'GET') count.reads += 1;
-      else count.writes += 1;
-      if (recent.length > this.options.accountQuota && !path.startsWith('me/')) {
-        count.refused += 1;
-        return {
-          ...this.rateLimitAnswer({ kind: 'rate_limit', code: 80004, regainMinutes: 5 }),
-          accountId: answer.accountId,
-        };
-      }
-    }
-    return answer;
   }
 
   private checkToken(token: string | undefined): GraphAnswer | undefined {
@@ -238,73 +218,13 @@ export class SimulatorServer {
     return undefined;
   }
 
-  private rateLimitAnswer(fault: FaultSpec): GraphAnswer {
-    const code = fault.code ?? 17;
-    const known = RATE_LIMIT_MESSAGES[code] ?? { message: `(#${code}) Rate limit reached` };
-    const answer = errorAnswer(code === 4 || code === 17 ? 403 : 400, code, known.message, {
-      error_subcode: fault.subcode ?? known.subcode,
-      is_transient: true,
-      error_user_title: 'Too many calls',
-      error_user_msg: 'There have been too many calls. Please wait a bit and try again.',
-    });
-    return answer;
-  }
-
-  private serverErrorAnswer(fault: FaultSpec): GraphAnswer {
-    return errorAnswer(
-      fault.status ?? 500,
-      fault.status === 503 ? 2 : 1,
-      fault.status === 503 ? 'Service temporarily unavailable' : 'An unknown error occurred',
-      { is_transient: true },
-    );
-  }
-
   private usageHeaders(
     request: { method: string; path: string },
     accountId: string | undefined,
-    fault?: FaultSpec,
+    refusal?: FaultSpec,
   ): Record<string, string> {
     const usage = this.faults.take({ ...request, target: 'request' }, ['usage']);
-    const override = fault
-      ? { pct: 100, regainMinutes: fault.regainMinutes ?? 0 }
-      : usage
-        ? { pct: usage.pct ?? 95, regainMinutes: usage.regainMinutes ?? 0 }
-        : undefined;
-    const appCalls = [...this.calls.values()].reduce((sum, list) => sum + list.length, 0);
-    const appPct =
-      override?.pct ??
-      Math.min(100, Math.round((appCalls / (this.options.appQuota ?? this.options.accountQuota * 10)) * 100));
-    const headers: Record<string, string> = {
-      'x-app-usage': JSON.stringify({
-        call_count: appPct,
-        total_cputime: Math.round(appPct / 2),
-        total_time: Math.round(appPct / 2),
-      }),
-    };
-    if (accountId) {
-      const pct =
-        override?.pct ??
-        Math.min(100, Math.round(((this.calls.get(accountId)?.length ?? 0) / this.options.accountQuota) * 100));
-      headers['x-business-use-case-usage'] = JSON.stringify({
-        [accountId]: [
-          {
-            type: 'ads_management',
-            call_count: pct,
-            total_cputime: Math.round(pct / 2),
-            total_time: Math.round(pct / 2),
-            estimated_time_to_regain_access: override?.regainMinutes ?? 0,
-          },
-        ],
-      });
-      if (request.path.includes('insights')) {
-        headers['x-fb-ads-insights-throttle'] = JSON.stringify({
-          app_id_util_pct: appPct,
-          acc_id_util_pct: pct,
-          ads_api_access_tier: 'standard_access',
-        });
-      }
-    }
-    return headers;
+    return this.meter.headers(request.path, accountId, forcedReading(refusal, usage));
   }
 
   private hold(ms: number): Promise<void> {
@@ -322,101 +242,4 @@ export class SimulatorServer {
     response.writeHead(answer.status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
     response.end(JSON.stringify(answer.body));
   }
-
-  // ---- admin ----------------------------------------------------------------------------------
-
-  private admin(method: string, path: string, body: string, response: ServerResponse): void {
-    const answer = this.adminAnswer(method, path, body);
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answer.body));
-  }
-
-  private adminAnswer(method: string, path: string, body: string): GraphAnswer {
-    const json = (status: number, value: unknown): GraphAnswer => ({ status, body: value });
-    let input: Record<string, unknown> = {};
-    try {
-      input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    } catch {
-      return json(400, { detail: 'The body must be JSON' });
-    }
-    try {
-      if (path === 'state' && method === 'GET') return json(200, this.state());
-      if (path === 'clock' && method === 'POST') {
-        if (typeof input.set === 'string') this.clock.set(Date.parse(input.set));
-        if (typeof input.advance_ms === 'number') this.clock.advance(input.advance_ms);
-        if (typeof input.advance_hours === 'number') this.clock.advance(input.advance_hours * 3_600_000);
-        if (typeof input.speed === 'number') this.clock.setSpeed(input.speed);
-        return json(200, this.clock.state());
-      }
-      if (path === 'faults' && method === 'POST') {
-        for (const spec of Array.isArray(input) ? input : [input]) this.faults.add(spec as unknown as FaultSpec);
-        return json(200, this.faults.list());
-      }
-      if (path === 'faults' && method === 'DELETE') {
-        this.faults.clear();
-        return json(200, []);
-      }
-      if (path === 'scenarios' && method === 'GET') return json(200, Object.fromEntries(this.world.scenarios));
-      if (path === 'writes' && method === 'GET') return json(200, this.graph.writes);
-      const object = /^objects\/(\d+)$/.exec(path);
-      if (object && method === 'GET') {
-        const found = inspect(this.world, this.clock, object[1]!);
-        return found ? json(200, found) : json(404, { detail: 'No such object' });
-      }
-      return json(404, { detail: 'Unknown simulator admin path' });
-    } catch (error) {
-      return json(400, { detail: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  state(): Record<string, unknown> {
-    return {
-      clock: this.clock.state(),
-      accounts: this.world.accounts.length,
-      campaigns: this.world.campaigns.size,
-      ads: this.world.ads.size,
-      scenarios: [...this.world.scenarios.keys()] as ScenarioName[],
-      requests: this.requests.length,
-      writes: this.graph.writes.length,
-      faults: this.faults.list(),
-    };
-  }
-}
-
-/** An object's current status and lifetime metrics, for tests and the admin API. */
-export function inspect(world: World, clock: SimClock, id: string): Record<string, unknown> | undefined {
-  const now = clock.now();
-  const ad = world.ads.get(id);
-  if (ad) {
-    const campaign = world.campaigns.get(ad.campaignId)!;
-    const adset = world.adsets.get(ad.adsetId)!;
-    return {
-      id,
-      kind: 'ad',
-      name: ad.name,
-      deleted: ad.deleted,
-      status: statusAt(ad.statusLog, now),
-      effective_status: effectiveStatus(world, ad, now),
-      lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)),
-    };
-  }
-  const campaign = world.campaigns.get(id);
-  if (campaign)
-    return {
-      id,
-      kind: 'campaign',
-      name: campaign.name,
-      status: statusAt(campaign.statusLog, now),
-      effective_status: effectiveStatus(world, campaign, now),
-    };
-  const adset = world.adsets.get(id);
-  if (adset)
-    return {
-      id,
-      kind: 'adset',
-      name: adset.name,
-      status: statusAt(adset.statusLog, now),
-      effective_status: effectiveStatus(world, adset, now),
-    };
-  return undefined;
 }

@@ -5,7 +5,8 @@
  */
 import { SimClock } from './clock';
 import { GraphHandler, type WriteRecord } from './graph';
-import { inspect, SimulatorServer, type AccountCallCount, type LoggedRequest } from './http';
+import { inspect } from './admin';
+import { SimulatorServer, type AccountCallCount, type LoggedRequest } from './http';
 import type { FaultSpec } from './faults';
 import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { World, type ScenarioObjects } from './world';
@@ -79,7 +80,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     clock,
     requests: server.requests,
-    accountCalls: server.accountCalls,
+    accountCalls: server.meter.accountCalls,
     writes: graph.writes,
     addFault: (fault) => server.faults.add(fault),
     clearFaults: () => server.faults.clear(),

@@ -12,7 +12,7 @@ import {
   INSIGHT_FIELDS,
   STATUS_FIELDS,
   type WireKind,
-} from '../../../server/adplatform/graphClient';
+} from '../../../server/adplatform/graphFields';
 import { enumValues, objectMismatch, specFields, type SpecNode } from '../../../server/adplatform/graphSpec';
 import { DateTime } from 'luxon';
 import { presetPeriod, SIMULATED_INSIGHT_FIELDS } from '../../../server/adplatform/simulator/insights';
