@@ -1,54 +1,110 @@
 /**
- * The simulator's admin API under `/__sim/` (not Graph's): read its state, move its clock, arm and
- * clear faults, list scenarios and writes, and inspect an object's status and lifetime metrics.
- * Answers are plain JSON; bad input is `{detail}` with 400.
+ * The simulator's admin API under `/__sim/` (JSON in, JSON out; errors as `{detail}`), for tests,
+ * benches and a look by hand:
+ *
+ * - `GET state` · `POST clock {set?, advance_ms?, advance_hours?, speed?}`
+ * - `POST faults` (one spec or a list) · `DELETE faults`
+ * - `GET scenarios` (ids, description and lag per scenario) · `GET writes`
+ * - `GET objects/{id}` status and lifetime metrics (reported and settled)
+ * - `GET truth/{id}?at=&since=&until=` an ad's, ad set's, campaign's or account's reported and
+ *   settled metrics at a moment (default now), over its life or some days
+ * - `GET latency` · `POST latency {profile: "meta" | "off"}`
  */
-import type { SimClock } from './clock';
-import { adTotals, graphMetrics, statusAt } from './delivery';
-import type { FaultBoard, FaultSpec } from './faults';
 import type { GraphAnswer } from './answers';
-import { effectiveStatus } from './nodes';
-import type { ScenarioName } from './scenarios';
+import type { SimClock } from './clock';
+import type { FaultBoard, FaultSpec } from './faults';
+import { LATENCY_PROFILES, type LatencyProfileName, type LatencySwitch } from './latency';
+import { SCENARIOS, type ScenarioName } from './scenarios';
+import { inspect, truthOf } from './truth';
 import type { World } from './world';
 
 export interface AdminContext {
   world: World;
   clock: SimClock;
   faults: FaultBoard;
+  latency: LatencySwitch;
   writes: readonly unknown[];
   requests: readonly unknown[];
 }
 
-export function adminAnswer(sim: AdminContext, method: string, path: string, body: string): GraphAnswer {
-  const json = (status: number, value: unknown): GraphAnswer => ({ status, body: value });
+const json = (status: number, value: unknown): GraphAnswer => ({ status, body: value });
+
+function scenarioList(world: World) {
+  return Object.fromEntries(
+    [...world.scenarios].map(([name, objects]) => {
+      const ad = world.ads.get(objects.adIds[0] ?? '');
+      return [
+        name,
+        {
+          ...objects,
+          description: SCENARIOS[name as ScenarioName]?.description,
+          lag: ad?.profile.lag ?? { website: 'website', onsite: 'instant_form' },
+        },
+      ];
+    }),
+  );
+}
+
+function timeParam(value: string | null, now: number): number {
+  if (value === null || value === '') return now;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) throw new Error('at must be an ISO 8601 moment');
+  return at;
+}
+
+export function adminAnswer(
+  target: AdminContext,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: string,
+): GraphAnswer {
   let input: Record<string, unknown> = {};
   try {
     input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
   } catch {
     return json(400, { detail: 'The body must be JSON' });
   }
+  const { world, clock } = target;
   try {
-    if (path === 'state' && method === 'GET') return json(200, simulatorState(sim));
+    if (path === 'state' && method === 'GET') return json(200, simulatorState(target));
     if (path === 'clock' && method === 'POST') {
-      if (typeof input.set === 'string') sim.clock.set(Date.parse(input.set));
-      if (typeof input.advance_ms === 'number') sim.clock.advance(input.advance_ms);
-      if (typeof input.advance_hours === 'number') sim.clock.advance(input.advance_hours * 3_600_000);
-      if (typeof input.speed === 'number') sim.clock.setSpeed(input.speed);
-      return json(200, sim.clock.state());
+      if (typeof input.set === 'string') clock.set(Date.parse(input.set));
+      if (typeof input.advance_ms === 'number') clock.advance(input.advance_ms);
+      if (typeof input.advance_hours === 'number') clock.advance(input.advance_hours * 3_600_000);
+      if (typeof input.speed === 'number') clock.setSpeed(input.speed);
+      return json(200, clock.state());
     }
     if (path === 'faults' && method === 'POST') {
-      for (const spec of Array.isArray(input) ? input : [input]) sim.faults.add(spec as unknown as FaultSpec);
-      return json(200, sim.faults.list());
+      for (const spec of Array.isArray(input) ? input : [input]) target.faults.add(spec as unknown as FaultSpec);
+      return json(200, target.faults.list());
     }
     if (path === 'faults' && method === 'DELETE') {
-      sim.faults.clear();
+      target.faults.clear();
       return json(200, []);
     }
-    if (path === 'scenarios' && method === 'GET') return json(200, Object.fromEntries(sim.world.scenarios));
-    if (path === 'writes' && method === 'GET') return json(200, sim.writes);
-    const object = /^objects\/(\d+)$/.exec(path);
+    if (path === 'latency' && method === 'GET') return json(200, { profile: target.latency.profile });
+    if (path === 'latency' && method === 'POST') {
+      const profile = input.profile as LatencyProfileName;
+      if (!LATENCY_PROFILES.includes(profile))
+        return json(400, { profile: [`must be one of ${LATENCY_PROFILES.join(', ')}`] });
+      target.latency.profile = profile;
+      return json(200, { profile });
+    }
+    if (path === 'scenarios' && method === 'GET') return json(200, scenarioList(world));
+    if (path === 'writes' && method === 'GET') return json(200, target.writes);
+    const object = /^objects\/(\d+|act_\d+)$/.exec(path);
     if (object && method === 'GET') {
-      const found = inspect(sim.world, sim.clock, object[1]!);
+      const found = inspect(world, clock.now(), object[1]!);
+      return found ? json(200, found) : json(404, { detail: 'No such object' });
+    }
+    const truth = /^truth\/(\d+|act_\d+)$/.exec(path);
+    if (truth && method === 'GET') {
+      const at = timeParam(query.get('at'), clock.now());
+      const found = truthOf(world, truth[1]!, at, {
+        since: query.get('since') ?? undefined,
+        until: query.get('until') ?? undefined,
+      });
       return found ? json(200, found) : json(404, { detail: 'No such object' });
     }
     return json(404, { detail: 'Unknown simulator admin path' });
@@ -57,54 +113,17 @@ export function adminAnswer(sim: AdminContext, method: string, path: string, bod
   }
 }
 
-/** What the simulator holds: clock, sizes, scenarios, request and write counts, armed faults. */
+/** What the simulator holds: clock, sizes, scenarios, request and write counts, armed faults, latency. */
 export function simulatorState(sim: AdminContext): Record<string, unknown> {
   return {
     clock: sim.clock.state(),
     accounts: sim.world.accounts.length,
     campaigns: sim.world.campaigns.size,
     ads: sim.world.ads.size,
-    scenarios: [...sim.world.scenarios.keys()] as ScenarioName[],
+    scenarios: [...sim.world.scenarios.keys()],
     requests: sim.requests.length,
     writes: sim.writes.length,
     faults: sim.faults.list(),
+    latency: sim.latency.profile,
   };
-}
-
-/** An object's current status and lifetime metrics, for tests and the admin API. */
-export function inspect(world: World, clock: SimClock, id: string): Record<string, unknown> | undefined {
-  const now = clock.now();
-  const ad = world.ads.get(id);
-  if (ad) {
-    const campaign = world.campaigns.get(ad.campaignId)!;
-    const adset = world.adsets.get(ad.adsetId)!;
-    return {
-      id,
-      kind: 'ad',
-      name: ad.name,
-      deleted: ad.deleted,
-      status: statusAt(ad.statusLog, now),
-      effective_status: effectiveStatus(world, ad, now),
-      lifetime: graphMetrics(adTotals(ad, adset, campaign, -Infinity, now)),
-    };
-  }
-  const campaign = world.campaigns.get(id);
-  if (campaign)
-    return {
-      id,
-      kind: 'campaign',
-      name: campaign.name,
-      status: statusAt(campaign.statusLog, now),
-      effective_status: effectiveStatus(world, campaign, now),
-    };
-  const adset = world.adsets.get(id);
-  if (adset)
-    return {
-      id,
-      kind: 'adset',
-      name: adset.name,
-      status: statusAt(adset.statusLog, now),
-      effective_status: effectiveStatus(world, adset, now),
-    };
-  return undefined;
 }

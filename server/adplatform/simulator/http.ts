@@ -1,7 +1,7 @@
 /**
  * The simulator's HTTP face: Graph-style paths under any version prefix (`/v21.0/...`), GET query
  * or form/JSON POST parameters, batch requests, access-token checks, usage headers, injected
- * faults; the admin API under `/__sim/` is admin.ts, usage metering quota.ts.
+ * faults, latency (latency.ts); the admin API under `/__sim/` is admin.ts, usage metering quota.ts.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { errorAnswer, type GraphAnswer, type GraphContext, type GraphHandler, ty
 import { FaultBoard, rateLimitAnswer, serverErrorAnswer, type FaultSpec } from './faults';
 import { adminAnswer } from './admin';
 import type { SimClock } from './clock';
+import { LatencySwitch, type CallShape } from './latency';
 import { CallMeter, forcedReading, type QuotaOptions } from './quota';
 import type { World } from './world';
 
@@ -28,6 +29,8 @@ export interface HttpOptions extends QuotaOptions {
   port: number;
   /** When set, only this token is accepted. */
   accessToken?: string;
+  /** How long answers take (latency.ts); switchable later through /__sim/latency. */
+  latency?: LatencySwitch;
 }
 
 const MAX_BATCH = 50;
@@ -65,6 +68,7 @@ export class SimulatorServer {
   private readonly server: http.Server;
   private readonly held = new Set<NodeJS.Timeout>();
   readonly meter: CallMeter;
+  readonly latency: LatencySwitch;
 
   constructor(
     readonly graph: GraphHandler,
@@ -73,6 +77,7 @@ export class SimulatorServer {
     private readonly options: HttpOptions,
   ) {
     this.meter = new CallMeter(options);
+    this.latency = options.latency ?? new LatencySwitch();
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -115,9 +120,11 @@ export class SimulatorServer {
             faults: this.faults,
             writes: this.graph.writes,
             requests: this.requests,
+            latency: this.latency,
           },
           request.method ?? 'GET',
           url.pathname.slice('/__sim/'.length),
+          url.searchParams,
           body,
         ),
         {},
@@ -156,8 +163,9 @@ export class SimulatorServer {
     }
 
     let answer: GraphAnswer;
+    const shapes: CallShape[] = [];
     if (isBatch) {
-      answer = this.batch(params, { linkBase, accessToken: params.access_token });
+      answer = this.batch(params, { linkBase, accessToken: params.access_token }, shapes);
       log.batchSize = Array.isArray(answer.body) ? answer.body.length : undefined;
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
@@ -165,7 +173,10 @@ export class SimulatorServer {
       answer = this.meter.counted(method, path, () =>
         this.graph.handle(method, path, params, { linkBase, accessToken: params.access_token }),
       );
+      shapes.push(this.shapeOf(method, path, params, answer));
     }
+    const delay = this.latency.drawBatch(shapes);
+    if (delay > 0) await this.hold(delay);
 
     if (fault?.kind === 'server_error') return this.send(response, serverErrorAnswer(fault), {});
     if (fault?.kind === 'timeout') {
@@ -175,7 +186,17 @@ export class SimulatorServer {
     return this.send(response, answer, this.usageHeaders(described, answer.accountId ?? pathAccount));
   }
 
-  private batch(params: Params, context: GraphContext): GraphAnswer {
+  /** What kind of call this was, for its latency draw. */
+  private shapeOf(method: string, path: string, params: Params, answer: GraphAnswer): CallShape {
+    if (method !== 'GET') return { kind: 'write' };
+    const [head, edge] = path.split('/');
+    const adLevel = params.level === 'ad' || (params.level === undefined && this.world.ads.has(head ?? ''));
+    if (edge !== 'insights' || !adLevel) return { kind: 'read' };
+    const data = (answer.body as { data?: unknown }).data;
+    return { kind: 'insights', rows: Array.isArray(data) ? data.length : 0 };
+  }
+
+  private batch(params: Params, context: GraphContext, shapes: CallShape[]): GraphAnswer {
     let items: { method?: string; relative_url?: string; body?: string }[];
     try {
       items = JSON.parse(params.batch!) as typeof items;
@@ -198,6 +219,7 @@ export class SimulatorServer {
       if (fault?.kind === 'rate_limit') answer = rateLimitAnswer(fault);
       else {
         answer = this.meter.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
+        shapes.push(this.shapeOf(method, path, itemParams, answer));
         if (fault?.kind === 'server_error') answer = serverErrorAnswer(fault);
       }
       return {

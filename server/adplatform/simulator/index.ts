@@ -1,14 +1,16 @@
 /**
  * The Graph API simulator, in process: `startSimulator()` builds a seeded world, serves it over
  * HTTP on a port (0 = any free one) and hands back the controls tests use — the clock, the fault
- * switches, the scenario ids, and each object's current status and metrics.
+ * switches, the latency profile, the scenario ids, and each object's status and its metrics as
+ * reported and as they will settle.
  */
 import { SimClock } from './clock';
 import { GraphHandler, type WriteRecord } from './graph';
-import { inspect } from './admin';
 import { SimulatorServer, type AccountCallCount, type LoggedRequest } from './http';
+import { LatencySwitch, type LatencyProfileName } from './latency';
+import { inspect, truthOf, type Truth } from './truth';
 import type { FaultSpec } from './faults';
-import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
+import { addScenarios, SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { World, type ScenarioObjects } from './world';
 
 export interface SimulatorOptions {
@@ -31,6 +33,8 @@ export interface SimulatorOptions {
   accountQuota?: number;
   /** Calls over all accounts in 5 minutes that count as 100 % app usage (default 10 × accountQuota). */
   appQuota?: number;
+  /** How long answers take: 'off' (default) or Graph's pace, 'meta' (latency.ts). */
+  latency?: LatencyProfileName;
 }
 
 export interface Simulator {
@@ -47,10 +51,18 @@ export interface Simulator {
   addFault(fault: FaultSpec): void;
   clearFaults(): void;
   scenario(name: ScenarioName): ScenarioObjects;
-  /** An ad's (or campaign's, ad set's) current status and lifetime metrics. */
-  inspect(
-    id: string,
-  ): { status: string; effective_status?: string; lifetime?: Record<string, unknown> } & Record<string, unknown>;
+  /** An ad's (or campaign's, ad set's, account's) current status and lifetime metrics: `lifetime` as insights
+   * report them now, `settled` as they will be once every late lead and every day's settling has arrived. */
+  inspect(id: string): {
+    status: string;
+    effective_status?: string;
+    lifetime: Record<string, unknown>;
+    settled: Record<string, unknown>;
+  } & Record<string, unknown>;
+  /** Reported and settled metrics of an object at a moment (default now), over its life or days [since, until]. */
+  truth(id: string, at?: Date | string | number, days?: { since?: string; until?: string }): Truth;
+  /** The latency profile answers are held by; `setLatency('meta')` switches to Graph's pace. */
+  setLatency(profile: LatencyProfileName): void;
   advanceHours(hours: number): void;
   close(): Promise<void>;
 }
@@ -64,8 +76,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     accounts: options.accounts,
     campaignsPerAccount: options.campaignsPerAccount,
     adsPerCampaign: options.adsPerCampaign,
-    scenarios: options.scenarios ?? SCENARIO_NAMES,
   });
+  addScenarios(world, options.scenarios ?? SCENARIO_NAMES, start);
   const graph = new GraphHandler(world, clock);
   const server = new SimulatorServer(graph, world, clock, {
     host: options.host ?? '127.0.0.1',
@@ -73,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     accessToken: options.accessToken,
     accountQuota: options.accountQuota ?? 5000,
     appQuota: options.appQuota,
+    latency: new LatencySwitch(options.latency ?? 'off', options.seed ?? 1),
   });
   const url = await server.listen();
   return {
@@ -91,9 +104,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return found;
     },
     inspect(id) {
-      const found = inspect(world, clock, id);
+      const found = inspect(world, clock.now(), id);
       if (!found) throw new Error(`The simulator has no object ${id}`);
       return found as ReturnType<Simulator['inspect']>;
+    },
+    truth(id, at, days) {
+      const found = truthOf(world, id, at === undefined ? clock.now() : new Date(at).getTime(), days);
+      if (!found) throw new Error(`The simulator has no object ${id}`);
+      return found;
+    },
+    setLatency(profile) {
+      server.latency.profile = profile;
     },
     advanceHours: (hours) => clock.advance(hours * 3_600_000),
     close: () => server.close(),
@@ -102,3 +123,5 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 export { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 export type { FaultSpec } from './faults';
+export type { Truth } from './truth';
+export type { LatencyProfileName } from './latency';

@@ -6,7 +6,8 @@
 import { DateTime } from 'luxon';
 import { enumValues } from '../graphSpec';
 import { errorAnswer, page, requestedFields, type GraphAnswer, type GraphContext, type Params } from './answers';
-import { add, adTotals, graphMetrics, ZERO, type Totals } from './delivery';
+import { add, graphMetrics, ZERO, type Totals } from './delivery';
+import { reportedTotals, reportFrame } from './reporting';
 import { refuseFields } from './nodes';
 import type { SimAccount, SimAd, World } from './world';
 
@@ -167,9 +168,10 @@ export function insights(
   const span = period(account, params, now, firstStart);
   if ('status' in span) return span;
 
+  const frame = reportFrame(now, account.timezone);
   const groups = new Map<string, { ad: SimAd; totals: Totals }>();
   for (const ad of ads) {
-    const totals = adTotals(ad, world.adsets.get(ad.adsetId)!, world.campaigns.get(ad.campaignId)!, span.from, span.to);
+    const totals = reportedTotals(world, ad, span.from, span.to, frame);
     const key = { ad: ad.id, adset: ad.adsetId, campaign: ad.campaignId, account: account.accountId }[level]!;
     const group = groups.get(key);
     groups.set(key, { ad: group?.ad ?? ad, totals: add(group?.totals ?? ZERO, totals) });

@@ -2,7 +2,8 @@
  * `npm run simulator`: the Graph API simulator on its own, for pointing one or more servers at it
  * (META_GRAPH_URL=http://127.0.0.1:8090, no META_ACCESS_TOKEN) or for exploring it with curl.
  * Settings: SIMULATOR_HOST, SIMULATOR_PORT (8090), SIMULATOR_SEED (1), SIMULATOR_SPEED (1),
- * SIMULATOR_SCENARIOS (comma list, default all), SIMULATOR_ACCESS_TOKEN (accept only this token).
+ * SIMULATOR_SCENARIOS (comma list, default all), SIMULATOR_ACCESS_TOKEN (accept only this token),
+ * SIMULATOR_LATENCY (0 or meta: Graph's pace).
  */
 import { startSimulator } from './index';
 import { simulatorSettings } from './settings';

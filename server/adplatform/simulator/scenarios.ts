@@ -1,6 +1,7 @@
 /**
  * Named scenarios: campaigns in the first ad account built to cross the rule engine's thresholds
- * (docs/engine.md) as simulated time passes. Each returns the ids a test needs to watch.
+ * (docs/engine.md) as simulated time passes, and to tell late data from bad data (docs/simulator.md).
+ * Each returns the ids a test needs to watch.
  */
 import { DateTime } from 'luxon';
 import type { DeliveryProfile, ScenarioObjects, SimAccount, World } from './world';
@@ -12,6 +13,10 @@ export const SCENARIO_NAMES = [
   'no_link_clicks',
   'seminar_fills',
   'website_cpl_high',
+  'late_converter',
+  'true_dud',
+  'steady_converter',
+  'broken_tracking',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -21,7 +26,15 @@ export function isScenarioName(name: string): name is ScenarioName {
 
 interface ScenarioDefinition {
   description: string;
-  build(world: World, account: SimAccount, start: number): ScenarioObjects;
+  /** Builds the scenario into the world's first account (`home`) or, where it says so, another. */
+  build(world: World, home: SimAccount, start: number): ScenarioObjects;
+}
+
+/** Adds the named scenarios to a world built at `start`. */
+export function addScenarios(world: World, names: readonly ScenarioName[], start: number): void {
+  const home = world.accounts[0];
+  if (!home) return;
+  for (const name of names) world.scenarios.set(name, SCENARIOS[name].build(world, home, start));
 }
 
 const base: Omit<DeliveryProfile, 'leads' | 'spendPerHour'> = { cpm: 22, ctrPct: 1.5, linkShare: 0.7, websiteShare: 0 };
@@ -113,6 +126,62 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
         leads: { kind: 'per_spend', cpl: 70 },
       });
       return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
+    },
+  },
+  late_converter: {
+    description:
+      'An ad that looks like a dud its first day ($2 an hour, no lead shown), then its website leads, reported 20–60 hours late, bring its CPL to about $10.',
+    build(world, account, start) {
+      const { campaign, adset } = eventCampaign(world, account, start, 'MED-W', 10, 'Scenario Late Converter', 20);
+      const ad = world.addAd(adset, 'Scenario - Late Converter', {
+        ...base,
+        spendPerHour: 2,
+        websiteShare: 1,
+        leads: { kind: 'per_spend', cpl: 10 },
+        lag: { website: 'next_day', onsite: 'instant_form' },
+      });
+      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
+    },
+  },
+  true_dud: {
+    description:
+      'An ad that delivers like the late converter ($2 an hour, link clicks) and never gets a lead, late or not.',
+    build(world, account, start) {
+      const { campaign, adset } = eventCampaign(world, account, start, 'WW-W', 11, 'Scenario True Dud', 20);
+      const ad = world.addAd(adset, 'Scenario - True Dud', { ...base, spendPerHour: 2, leads: { kind: 'none' } });
+      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
+    },
+  },
+  steady_converter: {
+    description: 'An ad with instant-form leads at about $15 each, reported within minutes, delivering for three days.',
+    build(world, account, start) {
+      const { campaign, adset } = eventCampaign(world, account, start, 'MED-S', 12, 'Scenario Steady Converter', 72);
+      const ad = world.addAd(adset, 'Scenario - Steady Converter', {
+        ...base,
+        spendPerHour: 3,
+        leads: { kind: 'per_spend', cpl: 15 },
+      });
+      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
+    },
+  },
+  broken_tracking: {
+    description:
+      "The last ad account's leads stop being recorded 6 hours before the start while spend and clicks go on (its own campaign: about a lead every 3 hours until then).",
+    build(world, _home, start) {
+      const account = world.accounts.at(-1)!;
+      account.trackingBrokenAt = start - 6 * HOUR;
+      const { campaign, adset } = eventCampaign(world, account, start, 'WW-S', 12, 'Scenario Broken Tracking', 72);
+      const ad = world.addAd(adset, 'Scenario - Broken Tracking', {
+        ...base,
+        spendPerHour: 4,
+        leads: { kind: 'per_spend', cpl: 12 },
+      });
+      return {
+        accountId: account.accountId,
+        campaignId: campaign.id,
+        adIds: [ad.id],
+        trackingBrokenAt: new Date(account.trackingBrokenAt).toISOString(),
+      };
     },
   },
 };

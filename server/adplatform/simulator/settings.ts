@@ -1,4 +1,5 @@
 /** The simulator's settings from the environment (used by `npm run simulator` and by `npm start`). */
+import { parseLatencyProfile } from './latency';
 import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import type { SimulatorOptions } from './index';
 
@@ -32,5 +33,6 @@ export function simulatorSettings(env: NodeJS.ProcessEnv): SimulatorOptions & { 
     start: env.SIMULATOR_START || undefined,
     scenarios: chosen,
     accessToken: env.SIMULATOR_ACCESS_TOKEN || undefined,
+    latency: parseLatencyProfile(env.SIMULATOR_LATENCY),
   };
 }

@@ -7,8 +7,8 @@
  */
 import { DateTime } from 'luxon';
 import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
+import type { LagName } from './lag';
 import { seededRandom, type Random } from './random';
-import { SCENARIOS, type ScenarioName } from './scenarios';
 import { campaignDate, campaignTime, DAY, HOUR } from './naming';
 
 /** A configured status the simulator keeps (Graph's DELETED is modelled for ads only, as `deleted`). */
@@ -31,6 +31,8 @@ export interface DeliveryProfile {
   leads: { kind: 'per_spend'; cpl: number } | { kind: 'diminishing'; factor: number } | { kind: 'none' };
   /** Share of leads that are website (pixel) leads; the rest are on-Facebook form leads. */
   websiteShare: number;
+  /** How late each kind of lead arrives (lag.ts; default: website and instant_form). */
+  lag?: { website: LagName; onsite: LagName };
 }
 
 export interface SimAccount {
@@ -40,6 +42,8 @@ export interface SimAccount {
   timezone: string;
   currency: string;
   createdTime: number;
+  /** From this moment its leads are no longer recorded (a broken pixel and lead form hook), while delivery goes on. */
+  trackingBrokenAt?: number;
 }
 
 export interface SimCampaign {
@@ -52,7 +56,6 @@ export interface SimCampaign {
   stopTime: number | undefined;
   dailyBudgetCents: number;
   statusLog: StatusEvent[];
-  scenario?: ScenarioName;
 }
 
 export interface SimAdSet {
@@ -83,13 +86,14 @@ export interface WorldOptions {
   accounts?: number;
   campaignsPerAccount?: number;
   adsPerCampaign?: number;
-  scenarios?: readonly ScenarioName[];
 }
 
 export interface ScenarioObjects {
   accountId: string;
   campaignId: string;
   adIds: string[];
+  /** broken_tracking: when the account's leads stopped being recorded (ISO 8601). */
+  trackingBrokenAt?: string;
 }
 
 const ACCOUNTS = [
@@ -130,7 +134,8 @@ export class World {
   readonly campaigns = new Map<string, SimCampaign>();
   readonly adsets = new Map<string, SimAdSet>();
   readonly ads = new Map<string, SimAd>();
-  readonly scenarios = new Map<ScenarioName, ScenarioObjects>();
+  /** Named scenarios added to the world (scenarios.ts), by name. */
+  readonly scenarios = new Map<string, ScenarioObjects>();
   private nextId: number;
   private readonly idPrefix: string;
 
@@ -152,12 +157,6 @@ export class World {
     for (const [index, account] of this.accounts.entries()) {
       for (let c = 0; c < (options.campaignsPerAccount ?? 10); c += 1) {
         this.addRegularCampaign(random, account, accountTemplate(index).short, options.adsPerCampaign ?? 3);
-      }
-    }
-    const home = this.accounts[0];
-    if (home) {
-      for (const name of options.scenarios ?? []) {
-        this.scenarios.set(name, SCENARIOS[name].build(this, home, options.start));
       }
     }
   }

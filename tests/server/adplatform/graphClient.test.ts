@@ -162,7 +162,7 @@ describe('Graph client against the simulator', () => {
     it('grows spend, clicks and leads with time, and a pause sticks', async () => {
       const { adIds } = sim.scenario('seminar_fills');
       const adId = adIds[0]!;
-      const spendOf = () => Number(sim.inspect(adId).lifetime!.spend);
+      const spendOf = () => Number(sim.inspect(adId).settled.spend);
       const before = spendOf();
       sim.advanceHours(2);
       expect(spendOf()).toBeCloseTo(before + 6, 2); // $3 an hour

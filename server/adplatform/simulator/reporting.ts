@@ -1,0 +1,199 @@
+/**
+ * What Graph reports about an ad at a moment, as opposed to what happened (delivery.ts).
+ *
+ * - Settled truth: what its metrics over a period will be once everything has arrived — all of the
+ *   delivery, and every lead that happened while the account's tracking worked.
+ * - Reported: the settled truth less what has not arrived yet. A lead shows once its lag (lag.ts)
+ *   has passed, credited to the hour it happened; delivery metrics of the last days show the share
+ *   their day has settled to, hour by hour.
+ *
+ * Everything that happened before `finalBefore` (72 hours ago, on the hour) is final, so it is the
+ * plain difference of cumulative metrics; only the hours after it are looked at one by one. Every
+ * period is cut on the same hour grid, so hours add up to their day and days to the lifetime.
+ */
+import { DateTime } from 'luxon';
+import { add, statusAt, subtract, totalsAfter, ZERO, type Totals } from './delivery';
+import { LAG_PROFILES, leadLag, LONGEST_LAG_MS, settledShare, type LagProfile } from './lag';
+import { HOUR } from './naming';
+import type { SimAccount, SimAd, StatusEvent, World } from './world';
+
+/** The moment a report is made, in one account's time zone. */
+export interface ReportFrame {
+  now: number;
+  /** Start of the hour before which everything is final. */
+  finalBefore: number;
+  /** The settled share of delivery metrics of the account-zone day holding `at`. */
+  share(at: number): number;
+}
+
+export const floorHour = (ms: number) => Math.floor(ms / HOUR) * HOUR;
+
+export function reportFrame(now: number, timezone: string): ReportFrame {
+  const finalBefore = floorHour(now - LONGEST_LAG_MS);
+  // Midnights from the day holding finalBefore to the one after now, in the account's zone.
+  const midnights: number[] = [];
+  let day = DateTime.fromMillis(finalBefore, { zone: timezone }).startOf('day');
+  while (day.toMillis() <= now) {
+    day = day.plus({ days: 1 });
+    midnights.push(day.toMillis());
+  }
+  return {
+    now,
+    finalBefore,
+    share(at) {
+      const dayEnd = midnights.find((midnight) => midnight > at) ?? Infinity;
+      return settledShare(now - dayEnd);
+    },
+  };
+}
+
+/** An ad's delivery schedule: the intervals in which it, its ad set and its campaign all deliver. */
+interface Schedule {
+  ad: SimAd;
+  account: SimAccount;
+  active: [number, number][];
+}
+
+/** The intervals [a, b) between the campaign's start and stop in which every status log says ACTIVE. */
+function activeIntervals(logs: StatusEvent[][], start: number, stop = Infinity): [number, number][] {
+  const cuts = [...new Set(logs.flatMap((log) => log.map((e) => e.at)).filter((at) => at > start && at < stop))];
+  cuts.sort((a, b) => a - b);
+  const bounds = [start, ...cuts, stop];
+  const active: [number, number][] = [];
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const a = bounds[i]!;
+    if (!logs.every((log) => statusAt(log, a) === 'ACTIVE')) continue;
+    const last = active.at(-1);
+    if (last && last[1] === a) last[1] = bounds[i + 1]!;
+    else active.push([a, bounds[i + 1]!]);
+  }
+  return active;
+}
+
+function scheduleOf(world: World, ad: SimAd): Schedule {
+  const campaign = world.campaigns.get(ad.campaignId)!;
+  const adset = world.adsets.get(ad.adsetId)!;
+  return {
+    ad,
+    account: world.account(ad.accountId)!,
+    active: activeIntervals([ad.statusLog, adset.statusLog, campaign.statusLog], campaign.startTime, campaign.stopTime),
+  };
+}
+
+/** Hours the ad has delivered before `at`. */
+function hoursBy(s: Schedule, at: number): number {
+  let ms = 0;
+  for (const [a, b] of s.active) {
+    if (a >= at) break;
+    ms += Math.min(b, at) - a;
+  }
+  return ms / HOUR;
+}
+const cumulative = (s: Schedule, at: number) => totalsAfter(s.ad.profile, hoursBy(s, at));
+const leadsIn = (t: Totals) => t.onsiteLeads + t.websiteLeads;
+
+/** Cumulative totals with leads counted only up to `leadLimit` (the leads the account recorded). */
+function capLeads(t: Totals, s: Schedule, leadLimit: number): Totals {
+  if (leadsIn(t) <= leadLimit) return t;
+  const websiteLeads = Math.floor(leadLimit * s.ad.profile.websiteShare);
+  return { ...t, onsiteLeads: leadLimit - websiteLeads, websiteLeads };
+}
+
+/** How many of the ad's leads were recorded: all of them, or those before its account's tracking broke. */
+function recordedLeadLimit(s: Schedule): number {
+  const brokenAt = s.account.trackingBrokenAt;
+  return brokenAt === undefined ? Infinity : leadsIn(cumulative(s, brokenAt));
+}
+
+/** The ad's settled truth over [from, to): all delivery, and every lead recorded. */
+export function settledTotals(world: World, ad: SimAd, from: number, to: number): Totals {
+  const s = scheduleOf(world, ad);
+  const limit = recordedLeadLimit(s);
+  return subtract(capLeads(cumulative(s, to), s, limit), capLeads(cumulative(s, from), s, limit));
+}
+
+/** The first moment the ad has delivered for `hours` (its k-th lead happens at such a moment). */
+function momentOfDelivery(s: Schedule, hours: number): number {
+  let left = hours * HOUR;
+  for (const [a, b] of s.active) {
+    if (b - a >= left) return a + left;
+    left -= b - a;
+  }
+  return s.active.at(-1)?.[1] ?? Infinity;
+}
+
+/** The delivering hours at which the ad's k-th lead happens (leads are a step function of delivery). */
+function hoursOfLead(s: Schedule, k: number, upTo: number): number {
+  let lo = 0;
+  let hi = upTo;
+  for (let i = 0; i < 48; i += 1) {
+    const mid = (lo + hi) / 2;
+    if (leadsIn(totalsAfter(s.ad.profile, mid)) >= k) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+const isWebsiteLead = (k: number, share: number) => Math.floor(k * share) > Math.floor((k - 1) * share);
+
+function lagProfiles(ad: SimAd): { website: LagProfile; onsite: LagProfile } {
+  const names = ad.profile.lag ?? { website: 'website', onsite: 'instant_form' };
+  return { website: LAG_PROFILES[names.website], onsite: LAG_PROFILES[names.onsite] };
+}
+
+const scale = (value: number, share: number) => Math.round(value * share);
+
+/** One recent hour window [a, b) as reported at frame.now: its day's settled share, and the leads that have arrived. */
+function reportedWindow(
+  s: Schedule,
+  [a, b]: [number, number],
+  [start, end]: [Totals, Totals],
+  frame: ReportFrame,
+  leadLimit: number,
+): Totals {
+  const delivered = subtract(end, start);
+  const share = frame.share(a);
+  const out: Totals = {
+    spend: Math.round(delivered.spend * share * 100) / 100,
+    impressions: scale(delivered.impressions, share),
+    clicks: scale(delivered.clicks, share),
+    linkClicks: scale(delivered.linkClicks, share),
+    onsiteLeads: 0,
+    websiteLeads: 0,
+  };
+  const last = Math.min(leadsIn(end), leadLimit);
+  if (last <= leadsIn(start)) return out;
+  const profiles = lagProfiles(s.ad);
+  const upTo = hoursBy(s, b);
+  for (let k = leadsIn(start) + 1; k <= last; k += 1) {
+    const website = isWebsiteLead(k, s.ad.profile.websiteShare);
+    const lag = leadLag(website ? profiles.website : profiles.onsite, `${s.ad.id}:${k}`);
+    let arrived = b + lag <= frame.now;
+    if (!arrived && a + lag <= frame.now) arrived = momentOfDelivery(s, hoursOfLead(s, k, upTo)) + lag <= frame.now;
+    if (!arrived) continue;
+    if (website) out.websiteLeads += 1;
+    else out.onsiteLeads += 1;
+  }
+  return out;
+}
+
+/** The ad's metrics over [from, to) as Graph reports them at frame.now (`to` at most now). */
+export function reportedTotals(world: World, ad: SimAd, from: number, to: number, frame: ReportFrame): Totals {
+  const s = scheduleOf(world, ad);
+  const limit = recordedLeadLimit(s);
+  const end = Math.min(to, frame.now);
+  const finalEnd = Math.min(end, frame.finalBefore);
+  let total = from < finalEnd ? settledTotals(world, ad, from, finalEnd) : ZERO;
+  const recentFrom = Math.max(from, frame.finalBefore);
+  if (recentFrom >= end || hoursBy(s, recentFrom) === hoursBy(s, end)) return total;
+  let before = cumulative(s, recentFrom);
+  for (let hour = floorHour(recentFrom); hour < end; hour += HOUR) {
+    const a = Math.max(hour, recentFrom);
+    const b = Math.min(hour + HOUR, end);
+    const after = cumulative(s, b);
+    if (after.spend !== before.spend || after.impressions !== before.impressions)
+      total = add(total, reportedWindow(s, [a, b], [before, after], frame, limit));
+    before = after;
+  }
+  return total;
+}
