@@ -8,7 +8,6 @@ import { cycles, importGraph } from '../../scripts/importCycles';
 
 const root = resolve(import.meta.dirname, '../..');
 
-
 describe('import cycles', () => {
   const found = cycles(importGraph(root, ['server', 'src']));
 
