@@ -128,7 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     // Client-side routes (/, /edit-rule/5, /join/abc …) all load the SPA.
     app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' });
+      if (request.url.startsWith('/api/'))
+        return reply.status(404).header('cache-control', 'no-store').send({ detail: 'Not found.' });
       const file = request.url.split('?')[0]!;
       if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..'))
         return reply.sendFile(file.slice(1));

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../src/domain/validation';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
+import { fitsBigint } from '../http/params';
 
 export const tags = ['campaigns'];
 
@@ -97,7 +98,7 @@ export const campaignListQuery = pageQuery.extend(orderingQuery.shape).extend({
   campaign_name: filterText('Campaign name contains'),
   meta_ad_account: filterText('An ad account id, several comma-joined, or a part of an ad account name'),
   campaign_id__in: filterText('Comma-separated campaign ids').refine(
-    (v) => v === undefined || v.split(',').every((p) => /^\d{1,19}$/.test(p.trim()) || p.trim() === ''),
+    (v) => v === undefined || v.split(',').every((p) => fitsBigint(p.trim()) || p.trim() === ''),
     MESSAGES.integer,
   ),
   event_type__in: filterText('Comma-separated topics'),
@@ -121,5 +122,5 @@ export const campaignListQuery = pageQuery.extend(orderingQuery.shape).extend({
 export type CampaignFilters = z.output<typeof campaignListQuery>;
 
 export const campaignIdParams = z.object({
-  campaign_id: z.string().regex(/^\d{1,19}$/, MESSAGES.integer),
+  campaign_id: z.string().refine(fitsBigint, MESSAGES.integer),
 });

@@ -15,6 +15,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { PgliteWorkerClient } from './pgliteClient';
+import { listenOnPostgres } from './listener';
+import { keepNewFilesPrivate, makePrivate } from './privateFiles';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -146,56 +148,6 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   };
 }
 
-/** A connection of its own for LISTEN (a pooled one would be handed to other queries). */
-async function listenOnPostgres(
-  connectionString: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening: (listening: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delayMs = 500;
-
-  const connect = async () => {
-    const next = new pg.Client({ connectionString });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = undefined;
-      onListening(false);
-      next.end().catch(() => undefined);
-      if (stopped) return;
-      console.warn(`PostgreSQL LISTEN ${channel} lost${error ? `: ${error.message}` : ''}; reconnecting`);
-      retry = setTimeout(() => void connect(), delayMs);
-      delayMs = Math.min(delayMs * 2, 30_000);
-    };
-    client = next;
-    next.on('error', lost);
-    next.on('end', () => lost());
-    next.on('notification', (message) => onNotify(message.payload ?? ''));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (client !== next || stopped) return;
-      delayMs = 500;
-      onListening(true);
-    } catch (error) {
-      lost(error as Error);
-    }
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    onListening(false);
-    await current?.end().catch(() => undefined);
-  };
-}
-
 /**
  * pool.end() resolves once every connection has been asked to close, before the server has closed
  * them. What comes right after (the test databases' DROP DATABASE ... WITH (FORCE)) would otherwise
@@ -213,6 +165,12 @@ function trackConnectionsClosed(pool: pg.Pool): () => Promise<void> {
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pgdata'));
+/** The product's database: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR; DATA_DIR is private to this user. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  keepNewFilesPrivate();
+  makePrivate(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const handle = await openPglite(path.join(options.dataDir, 'pgdata'));
+  makePrivate(options.dataDir); // what PGlite wrote while it opened
+  return handle;
 }

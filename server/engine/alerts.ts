@@ -10,7 +10,8 @@ import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
-import { renderMessage } from '../mail/template';
+import { reasonText, renderMessage, userText } from '../mail/template';
+import { ruleNamesInMail } from './mailNames';
 import type { ActivityRow } from './activity';
 import { sendOnce } from './mailOnce';
 import { claimRun, finishRun } from './ledger';
@@ -68,17 +69,17 @@ async function sinceLastAlert(db: Database, ruleId: number, claim: ActivityRow):
 
 const describe = (entry: ActivityRow, zone: string) => {
   const at = DateTime.fromJSDate(new Date(entry.createdAt), { zone: validZone(zone) }).toFormat('LLL d, h:mm a');
-  const why = Object.entries(entry.reason ?? {})
-    .map(([key, value]) => `${key}: ${value}`)
-    .join('; ');
-  return `${at} — ${entry.action.replaceAll('_', ' ')}${entry.adId ? ` ${entry.adId}` : ''}${why ? ` (${why})` : ''}`;
+  const why = reasonText(entry.reason ?? {});
+  const object = entry.adId ? ` ${userText(entry.adId)}` : '';
+  return `${at} — ${entry.action.replaceAll('_', ' ')}${object}${why ? ` (${why})` : ''}`;
 };
 
 export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
-  const subject = `${rule.name}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${rule.folder.name})`;
+  const names = ruleNamesInMail(rule);
+  const subject = `${names.rule}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${names.folder})`;
   const body = renderMessage({
     paragraphs: [
-      `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) since its last alert:`,
+      `Rule "${names.rule}" in ${names.folder} (${names.account}) since its last alert:`,
       ...entries.map((e) => describe(e, rule.timezone)),
     ],
     action: { label: 'Open the activity', url: `${publicUrl}/activity?rule_id=${rule.id}` },

@@ -1,7 +1,8 @@
 /**
  * Held runs (blast radius exceeded, see blastRadius.ts; the alert is sent by pipeline/hold.ts): the two
  * ways out — Approve carries out exactly the planned turn-offs that are still valid (statuses read
- * again), once, however many people or processes press it at the same moment; Dismiss drops them.
+ * again), once, however many people or processes press it at the same moment, and never for a rule
+ * that is now switched off or notify-only; Dismiss drops them.
  *
  * Exactly once: the decision is taken by one conditional UPDATE (the first caller wins), and the
  * carrying out is itself a ledger run (kind `approval`) with pending claims like any run, so a crash
@@ -54,6 +55,13 @@ export async function approveHeldRun(
   by: Decider,
   rule: (id: number) => Promise<LoadedEngineRule | null>,
 ): Promise<RunResult> {
+  const current = await heldRun(ctx, runId);
+  // Switching a rule off or to notify-only dismisses its held runs; one that slipped past is refused.
+  const ruleNow = await rule(current.ruleId);
+  if (ruleNow && !ruleNow.isDeleted && (!ruleNow.isActive || ruleNow.notifyOnly))
+    throw new ApiError(409, {
+      detail: `The rule is ${ruleNow.isActive ? 'set to notify only' : 'switched off'}: its held run cannot be approved.`,
+    });
   const decided = await decide(ctx, runId, 'approved', by);
   const row = decided ?? (await heldRun(ctx, runId));
   if (row.decision === 'dismissed') throw new ApiError(409, { detail: 'This held run was already dismissed.' });

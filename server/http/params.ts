@@ -10,3 +10,9 @@ export function parseId(raw: unknown): number | undefined {
   const id = Number(text);
   return id > 0 && id <= MAX_ID ? id : undefined;
 }
+
+/** The largest value of a bigint column (the ad platform's campaign ids). */
+export const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** Whether this text is a non-negative integer that fits a bigint column (19 digits may not). */
+export const fitsBigint = (text: string): boolean => /^\d{1,19}$/.test(text) && BigInt(text) <= MAX_BIGINT;

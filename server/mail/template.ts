@@ -10,8 +10,9 @@ export interface MessageContent {
 
 /**
  * Text a user typed (a name, a group or folder name) as it may appear in a mail: one line, at most
- * `max` characters, and defanged — dots between letters become `[.]`, `@` becomes `[at]` and `://`
- * becomes `[:]//` — so no mail client turns it into a link or an address the product did not write.
+ * `max` characters, and defanged — a dot before a letter becomes `[.]` (every domain's last label
+ * starts with one; "$12.50" and "J. R. R." stay as they are), `@` becomes `[at]` and `://` becomes
+ * `[:]//` — so no mail client turns it into a link or an address the product did not write.
  */
 export function userText(value: string, max = 60): string {
   const oneLine = value
@@ -28,8 +29,14 @@ export function userText(value: string, max = 60): string {
   return short
     .replace(/:\/\//g, '[:]//')
     .replace(/@/g, '[at]')
-    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}])/gu, '$1[.]');
+    .replace(/([\p{L}\p{N}_-])\.(?=\p{L})/gu, '$1[.]');
 }
+
+/** An activity reason as a mail shows it: every value is user or platform text (names, errors), defanged. */
+export const reasonText = (reason: Record<string, string>): string =>
+  Object.entries(reason)
+    .map(([key, value]) => `${key}: ${userText(String(value), 200)}`)
+    .join('; ');
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

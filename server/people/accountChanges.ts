@@ -1,10 +1,11 @@
 /**
  * PATCH /api/user/{id}/ as a whole: who may change which account fields, the e-mail change that
- * waits for confirmation from the new address, and the sessions that end (docs/security.md).
+ * waits for confirmation from the new address (one's own with the current password, someone
+ * else's only by a superuser), and the sessions that end (docs/security.md).
  */
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { actorName } from '../audit/log';
-import { verifyPassword } from '../auth/passwords';
+import { checkOwnPassword } from '../auth/passwordCheck';
 import { ApiError, permissionDenied, ValidationError } from '../http/errors';
 import { assertMayManageUser } from './access';
 import type { PeopleContext } from './context';
@@ -42,10 +43,12 @@ export async function changeAccount(
   if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
   if (!self && (changesProfile || changesActivity))
     assertMayManageUser(actor, (await loadAuthUser(ctx.db, target.id))!);
+  // The address is the key to the password reset: someone else's moves only with a superuser.
+  if (newEmail !== undefined && !self && !actor.is_superuser)
+    throw new ApiError(403, { detail: PEOPLE_MESSAGES.emailOfOthersSuperuserOnly });
   if (newEmail !== undefined && self) {
     if (!current_password) throw passwordError(PEOPLE_MESSAGES.currentPasswordRequired);
-    if (!(await verifyPassword(current_password, target.passwordHash)))
-      throw passwordError(PEOPLE_MESSAGES.currentPasswordWrong);
+    await checkOwnPassword(ctx.db, target, current_password, 'current_password', PEOPLE_MESSAGES.currentPasswordWrong);
   }
   if (newEmail !== undefined) await assertEmailFree(ctx.db, normaliseEmail(newEmail), target.id);
 

@@ -1,11 +1,12 @@
 /**
  * E-mail changes: never applied at once. A single-use token, good for 24 hours and stored only as
- * its hash, is mailed to the new address; confirming it sets the address. Asking again replaces
- * any earlier request of the same account.
+ * its hash, is mailed to the new address; confirming it sets the address and spends the account's
+ * outstanding reset links. Asking again replaces any earlier request of the same account; a
+ * password change or reset, a deactivation or a cancel withdraws it.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { emailChanges, users } from '../db/schema/index';
+import { emailChanges, passwordResets, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { ValidationError } from '../http/errors';
 import { EMAIL_CHANGE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
@@ -77,6 +78,11 @@ export async function confirmEmailChange(db: Database, token: string): Promise<C
         .set({ email: claimed.newEmail })
         .where(eq(users.id, before.id))
         .returning();
+      // A reset link mailed to the old address must not take the account back.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, before.id), isNull(passwordResets.usedAt)));
       await recordAudit(tx, auditActorOf(after!), {
         action: `Confirmed e-mail change of user ${actorName(auditActorOf(after!))}`,
         changesText: describeChanges({ email: [before.email, after!.email] }),

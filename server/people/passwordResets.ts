@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { ValidationError } from '../http/errors';
 import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
+import { withdrawPendingEmailChanges } from './pendingEmailChanges';
 import { auditActorOf } from './users';
 
 export async function createPasswordReset(db: Database, userId: number): Promise<string> {
@@ -21,7 +22,10 @@ export async function createPasswordReset(db: Database, userId: number): Promise
 
 const tokenError = (message: string) => new ValidationError({ token: [message] });
 
-/** Sets the new password and spends the token (and any other outstanding one of the user). Answers the user id. */
+/**
+ * Sets the new password and spends the token (and any other outstanding one of the user); an
+ * e-mail change of the account still waiting for confirmation is withdrawn. Answers the user id.
+ */
 export async function completePasswordReset(db: Database, token: string, password: string): Promise<number> {
   const tokenHash = hashLinkSecret(token);
   const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
@@ -47,6 +51,7 @@ export async function completePasswordReset(db: Database, token: string, passwor
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await withdrawPendingEmailChanges(tx, user.id);
     await recordAudit(tx, auditActorOf(user), { action: 'Reset own password by e-mail link' });
     return user.id;
   });

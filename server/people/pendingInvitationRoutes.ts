@@ -1,7 +1,7 @@
 /**
  * /api/user_invite/ for the Team screen's pending invitations: list them (GET), resend one with a
  * new code (POST …/{id}/resend/) and cancel one (DELETE …/{id}/). Each needs add_edit_users and
- * writes an audit-log entry, as sending does.
+ * writes an audit-log entry, as sending does; resending and cancelling need the group's accesses too.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import {
   type PendingInvitationDto,
 } from './pendingInvitations';
 import { tags } from './schemas';
+import type { AuthUser } from './users';
 
 const mayInvite = requirePermission('add_edit_users');
 
@@ -49,6 +50,15 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Resending or cancelling an invitation needs the accesses of its group, as sending it did. */
+  async function assertMayHandle(actor: AuthUser, id: string) {
+    const current = await findPendingInvitation(app.db, id);
+    if (!current) throw notFound();
+    const group = current.group ? await findGroup(app.db, current.group.id) : undefined;
+    assertMayGrant(actor, group?.accesses ?? []);
+    return { current, group };
+  }
+
   app.post(
     '/user_invite/:id/resend/',
     {
@@ -64,10 +74,7 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const current = await findPendingInvitation(app.db, request.params.id);
-      if (!current) throw notFound();
-      const group = current.group ? await findGroup(app.db, current.group.id) : undefined;
-      assertMayGrant(actor, group?.accesses ?? []);
+      const { current, group } = await assertMayHandle(actor, request.params.id);
 
       const reissued = await reissueInvitation(app.db, current.id);
       if (!reissued) throw notFound();
@@ -101,6 +108,7 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      await assertMayHandle(actor, request.params.id);
       const cancelled = await cancelInvitation(app.db, request.params.id);
       if (!cancelled) throw notFound();
       await recordAudit(app.db, actor, { action: `Cancelled the invitation to ${cancelled.email}` });

@@ -1,6 +1,7 @@
 /** The team: listing users, changing their account fields, activity, group and own password, each change audited. */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { checkOwnPassword } from '../auth/passwordCheck';
+import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
@@ -8,6 +9,7 @@ import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagi
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ApiError, ValidationError } from '../http/errors';
 import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
+import { withdrawPendingEmailChanges } from './pendingEmailChanges';
 import type { PeopleContext } from './context';
 import {
   auditActorOf,
@@ -122,6 +124,7 @@ export async function updateUser(
     if (!Object.keys(values).length) return;
     if (values.isActive === false && before.isSuperuser) await assertAnotherActiveSuperuser(tx, before.id);
     const [after] = await tx.update(users).set(values).where(eq(users.id, before.id)).returning();
+    if (values.isActive === false) await withdrawPendingEmailChanges(tx, before.id, { requestedBy: true });
     const profile = describeChanges({
       first_name: [before.firstName, after!.firstName],
       last_name: [before.lastName, after!.lastName],
@@ -171,21 +174,21 @@ export async function setUserGroup(
   return (await loadUserDto(db, user.id))!;
 }
 
-/** A user changes their own password, knowing the old one; the change is audited. */
+/**
+ * A user changes their own password, knowing the old one (throttled like sign-in); the change is
+ * audited and withdraws any e-mail change of the account still waiting for confirmation.
+ */
 export async function changeOwnPassword(
   db: Database,
   actor: AuditActor,
   change: { old_password: string; new_password: string },
 ): Promise<void> {
   const row = (await findUserById(db, actor.id))!;
-  if (!(await verifyPassword(change.old_password, row.passwordHash))) {
-    throw new ValidationError({ old_password: [PEOPLE_MESSAGES.wrongOldPassword] });
-  }
+  await checkOwnPassword(db, row, change.old_password, 'old_password', PEOPLE_MESSAGES.wrongOldPassword);
+  const passwordHash = await hashPassword(change.new_password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(change.new_password) })
-      .where(eq(users.id, actor.id));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    await withdrawPendingEmailChanges(tx, actor.id);
     await recordAudit(tx, actor, { action: 'Changed own password' });
   });
 }

@@ -3,11 +3,11 @@
  * that is trashed) and deleting from the trash, each change audited. The rule routes are a line
  * or two over these.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { NEW_RULE_NAME, duplicateName, type RuleDto } from '../../src/domain/rules';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
-import { folders, rules } from '../db/schema/index';
+import { folders, ruleRuns, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
 import { auditFolder } from './context';
@@ -32,6 +32,17 @@ const auditRefs = ({ rule, folder, account }: LoadedRule) => ({
 
 const inTrash = () => badRequest('This rule is in the trash. Restore it before changing it.');
 const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isDeleted;
+
+/**
+ * A rule switched off or to notify-only no longer wants its held turn-offs: they are dismissed in
+ * the same transaction, so nobody approves what the rule's owner just stopped.
+ */
+async function dismissHeldRuns(tx: Database, ruleId: number, actor: AuditActor): Promise<void> {
+  await tx
+    .update(ruleRuns)
+    .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
+    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)));
+}
 
 export function createRuleStore(db: Database) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
@@ -69,6 +80,7 @@ export function createRuleStore(db: Database) {
           alertSchedule: after.alertSchedule,
         });
         await saveItems(tx, id, changedItems);
+        if (!after.isActive || after.notifyOnly) await dismissHeldRuns(tx, id, actor);
         await recordAudit(tx, actor, {
           action: AUDIT_ACTIONS.ruleUpdated,
           changesText,

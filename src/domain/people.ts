@@ -24,6 +24,8 @@ export const PEOPLE_MESSAGES = {
   emailChangeInvalid: 'This e-mail confirmation link is not valid.',
   emailChangeUsed: 'This e-mail confirmation link has already been used.',
   emailChangeExpired: 'This e-mail confirmation link has expired. Change the address again.',
+  emailOfOthersSuperuserOnly: "Only a superuser can change another member's e-mail address.",
+  noPendingEmailChange: 'No e-mail change is waiting for confirmation.',
   unknownPermission: (name: string) => `Unknown permission: ${name}`,
   inviteInvalid: 'This invitation link is not valid.',
   inviteUsed: 'This invitation has already been used.',

@@ -24,6 +24,8 @@ export const paths = {
   passwordResetRequest: api('user/send_password_reset/'),
   passwordResetConfirm: api('user/set_password_reset/'),
   emailChangeConfirm: api('user/confirm_email_change/'),
+  /** The account's e-mail change waiting for confirmation: GET it, DELETE withdraws it. */
+  emailChangePending: (id: Id) => api(`user/${id}/email_change/`),
   groups: api('groups/'),
   group: (id: Id) => api(`groups/${id}/`),
   availablePermissions: api('groups/available_permissions/'),

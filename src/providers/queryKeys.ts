@@ -16,6 +16,7 @@ export const queryKeys = {
   runPages: (ruleId: number, offset: number) => ['rule_runs', 'list', ruleId, offset] as const,
   run: (runId: number) => ['rule_runs', 'one', runId] as const,
   exemptions: (ruleId: number) => ['rule_exemptions', ruleId] as const,
+  pendingEmailChange: (userId: number) => ['team', 'email_change', userId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi, TestUser } from '../support/api';
 import { type AllServicesApi, apiWithAllServices } from './engine/support';
 
-const BAD_IDS = ['0', '-1', 'abc', '99999999999999999999', '1.5', '%27%3B--'];
+// Beyond the integer id columns (2^31) and the bigint ones (2^63, campaign ids: 19 digits do not all fit).
+const BAD_IDS = [
+  '0',
+  '-1',
+  'abc',
+  '2147483648',
+  '9223372036854775808',
+  '9999999999999999999',
+  '99999999999999999999',
+  '1.5',
+  '%27%3B--',
+];
 const BAD_BODIES: unknown[] = [
   {},
   {
@@ -31,6 +42,7 @@ const BAD_QUERIES = [
   'ordering=__proto__,-constructor,toString',
   'search=%25%5F%5C&rule_id_in=a,b,-1',
   'spend_range_min=abc&event_date_after=2026-13-45&is_webinar=maybe',
+  'campaign_id__in=9999999999999999999,1&rule_id_in=2147483648&rule_id=9223372036854775808&folder_id=99999999999',
 ];
 
 /** Routes that end a session or act on the caller; they run last, once. */

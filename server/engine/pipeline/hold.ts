@@ -4,10 +4,11 @@
  * keeps the planned turn-offs for Approve or Dismiss (../heldRuns.ts).
  */
 import { ruleActivity } from '../../db/schema/index';
-import { renderMessage } from '../../mail/template';
+import { reasonText, renderMessage, userText } from '../../mail/template';
 import type { ActivityRow } from '../activity';
 import { blastRadius } from '../blastRadius';
 import type { PlannedAction } from '../evaluate';
+import { ruleNamesInMail } from '../mailNames';
 import { sendOnce } from '../mailOnce';
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel } from '../schedule';
@@ -32,9 +33,7 @@ export async function hold(ctx: EngineContext, item: InBatch): Promise<void> {
 }
 
 const held = (action: PlannedAction) =>
-  `${action.action.replaceAll('_', ' ')} ${action.objectId}: ${Object.entries(action.reason)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('; ')}`;
+  `${action.action.replaceAll('_', ' ')} ${userText(action.objectId)}: ${reasonText(action.reason)}`;
 
 /** The activity entry of a held run (action run_held) and, where alerts are set up, its mail — once. */
 export async function alertHeldRun(
@@ -58,6 +57,7 @@ export async function alertHeldRun(
   }
   const to = alerts.recipients.join(', ');
   const link = `${alerts.publicUrl}/activity?rule_id=${rule.id}`;
+  const names = ruleNamesInMail(rule);
   const result = await sendOnce(
     ctx.db,
     alerts.mailer,
@@ -71,10 +71,10 @@ export async function alertHeldRun(
         reason,
         message: {
           to,
-          subject: `Held for approval: ${rule.name} (${rule.folder.name})`,
+          subject: `Held for approval: ${names.rule} (${names.folder})`,
           ...renderMessage({
             paragraphs: [
-              `Rule "${rule.name}" in ${rule.folder.name} (${rule.account.accountName}) acted on nothing: it ${summary}.`,
+              `Rule "${names.rule}" in ${names.folder} (${names.account}) acted on nothing: it ${summary}.`,
               'A person with the right to change rules can approve or dismiss these turn-offs in Activity:',
               ...planned.slice(0, 50).map(held),
               ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),

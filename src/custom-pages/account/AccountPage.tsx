@@ -5,6 +5,7 @@ import { PageTitle } from '../../layout/pageTitle';
 import { useSessionUser } from '../../providers/usePermissions';
 import { AccountForm } from './AccountForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { PendingEmailChange } from './PendingEmailChange';
 
 export function AccountPage() {
   const translate = useTranslate();
@@ -17,6 +18,7 @@ export function AccountPage() {
           <Typography variant="h5" component="h1" gutterBottom>
             {translate('people.account.title')}
           </Typography>
+          {user ? <PendingEmailChange userId={user.id} /> : null}
           {user ? <AccountForm user={user} /> : null}
         </CardContent>
       </Card>

@@ -19,6 +19,11 @@ export default {
       saved: 'Account data saved successfully',
       change_password: 'Change password',
       password_changed: 'Password changed successfully',
+      pending_email:
+        'A change of your e-mail address to %{email} was asked for by %{by} and waits for confirmation from that address. If you did not ask for it, withdraw it.',
+      pending_email_by_unknown: 'someone',
+      withdraw_email_change: 'Withdraw',
+      email_change_withdrawn: 'The e-mail change was withdrawn: its link no longer works.',
     },
     team: {
       invite: 'Invite',

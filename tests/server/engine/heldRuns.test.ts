@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
+import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
 import { runAlert } from '../../../server/engine/alerts';
 import { pruneRuns } from '../../../server/engine/ledger';
 import { createRuleEngineService, type RuleEngineService } from '../../../server/engine/service';
@@ -160,6 +160,70 @@ eachDatabase((engine) => {
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({ detail: 'This held run was already dismissed.' });
       expect(platform.writes).toEqual([]);
+    });
+
+    it('switching the rule off or to notify-only dismisses its held runs, and Approve is refused for them', async () => {
+      for (const change of [{ is_active: false }, { notify_only: true }]) {
+        const { rule } = await seed();
+        await runNow(rule.id);
+        const heldId = (await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0].id;
+        const patched = await api.request(editor.token, {
+          method: 'PATCH',
+          url: `/api/rule/${rule.id}/`,
+          payload: change,
+        });
+        expect(patched.statusCode, patched.body).toBe(200);
+        const run = (await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0];
+        expect(run).toMatchObject({ id: heldId, decision: 'dismissed', decided_by: 'Ada Approver' });
+        const late = await post(editor, `/api/rule_runs/${heldId}/approve/`);
+        expect(late.statusCode).toBe(409);
+      }
+      // A held run whose rule was switched off without passing the rule screen (an older run, another
+      // process) is refused all the same.
+      const { rule } = await seed();
+      await runNow(rule.id);
+      const heldId = (await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0].id;
+      await api.dbh.db.update(rules).set({ notifyOnly: true }).where(eq(rules.id, rule.id));
+      const refused = await post(editor, `/api/rule_runs/${heldId}/approve/`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ detail: 'The rule is set to notify only: its held run cannot be approved.' });
+      expect((await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0].decision).toBe('pending');
+      expect(platform.writes).toEqual([]);
+    });
+
+    it('defangs every name in its mails: rule, folder, account and campaign names never become links or addresses', async () => {
+      const hostile = (await seedAccount(api.dbh.db, { accountName: 'Pay at evil.example' })).adAccountId;
+      platform.addCampaign(hostile, 'c9', 'EDM http://evil.example/c EP-W 2026-03-04 6PM');
+      for (const id of ['h1', 'h2', 'h3']) platform.addAd(hostile, 'c9', id, { spend: '300' });
+      const { rule } = await seedRule(api.dbh.db, hostile, {
+        tasks: { spend_cpl_no_leads: { spend: '100' } },
+        folderName: 'Visit https://evil.example/now',
+        ruleName: 'Mail boss@evil.example',
+        alertHours: [7],
+      });
+      await runNow(rule.id);
+      const heldId = (await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0].id;
+      expect((await post(editor, `/api/rule_runs/${heldId}/approve/`)).statusCode).toBe(200);
+      const alert = await runAlert(
+        { db: api.dbh.db, log: quietLog, mailer, ...ALERTS },
+        rule.id,
+        new Date(Date.now() + 1000),
+      );
+      expect(alert.status).toBe('sent');
+
+      expect(mailer.sent.map((m) => m.subject)).toEqual([
+        'Held for approval: Mail boss[at]evil[.]example (Visit https[:]//evil[.]example/now)',
+        'Mail boss[at]evil[.]example: 4 rule actions (Visit https[:]//evil[.]example/now)',
+      ]);
+      for (const mail of mailer.sent) {
+        for (const part of [mail.subject, mail.text, mail.html]) {
+          expect(part).not.toMatch(/evil\.example|boss@|https?:\/\/evil/);
+        }
+        expect(mail.text).toContain('Pay at evil[.]example');
+      }
+      expect(mailer.sent[1]!.text).toContain('Campaign: EDM http[:]//evil[.]example/c EP-W 2026-03-04 6PM');
+      // Numbers keep their decimal point.
+      expect(mailer.sent[0]!.text).toMatch(/\$300\.00/);
     });
 
     it('holds a run over the number limit even when the share is small', async () => {

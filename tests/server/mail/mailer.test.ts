@@ -88,6 +88,8 @@ describe('user text in mails', () => {
     expect(userText('Mallory <mallory@evil.example>')).toBe('Mallory <mallory[at]evil[.]example>');
     expect(userText('Line one\r\nBcc: victim@example.com')).toBe('Line one Bcc: victim[at]example[.]com');
     expect(userText('J. R. R. Tolkien')).toBe('J. R. R. Tolkien');
+    expect(userText('CPL: $12.50 ≥ 0.45%')).toBe('CPL: $12.50 ≥ 0.45%');
+    expect(userText('go to 1.2.3.co/x or x1.io')).toBe('go to 1.2.3[.]co/x or x1[.]io');
     expect(userText('A'.repeat(80))).toBe(`${'A'.repeat(59)}…`);
   });
 

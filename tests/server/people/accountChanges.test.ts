@@ -98,7 +98,7 @@ eachDatabase((engine) => {
 
     describe('e-mail changes', () => {
       it('wait for confirmation from the new address, tell the old one, then end every session', async () => {
-        const editor = await api.userWith(['add_edit_users'], { firstName: 'Eve', lastName: 'Editor' });
+        const editor = await api.userWith('superuser', { firstName: 'Eve', lastName: 'Editor' });
         const target = await api.userWith([]);
         const newEmail = freshAddress();
         const response = await patchUser(editor, target, { email: newEmail.toUpperCase(), first_name: 'Tess' });

@@ -274,7 +274,7 @@ eachDatabase((engine) => {
         expect(await auditActions(`Cancelled the invitation to ${email}`)).toEqual(['Ada Admin']);
       });
 
-      it('each needs add_edit_users; resending stays within the sender’s own accesses', async () => {
+      it('each needs add_edit_users; resending and cancelling stay within the sender’s own accesses', async () => {
         const group = await api.newGroup('Guarded group', ['delete_rules']);
         const email = newcomer();
         await invitedCode(email, group.id);
@@ -291,7 +291,12 @@ eachDatabase((engine) => {
         const beyond = await resend(inviter, id);
         expect(beyond.statusCode).toBe(403);
         expect(beyond.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
-        expect((await cancel(inviter, id)).statusCode).toBe(204);
+        const cancelBeyond = await cancel(inviter, id);
+        expect(cancelBeyond.statusCode).toBe(403);
+        expect(cancelBeyond.json()).toEqual({ detail: 'You cannot grant accesses you do not hold yourself.' });
+        expect(await pendingFor(email)).toBeDefined();
+        expect((await cancel(admin, id)).statusCode).toBe(204);
+        expect(await pendingFor(email)).toBeUndefined();
         expect((await resend(admin, 'not-an-invitation')).statusCode).toBe(404);
       });
     });

@@ -8,7 +8,8 @@ import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { bodyOf } from '../../fixtures/people';
 
-const server = setupMswServer();
+// Most accounts have no e-mail change waiting.
+const server = setupMswServer(http.get(paths.emailChangePending(7), () => HttpResponse.json({ pending: null })));
 
 beforeEach(() => signOut());
 
@@ -28,6 +29,39 @@ async function openAccount() {
 }
 
 describe('Account screen', () => {
+  it('shows an e-mail change waiting for confirmation and withdraws it', async () => {
+    let pending = true;
+    let withdrawn = 0;
+    server.use(
+      http.get(paths.emailChangePending(7), () =>
+        HttpResponse.json({
+          pending: pending
+            ? {
+                new_email: 'mallory@evil.example',
+                requested_by: 'Mallory Admin',
+                created_at: '2026-01-01T00:00:00Z',
+                expires_at: '2026-01-02T00:00:00Z',
+              }
+            : null,
+        }),
+      ),
+      http.delete(paths.emailChangePending(7), () => {
+        withdrawn += 1;
+        pending = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openAccount();
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'A change of your e-mail address to mallory@evil.example was asked for by Mallory Admin and waits for confirmation',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The e-mail change was withdrawn: its link no longer works.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/mallory@evil\.example/)).not.toBeInTheDocument());
+    expect(withdrawn).toBe(1);
+  });
+
   it("shows the user's details, with the e-mail read-only and Save off until something changes", async () => {
     await openAccount();
     expect(field(/First name/)).toHaveValue('Ada');
