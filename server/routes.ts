@@ -9,6 +9,8 @@ import peopleRoutes from './people/routes';
 import campaignRoutes from './campaigns/routes';
 import ruleEngineRoutes from './engine/routes';
 import ruleRunRoutes from './engine/runRoutes';
+import historyRoutes from './history/routes';
+import backtestRoutes from './backtest/routes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -18,4 +20,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   campaignRoutes,
   ruleEngineRoutes,
   ruleRunRoutes,
+  historyRoutes,
+  backtestRoutes,
 ];

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { GraphClient } from './adplatform/graphClient';
 import type { CampaignSync } from './campaigns/sync';
 import type { RuleEngineService } from './engine/service';
+import type { MetricHistoryService } from './history/service';
 import { ApiError } from './http/errors';
 import { mailerFromConfig, type Mailer } from './mail/mailer';
 import type { JobQueueProbe } from './observability/readiness';
@@ -24,6 +25,8 @@ export interface AppServices {
   campaignSync: CampaignSyncService;
   /** The ad-platform client the services above were built on (the routes do not call it). */
   adPlatform: GraphClient;
+  /** The metric history's fill from the platform's breakdowns. */
+  metricHistory: MetricHistoryService;
   /** The rule engine's job queue, where this process runs it (ROLE all/worker): /readyz asks it. */
   jobQueue?: JobQueueProbe;
 }
@@ -35,6 +38,7 @@ declare module 'fastify' {
     mailer: Mailer;
     ruleEngine: RuleEngineService;
     campaignSync: CampaignSyncService;
+    metricHistory: MetricHistoryService;
     /** Set where this process runs the job queue. */
     jobQueue: JobQueueProbe | undefined;
   }
@@ -64,6 +68,10 @@ export default fp<{ services: Partial<AppServices> }>(async (app, { services }) 
       approve: noRuleEngine,
       dismiss: noRuleEngine,
     },
+  );
+  app.decorate(
+    'metricHistory',
+    services.metricHistory ?? { backfill: noAdPlatform, fillIfEmpty: async () => undefined },
   );
   app.decorate('jobQueue', services.jobQueue);
 });

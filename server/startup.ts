@@ -9,6 +9,7 @@ import { startCampaignServices } from './campaigns/startup';
 import { startRuleEngineServices } from './engine/startup';
 import type { AppServices } from './services';
 import { pgBossProbe } from './observability/readiness';
+import { createMetricHistoryService } from './history/service';
 
 export interface RunningServices {
   services: Partial<AppServices>;
@@ -20,11 +21,20 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   const campaigns = await startCampaignServices(config, dbh);
   stops.push(campaigns.stop);
   const mailer = mailerFromConfig(config);
+  const metricHistory = createMetricHistoryService({
+    db: dbh.db,
+    client: campaigns.services.adPlatform,
+    historyDays: config.historyDays,
+    log: console,
+  });
+  // An account's first sync fills its history from the platform's breakdowns.
+  campaigns.services.campaignSync.onAccountSynced((id) => void metricHistory.fillIfEmpty(id));
   const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, mailer);
   stops.push(engine.stop);
   return {
     services: {
       mailer,
+      metricHistory,
       ...campaigns.services,
       ...engine.services,
       ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss) } : {}),

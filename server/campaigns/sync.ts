@@ -91,6 +91,7 @@ export function campaignRow(
 
 export class CampaignSync {
   private running = new Map<string, Promise<unknown>>();
+  private readonly accountListeners: ((adAccountId: string) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -100,6 +101,11 @@ export class CampaignSync {
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
+  }
+
+  /** Called after each ad account's campaigns were synced (the metric history fills a new account). */
+  onAccountSynced(listener: (adAccountId: string) => void): void {
+    this.accountListeners.push(listener);
   }
 
   /** Upserts every ad account the token can see. */
@@ -152,6 +158,7 @@ export class CampaignSync {
     for (const adAccountId of ids) {
       try {
         report.campaigns += await this.syncAccountCampaigns(adAccountId);
+        for (const listener of this.accountListeners) listener(adAccountId);
       } catch (error) {
         const message = errorMessage(error);
         report.failures.push({ adAccountId, error: message });

@@ -78,6 +78,8 @@ export async function loadTimeline(
     db.select().from(adHistoryNames).where(eq(adHistoryNames.adAccountId, adAccountId)),
   ]);
   const nameOf = new Map(names.map((n) => [n.adId, n]));
+  // An ad known only from a backfill may have no name row yet: its campaign's name is its siblings'.
+  const campaignNameOf = new Map(names.map((n) => [n.campaignId, n.campaignName]));
   const byAd = new Map<string, AdSeries>();
   const seriesOf = (adId: string, campaignId: string): AdSeries => {
     let series = byAd.get(adId);
@@ -89,7 +91,7 @@ export async function loadTimeline(
         adId,
         adName: name?.adName ?? adId,
         campaignId: name?.campaignId ?? campaignId,
-        campaignName: name?.campaignName ?? campaignId,
+        campaignName: name?.campaignName ?? campaignNameOf.get(campaignId) ?? campaignId,
         budgetCents: name?.campaignDailyBudget ?? null,
         latest: new Int32Array(hours).fill(-1),
         values,

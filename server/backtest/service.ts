@@ -1,0 +1,167 @@
+/**
+ * A backtest of a rule body — saved or not — on one folder's ad account: checks the request, loads
+ * the account's metric history over the span, replays the rule and reads what each pause meant.
+ * Reads the database only; nothing is sent to the ad platform.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { validateRuleItems, RULE_MESSAGES } from '../../src/domain/rules';
+import { isWeekSchedule } from '../../src/domain/schedule';
+import type { Database } from '../db/client';
+import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/index';
+import type { BlastLimits } from '../engine/blastRadius';
+import type { RuleItem } from '../engine/ruleShape';
+import { HOUR_MS, DAY_MS } from '../history/reading';
+import { historyCoverage, loadTimeline } from '../history/store';
+import { ApiError, notFound, ValidationError } from '../http/errors';
+import { isValidTimezone } from '../rules/timezones';
+import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
+import { replay, type BacktestRule } from './replay';
+
+/** The spans the editor offers; the API takes any whole number of days up to the longest. */
+export const BACKTEST_DAYS = [7, 14, 30] as const;
+export const MAX_BACKTEST_DAYS = 30;
+
+const item = z.object({
+  name: z.string(),
+  values: z.unknown(),
+  is_active: z.boolean(),
+});
+
+export const backtestRequestSchema = z.object({
+  folder: z.number().int().positive().describe('The folder whose ad account history is used'),
+  rule_id: z.number().int().positive().nullish().describe('The saved rule: its exemptions apply'),
+  days: z.number().int().describe(`Days back from now (1–${MAX_BACKTEST_DAYS})`),
+  rule: z.object({
+    name: z.string().optional(),
+    rule_filter: z.array(item),
+    rule_task: z.array(item),
+    rule_schedule: z.object({
+      schedule: z.unknown().refine(isWeekSchedule, RULE_MESSAGES.scheduleShape),
+      timezone: z.string().refine(isValidTimezone, RULE_MESSAGES.unknownTimezone),
+    }),
+  }),
+});
+
+export type BacktestRequest = z.infer<typeof backtestRequestSchema>;
+
+export interface BacktestResult {
+  rule: { id: number | null; name: string };
+  account: { ad_account_id: string; account_name: string; currency: string };
+  from: string;
+  to: string;
+  days: number;
+  timezone: string;
+  /** Scheduled hours replayed, and those the history had nothing for yet. */
+  slots: number;
+  slots_without_data: number;
+  history: { first: string | null; last: string | null; settled_share: number };
+  totals: BacktestTotals;
+  by_day: BacktestDay[];
+  results: PauseOutcome[];
+}
+
+export interface BacktestOptions {
+  now: Date;
+  limits?: BlastLimits;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Everything checkable before the work starts: 400 with the field's message, 404 for a folder. */
+export async function prepareBacktest(db: Database, request: BacktestRequest) {
+  if (request.days < 1 || request.days > MAX_BACKTEST_DAYS)
+    throw new ValidationError({
+      days: [`A backtest covers 1 to ${MAX_BACKTEST_DAYS} days of history (7, 14 or 30 in the editor).`],
+    });
+  const filters = request.rule.rule_filter as unknown as Parameters<typeof validateRuleItems>[0];
+  const tasks = request.rule.rule_task as unknown as Parameters<typeof validateRuleItems>[1];
+  const errors = validateRuleItems(filters, tasks, { active: true });
+  if (errors) {
+    if (errors.rule_task?.non_field_errors)
+      errors.rule_task.non_field_errors = ['Turn on at least one task to try the rule on history.'];
+    throw new ApiError(400, errors as Record<string, unknown>);
+  }
+  const [folder] = await db
+    .select({
+      adAccountId: folders.adAccountId,
+      accountName: metaAdAccounts.accountName,
+      currency: metaAdAccounts.currency,
+    })
+    .from(folders)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .where(and(eq(folders.id, request.folder), eq(folders.isDeleted, false)));
+  if (!folder) throw notFound();
+  if (request.rule_id) {
+    const [rule] = await db
+      .select({ id: rules.id })
+      .from(rules)
+      .where(and(eq(rules.id, request.rule_id), eq(rules.folderId, request.folder)));
+    if (!rule) throw new ValidationError({ rule_id: ['This rule is not in the folder.'] });
+  }
+  const coverage = await historyCoverage(db, folder.adAccountId);
+  const accountName = folder.accountName ?? folder.adAccountId;
+  if (!coverage.readings)
+    throw new ApiError(409, {
+      detail: `There is no metric history for the ad account "${accountName}" yet. It is kept from each run of its rules; fill it from the platform's breakdowns (Fill history) to try a rule now.`,
+    });
+  return { account: { adAccountId: folder.adAccountId, accountName, currency: folder.currency ?? 'USD' }, coverage };
+}
+
+export async function runBacktest(
+  db: Database,
+  request: BacktestRequest,
+  prepared: Awaited<ReturnType<typeof prepareBacktest>>,
+  options: BacktestOptions,
+): Promise<BacktestResult> {
+  const { account, coverage } = prepared;
+  const toMs = Math.floor(options.now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const fromMs = toMs - request.days * DAY_MS;
+  const rule: BacktestRule = {
+    id: request.rule_id ?? 0,
+    name: request.rule.name ?? 'Unsaved rule',
+    rule_filter: request.rule.rule_filter as RuleItem[],
+    rule_task: request.rule.rule_task as RuleItem[],
+    schedule: request.rule.rule_schedule.schedule as boolean[][],
+    timezone: request.rule.rule_schedule.timezone,
+  };
+  const [timeline, exemptions] = await Promise.all([
+    loadTimeline(db, account.adAccountId, fromMs, toMs),
+    request.rule_id
+      ? db
+          .select({ objectId: ruleExemptions.objectId, createdAt: ruleExemptions.createdAt })
+          .from(ruleExemptions)
+          .where(eq(ruleExemptions.ruleId, request.rule_id))
+      : Promise.resolve([]),
+  ]);
+  const replayed = await replay({
+    rule,
+    timeline,
+    currency: account.currency,
+    fromMs,
+    toMs,
+    exemptions: exemptions.map((e) => ({ objectId: e.objectId, sinceMs: e.createdAt.getTime() })),
+    limits: options.limits,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const { results, totals, days } = outcomesOf(replayed.pauses, rule, timeline, { fromMs, toMs });
+  return {
+    rule: { id: request.rule_id ?? null, name: rule.name },
+    account: { ad_account_id: account.adAccountId, account_name: account.accountName, currency: account.currency },
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    days: request.days,
+    timezone: rule.timezone,
+    slots: replayed.slots,
+    slots_without_data: replayed.slotsWithoutData,
+    history: {
+      first: coverage.first,
+      last: coverage.last,
+      settled_share: coverage.readings ? Math.round((coverage.settledReadings / coverage.readings) * 1000) / 1000 : 0,
+    },
+    totals,
+    by_day: days,
+    results,
+  };
+}

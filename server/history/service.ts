@@ -1,0 +1,65 @@
+/**
+ * The metric history's service: filling an account from the platform's breakdowns on demand, and
+ * once, in the background, for an account synced for the first time (no reading kept yet).
+ */
+import { eq } from 'drizzle-orm';
+import type { AdPlatformClient } from '../adplatform/types';
+import type { Database } from '../db/client';
+import { metaAdAccounts } from '../db/schema/index';
+import { errorMessage } from '../errorMessage';
+import { notFound } from '../http/errors';
+import { backfillHistory, type BackfillReport } from './backfill';
+import { historyCoverage } from './store';
+
+export interface MetricHistoryService {
+  /** Fills the account's last HISTORY_DAYS days; hours already read live keep their readings. */
+  backfill(adAccountId: string): Promise<BackfillReport>;
+  /** Starts a backfill when the account holds no reading yet (first sync); never throws. */
+  fillIfEmpty(adAccountId: string): Promise<void>;
+}
+
+export function createMetricHistoryService(deps: {
+  db: Database;
+  client: AdPlatformClient;
+  historyDays: number;
+  now?: () => Date;
+  log?: { info(message: string): void; warn(message: string): void };
+}): MetricHistoryService {
+  const { db } = deps;
+  const filling = new Map<string, Promise<BackfillReport>>();
+
+  const backfill = (adAccountId: string) => {
+    let running = filling.get(adAccountId);
+    if (!running) {
+      running = (async () => {
+        const [account] = await db
+          .select({ timezone: metaAdAccounts.timezoneName })
+          .from(metaAdAccounts)
+          .where(eq(metaAdAccounts.adAccountId, adAccountId));
+        if (!account) throw notFound();
+        const report = await backfillHistory(db, deps.client, {
+          adAccountId,
+          timezone: account.timezone,
+          days: deps.historyDays,
+          now: deps.now?.() ?? new Date(),
+        });
+        deps.log?.info(`history: ${adAccountId} filled: ${report.readings} readings of ${report.ads} ads`);
+        return report;
+      })().finally(() => filling.delete(adAccountId));
+      filling.set(adAccountId, running);
+    }
+    return running;
+  };
+
+  return {
+    backfill,
+    async fillIfEmpty(adAccountId) {
+      try {
+        if (filling.has(adAccountId) || (await historyCoverage(db, adAccountId)).readings) return;
+        await backfill(adAccountId);
+      } catch (error) {
+        deps.log?.warn(`history: ${adAccountId} not filled: ${errorMessage(error)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The backtest's and the impact report's answers (docs/api.md), shared by the server (which
+ * serialises through these schemas) and the screens that read them.
+ */
+import { z } from 'zod';
+
+export const BACKTEST_SPANS = [7, 14, 30] as const;
+export const IMPACT_SPANS = [7, 30] as const;
+
+export const pauseVerdictSchema = z.enum(['stopped_waste', 'paused_converter', 'goal_reached', 'held']);
+export type PauseVerdict = z.infer<typeof pauseVerdictSchema>;
+
+export const backtestPauseSchema = z.object({
+  at: z.string().describe('The scheduled hour it would have run at'),
+  object_type: z.enum(['ad', 'campaign']),
+  object_id: z.string(),
+  name: z.string(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  task: z.string(),
+  reason: z.record(z.string(), z.string()).describe('The numbers and threshold that triggered it'),
+  settled_numbers: z.boolean().describe('Judged on backfilled (settled) numbers, not as known then'),
+  spend_at_pause: z.number(),
+  leads_at_pause: z.number().int(),
+  spend_after: z.number().describe('What it went on to spend after that hour, in the recorded history'),
+  leads_after: z.number().int().describe('The leads it went on to bring (late leads included)'),
+  final_cpl: z.number().nullable(),
+  verdict: pauseVerdictSchema,
+});
+export type BacktestPause = z.infer<typeof backtestPauseSchema>;
+
+export const backtestResultSchema = z.object({
+  rule: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  account: z.object({ ad_account_id: z.string(), account_name: z.string(), currency: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  timezone: z.string(),
+  slots: z.number().int(),
+  slots_without_data: z.number().int(),
+  history: z.object({ first: z.string().nullable(), last: z.string().nullable(), settled_share: z.number() }),
+  totals: z.object({
+    pauses: z.number().int(),
+    held: z.number().int(),
+    converters_paused: z.number().int(),
+    spend_stopped: z.number(),
+    leads_lost: z.number().int(),
+  }),
+  by_day: z.array(
+    z.object({
+      date: z.string(),
+      pauses: z.number().int(),
+      converters_paused: z.number().int(),
+      spend_stopped: z.number(),
+    }),
+  ),
+  results: z.array(backtestPauseSchema),
+});
+export type BacktestResult = z.infer<typeof backtestResultSchema>;
+
+export const backtestJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  result: backtestResultSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type BacktestJob = z.infer<typeof backtestJobSchema>;
+
+export const historyCoverageSchema = z.object({
+  ad_account_id: z.string(),
+  days: z.number().int(),
+  ads: z.number().int(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+  readings: z.number().int(),
+  settled_readings: z.number().int(),
+});
+export type HistoryCoverage = z.infer<typeof historyCoverageSchema>;

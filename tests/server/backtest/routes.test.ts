@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { eachDatabase } from '../../support/db';
+import { seedAccount, seedRule } from '../engine/support';
+import { readAt, ruleBody } from './support';
+
+const until = async <T>(get: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+  for (;;) {
+    const value = await get();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+eachDatabase((engine) => {
+  describe(`backtest API on ${engine}`, () => {
+    let api: TestApi;
+    let editor: TestUser;
+    let other: TestUser;
+    let folderId: number;
+    let emptyFolderId: number;
+    const tasks = { spend_cpl_no_leads: { spend: '50' } };
+
+    beforeAll(async () => {
+      api = await createTestApi(engine);
+      editor = await api.userWith(['read_rules']);
+      other = await api.userWith(['read_rules']);
+      const account = await seedAccount(api.dbh.db);
+      folderId = (await seedRule(api.dbh.db, account.adAccountId)).folder.id;
+      emptyFolderId = (
+        await seedRule(api.dbh.db, (await seedAccount(api.dbh.db, { accountName: 'Quiet Ltd' })).adAccountId)
+      ).folder.id;
+      // An hour ago and two hours ago, as the engine would have read them.
+      const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+      for (const [i, spend] of [
+        [2, 40],
+        [1, 70],
+      ] as const)
+        await readAt(api.dbh.db, account.adAccountId, new Date(hour - i * 3_600_000 + 5_000).toISOString(), [
+          { id: 'dud', spend },
+          { id: 'good1', spend, leads: 4 },
+          { id: 'good2', spend, leads: 5 },
+        ]);
+    });
+    afterAll(() => api?.close());
+
+    const start = (user: TestUser | null, payload: Record<string, unknown>) =>
+      api.request(user?.token ?? null, { method: 'POST', url: '/api/backtests/', payload });
+
+    it('runs an unsaved rule body as a job: progress, then the table of pauses', async () => {
+      const started = await start(editor, { folder: folderId, days: 7, rule: ruleBody(tasks) });
+      expect(started.statusCode).toBe(202);
+      expect(started.json()).toMatchObject({ state: 'running', result: null });
+      const job = await until(
+        async () =>
+          (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
+        (j) => j.state !== 'running',
+      );
+      expect(job.state).toBe('done');
+      expect(job.progress.done).toBe(job.progress.total);
+      expect(job.progress.total).toBe(7 * 24);
+      expect(job.result.results).toEqual([
+        expect.objectContaining({
+          object_id: 'dud',
+          reason: expect.objectContaining({ Spend: '$70.00 > $50.00' }),
+          verdict: 'stopped_waste',
+        }),
+      ]);
+      expect(job.result.totals).toMatchObject({ pauses: 1, spend_stopped: 0, leads_lost: 0 });
+      // Someone else cannot see it.
+      expect(
+        (await api.request(other.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).statusCode,
+      ).toBe(404);
+    });
+
+    it('cancels a job: it ends cancelled, without a result', async () => {
+      const started = await start(editor, { folder: folderId, days: 30, rule: ruleBody(tasks) });
+      const answer = await api.request(editor.token, { method: 'DELETE', url: `/api/backtests/${started.json().id}/` });
+      expect(answer.statusCode).toBe(200);
+      const job = await until(
+        async () =>
+          (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
+        (j) => j.state !== 'running',
+      );
+      // A 30-day replay of three ads may finish before the cancel arrives; otherwise it stops.
+      expect(job.state === 'cancelled' ? job.result : job.result.totals.pauses).toBe(
+        job.state === 'cancelled' ? null : 1,
+      );
+    });
+
+    it('answers bad requests with a clear message', async () => {
+      const long = await start(editor, { folder: folderId, days: 400, rule: ruleBody(tasks) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({ days: ['A backtest covers 1 to 30 days of history (7, 14 or 30 in the editor).'] });
+
+      const noTasks = await start(editor, { folder: folderId, days: 7, rule: ruleBody({}) });
+      expect(noTasks.statusCode).toBe(400);
+      expect(noTasks.json()).toEqual({
+        rule_task: { non_field_errors: ['Turn on at least one task to try the rule on history.'] },
+      });
+
+      const noHistory = await start(editor, { folder: emptyFolderId, days: 7, rule: ruleBody(tasks) });
+      expect(noHistory.statusCode).toBe(409);
+      expect(noHistory.json().detail).toMatch(/^There is no metric history for the ad account "Quiet Ltd" yet\./);
+
+      expect((await start(editor, { folder: 999_999, days: 7, rule: ruleBody(tasks) })).statusCode).toBe(404);
+      expect((await start(editor, { folder: folderId, days: 7 })).statusCode).toBe(400);
+    });
+
+    it('needs a signed-in user who may read rules', async () => {
+      expect((await start(null, { folder: folderId, days: 7, rule: ruleBody(tasks) })).statusCode).toBe(401);
+      const stranger = await api.userWith([]);
+      expect((await start(stranger, { folder: folderId, days: 7, rule: ruleBody(tasks) })).statusCode).toBe(403);
+      const coverage = await api.request(editor.token, { method: 'GET', url: `/api/history/?folder=${folderId}` });
+      expect(coverage.json()).toMatchObject({ ads: 3, readings: 6, settled_readings: 0 });
+      expect(
+        (await api.request(editor.token, { method: 'POST', url: '/api/history/fill/', payload: { folder: folderId } }))
+          .statusCode,
+      ).toBe(403);
+    });
+  });
+});
