@@ -1,5 +1,6 @@
 /** Every server setting, read once from the environment. The README's settings table mirrors this file. */
 import path from 'node:path';
+import { DEFAULT_META_API_VERSION } from './adplatform/versions';
 
 export type ServerRole = 'all' | 'api' | 'worker';
 export type LogFormat = 'auto' | 'json' | 'pretty';
@@ -103,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,
     metaGraphUrl: env.META_GRAPH_URL || undefined,
-    metaApiVersion: env.META_API_VERSION ?? 'v21.0',
+    metaApiVersion: env.META_API_VERSION ?? DEFAULT_META_API_VERSION,
     campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
     role,
     logLevel: env.LOG_LEVEL || 'info',

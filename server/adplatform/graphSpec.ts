@@ -61,6 +61,15 @@ export function edgeParamType(node: SpecNode, method: string, endpoint: string, 
   return api?.params.find((p) => p.name === param)?.type;
 }
 
+/**
+ * The parameters the spec lists for an edge or node call (`GET /act_x/ads` → AdAccount, GET, ads;
+ * a node's own read and update are '#get' and '#update'), or undefined when the spec has no such call.
+ */
+export function edgeParams(node: SpecNode, method: string, endpoint: string): readonly string[] | undefined {
+  const api = nodeSpec(node)!.apis.find((a) => a.method === method && (a.endpoint ?? a.name) === endpoint);
+  return api?.params.map((p) => p.name);
+}
+
 /** `2026-03-02T15:00:00+0000`: how Graph writes a datetime. */
 export const GRAPH_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4}$/;
 

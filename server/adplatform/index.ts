@@ -60,7 +60,7 @@ export async function startAdPlatform(
     });
     return { mode: 'external-simulator', baseUrl: config.metaGraphUrl, client, stop: async () => undefined };
   }
-  const simulator = await startSimulator(simulatorSettings(env));
+  const simulator = await startSimulator({ ...simulatorSettings(env), apiVersions: [config.metaApiVersion] });
   log?.info(`ad platform: no META_ACCESS_TOKEN, using the Graph API simulator at ${simulator.url}`);
   const client = new GraphClient({
     baseUrl: simulator.url,

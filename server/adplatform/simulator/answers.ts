@@ -42,11 +42,18 @@ export function errorAnswer(
   };
 }
 
-export const notFound = (id: string) =>
+/** Thrown where a nested part of an answer (an expanded field, an edge inside `fields`) is refused. */
+export class Refusal extends Error {
+  constructor(readonly answer: GraphAnswer) {
+    super('refused');
+  }
+}
+
+export const notFound = (id: string, method = 'GET') =>
   errorAnswer(
     400,
     100,
-    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     { error_subcode: 33 },
   );
 

@@ -22,6 +22,8 @@ export interface FaultSpec {
   /** rate_limit: the Graph error code (default 17) and subcode. */
   code?: number;
   subcode?: number;
+  /** rate_limit: false sends the refusal without any usage header (Graph does, e.g. for code 17). */
+  usageHeaders?: boolean;
   /** rate_limit / usage: minutes until access returns, sent as estimated_time_to_regain_access. */
   regainMinutes?: number;
   /** server_error: HTTP status (default 500). */

@@ -1,177 +1,147 @@
 /**
- * The Graph API subset the product uses, answered from the simulated world as Meta's specs
- * describe it: ad accounts, campaigns, ad sets, ads (fields per nodes.ts), insights (insights.ts),
- * object reads, status writes, `effective_status` filters and cursor paging. HTTP, batching and
- * faults live in http.ts.
+ * The Graph paths the simulator answers, routed to what answers them: node reads (`/me`, `/act_X`,
+ * `/{id}`, several at once with `/?ids=a,b`), list edges and insights (edges.ts), writes and
+ * deletes (writes.ts). Fields, expansions included, are rendered by render.ts from the node tables
+ * in nodes.ts. HTTP, batching and faults live in http.ts.
  */
-import { edgeParamType, enumValues } from '../graphSpec';
-import {
-  errorAnswer,
-  notFound,
-  page,
-  requestedFields,
-  type GraphAnswer,
-  type GraphContext,
-  type Params,
-} from './answers';
-import { insights } from './insights';
-import { effectiveStatus, nodeRenderer, type NodeContext, type NodeType } from './nodes';
+import { edgeParams } from '../graphSpec';
+import { errorAnswer, notFound, Refusal, type GraphAnswer, type GraphContext, type Params } from './answers';
+import { listEdge, unknownEdge } from './edges';
+import { parseFields, type FieldNode } from './fieldTree';
+import { refuseParams } from './params';
+import { renderer, type Parent, type RenderContext, type SimUser } from './render';
 import type { SimClock } from './clock';
-import type { SimAccount, SimAd, SimAdSet, SimCampaign, SimStatus, World } from './world';
+import { deleteObject, writeObject, type FoundObject, type WriteRecord } from './writes';
+import type { World } from './world';
 
 export { errorAnswer, type GraphAnswer, type GraphContext, type Params } from './answers';
+export type { WriteRecord } from './writes';
 
-export interface WriteRecord {
-  id: string;
-  status: string;
-  at: string;
-}
-
-type FoundObject =
-  | { kind: 'Campaign'; value: SimCampaign }
-  | { kind: 'AdSet'; value: SimAdSet }
-  | { kind: 'Ad'; value: SimAd };
-
-/** The statuses a write may set (Campaign_status, AdSet_status and Ad_status are the same four). */
-const WRITABLE_STATUSES = enumValues('Campaign_status')!;
-const HIDDEN_STATUSES = ['ARCHIVED', 'DELETED'];
-const EDGE_NODES = { campaigns: 'Campaign', adsets: 'AdSet', ads: 'Ad' } as const;
+const DEFAULT_FIELDS: Record<Parent['kind'], string[]> = {
+  User: ['id', 'name'],
+  AdAccount: ['id', 'account_id'],
+  Campaign: ['id', 'name'],
+  AdSet: ['id', 'name'],
+  Ad: ['id', 'name'],
+};
 
 export class GraphHandler {
   readonly writes: WriteRecord[] = [];
+  readonly user: SimUser;
 
   constructor(
     readonly world: World,
     readonly clock: SimClock,
-  ) {}
-
-  handle(method: string, path: string, params: Params, context: GraphContext): GraphAnswer {
-    const parts = path.split('/').filter(Boolean);
-    const nodes: NodeContext = { world: this.world, now: this.clock.now() };
-    if (method === 'GET' && parts[0] === 'me' && parts[1] === 'adaccounts' && parts.length === 2) {
-      const render = nodeRenderer('AdAccount', requestedFields(params.fields, ['id', 'account_id']), nodes);
-      if (typeof render !== 'function') return render;
-      return page(this.world.accounts, render, params, path, context);
-    }
-    const [head, edge, ...rest] = parts;
-    if (!head || rest.length) return errorAnswer(400, 100, `Unknown path components: /${parts.slice(2).join('/')}`);
-
-    if (head.startsWith('act_')) {
-      const account = this.world.account(head);
-      if (!account) return notFound(head);
-      if (!edge) {
-        if (method !== 'GET') return errorAnswer(400, 100, 'Unsupported post request.');
-        const render = nodeRenderer('AdAccount', requestedFields(params.fields, ['id', 'account_id']), nodes);
-        if (typeof render !== 'function') return render;
-        return { status: 200, body: render(account), accountId: account.accountId };
-      }
-      if (method !== 'GET') return errorAnswer(400, 100, `Unsupported post request on edge ${edge}`);
-      return { ...this.accountEdge(account, edge, params, path, context, nodes), accountId: account.accountId };
-    }
-
-    const object = this.findObject(head);
-    if (!object) return notFound(head);
-    const accountId = object.value.accountId;
-    if (!edge) {
-      if (method === 'POST') return { ...this.write(object, params), accountId };
-      const render = nodeRenderer(object.kind, requestedFields(params.fields, ['id', 'name']), nodes);
-      if (typeof render !== 'function') return render;
-      const value = object.value;
-      return { status: 200, body: (render as (node: typeof value) => unknown)(value), accountId };
-    }
-    if (edge === 'insights' && method === 'GET') {
-      const account = this.world.account(accountId)!;
-      const inScope = (ad: SimAd) => ad.id === head || ad.adsetId === head || ad.campaignId === head;
-      const level = { Campaign: 'campaign', AdSet: 'adset', Ad: 'ad' }[object.kind];
-      return { ...insights(this.world, nodes.now, account, params, path, context, inScope, level), accountId };
-    }
-    return errorAnswer(400, 100, `Unknown path components: /${edge}`);
+  ) {
+    this.user = {
+      id: `10${world.accounts[0]?.accountId.slice(0, 12) ?? '000000000000'}`,
+      name: 'Ad Rules Simulator User',
+    };
   }
 
-  private findObject(id: string): FoundObject | undefined {
+  handle(method: string, path: string, params: Params, graph: GraphContext): GraphAnswer {
+    const context: RenderContext = { world: this.world, now: this.clock.now(), graph, listEdge };
+    try {
+      return this.route(method, path, params, context);
+    } catch (error) {
+      if (error instanceof Refusal) return error.answer;
+      throw error;
+    }
+  }
+
+  private route(method: string, path: string, params: Params, context: RenderContext): GraphAnswer {
+    const [head, edge, ...rest] = path.split('/').filter(Boolean);
+    if (rest.length) return errorAnswer(400, 100, `Unknown path components: /${rest.join('/')}`);
+    if (!head) {
+      if (method === 'GET' && params.ids !== undefined) return this.readMany(params, context);
+      return errorAnswer(400, 100, '(#100) Missing a node id: GET /?ids=a,b or a path like /{id}');
+    }
+    const parent = this.find(head);
+    if (!parent) return notFound(head, method);
+    const accountId = parent.kind === 'User' ? undefined : parent.node.accountId;
+    const answer = edge
+      ? this.onEdge(method, parent, edge, params, context)
+      : this.onNode(method, parent, params, context);
+    return { ...answer, accountId: answer.accountId ?? accountId };
+  }
+
+  private onNode(method: string, parent: Parent, params: Params, context: RenderContext): GraphAnswer {
+    if (method === 'GET') return { status: 200, body: this.read(parent, params, context) };
+    if (parent.kind === 'User' || parent.kind === 'AdAccount')
+      return errorAnswer(400, 100, `(#100) The simulator does not write ${parent.kind} nodes`);
+    const found = parent as FoundObject & Parent;
+    const object = { kind: found.kind, value: found.node } as FoundObject;
+    const now = this.clock.now();
+    if (method === 'POST') return writeObject(this.world, object, params, now, this.writes);
+    if (method === 'DELETE') return deleteObject(object, withoutToken(params), now, this.writes);
+    return errorAnswer(400, 100, `(#100) Unsupported ${method.toLowerCase()} request.`);
+  }
+
+  private onEdge(method: string, parent: Parent, edge: string, params: Params, context: RenderContext): GraphAnswer {
+    if (method === 'GET') return listEdge(parent, edge, params, context);
+    if (parent.kind !== 'User' && edgeParams(parent.kind, method, edge) !== undefined)
+      return errorAnswer(
+        400,
+        100,
+        `(#100) The simulator does not model ${method} /${edge} on node type ${parent.kind}`,
+      );
+    if (parent.kind === 'User' || edgeParams(parent.kind, 'GET', edge) === undefined)
+      return unknownEdge(parent.kind, edge);
+    return errorAnswer(400, 100, `(#100) Unsupported ${method.toLowerCase()} request on edge /${edge}`);
+  }
+
+  /** One node in the fields asked for (`fields` may expand parents and edges). */
+  private read(parent: Parent, params: Params, context: RenderContext): Record<string, unknown> {
+    const spec = parent.kind === 'User' ? [] : edgeParams(parent.kind, 'GET', '#get');
+    const refusal = refuseParams(params, `a read of node type ${parent.kind}`, ['fields'], spec);
+    if (refusal) throw new Refusal(refusal);
+    const render = renderer(parent.kind, fieldsOf(params, DEFAULT_FIELDS[parent.kind]), context);
+    return (render as (node: unknown) => Record<string, unknown>)(parent.node);
+  }
+
+  /** `GET /?ids=a,b&fields=…` → `{a: {…}, b: {…}}`; one unknown id refuses the whole call (#803). */
+  private readMany(params: Params, context: RenderContext): GraphAnswer {
+    const { ids, ...rest } = params;
+    const wanted = (ids ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    if (!wanted.length) return errorAnswer(400, 100, '(#100) Param ids must name at least one id');
+    const found = wanted.map((id) => [id, this.find(id)] as const);
+    const missing = found.filter(([, parent]) => !parent).map(([id]) => id);
+    if (missing.length)
+      return errorAnswer(404, 803, `(#803) Some of the aliases you requested do not exist: ${missing.join(',')}`);
+    const body = Object.fromEntries(found.map(([id, parent]) => [id, this.read(parent!, rest, context)]));
+    const accounts = found.flatMap(([, parent]) => (parent!.kind === 'User' ? [] : [parent!.node.accountId]));
+    return { status: 200, body, accountId: accounts[0] };
+  }
+
+  private find(id: string): Parent | undefined {
+    if (id === 'me' || id === this.user.id) return { kind: 'User', node: this.user };
+    if (id.startsWith('act_')) {
+      const account = this.world.account(id);
+      return account && { kind: 'AdAccount', node: account };
+    }
     const campaign = this.world.campaigns.get(id);
-    if (campaign) return { kind: 'Campaign', value: campaign };
+    if (campaign) return { kind: 'Campaign', node: campaign };
     const adset = this.world.adsets.get(id);
-    if (adset) return { kind: 'AdSet', value: adset };
+    if (adset) return { kind: 'AdSet', node: adset };
     const ad = this.world.ads.get(id);
-    if (ad && !ad.deleted) return { kind: 'Ad', value: ad };
+    if (ad && !ad.deleted) return { kind: 'Ad', node: ad };
     return undefined;
   }
+}
 
-  /** A status write shows at once, also on an object that has not started delivering yet. */
-  private write(object: FoundObject, params: Params): GraphAnswer {
-    const status = params.status;
-    if (!status || !WRITABLE_STATUSES.includes(status)) {
-      return errorAnswer(400, 100, `(#100) Param status must be one of {${WRITABLE_STATUSES.join(', ')}}`, {
-        error_subcode: 1815154,
-      });
-    }
-    const now = this.clock.now();
-    if (status === 'DELETED') {
-      if (object.kind !== 'Ad')
-        return errorAnswer(400, 100, `(#100) The simulator deletes ads only, not a ${object.kind}`);
-      object.value.deleted = true;
-    } else {
-      const log = object.value.statusLog;
-      while (log.length > 1 && log.at(-1)!.at > now) log.pop();
-      log.push({ at: Math.max(now, log.at(-1)!.at), status: status as SimStatus });
-    }
-    this.writes.push({ id: object.value.id, status, at: new Date(now).toISOString() });
-    return { status: 200, body: { success: true }, wrote: true };
-  }
+function fieldsOf(params: Params, defaults: string[]): FieldNode[] {
+  if (params.fields === undefined || params.fields.trim() === '')
+    return defaults.map((name) => ({ name, modifiers: {} }));
+  const fields = parseFields(params.fields);
+  if ('error' in fields)
+    throw new Refusal(errorAnswer(400, 100, `(#100) Syntax error in param fields: ${fields.error}`));
+  return fields;
+}
 
-  private accountEdge(
-    account: SimAccount,
-    edge: string,
-    params: Params,
-    path: string,
-    context: GraphContext,
-    nodes: NodeContext,
-  ): GraphAnswer {
-    if (edge === 'insights')
-      return insights(this.world, nodes.now, account, params, path, context, () => true, 'account');
-    if (!(edge in EDGE_NODES))
-      return errorAnswer(400, 100, `(#100) Tried accessing nonexisting field (${edge}) on node type (AdAccount)`);
-    const kind = EDGE_NODES[edge as keyof typeof EDGE_NODES];
-    const render = nodeRenderer(kind, requestedFields(params.fields, ['id']), nodes);
-    if (typeof render !== 'function') return render;
-    const source: Iterable<SimCampaign | SimAdSet | SimAd> =
-      kind === 'Campaign'
-        ? this.world.campaigns.values()
-        : kind === 'AdSet'
-          ? this.world.adsets.values()
-          : this.world.ads.values();
-    const wanted = this.wantedStatuses(kind, edge, params);
-    if (!Array.isArray(wanted)) return wanted;
-    // Without a filter Graph lists everything but archived and deleted objects.
-    const listed = (status: string) => (wanted.length ? wanted.includes(status) : !HIDDEN_STATUSES.includes(status));
-    const rows = [...source].filter(
-      (item) => item.accountId === account.accountId && listed(effectiveStatus(this.world, item, nodes.now)),
-    );
-    return page(
-      rows,
-      render as (item: SimCampaign | SimAdSet | SimAd) => Record<string, unknown>,
-      params,
-      path,
-      context,
-    );
-  }
-
-  /** `effective_status=["ACTIVE","PAUSED"]` (or a comma list), each value one the edge's spec allows. */
-  private wantedStatuses(kind: NodeType, edge: string, params: Params): string[] | GraphAnswer {
-    if (!params.effective_status) return [];
-    let wanted: string[];
-    try {
-      wanted = JSON.parse(params.effective_status) as string[];
-      if (!Array.isArray(wanted)) throw new Error('not a list');
-    } catch {
-      wanted = params.effective_status.split(',');
-    }
-    const type = /^list<(.+)>$/.exec(edgeParamType('AdAccount', 'GET', edge, 'effective_status') ?? '')?.[1] ?? '';
-    const allowed = enumValues(type) ?? enumValues(`${kind}_effective_status`)!;
-    const index = wanted.findIndex((value) => !allowed.includes(String(value)));
-    if (index >= 0)
-      return errorAnswer(400, 100, `(#100) Param effective_status[${index}] must be one of {${allowed.join(', ')}}`);
-    return wanted.map(String);
-  }
+function withoutToken(params: Params): Params {
+  const { access_token: _token, ...rest } = params;
+  return rest;
 }

@@ -1,7 +1,8 @@
 /**
- * The simulator's HTTP face: Graph-style paths under any version prefix (`/v21.0/...`), GET query
- * or form/JSON POST parameters, batch requests, access-token checks, usage headers, injected
- * faults, latency (latency.ts); the admin API under `/__sim/` is admin.ts, usage metering quota.ts.
+ * The simulator's HTTP face: Graph-style paths under a version the simulator answers (`/v25.0/...`,
+ * versions.ts), GET query or form/JSON POST parameters, batch requests (batch.ts), access-token
+ * checks, usage headers, injected faults, latency (latency.ts); the admin API under `/__sim/` is admin.ts, usage
+ * metering quota.ts.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import { adminAnswer } from './admin';
 import type { SimClock } from './clock';
 import { LatencySwitch, type CallShape } from './latency';
 import { CallMeter, forcedReading, type QuotaOptions } from './quota';
+import { answerBatch } from './batch';
+import { answeredVersions, graphPath, versionOf, versionRefusal } from './versions';
 import type { World } from './world';
 
 export type { AccountCallCount } from './quota';
@@ -31,9 +34,10 @@ export interface HttpOptions extends QuotaOptions {
   accessToken?: string;
   /** How long answers take (latency.ts); switchable later through /__sim/latency. */
   latency?: LatencySwitch;
+  /** API versions answered besides the live ones and the product's default (e.g. its META_API_VERSION). */
+  apiVersions?: readonly string[];
 }
 
-const MAX_BATCH = 50;
 const MAX_LOGGED = 10_000;
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -55,13 +59,6 @@ function parseParams(query: URLSearchParams, body: string, contentType: string |
   return params;
 }
 
-/** `/v21.0/act_1/insights` → `act_1/insights`. */
-const graphPath = (pathname: string) =>
-  pathname
-    .replace(/^\/+/, '')
-    .replace(/^v\d+\.\d+\/?/, '')
-    .replace(/\/+$/, '');
-
 export class SimulatorServer {
   readonly faults = new FaultBoard();
   readonly requests: LoggedRequest[] = [];
@@ -69,6 +66,7 @@ export class SimulatorServer {
   private readonly held = new Set<NodeJS.Timeout>();
   readonly meter: CallMeter;
   readonly latency: LatencySwitch;
+  private readonly versions: readonly string[];
 
   constructor(
     readonly graph: GraphHandler,
@@ -78,6 +76,7 @@ export class SimulatorServer {
   ) {
     this.meter = new CallMeter(options);
     this.latency = options.latency ?? new LatencySwitch();
+    this.versions = answeredVersions(options.apiVersions);
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -138,14 +137,14 @@ export class SimulatorServer {
       return this.send(response, errorAnswer(400, 100, '(#100) The request body could not be parsed'), {});
     }
     const path = graphPath(url.pathname);
-    const version = /^\/(v\d+\.\d+)/.exec(url.pathname)?.[1];
+    const version = versionOf(url.pathname);
     const linkBase = `http://${request.headers.host ?? 'localhost'}${version ? `/${version}` : ''}`;
     const isBatch = method === 'POST' && path === '' && params.batch !== undefined;
     const log: LoggedRequest = { method, path, at: new Date().toISOString() };
     this.requests.push(log);
     if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
 
-    const auth = this.checkToken(params.access_token);
+    const auth = this.checkToken(params.access_token) ?? versionRefusal(version, this.versions);
     if (auth) return this.send(response, auth, {});
 
     const described = { method, path, target: 'request' as const };
@@ -155,7 +154,11 @@ export class SimulatorServer {
     if (fault) log.fault = fault.kind;
     const pathAccount = /(?:^|\/)act_(\d+)/.exec(path)?.[1];
     if (fault?.kind === 'rate_limit')
-      return this.send(response, rateLimitAnswer(fault), this.usageHeaders(described, pathAccount, fault));
+      return this.send(
+        response,
+        rateLimitAnswer(fault),
+        fault.usageHeaders === false ? {} : this.usageHeaders(described, pathAccount, fault),
+      );
     if (fault && !fault.applyFirst) {
       if (fault.kind === 'server_error') return this.send(response, serverErrorAnswer(fault), {});
       await this.hold(fault.ms ?? 10 * 60_000); // never answered in time: the client times out
@@ -197,38 +200,16 @@ export class SimulatorServer {
   }
 
   private batch(params: Params, context: GraphContext, shapes: CallShape[]): GraphAnswer {
-    let items: { method?: string; relative_url?: string; body?: string }[];
-    try {
-      items = JSON.parse(params.batch!) as typeof items;
-      if (!Array.isArray(items)) throw new Error('not a list');
-    } catch {
-      return errorAnswer(400, 100, '(#100) The parameter batch must be a JSON array');
-    }
-    if (items.length > MAX_BATCH)
-      return errorAnswer(400, 1, `(#1) Too many requests in batch message. Maximum batch size is ${MAX_BATCH}`);
-    const answers = items.map((item) => {
-      const method = (item.method ?? 'GET').toUpperCase();
-      const relative = new URL(`http://batch/${(item.relative_url ?? '').replace(/^\/+/, '')}`);
-      const path = graphPath(relative.pathname);
-      const itemParams: Params = {
-        ...Object.fromEntries(relative.searchParams),
-        ...Object.fromEntries(new URLSearchParams(item.body ?? '')),
-      };
+    const { batch, include_headers: _headers, access_token: _token, ...rest } = params;
+    const extra = Object.keys(rest)[0];
+    if (extra) return errorAnswer(400, 100, `(#100) Unknown param ${extra} on a batch request`);
+    return answerBatch(batch!, this.versions, (method, path, itemParams) => {
       const fault = this.faults.take({ method, path, target: 'batch_item' }, ['rate_limit', 'server_error']);
-      let answer: GraphAnswer;
-      if (fault?.kind === 'rate_limit') answer = rateLimitAnswer(fault);
-      else {
-        answer = this.meter.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
-        shapes.push(this.shapeOf(method, path, itemParams, answer));
-        if (fault?.kind === 'server_error') answer = serverErrorAnswer(fault);
-      }
-      return {
-        code: answer.status,
-        headers: [{ name: 'Content-Type', value: 'text/javascript; charset=UTF-8' }],
-        body: JSON.stringify(answer.body),
-      };
+      if (fault?.kind === 'rate_limit') return rateLimitAnswer(fault);
+      const answer = this.meter.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
+      shapes.push(this.shapeOf(method, path, itemParams, answer));
+      return fault?.kind === 'server_error' ? serverErrorAnswer(fault) : answer;
     });
-    return { status: 200, body: answers };
   }
 
   private checkToken(token: string | undefined): GraphAnswer | undefined {

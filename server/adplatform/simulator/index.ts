@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   adsPerCampaign?: number;
   /** When set, only this access token is accepted. */
   accessToken?: string;
+  /** Graph API versions to answer besides v25.0–v27.0 and the product's default (e.g. META_API_VERSION). */
+  apiVersions?: readonly string[];
   /** Calls per ad account in 5 minutes that count as 100 % usage (then 80004 refusals). */
   accountQuota?: number;
   /** Calls over all accounts in 5 minutes that count as 100 % app usage (default 10 × accountQuota). */
@@ -83,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     accessToken: options.accessToken,
+    apiVersions: options.apiVersions,
     accountQuota: options.accountQuota ?? 5000,
     appQuota: options.appQuota,
     latency: new LatencySwitch(options.latency ?? 'off', options.seed ?? 1),

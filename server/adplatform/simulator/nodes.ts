@@ -7,7 +7,8 @@
 import { DateTime } from 'luxon';
 import { specFields, type SpecNode } from '../graphSpec';
 import { errorAnswer, type GraphAnswer } from './answers';
-import { adTotals, statusAt } from './delivery';
+import { statusAt } from './delivery';
+import { accountSpendCents, budgetRemaining, MIN_DAILY_BUDGET_CENTS } from './budgets';
 import type { SimAccount, SimAd, SimAdSet, SimCampaign, World } from './world';
 import { DAY } from './naming';
 
@@ -18,7 +19,7 @@ export interface NodeContext {
   now: number;
 }
 
-interface NodeOf {
+export interface NodeOf {
   AdAccount: SimAccount;
   Campaign: SimCampaign;
   AdSet: SimAdSet;
@@ -34,11 +35,17 @@ export function graphDatetime(ms: number, timezone: string): string {
 
 const zoneOf = (context: NodeContext, accountId: string) => context.world.account(accountId)!.timezone;
 
-/** When the object last changed: its newest status event up to now, or its creation. */
-function updatedTime(node: SimCampaign | SimAdSet | SimAd, context: NodeContext): string {
-  const last = node.statusLog.filter((event) => event.at <= context.now).at(-1)?.at ?? node.createdTime;
-  return graphDatetime(Math.max(last, node.createdTime), zoneOf(context, node.accountId));
+/** When the object last changed (ms): its newest status event or edit up to now, or its creation. */
+export function updatedAt(node: SimCampaign | SimAdSet | SimAd, now: number): number {
+  const last = node.statusLog.filter((event) => event.at <= now).at(-1)?.at ?? node.createdTime;
+  const edited = node.editedAt !== undefined && node.editedAt <= now ? node.editedAt : node.createdTime;
+  return Math.max(last, edited, node.createdTime);
 }
+
+const updatedTime = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) =>
+  graphDatetime(updatedAt(node, context.now), zoneOf(context, node.accountId));
+
+const centsString = (cents: number | undefined) => (cents === undefined ? undefined : String(cents));
 
 const statusOf = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) =>
   'deleted' in node && node.deleted ? 'DELETED' : statusAt(node.statusLog, context.now);
@@ -56,30 +63,13 @@ export function effectiveStatus(world: World, node: SimCampaign | SimAdSet | Sim
   return own;
 }
 
-function spendCents(context: NodeContext, ads: SimAd[], from: number): number {
-  let spend = 0;
-  for (const ad of ads) {
-    const adset = context.world.adsets.get(ad.adsetId)!;
-    const campaign = context.world.campaigns.get(ad.campaignId)!;
-    spend += adTotals(ad, adset, campaign, from, context.now).spend;
-  }
-  return Math.round(spend * 100);
-}
-
 const ACCOUNT: FieldTable<SimAccount> = {
   id: (a) => `act_${a.accountId}`,
   account_id: (a) => a.accountId,
   name: (a) => a.name,
   account_status: () => 1,
   age: (a, c) => Number(((c.now - a.createdTime) / DAY).toFixed(6)),
-  amount_spent: (a, c) =>
-    String(
-      spendCents(
-        c,
-        [...c.world.ads.values()].filter((ad) => ad.accountId === a.accountId),
-        -Infinity,
-      ),
-    ),
+  amount_spent: (a, c) => String(accountSpendCents(c, a.accountId)),
   balance: () => '0',
   business_name: (a) => a.name,
   created_time: (a) => graphDatetime(a.createdTime, a.timezone),
@@ -87,7 +77,7 @@ const ACCOUNT: FieldTable<SimAccount> = {
   disable_reason: () => 0,
   is_personal: () => 0,
   is_prepay_account: () => false,
-  min_daily_budget: () => 100,
+  min_daily_budget: () => MIN_DAILY_BUDGET_CENTS,
   spend_cap: () => '0',
   timezone_name: (a) => a.timezone,
   timezone_offset_hours_utc: (a, c) => DateTime.fromMillis(c.now, { zone: a.timezone }).offset / 60,
@@ -104,15 +94,9 @@ const CAMPAIGN: FieldTable<SimCampaign> = {
   objective: () => 'OUTCOME_LEADS',
   buying_type: () => 'AUCTION',
   bid_strategy: () => 'LOWEST_COST_WITHOUT_CAP',
-  daily_budget: (c) => String(c.dailyBudgetCents),
-  lifetime_budget: () => '0',
-  /** Today's budget (account time zone) less today's spend. */
-  budget_remaining: (c, context) => {
-    const today = DateTime.fromMillis(context.now, { zone: zoneOf(context, c.accountId) })
-      .startOf('day')
-      .toMillis();
-    return String(Math.max(0, c.dailyBudgetCents - spendCents(context, context.world.adsOf(c.id), today)));
-  },
+  daily_budget: (c) => centsString(c.dailyBudgetCents),
+  lifetime_budget: (c) => centsString(c.lifetimeBudgetCents),
+  budget_remaining: budgetRemaining,
   budget_rebalance_flag: () => false,
   pacing_type: () => ['standard'],
   special_ad_categories: () => [],
@@ -137,8 +121,11 @@ const ADSET: FieldTable<SimAdSet> = {
   billing_event: () => 'IMPRESSIONS',
   optimization_goal: () => 'LEAD_GENERATION',
   destination_type: () => 'ON_AD',
-  /** The budget is the campaign's (Advantage campaign budget), so the ad set has none of its own. */
-  budget_remaining: () => '0',
+  /** Only when the campaign has no budget of its own (else the ad set has none and 0 remaining). */
+  daily_budget: (s) => centsString(s.dailyBudgetCents),
+  lifetime_budget: (s) => centsString(s.lifetimeBudgetCents),
+  budget_remaining: budgetRemaining,
+  targeting: (s) => structuredClone(s.targeting),
   pacing_type: () => ['standard'],
   is_dynamic_creative: () => false,
   start_time: (s, context) =>

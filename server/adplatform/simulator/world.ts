@@ -54,8 +54,20 @@ export interface SimCampaign {
   createdTime: number;
   startTime: number;
   stopTime: number | undefined;
-  dailyBudgetCents: number;
+  /** A campaign budget (Advantage campaign budget) is daily or lifetime; without one, its ad sets hold budgets. */
+  dailyBudgetCents?: number;
+  lifetimeBudgetCents?: number;
   statusLog: StatusEvent[];
+  /** The last write of a name or budget (status writes are in the status log). */
+  editedAt?: number;
+}
+
+/** The part of Graph's targeting spec the simulator keeps (read-only). */
+export interface SimTargeting {
+  age_min: number;
+  age_max: number;
+  geo_locations: { countries: string[]; location_types: string[] };
+  targeting_automation: { advantage_audience: number };
 }
 
 export interface SimAdSet {
@@ -65,6 +77,11 @@ export interface SimAdSet {
   name: string;
   createdTime: number;
   statusLog: StatusEvent[];
+  /** Set only when its campaign has no budget of its own. */
+  dailyBudgetCents?: number;
+  lifetimeBudgetCents?: number;
+  targeting: SimTargeting;
+  editedAt?: number;
 }
 
 export interface SimAd {
@@ -77,6 +94,7 @@ export interface SimAd {
   statusLog: StatusEvent[];
   profile: DeliveryProfile;
   deleted: boolean;
+  editedAt?: number;
 }
 
 export interface WorldOptions {
@@ -156,7 +174,7 @@ export class World {
     }
     for (const [index, account] of this.accounts.entries()) {
       for (let c = 0; c < (options.campaignsPerAccount ?? 10); c += 1) {
-        this.addRegularCampaign(random, account, accountTemplate(index).short, options.adsPerCampaign ?? 3);
+        this.addRegularCampaign(random, account, accountTemplate(index).short, options.adsPerCampaign ?? 3, c);
       }
     }
   }
@@ -185,7 +203,12 @@ export class World {
     return campaign;
   }
 
-  addAdSet(campaign: SimCampaign, name: string): SimAdSet {
+  /** An ad set aimed at people 55–65 in the US; a budget only when its campaign has none. */
+  addAdSet(
+    campaign: SimCampaign,
+    name: string,
+    budget: Pick<SimAdSet, 'dailyBudgetCents' | 'lifetimeBudgetCents'> = {},
+  ): SimAdSet {
     const adset: SimAdSet = {
       id: this.newId(),
       campaignId: campaign.id,
@@ -193,6 +216,13 @@ export class World {
       name,
       createdTime: campaign.createdTime,
       statusLog: [{ at: campaign.createdTime, status: 'ACTIVE' }],
+      ...budget,
+      targeting: {
+        age_min: 55,
+        age_max: 65,
+        geo_locations: { countries: ['US'], location_types: ['home', 'recent'] },
+        targeting_automation: { advantage_audience: 0 },
+      },
     };
     this.adsets.set(adset.id, adset);
     return adset;
@@ -219,7 +249,19 @@ export class World {
     return [...this.ads.values()].filter((ad) => ad.campaignId === campaignId && !ad.deleted);
   }
 
-  private addRegularCampaign(random: Random, account: SimAccount, short: string, adsPerCampaign: number): void {
+  /**
+   * About a third of an account's campaigns budget per ad set (some with an end among them), the
+   * rest with a campaign budget; a
+   * budget is a lifetime one for ad sets and every other campaign when the campaign has an end.
+   * Decided by position, so the seeded draws stay the same.
+   */
+  private addRegularCampaign(
+    random: Random,
+    account: SimAccount,
+    short: string,
+    adsPerCampaign: number,
+    position: number,
+  ): void {
     const start = this.options.start;
     const local = DateTime.fromMillis(start, { zone: account.timezone });
     const kind = random.next();
@@ -249,16 +291,23 @@ export class World {
       startTime = local.minus({ days: random.int(5, 40) }).toMillis();
     }
 
+    const daily = random.int(20, 150) * 100;
+    const firstStart = Math.min(startTime, start + 24 * HOUR);
+    const runDays = stopTime === undefined ? 0 : Math.max(1, Math.ceil((stopTime - firstStart) / DAY));
+    const adsetBudgets = position % 5 === 4 || (position % 5 === 1 && runDays > 0);
+    // A lifetime budget needs an end: ad-set budgets and every other campaign budget with an end take one.
+    const lifetime = runDays > 0 && (adsetBudgets || position % 2 === 1);
+    const budget = lifetime ? { lifetimeBudgetCents: daily * runDays } : { dailyBudgetCents: daily };
     const campaign = this.addCampaign({
       accountId: account.accountId,
       name,
-      startTime: Math.min(startTime, start + 24 * HOUR),
+      startTime: firstStart,
       stopTime,
-      dailyBudgetCents: random.int(20, 150) * 100,
+      ...(adsetBudgets ? {} : budget),
     });
     // Some campaigns and ads were paused by someone part-way through their run.
     if (random.chance(0.15)) pauseBetween(campaign.statusLog, campaign.startTime, start, random);
-    const adset = this.addAdSet(campaign, `${short} - Age 55+ - 25mi`);
+    const adset = this.addAdSet(campaign, `${short} - Age 55+ - 25mi`, adsetBudgets ? budget : {});
     for (let a = 0; a < adsPerCampaign; a += 1) {
       const ad = this.addAd(adset, `${AD_CREATIVES[a % AD_CREATIVES.length]}`, regularProfile(random));
       if (random.chance(0.1)) pauseBetween(ad.statusLog, campaign.startTime, start, random);
