@@ -8,8 +8,13 @@
 import { DateTime } from 'luxon';
 import { errorAnswer, type GraphAnswer, type Params } from './answers';
 import { adTotals } from './delivery';
-import type { NodeContext } from './nodes';
-import type { SimAd, SimAdSet, SimCampaign } from './world';
+import type { SimAd, SimAdSet, SimCampaign, World } from './world';
+
+/** The world at a moment (nodes.ts passes its NodeContext). */
+interface NodeContext {
+  world: World;
+  now: number;
+}
 
 /** The account's minimum daily budget in cents (AdAccount.min_daily_budget). */
 export const MIN_DAILY_BUDGET_CENTS = 100;
