@@ -22,7 +22,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/log/',
     {
       preValidation: requirePermission('view_logs'),
-      config: { pageCache: true },
+      config: { pageCache: { reads: ['audit_log', 'audit_log_names'] } },
       schema: { tags: ['audit'], querystring: logQuery, response: { 200: pageOf(logEntrySchema), ...errors(403) } },
     },
     async (request) => {

@@ -90,7 +90,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/',
     {
       preValidation: requireCampaigns,
-      config: { pageCache: true },
+      config: { pageCache: { reads: ['campaigns', 'meta_ad_accounts'] } },
       schema: { tags, querystring: campaignListQuery, response: { 200: pageOf(campaignSchema), ...errors(400, 403) } },
     },
     async (request) => {

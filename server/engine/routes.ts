@@ -52,7 +52,9 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_log/',
     {
       preValidation: requirePermission('view_logs'),
-      config: { pageCache: true },
+      config: {
+        pageCache: { reads: ['rule_activity', 'rules', 'folders', 'meta_ad_accounts', 'rule_exemptions', 'rule_runs'] },
+      },
       schema: { tags, querystring: ruleLogQuery, response: { 200: pageOf(ruleLogEntrySchema), ...errors(403) } },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 /**
- * What a process keeps in memory about the database (the signed-in users, the list pages) is
+ * What a process keeps in memory about the database (the signed-in users) is
  * emptied by every change that could make it wrong:
  * - any API call that may have written empties it before that call's answer is sent, so the
  *   caller's next request reads the database again, whatever the notification is doing;

@@ -3,10 +3,13 @@
  * so that a page asked for again (a whole team on the same Log or Campaigns page, a screen coming
  * back into focus, react-admin refetching) costs no query and no serialisation.
  *
- * The rules that keep it true are those of the signed-in users (server/auth/signedInUsers.ts):
- * - every change that could show on a list empties the whole cache (keptUntilChanged.ts): in this
- *   process any API call that may write, in every process a database trigger on the tables lists
- *   read (migration 0015), heard as `data_changed` when the change commits, whoever made it;
+ * The rules that keep it true:
+ * - each list names the tables it reads; a change to one of them, heard from the database as a
+ *   `data_changed` notification carrying the table's name (migration 0015's triggers, whoever made
+ *   the change, in every process), empties the pages of the lists that read it and no others;
+ * - a user's own write through the API empties that user's pages before its answer is sent, so
+ *   their next request reads the database even if the notification has not arrived yet (other
+ *   users' pages wait for the notification, as they would for anybody else's change);
  * - while that notification cannot be heard, nothing is kept;
  * - an answer read before a change is never stored after it (the generation check);
  * - `ttlSeconds` bounds an entry's age anyway, `maxBytes` the memory the whole cache may hold
@@ -16,45 +19,104 @@ import { LRUCache } from 'lru-cache';
 
 export const DATA_CHANGED_CHANNEL = 'data_changed';
 
+/** Where a page comes from: its list (route), whom it was read for, and its URL. */
+export interface PageKey {
+  list: string;
+  user: number;
+  url: string;
+}
+
+/** What had been changed when a read started (readStarts): a page may be kept only if nothing has since. */
+export type ReadMark = readonly [everything: number, list: number, user: number];
+
 export interface PageCache {
+  /** Names the tables `list`'s pages read: only their changes empty them. */
+  listReads(list: string, tables: readonly string[]): void;
   /** The answer kept for `key`, if any. */
-  find(key: string): Buffer | undefined;
-  /** Where a read starts: what it read may be kept only if nothing changed since. */
-  readStarts(): number;
-  /** Keeps `body` for `key` unless something changed since `startedAt` (readStarts) or nothing is heard. */
-  keep(key: string, body: Buffer, startedAt: number): void;
-  /** Forget every page (something the lists show has changed). */
+  find(key: PageKey): Buffer | undefined;
+  /** Where a read starts: what it read may be kept only if nothing it depends on changed since. */
+  readStarts(key: PageKey): ReadMark;
+  /** Keeps `body` for `key` unless something it depends on changed since `mark` or nothing is heard. */
+  keep(key: PageKey, body: Buffer, mark: ReadMark): void;
+  /** `table` changed: forget the pages of every list that reads it (no table named: every page). */
+  tableChanged(table: string): void;
+  /** `user` changed something: forget their pages now, whatever the notification is doing. */
+  userWrote(user: number): void;
+  /** Forget every page. */
   clear(): void;
   /** Keeping is on only while changes can be heard. */
   setListening(listening: boolean): void;
 }
 
+const keyText = (key: PageKey) => `${key.list}\u0000${key.user}\u0000${key.url}`;
+
 export function createPageCache(options: { ttlSeconds: number; maxBytes: number; now?: () => number }): PageCache {
   const ttlMs = options.ttlSeconds * 1000;
-  const pages =
-    ttlMs > 0 && options.maxBytes > 0
-      ? new LRUCache<string, Buffer>({
-          maxSize: options.maxBytes,
-          sizeCalculation: (body, key) => body.length + key.length,
-          ttl: ttlMs,
-          ttlResolution: 0,
-          ...(options.now ? { perf: { now: options.now } } : {}),
-        })
-      : undefined;
-  let generation = 0;
+  // One store per list, sharing the memory budget: a change empties a list's store at once.
+  const stores = new Map<string, LRUCache<string, Buffer>>();
+  /** table → the lists that read it */
+  const readers = new Map<string, Set<string>>();
+  const lists = new Set<string>();
+  let everything = 0;
+  const listGenerations = new Map<string, number>();
+  const userGenerations = new Map<number, number>();
   let listening = false;
-
+  const enabled = ttlMs > 0 && options.maxBytes > 0;
+  /** Each list's share of maxBytes: the lists named so far split it evenly. */
+  const storeOf = (list: string) => {
+    let store = stores.get(list);
+    if (!store && enabled) {
+      store = new LRUCache<string, Buffer>({
+        maxSize: Math.max(1, Math.floor(options.maxBytes / Math.max(1, lists.size))),
+        sizeCalculation: (body, key) => body.length + key.length,
+        ttl: ttlMs,
+        ttlResolution: 0,
+        ...(options.now ? { perf: { now: options.now } } : {}),
+      });
+      stores.set(list, store);
+    }
+    return store;
+  };
+  const forgetList = (list: string) => {
+    listGenerations.set(list, (listGenerations.get(list) ?? 0) + 1);
+    stores.get(list)?.clear();
+  };
   const clear = () => {
-    generation += 1;
-    pages?.clear();
+    everything += 1;
+    for (const store of stores.values()) store.clear();
   };
   return {
-    find: (key) => (listening ? pages?.get(key) : undefined),
-    readStarts: () => generation,
-    keep(key, body, startedAt) {
-      // A page bigger than the whole cache is not worth keeping (and LRUCache would refuse it).
-      if (!pages || !listening || startedAt !== generation || body.length + key.length > options.maxBytes) return;
-      pages.set(key, body);
+    listReads(list, tables) {
+      lists.add(list);
+      for (const table of tables) readers.set(table, (readers.get(table) ?? new Set<string>()).add(list));
+      // Stores made before every list was named are remade with the final share.
+      stores.clear();
+    },
+    find: (key) => (listening ? stores.get(key.list)?.get(keyText(key)) : undefined),
+    readStarts: (key) => [everything, listGenerations.get(key.list) ?? 0, userGenerations.get(key.user) ?? 0],
+    keep(key, body, [atEverything, atList, atUser]) {
+      if (
+        !listening ||
+        atEverything !== everything ||
+        atList !== (listGenerations.get(key.list) ?? 0) ||
+        atUser !== (userGenerations.get(key.user) ?? 0)
+      )
+        return;
+      const store = storeOf(key.list);
+      const text = keyText(key);
+      // A page bigger than the list's share is not worth keeping (and LRUCache would refuse it).
+      if (!store || body.length + text.length > store.maxSize) return;
+      store.set(text, body);
+    },
+    tableChanged(table) {
+      if (!table) return clear();
+      for (const list of readers.get(table) ?? []) forgetList(list);
+    },
+    userWrote(user) {
+      userGenerations.set(user, (userGenerations.get(user) ?? 0) + 1);
+      const prefix = `\u0000${user}\u0000`;
+      for (const [list, store] of stores)
+        for (const key of store.keys()) if (key.startsWith(list + prefix)) store.delete(key);
     },
     clear,
     setListening(value) {

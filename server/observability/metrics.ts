@@ -52,8 +52,8 @@ export const campaignSyncs = new Counter({
 
 export const listPageAnswers = new Counter({
   name: 'adrules_list_page_answers_total',
-  help: 'List pages by where the answer came from (kept: memory, read: the database, fresh: the database because the client asked)',
-  labelNames: ['source'] as const,
+  help: 'List pages by route and where the answer came from (kept: memory, read: the database, fresh: the database because the client asked)',
+  labelNames: ['route', 'source'] as const,
 });
 
 /** One HTTP call to the Graph API: its answer's status, or why none came. */

@@ -45,7 +45,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/',
     {
       preValidation: mayListUsers,
-      config: { pageCache: true },
+      config: { pageCache: { reads: ['users', 'groups', 'user_groups'] } },
       schema: { tags, querystring: userListQuery, response: { 200: pageOf(userSchema), ...errors(403) } },
     },
     async (request) => {

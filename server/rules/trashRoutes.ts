@@ -21,7 +21,7 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trash_page/',
     {
       preValidation: useTrash,
-      config: { pageCache: true },
+      config: { pageCache: { reads: ['folders', 'meta_ad_accounts', 'rules', 'rule_items'] } },
       schema: { tags, querystring: folderListQuery, response: { 200: pageOf(trashFolderSchema), ...errors(403) } },
     },
     async (request) => {

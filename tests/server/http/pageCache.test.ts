@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPageCache } from '../../../server/http/pageCache';
+import { createPageCache, type PageCache, type PageKey } from '../../../server/http/pageCache';
 import { listPageAnswers } from '../../../server/observability/metrics';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -38,56 +38,102 @@ const QUIET_TABLES = [
 
 const body = (text: string) => Buffer.from(text);
 
+const page = (url: string, user = 1, list = '/api/log/') => ({ list, user, url });
+
 describe('the page cache', () => {
-  it('keeps an answer while changes are heard and forgets every answer at a change', () => {
-    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
-    cache.keep('1 /a', body('a'), cache.readStarts());
-    expect(cache.find('1 /a')).toBeUndefined(); // not listening yet
+  const listening = (options: { ttlSeconds: number; maxBytes: number; now?: () => number }) => {
+    const cache = createPageCache(options);
+    cache.listReads('/api/log/', ['audit_log']);
+    cache.listReads('/api/campaigns/', ['campaigns', 'meta_ad_accounts']);
     cache.setListening(true);
-    cache.keep('1 /a', body('a'), cache.readStarts());
-    expect(cache.find('1 /a')?.toString()).toBe('a');
+    return cache;
+  };
+  const keep = (cache: PageCache, key: PageKey, text: string) => cache.keep(key, body(text), cache.readStarts(key));
+
+  it('keeps an answer while changes are heard and forgets every answer when it stops hearing them', () => {
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
+    cache.listReads('/api/log/', ['audit_log']);
+    keep(cache, page('/a'), 'a');
+    expect(cache.find(page('/a'))).toBeUndefined(); // not listening yet
+    cache.setListening(true);
+    keep(cache, page('/a'), 'a');
+    expect(cache.find(page('/a'))?.toString()).toBe('a');
     cache.clear();
-    expect(cache.find('1 /a')).toBeUndefined();
-    cache.keep('1 /a', body('a'), cache.readStarts());
+    expect(cache.find(page('/a'))).toBeUndefined();
+    keep(cache, page('/a'), 'a');
     cache.setListening(false);
-    expect(cache.find('1 /a')).toBeUndefined();
+    expect(cache.find(page('/a'))).toBeUndefined();
+  });
+
+  it('a changed table empties only the lists that read it; a change naming no table empties all', () => {
+    const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
+    const campaignsPage = page('/c', 1, '/api/campaigns/');
+    keep(cache, page('/a'), 'a');
+    keep(cache, campaignsPage, 'c');
+    cache.tableChanged('audit_log');
+    expect(cache.find(page('/a'))).toBeUndefined();
+    expect(cache.find(campaignsPage)?.toString()).toBe('c');
+    cache.tableChanged('sessions'); // no list reads it
+    expect(cache.find(campaignsPage)?.toString()).toBe('c');
+    cache.tableChanged('');
+    expect(cache.find(campaignsPage)).toBeUndefined();
+  });
+
+  it("a user's write empties that user's pages only", () => {
+    const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
+    keep(cache, page('/a', 1), 'mine');
+    keep(cache, page('/a', 2), 'theirs');
+    cache.userWrote(1);
+    expect(cache.find(page('/a', 1))).toBeUndefined();
+    expect(cache.find(page('/a', 2))?.toString()).toBe('theirs');
   });
 
   it('never keeps what was read before a change that came in meanwhile', () => {
-    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
-    cache.setListening(true);
-    const startedAt = cache.readStarts();
-    cache.clear(); // heard while the read was under way
-    cache.keep('1 /a', body('old'), startedAt);
-    expect(cache.find('1 /a')).toBeUndefined();
+    const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
+    for (const change of [() => cache.clear(), () => cache.tableChanged('audit_log'), () => cache.userWrote(1)]) {
+      const mark = cache.readStarts(page('/a'));
+      change(); // heard while the read was under way
+      cache.keep(page('/a'), body('old'), mark);
+      expect(cache.find(page('/a'))).toBeUndefined();
+    }
+    const mark = cache.readStarts(page('/a'));
+    cache.tableChanged('campaigns'); // another list's table
+    cache.keep(page('/a'), body('new'), mark);
+    expect(cache.find(page('/a'))?.toString()).toBe('new');
   });
 
   it('lets an answer age out, and drops the least recently used past its size', () => {
     let now = 1_000;
-    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 30, now: () => now });
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 2 * 60, now: () => now });
+    cache.listReads('/api/log/', ['audit_log']);
+    cache.listReads('/api/campaigns/', ['campaigns']);
     cache.setListening(true);
-    cache.keep('1 /a', body('aaaaaaaaaa'), cache.readStarts());
-    cache.keep('1 /b', body('bbbbbbbbbb'), cache.readStarts());
-    expect(cache.find('1 /a')).toBeDefined(); // a is now the more recently used
-    cache.keep('1 /c', body('cccccccccc'), cache.readStarts());
-    expect(cache.find('1 /b')).toBeUndefined();
-    expect(cache.find('1 /a')).toBeDefined();
-    cache.keep('1 /big', body('x'.repeat(40)), cache.readStarts());
-    expect(cache.find('1 /big')).toBeUndefined();
+    // Each list holds half the memory, 60 bytes: two 10-byte answers with their 14-byte keys, not three.
+    keep(cache, page('/a'), 'aaaaaaaaaa');
+    keep(cache, page('/b'), 'bbbbbbbbbb');
+    expect(cache.find(page('/a'))).toBeDefined(); // a is now the more recently used
+    keep(cache, page('/c'), 'cccccccccc');
+    expect(cache.find(page('/b'))).toBeUndefined();
+    expect(cache.find(page('/a'))).toBeDefined();
+    keep(cache, page('/big'), 'x'.repeat(50));
+    expect(cache.find(page('/big'))).toBeUndefined();
     now = 31_001;
-    expect(cache.find('1 /a')).toBeUndefined();
+    expect(cache.find(page('/a'))).toBeUndefined();
   });
 
   it('keeps nothing when turned off', () => {
     const cache = createPageCache({ ttlSeconds: 0, maxBytes: 1_000 });
+    cache.listReads('/api/log/', ['audit_log']);
     cache.setListening(true);
-    cache.keep('1 /a', body('a'), cache.readStarts());
-    expect(cache.find('1 /a')).toBeUndefined();
+    keep(cache, page('/a'), 'a');
+    expect(cache.find(page('/a'))).toBeUndefined();
   });
 });
 
 async function answersFrom(source: 'kept' | 'read' | 'fresh'): Promise<number> {
-  return (await listPageAnswers.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
+  return (await listPageAnswers.get()).values
+    .filter((v) => v.labels.source === source)
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
 eachDatabase((engine) => {
@@ -154,6 +200,46 @@ eachDatabase((engine) => {
       expect(await folderNames(admin.token)).toContain('Renamed Here');
     });
 
+    it('signing in and renewing a session leave every kept page in place', async () => {
+      const url = '/api/campaigns/?limit=10&offset=0';
+      await get(admin.token, url);
+      const colleague = await api.userWith('superuser');
+      const signedIn = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: colleague.email, password: colleague.password },
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const renewed = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: (signedIn.json() as { refresh: string }).refresh },
+      });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      await new Promise((r) => setTimeout(r, 200)); // any notification they caused has arrived
+      const kept = await answersFrom('kept');
+      expect((await get(admin.token, url)).statusCode).toBe(200);
+      expect(await answersFrom('kept')).toBe(kept + 1);
+    });
+
+    it("another user's change empties only the lists that read what changed", async () => {
+      const writer = await api.userWith('superuser');
+      const campaigns = '/api/campaigns/?limit=10&offset=0';
+      await get(admin.token, campaigns);
+      await folderNames(admin.token);
+      const renamed = await call(api, writer.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        name: 'Renamed By Colleague',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      await vi.waitFor(async () => expect(await folderNames(admin.token)).toContain('Renamed By Colleague'), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      const kept = await answersFrom('kept');
+      await get(admin.token, campaigns); // a folder's name is not on the campaigns list
+      expect(await answersFrom('kept')).toBe(kept + 1);
+    });
+
     it('Cache-Control: no-cache (a hard reload) reads the database', async () => {
       await folderNames(admin.token);
       const fresh = await answersFrom('fresh');
@@ -204,6 +290,39 @@ eachDatabase((engine) => {
       expect(read.length).toBeGreaterThan(CACHED_LISTS.length);
       for (const table of QUIET_TABLES)
         for (const text of read) expect(text, `a cached list reads ${table}`).not.toMatch(new RegExp(`\\b${table}\\b`));
+    });
+
+    it('a change to any table a list reads empties that list', async () => {
+      const { rows } = await api.dbh.sql.query<{ table_name: string }>(
+        `select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where t.tgname = c.relname || '_data_changed'`,
+      );
+      const notifying = rows.map((r) => r.table_name);
+      await get(admin.token, '/api/user/me/');
+      for (const url of CACHED_LISTS) {
+        await rm(captureFile, { force: true });
+        expect((await get(admin.token, url, { 'cache-control': 'no-cache' })).statusCode).toBe(200);
+        const statements = (await readFile(captureFile, 'utf8'))
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).sql as string)
+          .join('\n');
+        const reads = notifying.filter((table) => new RegExp(`"${table}"`).test(statements));
+        expect(reads.length, url).toBeGreaterThan(0);
+        for (const table of reads) {
+          await get(admin.token, url);
+          await get(admin.token, url); // kept
+          await api.dbh.sql.query(`delete from "${table}" where false`); // a statement: the trigger fires
+          await vi.waitFor(
+            async () => {
+              const read = await answersFrom('read');
+              await get(admin.token, url);
+              expect(await answersFrom('read'), `${url} after a change to ${table}`).toBe(read + 1);
+            },
+            { timeout: 5_000, interval: 20 },
+          );
+        }
+      }
     });
   });
 });
