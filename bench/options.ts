@@ -40,6 +40,8 @@ export const USAGE = `npm run bench -- [flags]
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
   --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
+  --walk                 every parameter combination the list screens send, slowest first: npm run bench -- --walk --help
+  --mixed                a team's mixed traffic on every list, with writers: npm run bench -- --mixed --help
 ${ENGINE_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 

@@ -87,6 +87,19 @@ async function main() {
     const { runLoadBench } = await import('./load/run');
     return runLoadBench(argv.filter((a) => a !== '--load'));
   }
+  if (argv.includes('--mixed')) {
+    // A team's mixed traffic: many users, varied parameters, writers (bench/mixed/run.ts).
+    const { runMixedBench } = await import('./mixed/run');
+    return runMixedBench(argv.filter((a) => a !== '--mixed'));
+  }
+  if (argv.includes('--walk')) {
+    // Every parameter combination the list screens can send, on an idle app (bench/walk.ts).
+    const { runWalk } = await import('./walk');
+    return runWalk(
+      argv.filter((a) => a !== '--walk'),
+      log,
+    );
+  }
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return;

@@ -30,7 +30,10 @@ const FRESH = { 'cache-control': 'no-cache' };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `npm run seed` itself, on the bench's database, so the bench also proves the command works. */
-function runSeed(options: LoadOptions, env: NodeJS.ProcessEnv): Promise<{ seconds: number; summary: string }> {
+export function runSeed(
+  options: Pick<LoadOptions, 'sizes'>,
+  env: NodeJS.ProcessEnv,
+): Promise<{ seconds: number; summary: string }> {
   const { sizes } = options;
   const args = [
     'tsx',
@@ -75,7 +78,7 @@ interface PreparedDatabase {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(url: string, text: string) {
+export async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -129,7 +132,7 @@ async function prepare(engine: LoadEngine, options: LoadOptions): Promise<Prepar
  * created it, or the seed) signs in with this run's password — the server only creates an admin
  * where there is none.
  */
-async function adoptSeededPostgres(url: string, admin: { adminEmail: string; adminPassword: string }) {
+export async function adoptSeededPostgres(url: string, admin: { adminEmail: string; adminPassword: string }) {
   const dbh = await openPostgres(url, 1);
   try {
     await dbh.migrate();

@@ -12,6 +12,8 @@ export interface RunningServer {
   /** A Bearer token of the admin. */
   token: string;
   stop(): Promise<void>;
+  /** The process group the server runs in (start.mjs and its children). */
+  pid: number;
 }
 
 export interface ServerSettings {
@@ -24,6 +26,8 @@ export interface ServerSettings {
   logFile: string;
   /** SQL_CAPTURE_FILE: the server logs every statement there. */
   captureFile?: string;
+  /** More settings for the server's environment. */
+  env?: Record<string, string>;
 }
 
 function freePort(): Promise<number> {
@@ -68,6 +72,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
     ROLE: 'api',
     // One token serves the whole run (the default lifetime is 5 minutes).
     ACCESS_TOKEN_LIFETIME_SECONDS: String(6 * 60 * 60),
+    ...settings.env,
   };
   delete env.DATABASE_URL;
   delete env.SQL_CAPTURE_FILE;
@@ -110,7 +115,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
     });
     if (response.status !== 200) throw new Error(`Login answered ${response.status}: ${await response.text()}`);
     const { access } = (await response.json()) as { access: string };
-    return { base, token: access, stop };
+    return { base, token: access, stop, pid: child.pid! };
   } catch (error) {
     await stop();
     throw error;
