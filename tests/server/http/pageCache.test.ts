@@ -34,6 +34,8 @@ const QUIET_TABLES = [
   'email_changes',
   'sync_state',
   'account_snapshots',
+  'ad_metric_history',
+  'ad_history_names',
 ];
 
 const body = (text: string) => Buffer.from(text);
