@@ -11,6 +11,7 @@ import ruleEngineRoutes from './engine/routes';
 import ruleRunRoutes from './engine/runRoutes';
 import historyRoutes from './history/routes';
 import backtestRoutes from './backtest/routes';
+import impactRoutes from './impact/routes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -22,4 +23,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   ruleRunRoutes,
   historyRoutes,
   backtestRoutes,
+  impactRoutes,
 ];

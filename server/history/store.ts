@@ -3,7 +3,7 @@
  * account's readings over a span as per-ad hourly series, the bulk write of backfilled (settled)
  * days, what an account holds, and pruning.
  */
-import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, adMetricHistory } from '../db/schema/index';
 import { dayOf, dayStartMs, DAY_MS, HOUR_MS, METRICS, type AdNumbers, type MetricName } from './reading';
@@ -59,6 +59,8 @@ export async function loadTimeline(
   fromMs: number,
   toMs: number,
   lookBackDays = 2,
+  /** Only these ads, and the ads of these campaigns (default: every ad of the account). */
+  only?: { adIds: string[]; campaignIds: string[] },
 ): Promise<Timeline> {
   const firstDay = dayOf(fromMs - lookBackDays * DAY_MS);
   const lastDay = dayOf(toMs);
@@ -73,6 +75,9 @@ export async function loadTimeline(
           eq(adMetricHistory.adAccountId, adAccountId),
           gte(adMetricHistory.day, firstDay),
           lte(adMetricHistory.day, lastDay),
+          only
+            ? or(inArray(adMetricHistory.adId, only.adIds), inArray(adMetricHistory.campaignId, only.campaignIds))
+            : undefined,
         ),
       ),
     db.select().from(adHistoryNames).where(eq(adHistoryNames.adAccountId, adAccountId)),
