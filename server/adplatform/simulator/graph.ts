@@ -1,7 +1,7 @@
 /**
  * The Graph paths the simulator answers, routed to what answers them: node reads (`/me`, `/act_X`,
  * `/{id}`, several at once with `/?ids=a,b`), list edges and insights (edges.ts), writes and
- * deletes (writes.ts). Fields, expansions included, are rendered by render.ts from the node tables
+ * deletes (writes.ts), async insight reports (reports.ts). Fields, expansions included, are rendered by render.ts from the node tables
  * in nodes.ts. HTTP, batching and faults live in http.ts.
  */
 import { edgeParams } from '../graphSpec';
@@ -9,6 +9,7 @@ import { errorAnswer, notFound, Refusal, type GraphAnswer, type GraphContext, ty
 import { listEdge, unknownEdge } from './edges';
 import { parseFields, type FieldNode } from './fieldTree';
 import { refuseParams } from './params';
+import { ReportRuns } from './reports';
 import { renderer, type Parent, type RenderContext, type SimUser } from './render';
 import type { SimClock } from './clock';
 import { deleteObject, writeObject, type FoundObject, type WriteRecord } from './writes';
@@ -28,11 +29,13 @@ const DEFAULT_FIELDS: Record<Parent['kind'], string[]> = {
 export class GraphHandler {
   readonly writes: WriteRecord[] = [];
   readonly user: SimUser;
+  readonly reports: ReportRuns;
 
   constructor(
     readonly world: World,
     readonly clock: SimClock,
   ) {
+    this.reports = new ReportRuns(world);
     this.user = {
       id: `10${world.accounts[0]?.accountId.slice(0, 12) ?? '000000000000'}`,
       name: 'Ad Rules Simulator User',
@@ -56,6 +59,8 @@ export class GraphHandler {
       if (method === 'GET' && params.ids !== undefined) return this.readMany(params, context);
       return errorAnswer(400, 100, '(#100) Missing a node id: GET /?ids=a,b or a path like /{id}');
     }
+    const report = this.reports.answer(method, head, edge, params, path, context.graph, context.now);
+    if (report) return report;
     const parent = this.find(head);
     if (!parent) return notFound(head, method);
     const accountId = parent.kind === 'User' ? undefined : parent.node.accountId;

@@ -1,19 +1,24 @@
 /**
- * The insights edge: rows per ad, ad set, campaign or account over a period given by one of the
- * spec's `date_preset` values or a `time_range`, optionally filtered by campaign / ad set / ad id.
- * Periods are days in the ad account's time zone, as on Graph.
+ * The insights edge: rows per ad, ad set, campaign or account, per time bucket (`time_increment`)
+ * of each period asked for, per hour of the day or audience segment (`breakdowns`), with lead
+ * actions per attribution window. Numbers are what Graph reports at the simulated moment
+ * (reporting.ts): every bucket, hour and segment is a sum of the same hourly figures, so days add
+ * up to the lifetime and hours to their day. Periods are days in the ad account's time zone.
+ *
+ * `insights(world, now, account, params, …)` answers from parsed parameters, as the insights edge
+ * and a field expansion (`insights.date_preset(last_7d){spend}`) ask (edges.ts).
  */
 import { DateTime } from 'luxon';
-import { enumValues } from '../graphSpec';
-import { errorAnswer, page, requestedFields, type GraphAnswer, type GraphContext, type Params } from './answers';
+import { page, type GraphAnswer, type GraphContext, type Params } from './answers';
+import { addWindowCounts, countLead, emptyWindowCounts, type WindowCounts } from './attribution';
 import { add, graphMetrics, ZERO, type Totals } from './delivery';
-import { reportedTotals, reportFrame } from './reporting';
+import { HOURLY, parseInsightQuery, type InsightQuery, type Period } from './insightQuery';
 import { refuseFields } from './nodes';
+import { reportedTotals, reportFrame, type ReportFrame } from './reporting';
+import { apportion, segmentsOf, splitTotals, type Segment } from './segments';
 import type { SimAccount, SimAd, World } from './world';
 
-/** The date presets Graph's insights edges take (adaccountinsights_date_preset_enum_param). */
-export const DATE_PRESETS: readonly string[] = enumValues('adaccountinsights_date_preset_enum_param')!;
-const LEVELS: readonly string[] = enumValues('adaccountinsights_level_enum_param')!;
+export { DATE_PRESETS, presetPeriod } from './insightQuery';
 
 /** The AdsInsights fields the simulator answers. */
 export const SIMULATED_INSIGHT_FIELDS = [
@@ -49,96 +54,146 @@ export const SIMULATED_INSIGHT_FIELDS = [
 
 /** Without `fields`, Graph answers spend and the dates. */
 const DEFAULT_INSIGHT_FIELDS = ['spend'];
+/** Unique-people metrics Graph does not give per hour. */
+const NOT_HOURLY = ['reach', 'frequency', 'cpp'];
+const LEAD_ACTIONS: Record<string, (c: WindowCounts, w: keyof WindowCounts['onsite']) => number> = {
+  lead: (c, w) => c.onsite[w] + c.website[w],
+  'onsite_conversion.lead_grouped': (c, w) => c.onsite[w],
+  'offsite_conversion.fb_pixel_lead': (c, w) => c.website[w],
+};
 
-interface Period {
-  from: number;
-  to: number;
+interface Bucket extends Period {
+  /** The hours (starts) whose figures make up this row's numbers, by hour of day; absent: the whole bucket. */
+  hours?: Map<number, number[]>;
 }
 
-/** [from, to) of a date preset: days in the account's zone; "last" periods end at today's midnight. */
-export function presetPeriod(preset: string, now: number, timezone: string, firstStart: number): Period | undefined {
-  const today = DateTime.fromMillis(now, { zone: timezone }).startOf('day');
-  const upToNow = (start: DateTime) => ({ from: start.toMillis(), to: now });
-  const between = (start: DateTime, end: DateTime) => ({ from: start.toMillis(), to: end.toMillis() });
-  const lastDays = /^last_(\d+)d$/.exec(preset);
-  const monday = today.startOf('week'); // luxon weeks start on Monday
-  const sunday = today.minus({ days: today.weekday % 7 });
-  if (!DATE_PRESETS.includes(preset)) return undefined;
-  if (lastDays) return between(today.minus({ days: Number(lastDays[1]) }), today);
-  switch (preset) {
-    case 'today':
-      return upToNow(today);
-    case 'yesterday':
-      return between(today.minus({ days: 1 }), today);
-    case 'this_week_mon_today':
-      return upToNow(monday);
-    case 'this_week_sun_today':
-      return upToNow(sunday);
-    case 'last_week_mon_sun':
-      return between(monday.minus({ weeks: 1 }), monday);
-    case 'last_week_sun_sat':
-      return between(sunday.minus({ weeks: 1 }), sunday);
-    case 'this_month':
-      return upToNow(today.startOf('month'));
-    case 'last_month':
-      return between(today.startOf('month').minus({ months: 1 }), today.startOf('month'));
-    case 'this_quarter':
-      return upToNow(today.startOf('quarter'));
-    case 'last_quarter':
-      return between(today.startOf('quarter').minus({ quarters: 1 }), today.startOf('quarter'));
-    case 'this_year':
-      return upToNow(today.startOf('year'));
-    case 'last_year':
-      return between(today.startOf('year').minus({ years: 1 }), today.startOf('year'));
-    default: // maximum, data_maximum: everything there is
-      return { from: Math.min(firstStart, now), to: now };
+/** The time buckets of a period: whole, every N days, or calendar months, in the account's zone. */
+function bucketsOf(period: Period, query: InsightQuery, zone: string): Period[] {
+  if (query.increment === 'all_days') return [period];
+  const buckets: Period[] = [];
+  let start = DateTime.fromMillis(period.from, { zone });
+  while (start.toMillis() < period.to) {
+    const next =
+      query.increment === 'monthly'
+        ? start.startOf('month').plus({ months: 1 })
+        : start.plus({ days: query.increment });
+    buckets.push({ from: start.toMillis(), to: Math.min(next.toMillis(), period.to) });
+    start = next;
   }
+  return buckets;
 }
 
-function period(account: SimAccount, params: Params, now: number, firstStart: number): Period | GraphAnswer {
-  if (params.time_range) {
-    let range: { since?: string; until?: string };
-    try {
-      range = JSON.parse(params.time_range) as { since?: string; until?: string };
-    } catch {
-      return errorAnswer(400, 100, '(#100) time_range must be a JSON object with since and until');
+/** The hours of a bucket grouped by hour of day in the account's zone. */
+function hoursByHourOfDay(bucket: Period, zone: string): Map<number, number[]> {
+  const hours = new Map<number, number[]>();
+  const first = DateTime.fromMillis(bucket.from, { zone }).startOf('hour').toMillis();
+  for (let at = first; at < bucket.to; at += 3_600_000) {
+    const hour = DateTime.fromMillis(at, { zone }).hour;
+    hours.set(hour, [...(hours.get(hour) ?? []), at]);
+  }
+  return hours;
+}
+
+interface Figures {
+  totals: Totals;
+  windows: WindowCounts;
+}
+
+/** One ad's figures over some [from, to) pieces, with its leads counted per window when asked. */
+function adFigures(world: World, ad: SimAd, pieces: Period[], frame: ReportFrame, withWindows: boolean): Figures {
+  let totals = ZERO;
+  const windows = emptyWindowCounts();
+  const onLead = withWindows ? (k: number, website: boolean) => countLead(windows, ad.id, k, website) : undefined;
+  for (const piece of pieces) totals = add(totals, reportedTotals(world, ad, piece.from, piece.to, frame, onLead));
+  return { totals, windows };
+}
+
+interface Group {
+  ad: SimAd;
+  segment: Segment;
+  hour?: number;
+  bucket: Period;
+  totals: Totals;
+  windows: WindowCounts;
+}
+
+function splitWindows(windows: WindowCounts, shares: number[]): WindowCounts[] {
+  const parts = shares.map(() => emptyWindowCounts());
+  for (const kind of ['onsite', 'website'] as const)
+    for (const [window, count] of Object.entries(windows[kind]) as [keyof WindowCounts['onsite'], number][])
+      apportion(count, shares).forEach((n, i) => {
+        parts[i]![kind][window] = n;
+      });
+  return parts;
+}
+
+function groupRows(
+  world: World,
+  account: SimAccount,
+  ads: SimAd[],
+  query: InsightQuery,
+  buckets: Bucket[],
+  now: number,
+) {
+  const frame = reportFrame(now, account.timezone);
+  const groups = new Map<string, Group>();
+  const withWindows = query.windows.length > 0;
+  for (const bucket of buckets) {
+    const slices: { hour?: number; pieces: Period[] }[] = bucket.hours
+      ? [...bucket.hours].map(([hour, starts]) => ({
+          hour,
+          pieces: starts.map((at) => ({ from: Math.max(at, bucket.from), to: Math.min(at + 3_600_000, bucket.to) })),
+        }))
+      : [{ pieces: [bucket] }];
+    for (const slice of slices) {
+      for (const ad of ads) {
+        const figures = adFigures(world, ad, slice.pieces, frame, withWindows);
+        if (figures.totals.impressions <= 0) continue;
+        const segments = segmentsOf(ad.id, query.segments);
+        const shares = segments.map((s) => s.share);
+        const totals = splitTotals(figures.totals, shares);
+        const windows = withWindows ? splitWindows(figures.windows, shares) : shares.map(() => figures.windows);
+        segments.forEach(({ segment }, i) => {
+          const entity = { ad: ad.id, adset: ad.adsetId, campaign: ad.campaignId, account: account.accountId }[
+            query.level
+          ]!;
+          const key = [bucket.from, slice.hour ?? '', JSON.stringify(segment), entity].join('|');
+          const group = groups.get(key);
+          groups.set(key, {
+            ad: group?.ad ?? ad,
+            segment,
+            hour: slice.hour,
+            bucket,
+            totals: add(group?.totals ?? ZERO, totals[i]!),
+            windows: group ? addWindowCounts(group.windows, windows[i]!) : windows[i]!,
+          });
+        });
+      }
     }
-    const since = DateTime.fromISO(range.since ?? '', { zone: account.timezone });
-    const until = DateTime.fromISO(range.until ?? '', { zone: account.timezone });
-    if (!since.isValid || !until.isValid || until < since)
-      return errorAnswer(400, 100, '(#100) Must provide a valid time_range with since <= until');
-    return { from: since.toMillis(), to: Math.min(now, until.plus({ days: 1 }).toMillis()) };
   }
-  const preset = params.date_preset ?? 'last_30d';
-  return (
-    presetPeriod(preset, now, account.timezone, firstStart) ??
-    errorAnswer(400, 100, `(#100) date_preset must be one of the following values: ${DATE_PRESETS.join(', ')}`)
-  );
+  return [...groups.values()].filter((g) => g.totals.impressions > 0);
 }
 
-function insightFilter(raw: string | undefined): { test: (ad: SimAd) => boolean } | GraphAnswer {
-  if (!raw) return { test: () => true };
-  let items: { field?: string; operator?: string; value?: unknown }[];
-  try {
-    items = JSON.parse(raw) as typeof items;
-    if (!Array.isArray(items)) throw new Error('not a list');
-  } catch {
-    return errorAnswer(400, 100, '(#100) filtering must be an array of {field, operator, value}');
-  }
-  const tests: ((ad: SimAd) => boolean)[] = [];
-  for (const item of items) {
-    const key = { 'campaign.id': 'campaignId', 'adset.id': 'adsetId', 'ad.id': 'id' }[item.field ?? ''] as
-      | 'campaignId'
-      | 'adsetId'
-      | 'id'
-      | undefined;
-    if (!key) return errorAnswer(400, 100, `(#100) Filtering field ${item.field} is invalid`);
-    const values = (Array.isArray(item.value) ? item.value : [item.value]).map(String);
-    if (item.operator === 'IN' || item.operator === 'EQUAL') tests.push((ad) => values.includes(ad[key]));
-    else if (item.operator === 'NOT_IN' || item.operator === 'NOT_EQUAL') tests.push((ad) => !values.includes(ad[key]));
-    else return errorAnswer(400, 100, `(#100) Filtering operator ${item.operator} is invalid`);
-  }
-  return { test: (ad) => tests.every((t) => t(ad)) };
+/** Lead actions and their costs with a value per attribution window asked for. */
+function withWindowValues(metrics: Record<string, unknown>, group: Group, windows: string[]) {
+  type Entry = Record<string, string> & { action_type: string };
+  const perWindow = (entries: Entry[] | undefined, cost: boolean) =>
+    entries?.map((entry) => {
+      const count = LEAD_ACTIONS[entry.action_type];
+      if (!count) return entry;
+      const out: Entry = { ...entry };
+      for (const window of windows) {
+        const n = count(group.windows, window as keyof WindowCounts['onsite']);
+        if (!cost) out[window] = String(n);
+        else if (n > 0) out[window] = (group.totals.spend / n).toFixed(6);
+      }
+      return out;
+    });
+  return {
+    ...metrics,
+    actions: perWindow(metrics.actions as Entry[] | undefined, false),
+    cost_per_action_type: perWindow(metrics.cost_per_action_type as Entry[] | undefined, true),
+  };
 }
 
 /** Insight rows of the ads in scope; rows with no impressions are left out, as on Graph. */
@@ -152,58 +207,82 @@ export function insights(
   scope: (ad: SimAd) => boolean,
   defaultLevel: string,
 ): GraphAnswer {
-  const level = params.level ?? defaultLevel;
-  if (!LEVELS.includes(level))
-    return errorAnswer(400, 100, `(#100) level must be one of the following values: ${LEVELS.join(', ')}`);
-  const fields = requestedFields(params.fields, DEFAULT_INSIGHT_FIELDS);
-  const refusal = refuseFields('AdsInsights', fields, SIMULATED_INSIGHT_FIELDS);
+  const query = parseInsightQuery(params, account, now, defaultLevel, DEFAULT_INSIGHT_FIELDS);
+  if ('status' in query) return query;
+  const refusal = refuseFields('AdsInsights', query.fields, SIMULATED_INSIGHT_FIELDS);
   if (refusal) return refusal;
-  const filter = insightFilter(params.filtering);
-  if ('status' in filter) return filter;
+  const rows = insightRows(world, now, account, query, scope);
+  return 'status' in rows ? rows : page(rows, (row) => row, params, path, context);
+}
 
+/** The rows of a checked query, rendered with the fields asked for. */
+export function insightRows(
+  world: World,
+  now: number,
+  account: SimAccount,
+  query: InsightQuery,
+  scope: (ad: SimAd) => boolean,
+): Record<string, unknown>[] | GraphAnswer {
   const ads = [...world.ads.values()].filter(
-    (ad) => ad.accountId === account.accountId && !ad.deleted && scope(ad) && filter.test(ad),
+    (ad) => ad.accountId === account.accountId && !ad.deleted && scope(ad) && query.filter(ad),
   );
   const firstStart = ads.reduce((first, ad) => Math.min(first, world.campaigns.get(ad.campaignId)!.startTime), now);
-  const span = period(account, params, now, firstStart);
-  if ('status' in span) return span;
-
-  const frame = reportFrame(now, account.timezone);
-  const groups = new Map<string, { ad: SimAd; totals: Totals }>();
-  for (const ad of ads) {
-    const totals = reportedTotals(world, ad, span.from, span.to, frame);
-    const key = { ad: ad.id, adset: ad.adsetId, campaign: ad.campaignId, account: account.accountId }[level]!;
-    const group = groups.get(key);
-    groups.set(key, { ad: group?.ad ?? ad, totals: add(group?.totals ?? ZERO, totals) });
-  }
-
-  const dateOf = (ms: number) => DateTime.fromMillis(ms, { zone: account.timezone }).toISODate()!;
-  const wanted = [...fields, 'date_start', 'date_stop'];
-  const render = ({ ad, totals }: { ad: SimAd; totals: Totals }) => {
+  const periods = query.periods(firstStart);
+  if ('status' in periods) return periods;
+  const zone = account.timezone;
+  const buckets: Bucket[] = periods.flatMap((period) =>
+    bucketsOf(period, query, zone).map((b) => (query.hourly ? { ...b, hours: hoursByHourOfDay(b, zone) } : b)),
+  );
+  const dateOf = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+  const wanted = [...query.fields, 'date_start', 'date_stop', ...query.segments, ...(query.hourly ? [HOURLY] : [])];
+  return groupRows(world, account, ads, query, buckets, now).map((group) => {
+    const { ad, bucket } = group;
     const campaign = world.campaigns.get(ad.campaignId)!;
     const adset = world.adsets.get(ad.adsetId)!;
+    let metrics = graphMetrics(group.totals);
+    if (query.windows.length) metrics = withWindowValues(metrics, group, query.windows);
     const row: Record<string, unknown> = {
       account_currency: account.currency,
       account_id: account.accountId,
       account_name: account.name,
-      ...graphMetrics(totals),
-      date_start: dateOf(span.from),
-      date_stop: dateOf(Math.max(span.from, span.to - 1)),
+      ...metrics,
+      ...group.segment,
+      date_start: dateOf(bucket.from),
+      date_stop: dateOf(Math.max(bucket.from, bucket.to - 1)),
     };
-    if (level !== 'account')
+    if (group.hour !== undefined) {
+      const hh = String(group.hour).padStart(2, '0');
+      row[HOURLY] = `${hh}:00:00 - ${hh}:59:59`;
+      for (const field of NOT_HOURLY) delete row[field];
+    }
+    if (query.level !== 'account')
       Object.assign(row, {
         campaign_id: campaign.id,
         campaign_name: campaign.name,
         objective: 'OUTCOME_LEADS',
         buying_type: 'AUCTION',
       });
-    if (level === 'adset' || level === 'ad')
+    if (query.level === 'adset' || query.level === 'ad')
       Object.assign(row, { adset_id: adset.id, adset_name: adset.name, optimization_goal: 'LEAD_GENERATION' });
-    if (level === 'ad') Object.assign(row, { ad_id: ad.id, ad_name: ad.name });
+    if (query.level === 'ad') Object.assign(row, { ad_id: ad.id, ad_name: ad.name });
     const out: Record<string, unknown> = {};
     for (const field of wanted) if (row[field] !== undefined) out[field] = row[field];
     return out;
-  };
-  const rows = [...groups.values()].filter(({ totals }) => totals.impressions > 0);
-  return page(rows, render, params, path, context);
+  });
+}
+
+/** The object an insights call is about: its account, which ads it covers, and its default level. */
+export function insightScope(world: World, id: string) {
+  if (id.startsWith('act_')) {
+    const account = world.account(id);
+    return account && { account, scope: () => true, level: 'account' };
+  }
+  const campaign = world.campaigns.get(id);
+  const adset = world.adsets.get(id);
+  const ad = world.ads.get(id);
+  const node = campaign ?? adset ?? (ad && !ad.deleted ? ad : undefined);
+  if (!node) return undefined;
+  const level = campaign ? 'campaign' : adset ? 'adset' : 'ad';
+  const scope = (a: SimAd) => a.id === id || a.adsetId === id || a.campaignId === id;
+  return { account: world.account(node.accountId)!, scope, level };
 }

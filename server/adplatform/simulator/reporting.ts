@@ -24,7 +24,12 @@ export interface ReportFrame {
   finalBefore: number;
   /** The settled share of delivery metrics of the account-zone day holding `at`. */
   share(at: number): number;
+  /** Each ad's delivery schedule, worked out once per report. */
+  schedules: Map<string, Schedule>;
 }
+
+/** Called for each lead a report counts: its number among the ad's leads and whether it came from the website. */
+export type LeadVisitor = (k: number, website: boolean) => void;
 
 export const floorHour = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 
@@ -40,6 +45,7 @@ export function reportFrame(now: number, timezone: string): ReportFrame {
   return {
     now,
     finalBefore,
+    schedules: new Map(),
     share(at) {
       const dayEnd = midnights.find((midnight) => midnight > at) ?? Infinity;
       return settledShare(now - dayEnd);
@@ -70,7 +76,15 @@ function activeIntervals(logs: StatusEvent[][], start: number, stop = Infinity):
   return active;
 }
 
-function scheduleOf(world: World, ad: SimAd): Schedule {
+function scheduleOf(world: World, ad: SimAd, frame?: ReportFrame): Schedule {
+  const known = frame?.schedules.get(ad.id);
+  if (known) return known;
+  const schedule = buildSchedule(world, ad);
+  frame?.schedules.set(ad.id, schedule);
+  return schedule;
+}
+
+function buildSchedule(world: World, ad: SimAd): Schedule {
   const campaign = world.campaigns.get(ad.campaignId)!;
   const adset = world.adsets.get(ad.adsetId)!;
   return {
@@ -106,10 +120,21 @@ function recordedLeadLimit(s: Schedule): number {
 }
 
 /** The ad's settled truth over [from, to): all delivery, and every lead recorded. */
-export function settledTotals(world: World, ad: SimAd, from: number, to: number): Totals {
-  const s = scheduleOf(world, ad);
+export function settledTotals(
+  world: World,
+  ad: SimAd,
+  from: number,
+  to: number,
+  frame?: ReportFrame,
+  onLead?: LeadVisitor,
+): Totals {
+  const s = scheduleOf(world, ad, frame);
   const limit = recordedLeadLimit(s);
-  return subtract(capLeads(cumulative(s, to), s, limit), capLeads(cumulative(s, from), s, limit));
+  const start = capLeads(cumulative(s, from), s, limit);
+  const end = capLeads(cumulative(s, to), s, limit);
+  if (onLead)
+    for (let k = leadsIn(start) + 1; k <= leadsIn(end); k += 1) onLead(k, isWebsiteLead(k, s.ad.profile.websiteShare));
+  return subtract(end, start);
 }
 
 /** The first moment the ad has delivered for `hours` (its k-th lead happens at such a moment). */
@@ -150,6 +175,7 @@ function reportedWindow(
   [start, end]: [Totals, Totals],
   frame: ReportFrame,
   leadLimit: number,
+  onLead?: LeadVisitor,
 ): Totals {
   const delivered = subtract(end, start);
   const share = frame.share(a);
@@ -171,6 +197,7 @@ function reportedWindow(
     let arrived = b + lag <= frame.now;
     if (!arrived && a + lag <= frame.now) arrived = momentOfDelivery(s, hoursOfLead(s, k, upTo)) + lag <= frame.now;
     if (!arrived) continue;
+    onLead?.(k, website);
     if (website) out.websiteLeads += 1;
     else out.onsiteLeads += 1;
   }
@@ -178,12 +205,19 @@ function reportedWindow(
 }
 
 /** The ad's metrics over [from, to) as Graph reports them at frame.now (`to` at most now). */
-export function reportedTotals(world: World, ad: SimAd, from: number, to: number, frame: ReportFrame): Totals {
-  const s = scheduleOf(world, ad);
+export function reportedTotals(
+  world: World,
+  ad: SimAd,
+  from: number,
+  to: number,
+  frame: ReportFrame,
+  onLead?: LeadVisitor,
+): Totals {
+  const s = scheduleOf(world, ad, frame);
   const limit = recordedLeadLimit(s);
   const end = Math.min(to, frame.now);
   const finalEnd = Math.min(end, frame.finalBefore);
-  let total = from < finalEnd ? settledTotals(world, ad, from, finalEnd) : ZERO;
+  let total = from < finalEnd ? settledTotals(world, ad, from, finalEnd, frame, onLead) : ZERO;
   const recentFrom = Math.max(from, frame.finalBefore);
   if (recentFrom >= end || hoursBy(s, recentFrom) === hoursBy(s, end)) return total;
   let before = cumulative(s, recentFrom);
@@ -192,7 +226,7 @@ export function reportedTotals(world: World, ad: SimAd, from: number, to: number
     const b = Math.min(hour + HOUR, end);
     const after = cumulative(s, b);
     if (after.spend !== before.spend || after.impressions !== before.impressions)
-      total = add(total, reportedWindow(s, [a, b], [before, after], frame, limit));
+      total = add(total, reportedWindow(s, [a, b], [before, after], frame, limit, onLead));
     before = after;
   }
   return total;
