@@ -35,7 +35,7 @@ export function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, ...views }) => (
+      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, menu: _menu, ...views }) => (
         <Resource key={name} name={name} {...views} />
       ))}
       <CustomRoutes>{authRoutes}</CustomRoutes>

@@ -37,6 +37,7 @@ const QUIET_TABLES = [
   'ad_metric_history',
   'ad_history_names',
   'webhook_deliveries',
+  'alert_destinations',
 ];
 
 const body = (text: string) => Buffer.from(text);
