@@ -1,5 +1,6 @@
 /** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
 import { ENGINE_USAGE } from './engine/main';
+import { SOAK_USAGE } from './soak/run';
 
 export interface Scale {
   label: 'small' | 'large';
@@ -43,6 +44,7 @@ export const USAGE = `npm run bench -- [flags]
   --walk                 every parameter combination the list screens send, slowest first: npm run bench -- --walk --help
   --mixed                a team's mixed traffic on every list, with writers: npm run bench -- --mixed --help
 ${ENGINE_USAGE}
+${SOAK_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
 function flag(argv: string[], name: string): string | undefined {

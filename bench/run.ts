@@ -100,6 +100,11 @@ async function main() {
       log,
     );
   }
+  if (argv.includes('--soak')) {
+    // The soak under faults: days at an accelerated clock, workers killed, PostgreSQL restarted (bench/soak/run.ts).
+    const { runSoakBench } = await import('./soak/run');
+    return runSoakBench(argv, log);
+  }
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return;

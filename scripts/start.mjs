@@ -43,9 +43,11 @@ if (needsBuild) {
 // process group of its own, so each SIGINT/SIGTERM reaches it once, through here, and it drains.
 // A terminal's Ctrl-C reaches this script twice under `npm start` (from the terminal and from
 // npm): a repeat within a second is that echo; a later one forces the server to stop.
+// The IPC channel closes when this script dies, however it dies (SIGKILL too): the server then
+// stops by itself (server/shutdown.ts, stopWithParent).
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });
 let firstSignalAt = 0;

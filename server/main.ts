@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
+import { serveBackups } from './db/backup';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { persistentSecret } from './auth/secrets';
@@ -12,7 +13,7 @@ import { ensureAdmin } from './people/bootstrap';
 import { startServices } from './startup';
 import { loggerOptions } from './observability/logging';
 import { buildProbeServer } from './observability/probeServer';
-import { closeOnSignals } from './shutdown';
+import { closeOnSignals, stopWithParent } from './shutdown';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +48,11 @@ async function main() {
           staticDir: path.join(root, 'dist'),
           logger,
         });
+  // `npm run backup` asks the server that owns the embedded database (server/db/backup.ts).
+  const stopServingBackups = await serveBackups(config.dataDir, dbh, (message) => app.log.warn(message));
+  app.addHook('onClose', stopServingBackups);
   closeOnSignals({ app, services, dbh }, config.shutdownTimeoutSeconds);
+  stopWithParent();
 
   await app.listen({ port: config.port, host: config.host });
   console.log(

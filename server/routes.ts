@@ -1,6 +1,5 @@
 /**
- * Every route module of the API, mounted under /api. A new feature adds its routes file here;
- * a resource defined in one file needs nothing here (resources/routes.ts serves them all).
+ * Every route module of the API, mounted under /api. A new feature adds its routes file here.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
@@ -13,7 +12,6 @@ import ruleRunRoutes from './engine/runRoutes';
 import historyRoutes from './history/routes';
 import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
-import resourceRoutes from './resources/routes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -26,6 +24,4 @@ export const apiRoutes: FastifyPluginAsync[] = [
   historyRoutes,
   backtestRoutes,
   impactRoutes,
-  // Every resource defined in one file (src/domain/resources/).
-  resourceRoutes,
 ];

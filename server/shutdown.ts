@@ -55,3 +55,14 @@ export function closeOnSignals(parts: Drainable, timeoutSeconds: number): void {
     },
   );
 }
+
+/**
+ * Started by `npm start` (scripts/start.mjs) with an IPC channel: when that parent dies, however it
+ * dies (SIGKILL included, which it cannot pass on), the channel closes and the server drains and
+ * exits as on SIGTERM instead of holding the port without a parent.
+ */
+export function stopWithParent(): void {
+  if (!process.channel) return;
+  process.channel.unref(); // the channel alone must not keep the server alive
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}

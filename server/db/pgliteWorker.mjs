@@ -87,8 +87,10 @@ const operations = {
     listeners.delete(listenId);
     if (unlisten && !pg.closed) await unlisten();
   },
+  // Between transactions: one the main thread holds open (beginTransaction) finishes first, so a
+  // dump never catches half of one.
   dumpDataDir: async ({ compression }) => {
-    const dump = await pg.dumpDataDir(compression);
+    const dump = await pg.transaction(() => pg.dumpDataDir(compression));
     return new Uint8Array(await dump.arrayBuffer());
   },
   close: async () => {

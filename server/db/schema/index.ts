@@ -3,4 +3,3 @@ export * from './adplatform';
 export * from './rules';
 export * from './engine';
 export * from './history';
-export * from './alerts';

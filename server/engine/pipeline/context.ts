@@ -4,7 +4,6 @@
  */
 import type { AdPlatformClient } from '../../adplatform/types';
 import type { Database } from '../../db/client';
-import type { AlertWebhooks } from '../../alerts/engineWebhooks';
 import type { Mailer } from '../../mail/mailer';
 import type { ActivityRow } from '../activity';
 import type { BlastLimits } from '../blastRadius';
@@ -23,8 +22,6 @@ export interface HeldAlerts {
   recipients: string[];
   publicUrl: string;
   sender?: string;
-  /** Slack-compatible webhooks that receive the same alerts (server/alerts). */
-  webhooks?: AlertWebhooks;
 }
 
 export interface EngineContext {

@@ -26,11 +26,10 @@ import { HeldRunDecision } from '../../resources/rule_log/HeldRunDecision';
 import type { RuleRun } from '../../resources/rule_log/types';
 import { metricsText } from './runText';
 
-/** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */
 const VERDICT_COLOR: Partial<Record<RunVerdict, string>> = {
-  acted: 'success.dark',
-  held: 'warning.dark',
-  would_act: 'info.dark',
+  acted: 'error.main',
+  held: 'warning.main',
+  would_act: 'info.main',
 };
 
 function Verdicts({ verdicts }: { verdicts: RunObjectDto['verdicts'] }) {

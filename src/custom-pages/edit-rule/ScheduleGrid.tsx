@@ -1,11 +1,8 @@
 /**
  * The 7×24 schedule grid (click a cell; a day name toggles the whole day, an hour heading the hour
- * on every day) and the 24-hour alert row. Both follow the ARIA grid pattern: one Tab stop, the
- * arrow keys between cells, Space or Enter to toggle; cells are toggle buttons (aria-pressed).
- * Each scrolls sideways inside its own box when the screen is narrower than the grid.
+ * on every day) and the 24-hour alert row. Cells are toggle buttons (aria-pressed).
  */
-import { Box, ButtonBase, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, ButtonBase, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DAYS } from '../../domain/constants';
 import {
@@ -16,43 +13,40 @@ import {
   type DaySchedule,
   type WeekSchedule,
 } from '../../domain/schedule';
-import { useGridKeys } from '../../layout/useGridKeys';
 
 const CELL = 30;
-const DAY_COLUMN = 96;
 
-interface CellProps {
+function Cell({
+  on,
+  label,
+  onClick,
+  header = false,
+  text,
+}: {
   on: boolean;
   label: string;
   onClick: () => void;
-  row: number;
-  col: number;
-  tabIndex: number;
   header?: boolean;
   text?: string;
-}
-
-function Cell({ on, label, onClick, row, col, tabIndex, header = false, text }: CellProps) {
+}) {
   return (
     <ButtonBase
       aria-label={label}
       aria-pressed={on}
       title={label}
       onClick={onClick}
-      tabIndex={tabIndex}
-      data-grid-row={row}
-      data-grid-col={col}
       sx={{
-        width: CELL,
+        width: header ? CELL : CELL,
         height: header ? 36 : CELL - 4,
         m: '2px',
         borderRadius: 1,
         fontSize: 10,
         lineHeight: 1.1,
-        color: on ? 'primary.contrastText' : 'text.secondary',
-        bgcolor: on ? 'primary.main' : header ? 'transparent' : 'action.hover',
+        color: on && !header ? 'primary.contrastText' : 'text.secondary',
+        bgcolor: header ? (on ? 'primary.light' : 'transparent') : on ? 'primary.main' : 'action.hover',
+        ...(header && on ? { color: 'primary.contrastText' } : {}),
         '&:hover': { outline: 1, outlineColor: 'primary.main' },
-        '&:focus-visible': { outline: 3, outlineColor: 'warning.main', outlineOffset: 1 },
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.dark' },
       }}
     >
       {text}
@@ -60,28 +54,18 @@ function Cell({ on, label, onClick, row, col, tabIndex, header = false, text }: 
   );
 }
 
-/** A grid's scrolling box and the grid itself, with its keyboard handling. */
-function GridBox({
-  label,
-  gridProps,
-  children,
-}: {
-  label: string;
-  gridProps: ReturnType<typeof useGridKeys>['gridProps'];
-  children: ReactNode;
-}) {
-  return (
-    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Box role="grid" aria-label={label} sx={{ display: 'inline-block', minWidth: 'max-content' }} {...gridProps}>
-        {children}
-      </Box>
-    </Box>
-  );
+/** '12 AM' → '12a', '5 PM' → '5p': the compact hour headings of narrow screens. */
+const shortHour = (hour: number) => hourLabel(hour).replace(' AM', 'a').replace(' PM', 'p');
+
+/**
+ * Hour headings as docs/contract.md#entities names the hours, '12 AM' … '11 PM' (the number over AM/PM in a 30 px
+ * column); below the md breakpoint the compact '12a' … '11p'.
+ */
+function useHourHeading(): (hour: number) => string {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  return narrow ? shortHour : hourLabel;
 }
 
-const rowSx = { display: 'flex', alignItems: 'center' } as const;
-
-/** Rows: 0 the hour headings, 1–7 the days; columns: 0 the day names, 1–24 the hours. */
 export function WeekScheduleGrid({
   schedule,
   onToggleCell,
@@ -94,106 +78,72 @@ export function WeekScheduleGrid({
   onToggleHour: (hour: number) => void;
 }) {
   const translate = useTranslate();
-  const { gridProps, tabIndexOf } = useGridKeys(DAYS.length + 1, HOURS.length + 1, { row: 1, col: 1 });
+  const heading = useHourHeading();
   return (
-    <GridBox label={translate('rules.editor.schedule')} gridProps={gridProps}>
-      <Box role="row" sx={rowSx}>
-        <Box role="columnheader" sx={{ width: DAY_COLUMN }}>
-          <Box component="span" sx={visuallyHidden}>
-            {translate('rules.editor.day')}
-          </Box>
-        </Box>
-        {HOURS.map((hour) => (
-          <Box key={hour} role="columnheader">
+    <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.schedule')}>
+      <Box sx={{ display: 'inline-block', minWidth: 'max-content' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Box sx={{ width: 96 }} />
+          {HOURS.map((hour) => (
             <Cell
+              key={hour}
               header
-              row={0}
-              col={hour + 1}
-              tabIndex={tabIndexOf(0, hour + 1)}
               on={isHourOnEveryDay(schedule, hour)}
-              text={hourLabel(hour)}
+              text={heading(hour)}
               label={translate('rules.editor.whole_hour', { hour: hourLabel(hour) })}
               onClick={() => onToggleHour(hour)}
             />
-          </Box>
-        ))}
-      </Box>
-      {DAYS.map((day, d) => (
-        <Box key={day} role="row" sx={rowSx}>
-          <Box role="rowheader">
+          ))}
+        </Box>
+        {DAYS.map((day, d) => (
+          <Box key={day} sx={{ display: 'flex', alignItems: 'center' }}>
             <ButtonBase
               aria-label={translate('rules.editor.whole_day', { day })}
               aria-pressed={isDayFull(schedule, d)}
               onClick={() => onToggleDay(d)}
-              tabIndex={tabIndexOf(d + 1, 0)}
-              data-grid-row={d + 1}
-              data-grid-col={0}
               sx={{
-                width: DAY_COLUMN - 4,
+                width: 92,
                 mr: '4px',
                 justifyContent: 'flex-start',
                 px: 1,
                 borderRadius: 1,
                 height: CELL - 4,
                 '&:hover': { bgcolor: 'action.hover' },
-                '&:focus-visible': { outline: 3, outlineColor: 'warning.main' },
               }}
             >
               <Typography variant="body2">{day}</Typography>
             </ButtonBase>
-          </Box>
-          {HOURS.map((hour) => (
-            <Box key={hour} role="gridcell">
+            {HOURS.map((hour) => (
               <Cell
-                row={d + 1}
-                col={hour + 1}
-                tabIndex={tabIndexOf(d + 1, hour + 1)}
+                key={hour}
                 on={Boolean(schedule[d]?.[hour])}
                 label={translate('rules.editor.cell', { day, hour: hourLabel(hour) })}
                 onClick={() => onToggleCell(d, hour)}
               />
-            </Box>
-          ))}
-        </Box>
-      ))}
-    </GridBox>
+            ))}
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule; onToggle: (hour: number) => void }) {
   const translate = useTranslate();
-  const { gridProps, tabIndexOf } = useGridKeys(1, HOURS.length, { row: 0, col: 0 });
+  const heading = useHourHeading();
   return (
-    <GridBox label={translate('rules.editor.alert_schedule')} gridProps={gridProps}>
-      <Box role="row" sx={{ ...rowSx, pl: `${DAY_COLUMN}px` }}>
+    <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.alert_schedule')}>
+      <Box sx={{ display: 'flex', minWidth: 'max-content', pl: '96px' }}>
         {HOURS.map((hour) => (
-          <Typography
-            key={hour}
-            role="columnheader"
-            variant="caption"
-            color="text.secondary"
-            sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, mx: '2px', textAlign: 'center' }}
-          >
-            {hourLabel(hour)}
-          </Typography>
-        ))}
-      </Box>
-      <Box role="row" sx={{ ...rowSx, pl: `${DAY_COLUMN}px` }}>
-        {HOURS.map((hour) => (
-          <Box key={hour} role="gridcell">
+          <Box key={hour} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, textAlign: 'center' }}
+            >
+              {heading(hour)}
+            </Typography>
             <Cell
-              row={0}
-              col={hour}
-              tabIndex={tabIndexOf(0, hour)}
               on={Boolean(schedule[hour])}
               label={translate('rules.editor.alert_cell', { hour: hourLabel(hour) })}
               onClick={() => onToggle(hour)}
@@ -201,6 +151,6 @@ export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule
           </Box>
         ))}
       </Box>
-    </GridBox>
+    </Box>
   );
 }

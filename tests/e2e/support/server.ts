@@ -16,6 +16,8 @@ export interface RunningProduct {
   url: string;
   port: number;
   dataDir: string;
+  /** The process id of `npm start`'s script (scripts/start.mjs). */
+  pid: () => number;
   output: () => string;
   /** Stops the product and starts it again on the same data dir and port. */
   restart(env?: Record<string, string>): Promise<void>;
@@ -73,7 +75,7 @@ function spawnProduct(port: number, dataDir: string, env: Record<string, string>
 }
 
 async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   try {
     process.kill(-child.pid!, 'SIGTERM');
@@ -94,6 +96,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     url,
     port,
     dataDir,
+    pid: () => running.child.pid!,
     output: () => running.output(),
     async restart(extraEnv = {}) {
       await stopChild(running.child);

@@ -1,0 +1,180 @@
+/**
+ * Backup and restore of the embedded database, through the real commands (`npm run backup`,
+ * `npm run restore`, run as processes): a backup taken from the serving process while it keeps
+ * writing holds whole transactions only; restored on a stopped product it brings back every table
+ * as it was — users, groups, folders, rules, run history, activity, held runs, metric history;
+ * a restore refuses to run under a live product, and keeps the database it replaces.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveBackups } from '../../../server/db/backup';
+import { type DbHandle, openDatabase } from '../../../server/db/client';
+import { auditLog, groups, userGroups, users } from '../../../server/db/schema/index';
+import { createRuleEngineService } from '../../../server/engine/service';
+import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+
+/** `npm run <script> args` with DATA_DIR set; answers its exit code and output. */
+async function npmScript(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+/** Every table's row count and a hash of its rows. */
+async function tableDigests(dbh: DbHandle): Promise<Record<string, string>> {
+  const { rows: tables } = await dbh.sql.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
+  );
+  const digests: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await dbh.sql.query<{ n: number; digest: string | null }>(
+      `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`,
+    );
+    digests[name] = `${rows[0]!.n}:${rows[0]!.digest ?? ''}`;
+  }
+  return digests;
+}
+
+const rowCount = (digest: string) => Number(digest.split(':')[0]);
+
+describe('npm run backup and npm run restore (embedded database)', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('round-trips everything, taken while the product writes, restored on a stopped product', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-'));
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-file-'));
+    dirs.push(dataDir, elsewhere);
+    const file = path.join(elsewhere, 'backup.tar.gz');
+
+    const dbh = await openDatabase({ dataDir });
+    await dbh.migrate();
+    const stopServing = await serveBackups(dataDir, dbh, (message) => quietLog.warn(message));
+    const { db } = dbh;
+
+    // People.
+    const [group] = await db
+      .insert(groups)
+      .values({ name: 'Editors', accesses: ['read_rules'] })
+      .returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'kept@example.com', passwordHash: 'x', firstName: 'Kept', lastName: 'User' })
+      .returning();
+    await db.insert(userGroups).values({ userId: user!.id, groupId: group!.id, position: 0 });
+    // Folders and rules; runs that act (activity, history) and one that is held.
+    const platform = new FakePlatform();
+    const account = (await seedAccount(db)).adAccountId;
+    platform.addCampaign(account, 'c1', 'EDM EP-W 2026-03-04 6PM');
+    for (const id of ['a1', 'a2', 'a3']) platform.addAd(account, 'c1', id, { spend: '300' });
+    platform.addAd(account, 'c1', 'quiet', { spend: '1' });
+    const held = await seedRule(db, account, { tasks: { spend_cpl_no_leads: { spend: '100' } } });
+    const engine = createRuleEngineService({ db, client: platform, log: quietLog });
+    const actor = { id: user!.id, first_name: 'Kept', last_name: 'User', email: 'kept@example.com' };
+    expect((await engine.runNow(held.rule.id, actor)).status).toBe('held');
+    const acting = await seedRule(db, account, { tasks: { spend_cpl_no_leads: { spend: '250' } } });
+    const lenient = createRuleEngineService({
+      db,
+      client: platform,
+      log: quietLog,
+      limits: { maxShare: 1, maxActions: 100 },
+    });
+    expect((await lenient.runNow(acting.rule.id, actor)).status).toBe('done');
+
+    const before = await tableDigests(dbh);
+    for (const table of ['users', 'groups', 'folders', 'rules', 'rule_runs', 'rule_activity', 'ad_metric_history'])
+      expect(rowCount(before[table]!), table).toBeGreaterThan(0);
+
+    // Writes go on while the backup is taken: each transaction adds two log entries.
+    let writing = true;
+    let pairs = 0;
+    const writer = (async () => {
+      while (writing) {
+        pairs += 1;
+        await db.transaction(async (tx) => {
+          await tx.insert(auditLog).values({ action: `pair ${pairs} first`, changesText: '' });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.insert(auditLog).values({ action: `pair ${pairs} second`, changesText: '' });
+        });
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const backup = await npmScript('backup', dataDir, file);
+    writing = false;
+    await writer;
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain('(running server)');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // Not while the product runs.
+    const refused = await npmScript('restore', dataDir, file);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('the product is running on this DATA_DIR: stop it first');
+
+    await stopServing();
+    await dbh.close();
+    const restore = await npmScript('restore', dataDir, file);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.output).toMatch(/Restored .* \d+ users, 1 groups, 2 folders, 2 rules/);
+    expect(readdirSync(dataDir).some((entry) => entry.startsWith('pgdata.before-restore-'))).toBe(true);
+
+    const restored = await openDatabase({ dataDir });
+    try {
+      const after = await tableDigests(restored);
+      // The log (and its names index) also holds what was written while the backup was taken.
+      const { audit_log: auditBefore, audit_log_names: _namesBefore, ...restBefore } = before;
+      const { audit_log: auditAfter, audit_log_names: _namesAfter, ...restAfter } = after;
+      expect(restAfter).toEqual(restBefore);
+      // The log entries written during the backup: whole transactions only.
+      const { rows } = await restored.sql.query<{ action: string }>(
+        "select action from audit_log where action like 'pair %'",
+      );
+      const halves = new Map<string, number>();
+      for (const { action } of rows) halves.set(action.split(' ')[1]!, (halves.get(action.split(' ')[1]!) ?? 0) + 1);
+      expect([...halves.values()].every((n) => n === 2)).toBe(true);
+      expect(rowCount(auditAfter!)).toBe(rowCount(auditBefore!) + rows.length);
+      const heldRuns = await restored.sql.query<{ n: number }>(
+        "select count(*)::int as n from rule_runs where outcome = 'held' and decision is null",
+      );
+      expect(heldRuns.rows[0]!.n).toBe(1);
+    } finally {
+      await restored.close();
+    }
+  }, 180_000);
+
+  it('backs up a stopped product by opening its database, and refuses a file that is no backup', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-stopped-'));
+    dirs.push(dataDir);
+    const dbh = await openDatabase({ dataDir });
+    await dbh.migrate();
+    await dbh.db.insert(groups).values({ name: 'Only group', accesses: [] });
+    await dbh.close();
+
+    const file = path.join(dataDir, 'copy.tar.gz');
+    const backup = await npmScript('backup', dataDir, file);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain('(stopped database)');
+
+    const junk = await npmScript('restore', dataDir, path.join(ROOT, 'package.json'));
+    expect(junk.code).toBe(1);
+    expect(junk.output).toContain('is not a backup of the embedded database');
+    expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+  }, 120_000);
+});
