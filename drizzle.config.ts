@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema/index.ts',
+  // A resource's definition file (src/domain/resources/) holds its own table.
+  schema: ['./server/db/schema/index.ts', './src/domain/resources/*.ts'],
   out: './server/db/migrations',
 });

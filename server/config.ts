@@ -23,6 +23,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   alertEmails: string[];
+  /** A Slack-compatible incoming webhook that receives every alert (unset: none). */
+  alertWebhookUrl?: string;
   loginRateLimit: { max: number; windowMs: number };
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (TRUST_PROXY; 0: none). */
   trustProxy: number;
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Ad Rules Console <no-reply@localhost>',
     alertEmails: list(env.ALERT_EMAILS),
+    alertWebhookUrl: env.ALERT_WEBHOOK_URL || undefined,
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
     trustProxy: Math.max(0, Math.floor(int(env.TRUST_PROXY, 0))),
     redisUrl: env.REDIS_URL || undefined,

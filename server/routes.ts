@@ -1,5 +1,6 @@
 /**
- * Every route module of the API, mounted under /api. A new feature adds its routes file here.
+ * Every route module of the API, mounted under /api. A new feature adds its routes file here;
+ * a resource defined in one file needs nothing here (resources/routes.ts serves them all).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
@@ -12,6 +13,7 @@ import ruleRunRoutes from './engine/runRoutes';
 import historyRoutes from './history/routes';
 import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
+import resourceRoutes from './resources/routes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -24,4 +26,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   historyRoutes,
   backtestRoutes,
   impactRoutes,
+  // Every resource defined in one file (src/domain/resources/).
+  resourceRoutes,
 ];

@@ -8,6 +8,8 @@ import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { LoginPage } from './custom-pages/LoginPage';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
+import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
+import { PRODUCT_NAME } from './domain/constants';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -20,7 +22,7 @@ export const dataProvider = createDataProvider({ endpoints: endpointsOf(resource
 export function AdminApp() {
   return (
     <Admin
-      title="app.name"
+      title={PRODUCT_NAME}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
@@ -28,10 +30,12 @@ export function AdminApp() {
       layout={AppLayout}
       notification={AppNotification}
       loginPage={LoginPage}
+      catchAll={NotFoundPage}
+      accessDenied={AccessDeniedPage}
       requireAuth
       disableTelemetry
     >
-      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, ...views }) => (
+      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, menu: _menu, ...views }) => (
         <Resource key={name} name={name} {...views} />
       ))}
       <CustomRoutes>{authRoutes}</CustomRoutes>

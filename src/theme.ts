@@ -17,6 +17,13 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     // Dialog buttons end on the same line as the fields above them (MUI's 8 px sat 16 px outside).
+    // An outlined chip's border carries its colour; its words stay dark enough to read (WCAG AA:
+    // the palette's info, success and warning on white are below 4.5:1).
+    MuiChip: {
+      styleOverrides: {
+        root: { variants: [{ props: { variant: 'outlined' }, style: { color: 'rgba(0, 0, 0, 0.87)' } }] },
+      },
+    },
     MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 20px' } } },
   },
 };

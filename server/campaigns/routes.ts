@@ -1,7 +1,7 @@
 /**
  * Ad accounts and campaigns (docs/contract.md#calls):
- *   GET  /api/meta_ad_account/            ad accounts (limit 400)       read_rules | create_update_rules | add_edit_campaigns
- *   GET  /api/meta_ad_account/refresh/    re-sync them, then the list   same
+ *   GET  /api/meta_ad_account/refresh/    re-sync the ad accounts, then their list   read_rules | create_update_rules | add_edit_campaigns
+ * (the ad accounts' list and records are the resource of src/domain/resources/adAccounts.ts)
  *   GET  /api/campaigns/                  filtered, ordered, paged      add_edit_campaigns
  *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
@@ -64,15 +64,6 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Refreshes read the ad platform: a person cannot burn the account's call budget.
   const platformBudget = limitAttempts(app, 'campaign-platform', [{ key: byUser }], 'refreshes');
-
-  app.get(
-    '/meta_ad_account/',
-    {
-      preValidation: mayListAccounts,
-      schema: { ...accountList, response: { ...accountList.response, ...errors(403) } },
-    },
-    async (request) => listAccounts(request, request.query),
-  );
 
   app.get(
     '/meta_ad_account/refresh/',

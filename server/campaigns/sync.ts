@@ -9,7 +9,7 @@
  *   newer one, so a slow periodic sync cannot undo a fresher one-campaign refresh.
  * - Concurrent calls of the same sync share one run.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
@@ -158,9 +158,11 @@ export class CampaignSync {
     for (const adAccountId of ids) {
       try {
         report.campaigns += await this.syncAccountCampaigns(adAccountId);
+        await this.recordAccountSync(adAccountId, { campaignsSyncedAt: this.now(), campaignSyncError: null });
         for (const listener of this.accountListeners) listener(adAccountId);
       } catch (error) {
         const message = errorMessage(error);
+        await this.recordAccountSync(adAccountId, { campaignSyncError: message });
         report.failures.push({ adAccountId, error: message });
         this.options.log?.warn(`sync: campaigns of ${adAccountId} kept as they were: ${message}`);
       }
@@ -169,6 +171,14 @@ export class CampaignSync {
       `sync: ${report.campaigns} campaigns in ${ids.length - report.failures.length} of ${ids.length} ad accounts`,
     );
     return report;
+  }
+
+  /** The account's sync state, shown on the Ad accounts screen. */
+  private async recordAccountSync(
+    adAccountId: string,
+    state: { campaignsSyncedAt?: Date; campaignSyncError: string | null },
+  ): Promise<void> {
+    await this.db.update(metaAdAccounts).set(state).where(eq(metaAdAccounts.adAccountId, adAccountId));
   }
 
   private async syncAccountCampaigns(adAccountId: string): Promise<number> {

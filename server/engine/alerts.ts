@@ -14,6 +14,8 @@ import { reasonText, renderMessage, userText } from '../mail/template';
 import { ruleNamesInMail } from './mailNames';
 import type { ActivityRow } from './activity';
 import { sendOnce } from './mailOnce';
+import { slackMessage } from '../alerts/slackMessage';
+import { sendToWebhooks, type AlertWebhooks } from '../alerts/engineWebhooks';
 import { claimRun, finishRun } from './ledger';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
@@ -31,6 +33,8 @@ export interface AlertContext {
   publicUrl: string;
   /** The From address, whose domain names the Message-IDs. */
   sender?: string;
+  /** Slack-compatible webhooks that receive each digest too. */
+  webhooks?: AlertWebhooks;
 }
 
 export interface AlertResult {
@@ -74,17 +78,22 @@ const describe = (entry: ActivityRow, zone: string) => {
   return `${at} — ${entry.action.replaceAll('_', ' ')}${object}${why ? ` (${why})` : ''}`;
 };
 
-export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
+/** A digest's title, lines and link: the mail and the webhook message are both built from them. */
+export function digestParts(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
   const names = ruleNamesInMail(rule);
-  const subject = `${names.rule}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${names.folder})`;
-  const body = renderMessage({
+  return {
+    title: `${names.rule}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${names.folder})`,
     paragraphs: [
       `Rule "${names.rule}" in ${names.folder} (${names.account}) since its last alert:`,
       ...entries.map((e) => describe(e, rule.timezone)),
     ],
     action: { label: 'Open the activity', url: `${publicUrl}/activity?rule_id=${rule.id}` },
-  });
-  return { subject, ...body };
+  };
+}
+
+export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
+  const parts = digestParts(rule, entries, publicUrl);
+  return { subject: parts.title, ...renderMessage(parts) };
 }
 
 export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): Promise<AlertResult> {
@@ -125,6 +134,14 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
     await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'nothing to report' });
     return { status: 'nothing_to_report' };
   }
+  // The digest's entries are fixed by its claim (its cut-off), so a retry rebuilds the same message.
+  const entries = ctx.webhooks ? await sinceLastAlert(ctx.db, ruleId, result.entry) : [];
+  await sendToWebhooks(ctx, ctx.webhooks, {
+    source: 'digest',
+    sourceKey: String(result.entry.id),
+    folderId: rule.folder.id,
+    message: slackMessage(digestParts(rule, entries, ctx.publicUrl)),
+  });
   await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
   if (result.status === 'sent')
     ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${count || 'its'} actions sent to ${to}`);

@@ -6,7 +6,7 @@
 import type { JobInsert, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { DbHandle } from '../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { HeldAlerts } from './pipeline/context';
 import { runAlert, type AlertContext } from './alerts';
 import type { BatchOutcome, EngineContext, EngineLog, SlotRun } from './pipeline/context';
 import { countRetrying, countRun, recordRunFailure } from './pipeline/record';
@@ -24,7 +24,7 @@ export interface RuleEngineOptions {
   dbh: DbHandle;
   client: AdPlatformClient;
   /** Digest and held-run mailer and recipients (see alertDelivery). */
-  alerts: { mailer: Mailer; recipients: string[]; publicUrl: string; sender?: string };
+  alerts: HeldAlerts;
   /** Blast-radius limits; defaults 0.5 of delivering ads, 25 objects. */
   limits?: BlastLimits;
   /** Run records older than this many days are pruned at each scan (default 30). */

@@ -10,16 +10,21 @@ import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
 import type { BlastLimits } from './blastRadius';
 import type { HeldAlerts } from './pipeline/context';
+import { configuredDestinations } from '../alerts/destinations';
+import { createWebhookSender } from '../alerts/webhook';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
- * written to the outbox (addressed to the admin), like every other mail of a dev setup.
+ * written to the outbox (addressed to the admin), like every other mail of a dev setup. Every alert
+ * also goes to ALERT_WEBHOOK_URL when set (server/alerts).
  */
 export function alertDelivery(config: Config, mailer: Mailer): HeldAlerts {
   const sender = config.mailFrom;
-  if (config.alertEmails.length) return { mailer, recipients: config.alertEmails, publicUrl: config.publicUrl, sender };
+  const webhooks = { send: createWebhookSender(), destinations: configuredDestinations(config.alertWebhookUrl) };
+  const base = { publicUrl: config.publicUrl, sender, webhooks };
+  if (config.alertEmails.length) return { ...base, mailer, recipients: config.alertEmails };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
-  return { mailer: outbox, recipients: [config.adminEmail], publicUrl: config.publicUrl, sender };
+  return { ...base, mailer: outbox, recipients: [config.adminEmail] };
 }
 
 /** The blast-radius limits of the server's settings. */

@@ -20,6 +20,9 @@ const TAG_BYTES = 16;
 export interface CredentialCipher {
   encrypt(credentials: DemioCredentials): string;
   decrypt(stored: string): DemioCredentials;
+  /** Any other secret text (a webhook address), under the same key. */
+  encryptText(text: string): string;
+  decryptText(stored: string): string;
 }
 
 export const CREDENTIALS_UNREADABLE =
@@ -34,25 +37,26 @@ export function createCredentialCipher(secret: string): CredentialCipher {
     v2: Buffer.from(hkdfSync('sha256', secret, 'ad-rules-console', 'folder credentials v2', 32)),
   };
   const key = keys[VERSION]!;
+  const encryptText = (text: string) => {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  };
+  const decryptText = (stored: string) => {
+    const [version, payload] = stored.split('.');
+    const versionKey = version ? keys[version] : undefined;
+    if (!versionKey || !payload) throw new Error('Unknown credentials format');
+    const raw = Buffer.from(payload, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', versionKey, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  };
   return {
-    encrypt(credentials) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-      return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-    },
-    decrypt(stored) {
-      const [version, payload] = stored.split('.');
-      const versionKey = version ? keys[version] : undefined;
-      if (!versionKey || !payload) throw new Error('Unknown credentials format');
-      const raw = Buffer.from(payload, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', versionKey, raw.subarray(0, IV_BYTES));
-      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-        'utf8',
-      );
-      return JSON.parse(text) as DemioCredentials;
-    },
+    encrypt: (credentials) => encryptText(JSON.stringify(credentials)),
+    decrypt: (stored) => JSON.parse(decryptText(stored)) as DemioCredentials,
+    encryptText,
+    decryptText,
   };
 }
 

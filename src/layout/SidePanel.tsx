@@ -1,9 +1,15 @@
-/** The side panel of docs/screens.md: a temporary drawer, width 400, with the product's main links. */
+/**
+ * The side panel of docs/screens.md: a temporary drawer, width 400, with General, the resources that
+ * ask for an entry (the registry's `menu`, in their order, checked with canAccess), and Account.
+ */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
-import { useCanOpenTeam, usePermission } from '../providers/usePermissions';
+import { canAccess } from '../providers/canAccess';
+import { usePermissionSet } from '../providers/usePermissions';
+import { accessRulesOf, menuResources, resources, type ResourceDefinition } from '../resources';
 import { useSidePanel } from './SidePanelState';
 
 function NavLink({ to, label }: { to: string; label: string }) {
@@ -38,11 +44,22 @@ function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
   );
 }
 
+/** A registry resource's entry: a link when its list is open to the user, else greyed or absent. */
+function ResourceNavItem({ resource }: { resource: ResourceDefinition }) {
+  const translate = useTranslate();
+  const permissions = usePermissionSet();
+  const rules = useMemo(() => accessRulesOf(resources), []);
+  const label = translate(resource.menu?.label ?? `resources.${resource.name}.page`);
+  if (canAccess(permissions, { resource: resource.name, action: 'list' }, rules))
+    return <NavLink to={`/${resource.name}`} label={label} />;
+  return resource.menu?.deniedReason ? (
+    <DisabledNavItem label={label} reason={translate(resource.menu.deniedReason)} />
+  ) : null;
+}
+
 export function SidePanel() {
   const translate = useTranslate();
   const { open, setOpen } = useSidePanel();
-  const canSeeCampaigns = usePermission('add_edit_campaigns');
-  const canSeeTeam = useCanOpenTeam();
 
   return (
     <Drawer
@@ -59,16 +76,9 @@ export function SidePanel() {
         <Divider />
         <List>
           <NavLink to="/" label={translate('app.nav.general')} />
-          {canSeeCampaigns ? (
-            <NavLink to="/campaigns" label={translate('app.nav.campaigns')} />
-          ) : (
-            <DisabledNavItem label={translate('app.nav.campaigns')} reason={translate('app.nav.campaigns_denied')} />
-          )}
-          {canSeeTeam ? (
-            <NavLink to="/team" label={translate('app.nav.team')} />
-          ) : (
-            <DisabledNavItem label={translate('app.nav.team')} reason={translate('app.nav.team_denied')} />
-          )}
+          {menuResources(resources).map((resource) => (
+            <ResourceNavItem key={resource.name} resource={resource} />
+          ))}
           <NavLink to="/account" label={translate('app.nav.account')} />
         </List>
       </Box>

@@ -156,6 +156,9 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     /** Query string of filters as the contract spells them, for links and custom lists. */
     filterQuery: (resource: string, filter: Record<string, unknown>) =>
       new URLSearchParams(toFilterParams(filter, endpoint(resource).filters)).toString(),
+    /** The rows of a list (`path` under /api/, up to 1,000), for a reference field's choices. */
+    optionsOf: async (path: string, options?: { signal?: AbortSignal }) =>
+      (await http<{ results: Record<string, unknown>[] }>(`${apiUrl(path)}?limit=1000`, options)).json.results,
     paths,
     ...createRuleMethods(http),
   } satisfies DataProvider & Record<string, unknown>;

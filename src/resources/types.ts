@@ -34,6 +34,11 @@ export interface ResourceDefinition {
   i18n?: Record<string, unknown>;
   /** The permission each react-admin action needs (docs/contract.md#permissions). */
   access?: Partial<Record<AccessAction, AccessRule>>;
+  /**
+   * Its entry in the side panel, in this order; shown to those its list is open to, and to others
+   * greyed with `deniedReason` (a translation key) when given, else not at all.
+   */
+  menu?: { order: number; label?: string; deniedReason?: string };
 }
 
 export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;

@@ -121,6 +121,6 @@ describe('Activity, Preview and Undo in a real browser', () => {
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'activity-general-view-preview');
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await folder.getByRole('button', { name: /^Run .* now$/ }).waitFor();
+    await folder.getByRole('button', { name: /^Run now: / }).waitFor();
   });
 });

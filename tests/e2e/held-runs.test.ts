@@ -29,7 +29,7 @@ describe('Notify only and held runs in a real browser', () => {
   let noLeadsAd: string;
 
   const runNowFromEditor = async () => {
-    await page.getByRole('button', { name: /^Run .* now$/ }).click();
+    await page.getByRole('button', { name: /^Run now: / }).click();
     const dialog = page.getByRole('dialog', { name: /now\?$/ });
     await dialog.getByRole('button', { name: 'Run now' }).click();
     return page.getByRole('dialog', { name: /^Ran / });
@@ -103,8 +103,10 @@ describe('Notify only and held runs in a real browser', () => {
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });
     expect(await simStatus(simulator, noLeadsAd)).toBe('PAUSED');
-    await held.getByText(/^Approved by /).waitFor();
-    expect(await held.getByRole('button', { name: /^Approve the held/ }).count()).toBe(0);
+    const approved = page.getByRole('row').filter({ hasText: 'Held run, approved' });
+    await approved.getByText(/^Approved by /).waitFor();
+    expect(await approved.textContent()).not.toMatch(/waiting for approval/);
+    expect(await approved.getByRole('button', { name: /^Approve the held/ }).count()).toBe(0);
     // The approval's turn-off is a real "turn off ad" entry, beside the notify-only run's "Would turn off ad".
     const rows = page.getByRole('row').filter({ hasText: noLeadsAd });
     await rows.filter({ has: page.getByText('turn off ad', { exact: true }) }).waitFor();
@@ -113,7 +115,7 @@ describe('Notify only and held runs in a real browser', () => {
   });
 
   it('the held row links to its run in the rule editor, opened, with every ad and each task’s verdict', async () => {
-    const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
+    const held = page.getByRole('row').filter({ hasText: 'Held run, approved' });
     await held.getByRole('link', { name: /^Open run \d+ in the rule editor$/ }).click();
     await page.waitForURL(new RegExp(`/edit-rule/${ruleId}\\?run=\\d+$`));
     const runs = page.getByRole('table', { name: 'Runs' });

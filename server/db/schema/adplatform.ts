@@ -14,6 +14,9 @@ export const metaAdAccounts = pgTable(
     currency: text('currency').notNull().default('USD'),
     accountStatus: integer('account_status'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account's campaigns were last synced in full, and why the last attempt failed (null: it did not). */
+    campaignsSyncedAt: timestamp('campaigns_synced_at', { withTimezone: true }),
+    campaignSyncError: text('campaign_sync_error'),
   },
   (t) => [
     index('meta_ad_accounts_name_idx').on(sql`lower(${t.accountName})`),

@@ -3,3 +3,4 @@ export * from './adplatform';
 export * from './rules';
 export * from './engine';
 export * from './history';
+export * from './alerts';

@@ -4,6 +4,7 @@
  */
 import type { AdPlatformClient } from '../../adplatform/types';
 import type { Database } from '../../db/client';
+import type { AlertWebhooks } from '../../alerts/engineWebhooks';
 import type { Mailer } from '../../mail/mailer';
 import type { ActivityRow } from '../activity';
 import type { BlastLimits } from '../blastRadius';
@@ -22,6 +23,8 @@ export interface HeldAlerts {
   recipients: string[];
   publicUrl: string;
   sender?: string;
+  /** Slack-compatible webhooks that receive the same alerts (server/alerts). */
+  webhooks?: AlertWebhooks;
 }
 
 export interface EngineContext {

@@ -10,6 +10,8 @@ import { blastRadius } from '../blastRadius';
 import type { PlannedAction } from '../evaluate';
 import { ruleNamesInMail } from '../mailNames';
 import { sendOnce } from '../mailOnce';
+import { slackMessage } from '../../alerts/slackMessage';
+import { sendToWebhooks } from '../../alerts/engineWebhooks';
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel } from '../schedule';
 import { baseRecord, details, type InBatch } from './batch';
@@ -56,8 +58,18 @@ export async function alertHeldRun(
     return entry ?? null;
   }
   const to = alerts.recipients.join(', ');
-  const link = `${alerts.publicUrl}/activity?rule_id=${rule.id}`;
   const names = ruleNamesInMail(rule);
+  // The link opens the run in the rule editor, where it can be approved or dismissed (on a phone too).
+  const parts = {
+    title: `Held for approval: ${names.rule} (${names.folder})`,
+    paragraphs: [
+      `Rule "${names.rule}" in ${names.folder} (${names.account}) acted on nothing: it ${summary}.`,
+      'A person with the right to change rules can approve or dismiss these turn-offs:',
+      ...planned.slice(0, 50).map(held),
+      ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
+    ],
+    action: { label: 'Review and approve', url: `${alerts.publicUrl}/edit-rule/${rule.id}?run=${runId}` },
+  };
   const result = await sendOnce(
     ctx.db,
     alerts.mailer,
@@ -67,24 +79,16 @@ export async function alertHeldRun(
       slot: run.slot,
       action: 'run_held',
       runId,
-      compose: async () => ({
-        reason,
-        message: {
-          to,
-          subject: `Held for approval: ${names.rule} (${names.folder})`,
-          ...renderMessage({
-            paragraphs: [
-              `Rule "${names.rule}" in ${names.folder} (${names.account}) acted on nothing: it ${summary}.`,
-              'A person with the right to change rules can approve or dismiss these turn-offs in Activity:',
-              ...planned.slice(0, 50).map(held),
-              ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
-            ],
-            action: { label: 'Review the held run', url: link },
-          }),
-        },
-      }),
+      compose: async () => ({ reason, message: { to, subject: parts.title, ...renderMessage(parts) } }),
     },
     alerts.sender,
   );
-  return result.status === 'nothing_to_send' ? null : result.entry;
+  if (result.status === 'nothing_to_send') return null;
+  await sendToWebhooks(ctx, alerts.webhooks, {
+    source: 'held_run',
+    sourceKey: String(result.entry.id),
+    folderId: rule.folder.id,
+    message: slackMessage(parts),
+  });
+  return result.entry;
 }

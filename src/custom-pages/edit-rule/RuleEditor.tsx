@@ -5,6 +5,7 @@
  * the Notify only switch (saved on its own), the rule's Runs and its Exemptions.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/History';
 import SaveIcon from '@mui/icons-material/Save';
 import {
@@ -47,7 +48,9 @@ import {
 } from '../../domain/schedule';
 import { MESSAGES } from '../../domain/validation';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
+import { RowAction, RowActions, useNarrowScreen } from '../../layout/RowActions';
 import { TrashLink } from '../../layout/TrashLink';
+import { usePermission } from '../../providers/usePermissions';
 import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
@@ -102,6 +105,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const [touched, setTouched] = useState<EditorTouched>(untouched);
   const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
   const { errors: errorList, showError, clearErrors } = useErrorList();
+  const canOpenTrash = usePermission('delete_rules');
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   // A saved rule changes its folder's row (name, counts): the folder lists load again when shown.
@@ -186,6 +190,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
     title: values.timezone,
   };
   const nameLabel = translate('rules.editor.name');
+  const narrow = useNarrowScreen();
   return (
     <Stack spacing={2} sx={{ py: 1 }}>
       <LeaveGuard shouldBlock={() => dirtyRef.current && !saved.current} />
@@ -210,18 +215,42 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             helperText={errors.name}
             slotProps={{ htmlInput: { 'aria-label': nameLabel } }}
             placeholder={nameLabel}
-            sx={{ flex: 1, minWidth: 240 }}
+            sx={{ flex: 1, minWidth: { xs: 'calc(100% - 96px)', sm: 240 } }}
           />
-          <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
-            {translate('rules.editor.log')}
-          </Button>
+          {narrow ? (
+            <RowActions label={translate('rules.editor.more_actions')}>
+              <RowAction
+                label={translate('rules.editor.log')}
+                icon={<HistoryIcon fontSize="small" />}
+                to={`/log/?rule_id=${rule.id}`}
+              />
+              <RowAction
+                label={translate('app.trash.link')}
+                icon={<DeleteOutlineIcon fontSize="small" />}
+                disabled={!canOpenTrash}
+                to="/trash/"
+              />
+            </RowActions>
+          ) : null}
+          {narrow ? null : (
+            <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
+              {translate('rules.editor.log')}
+            </Button>
+          )}
           <RuleRunActions ruleId={rule.id} name={rule.name} />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}
           </Button>
-          <TrashLink />
+          {narrow ? null : <TrashLink />}
         </Stack>
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ pl: 6 }}>
+        <Stack
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          useFlexGap
+          flexWrap="wrap"
+          sx={{ pl: { xs: 1, sm: 6 } }}
+        >
           <Typography variant="caption" color="text.secondary">
             {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
           </Typography>

@@ -26,10 +26,11 @@ import { HeldRunDecision } from '../../resources/rule_log/HeldRunDecision';
 import type { RuleRun } from '../../resources/rule_log/types';
 import { metricsText } from './runText';
 
+/** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */
 const VERDICT_COLOR: Partial<Record<RunVerdict, string>> = {
-  acted: 'error.main',
-  held: 'warning.main',
-  would_act: 'info.main',
+  acted: 'success.dark',
+  held: 'warning.dark',
+  would_act: 'info.dark',
 };
 
 function Verdicts({ verdicts }: { verdicts: RunObjectDto['verdicts'] }) {

@@ -145,27 +145,29 @@ export function RunsPanel({ ruleId }: { ruleId: number }) {
       ) : null}
       {results.length ? (
         <>
-          <Table size="small" aria-label={translate('rules.editor.runs.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>{translate('rules.editor.runs.when')}</TableCell>
-                <TableCell>{translate('rules.editor.runs.why')}</TableCell>
-                <TableCell>{translate('rules.editor.runs.outcome')}</TableCell>
-                <TableCell>{translate('rules.editor.runs.counts')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {results.map((run) => (
-                <RunRow
-                  key={run.id}
-                  run={run}
-                  open={opened === run.id}
-                  onToggle={() => setOpened((current) => (current === run.id ? null : run.id))}
-                />
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('rules.editor.runs.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>{translate('rules.editor.runs.when')}</TableCell>
+                  <TableCell>{translate('rules.editor.runs.why')}</TableCell>
+                  <TableCell>{translate('rules.editor.runs.outcome')}</TableCell>
+                  <TableCell>{translate('rules.editor.runs.counts')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {results.map((run) => (
+                  <RunRow
+                    key={run.id}
+                    run={run}
+                    open={opened === run.id}
+                    onToggle={() => setOpened((current) => (current === run.id ? null : run.id))}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
           {runs.data && runs.data.count > RUNS_PAGE_SIZE ? (
             <TablePagination
               component="div"

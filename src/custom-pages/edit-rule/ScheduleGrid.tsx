@@ -1,8 +1,11 @@
 /**
  * The 7×24 schedule grid (click a cell; a day name toggles the whole day, an hour heading the hour
- * on every day) and the 24-hour alert row. Cells are toggle buttons (aria-pressed).
+ * on every day) and the 24-hour alert row. Both follow the ARIA grid pattern: one Tab stop, the
+ * arrow keys between cells, Space or Enter to toggle; cells are toggle buttons (aria-pressed).
+ * Each scrolls sideways inside its own box when the screen is narrower than the grid.
  */
-import { Box, ButtonBase, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, ButtonBase, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { DAYS } from '../../domain/constants';
 import {
@@ -13,40 +16,43 @@ import {
   type DaySchedule,
   type WeekSchedule,
 } from '../../domain/schedule';
+import { useGridKeys } from '../../layout/useGridKeys';
 
 const CELL = 30;
+const DAY_COLUMN = 96;
 
-function Cell({
-  on,
-  label,
-  onClick,
-  header = false,
-  text,
-}: {
+interface CellProps {
   on: boolean;
   label: string;
   onClick: () => void;
+  row: number;
+  col: number;
+  tabIndex: number;
   header?: boolean;
   text?: string;
-}) {
+}
+
+function Cell({ on, label, onClick, row, col, tabIndex, header = false, text }: CellProps) {
   return (
     <ButtonBase
       aria-label={label}
       aria-pressed={on}
       title={label}
       onClick={onClick}
+      tabIndex={tabIndex}
+      data-grid-row={row}
+      data-grid-col={col}
       sx={{
-        width: header ? CELL : CELL,
+        width: CELL,
         height: header ? 36 : CELL - 4,
         m: '2px',
         borderRadius: 1,
         fontSize: 10,
         lineHeight: 1.1,
-        color: on && !header ? 'primary.contrastText' : 'text.secondary',
-        bgcolor: header ? (on ? 'primary.light' : 'transparent') : on ? 'primary.main' : 'action.hover',
-        ...(header && on ? { color: 'primary.contrastText' } : {}),
+        color: on ? 'primary.contrastText' : 'text.secondary',
+        bgcolor: on ? 'primary.main' : header ? 'transparent' : 'action.hover',
         '&:hover': { outline: 1, outlineColor: 'primary.main' },
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.dark' },
+        '&:focus-visible': { outline: 3, outlineColor: 'warning.main', outlineOffset: 1 },
       }}
     >
       {text}
@@ -54,18 +60,28 @@ function Cell({
   );
 }
 
-/** '12 AM' → '12a', '5 PM' → '5p': the compact hour headings of narrow screens. */
-const shortHour = (hour: number) => hourLabel(hour).replace(' AM', 'a').replace(' PM', 'p');
-
-/**
- * Hour headings as docs/contract.md#entities names the hours, '12 AM' … '11 PM' (the number over AM/PM in a 30 px
- * column); below the md breakpoint the compact '12a' … '11p'.
- */
-function useHourHeading(): (hour: number) => string {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
-  return narrow ? shortHour : hourLabel;
+/** A grid's scrolling box and the grid itself, with its keyboard handling. */
+function GridBox({
+  label,
+  gridProps,
+  children,
+}: {
+  label: string;
+  gridProps: ReturnType<typeof useGridKeys>['gridProps'];
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Box role="grid" aria-label={label} sx={{ display: 'inline-block', minWidth: 'max-content' }} {...gridProps}>
+        {children}
+      </Box>
+    </Box>
+  );
 }
 
+const rowSx = { display: 'flex', alignItems: 'center' } as const;
+
+/** Rows: 0 the hour headings, 1–7 the days; columns: 0 the day names, 1–24 the hours. */
 export function WeekScheduleGrid({
   schedule,
   onToggleCell,
@@ -78,72 +94,106 @@ export function WeekScheduleGrid({
   onToggleHour: (hour: number) => void;
 }) {
   const translate = useTranslate();
-  const heading = useHourHeading();
+  const { gridProps, tabIndexOf } = useGridKeys(DAYS.length + 1, HOURS.length + 1, { row: 1, col: 1 });
   return (
-    <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.schedule')}>
-      <Box sx={{ display: 'inline-block', minWidth: 'max-content' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Box sx={{ width: 96 }} />
-          {HOURS.map((hour) => (
+    <GridBox label={translate('rules.editor.schedule')} gridProps={gridProps}>
+      <Box role="row" sx={rowSx}>
+        <Box role="columnheader" sx={{ width: DAY_COLUMN }}>
+          <Box component="span" sx={visuallyHidden}>
+            {translate('rules.editor.day')}
+          </Box>
+        </Box>
+        {HOURS.map((hour) => (
+          <Box key={hour} role="columnheader">
             <Cell
-              key={hour}
               header
+              row={0}
+              col={hour + 1}
+              tabIndex={tabIndexOf(0, hour + 1)}
               on={isHourOnEveryDay(schedule, hour)}
-              text={heading(hour)}
+              text={hourLabel(hour)}
               label={translate('rules.editor.whole_hour', { hour: hourLabel(hour) })}
               onClick={() => onToggleHour(hour)}
             />
-          ))}
-        </Box>
-        {DAYS.map((day, d) => (
-          <Box key={day} sx={{ display: 'flex', alignItems: 'center' }}>
+          </Box>
+        ))}
+      </Box>
+      {DAYS.map((day, d) => (
+        <Box key={day} role="row" sx={rowSx}>
+          <Box role="rowheader">
             <ButtonBase
               aria-label={translate('rules.editor.whole_day', { day })}
               aria-pressed={isDayFull(schedule, d)}
               onClick={() => onToggleDay(d)}
+              tabIndex={tabIndexOf(d + 1, 0)}
+              data-grid-row={d + 1}
+              data-grid-col={0}
               sx={{
-                width: 92,
+                width: DAY_COLUMN - 4,
                 mr: '4px',
                 justifyContent: 'flex-start',
                 px: 1,
                 borderRadius: 1,
                 height: CELL - 4,
                 '&:hover': { bgcolor: 'action.hover' },
+                '&:focus-visible': { outline: 3, outlineColor: 'warning.main' },
               }}
             >
               <Typography variant="body2">{day}</Typography>
             </ButtonBase>
-            {HOURS.map((hour) => (
+          </Box>
+          {HOURS.map((hour) => (
+            <Box key={hour} role="gridcell">
               <Cell
-                key={hour}
+                row={d + 1}
+                col={hour + 1}
+                tabIndex={tabIndexOf(d + 1, hour + 1)}
                 on={Boolean(schedule[d]?.[hour])}
                 label={translate('rules.editor.cell', { day, hour: hourLabel(hour) })}
                 onClick={() => onToggleCell(d, hour)}
               />
-            ))}
-          </Box>
-        ))}
-      </Box>
-    </Box>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </GridBox>
   );
 }
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule; onToggle: (hour: number) => void }) {
   const translate = useTranslate();
-  const heading = useHourHeading();
+  const { gridProps, tabIndexOf } = useGridKeys(1, HOURS.length, { row: 0, col: 0 });
   return (
-    <Box sx={{ overflowX: 'auto' }} role="group" aria-label={translate('rules.editor.alert_schedule')}>
-      <Box sx={{ display: 'flex', minWidth: 'max-content', pl: '96px' }}>
+    <GridBox label={translate('rules.editor.alert_schedule')} gridProps={gridProps}>
+      <Box role="row" sx={{ ...rowSx, pl: `${DAY_COLUMN}px` }}>
         {HOURS.map((hour) => (
-          <Box key={hour} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, textAlign: 'center' }}
-            >
-              {heading(hour)}
-            </Typography>
+          <Typography
+            key={hour}
+            role="columnheader"
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, mx: '2px', textAlign: 'center' }}
+          >
+            {hourLabel(hour)}
+          </Typography>
+        ))}
+      </Box>
+      <Box role="row" sx={{ ...rowSx, pl: `${DAY_COLUMN}px` }}>
+        {HOURS.map((hour) => (
+          <Box key={hour} role="gridcell">
             <Cell
+              row={0}
+              col={hour}
+              tabIndex={tabIndexOf(0, hour)}
               on={Boolean(schedule[hour])}
               label={translate('rules.editor.alert_cell', { hour: hourLabel(hour) })}
               onClick={() => onToggle(hour)}
@@ -151,6 +201,6 @@ export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule
           </Box>
         ))}
       </Box>
-    </Box>
+    </GridBox>
   );
 }

@@ -11,6 +11,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Chip, Collapse, IconButton, Link, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { RowAction, RowActions } from '../../layout/RowActions';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -33,7 +34,7 @@ const CHIP_WIDTH = 52;
 /** Where a folder row's chip starts: its padding, the open/close button (34 px) and the gap. */
 const FOLDER_ROW_LEADING_PX = 8 + 34 + 8;
 
-/** An icon button with a tooltip that still explains itself when disabled. */
+/** An icon action of a row (an icon button, or a menu item inside <RowActions> on a phone). */
 export function RowButton({
   label,
   disabled,
@@ -45,23 +46,7 @@ export function RowButton({
   onClick: () => void;
   children: ReactNode;
 }) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          size="small"
-          aria-label={label}
-          disabled={disabled}
-          onClick={(event: MouseEvent) => {
-            event.stopPropagation();
-            onClick();
-          }}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
+  return <RowAction label={label} disabled={disabled} onClick={onClick} icon={children} />;
 }
 
 function RuleRow({
@@ -133,29 +118,31 @@ function RuleRow({
           <Chip size="small" color="info" variant="outlined" label={translate('rules.general.notify_only')} />
         </Tooltip>
       ) : null}
-      <RowButton
-        label={translate('rules.general.duplicate_rule', { name: rule.name })}
-        disabled={!canChange || busy}
-        onClick={() => actions.onDuplicateRule(folder, rule)}
-      >
-        <ContentCopyIcon fontSize="small" />
-      </RowButton>
-      <RowButton
-        label={translate('rules.general.edit_rule', { name: rule.name })}
-        disabled={!canRead}
-        onClick={() => navigate(editorPath)}
-      >
-        <EditOutlinedIcon fontSize="small" />
-      </RowButton>
-      <RowButton
-        label={translate('rules.general.trash_rule', { name: rule.name })}
-        disabled={!canChange || busy}
-        onClick={() => actions.onTrashRule(folder, rule)}
-      >
-        <DeleteOutlineIcon fontSize="small" />
-      </RowButton>
-      <RuleRunActions ruleId={rule.id} name={rule.name} compact />
-      <HistoryButtons param="rule_id" id={rule.id} name={rule.name} />
+      <RowActions label={translate('rules.general.rule_actions', { name: rule.name })}>
+        <RowButton
+          label={translate('rules.general.duplicate_rule', { name: rule.name })}
+          disabled={!canChange || busy}
+          onClick={() => actions.onDuplicateRule(folder, rule)}
+        >
+          <ContentCopyIcon fontSize="small" />
+        </RowButton>
+        <RowButton
+          label={translate('rules.general.edit_rule', { name: rule.name })}
+          disabled={!canRead}
+          onClick={() => navigate(editorPath)}
+        >
+          <EditOutlinedIcon fontSize="small" />
+        </RowButton>
+        <RowButton
+          label={translate('rules.general.trash_rule', { name: rule.name })}
+          disabled={!canChange || busy}
+          onClick={() => actions.onTrashRule(folder, rule)}
+        >
+          <DeleteOutlineIcon fontSize="small" />
+        </RowButton>
+        <RuleRunActions ruleId={rule.id} name={rule.name} compact />
+        <HistoryButtons param="rule_id" id={rule.id} name={rule.name} />
+      </RowActions>
     </Stack>
   );
 }
@@ -224,28 +211,30 @@ export function FolderNode({
         >
           {translate('rules.general.counts', { n: folder.rules_count, m: folder.active_rules_count })}
         </Typography>
-        <RowButton
-          label={translate('rules.general.add_rule_to', { name: folder.name })}
-          disabled={!canChange || busy}
-          onClick={() => actions.onAddRule(folder)}
-        >
-          <AddIcon fontSize="small" />
-        </RowButton>
-        <RowButton
-          label={translate('rules.general.edit_folder', { name: folder.name })}
-          disabled={!canRead}
-          onClick={() => actions.onEditFolder(folder)}
-        >
-          <EditOutlinedIcon fontSize="small" />
-        </RowButton>
-        <RowButton
-          label={translate('rules.general.trash_folder', { name: folder.name })}
-          disabled={!canChange || busy}
-          onClick={() => actions.onTrashFolder(folder)}
-        >
-          <DeleteOutlineIcon fontSize="small" />
-        </RowButton>
-        <HistoryButtons param="folder_id" id={folder.id} name={folder.name} />
+        <RowActions label={translate('rules.general.folder_actions', { name: folder.name })}>
+          <RowButton
+            label={translate('rules.general.add_rule_to', { name: folder.name })}
+            disabled={!canChange || busy}
+            onClick={() => actions.onAddRule(folder)}
+          >
+            <AddIcon fontSize="small" />
+          </RowButton>
+          <RowButton
+            label={translate('rules.general.edit_folder', { name: folder.name })}
+            disabled={!canRead}
+            onClick={() => actions.onEditFolder(folder)}
+          >
+            <EditOutlinedIcon fontSize="small" />
+          </RowButton>
+          <RowButton
+            label={translate('rules.general.trash_folder', { name: folder.name })}
+            disabled={!canChange || busy}
+            onClick={() => actions.onTrashFolder(folder)}
+          >
+            <DeleteOutlineIcon fontSize="small" />
+          </RowButton>
+          <HistoryButtons param="folder_id" id={folder.id} name={folder.name} />
+        </RowActions>
       </Stack>
       <Collapse in={open} unmountOnExit>
         {folder.rules.length ? (

@@ -12,6 +12,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import { removeFolder, replaceFolder } from './folderPages';
 import type { FolderActions } from './FolderTree';
 import { isRuleIssuesError } from './ruleIssues';
+import { undoAction } from '../../layout/AppNotification';
 
 interface FolderCall {
   folder: FolderDto;
@@ -37,7 +38,21 @@ export function useFolderActions({
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
 
-  const success = (key: string) => notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+  const success = (key: string, options: object = {}) =>
+    notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS, ...options });
+  /** Restores what a trash action moved, from its message's Undo; the lists load it back. */
+  const undoTrash = (restore: () => Promise<unknown>) =>
+    undoAction(async () => {
+      clearErrors();
+      try {
+        await restore();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.folders });
+        otherScreensStale();
+        success('rules.trash.restored');
+      } catch (error) {
+        showError(error);
+      }
+    });
   const otherScreensStale = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.trash });
     void queryClient.invalidateQueries({ queryKey: queryKeys.rules });
@@ -67,11 +82,11 @@ export function useFolderActions({
     },
   });
 
-  const withFolder = async (folder: FolderDto, call: () => Promise<unknown>, done?: string) => {
+  const withFolder = async (folder: FolderDto, call: () => Promise<unknown>, done?: string, doneOptions?: object) => {
     clearErrors();
     try {
       await folderCall.mutateAsync({ folder, call });
-      if (done) success(done);
+      if (done) success(done, doneOptions);
     } catch (error) {
       if (isRuleIssuesError(error)) {
         notify(translate('rules.general.activation_failed'), {
@@ -95,7 +110,10 @@ export function useFolderActions({
       try {
         await trashFolder.mutateAsync(folder);
         setOpened((opened) => opened.filter((o) => o !== folder.id));
-        success('rules.general.folder_trashed');
+        success(
+          'rules.general.folder_trashed',
+          undoTrash(() => dataProvider.restoreFolder(folder.id)),
+        );
       } catch (error) {
         showError(error);
       }
@@ -114,7 +132,12 @@ export function useFolderActions({
     onDuplicateRule: (folder, rule) =>
       withFolder(folder, () => dataProvider.duplicateRule(rule.id), 'rules.general.rule_duplicated'),
     onTrashRule: (folder, rule) =>
-      withFolder(folder, () => dataProvider.moveRuleToTrash(rule.id), 'rules.general.rule_trashed'),
+      withFolder(
+        folder,
+        () => dataProvider.moveRuleToTrash(rule.id),
+        'rules.general.rule_trashed',
+        undoTrash(() => dataProvider.restoreRule(rule.id)),
+      ),
   };
 
   return { actions, busyFolders };

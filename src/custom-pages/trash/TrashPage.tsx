@@ -31,6 +31,7 @@ import type { FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar } from '../../layout/PageToolbar';
+import { RowAction, RowActions } from '../../layout/RowActions';
 import { SearchBox } from '../../layout/SearchBox';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { rowsOf } from '../../providers/offsetPaging';
@@ -38,7 +39,6 @@ import { queryKeys } from '../../providers/queryKeys';
 import type { TrashFolderDto } from '../../providers/ruleMethods';
 import { usePermission } from '../../providers/usePermissions';
 import { HistoryButtons } from '../general/HistoryButtons';
-import { RowButton } from '../general/FolderTree';
 import { useInfiniteScroll } from '../general/useInfiniteScroll';
 import { useTrashPages } from './trashPages';
 
@@ -106,17 +106,30 @@ function TrashRow({
           {detail}
         </Typography>
       </Box>
-      {onRestore ? (
-        <RowButton label={translate('rules.trash.restore', { name })} disabled={!allowed} onClick={onRestore}>
-          <RestoreIcon fontSize="small" />
-        </RowButton>
-      ) : null}
-      {onDelete ? (
-        <RowButton label={translate('rules.trash.delete', { name })} disabled={!allowed} onClick={onDelete}>
-          <DeleteForeverIcon fontSize="small" />
-        </RowButton>
-      ) : null}
-      <HistoryButtons param={history.param} id={history.id} name={name} />
+      <RowActions label={translate('rules.trash.actions', { name })}>
+        {onRestore ? (
+          <RowAction
+            label={translate('rules.trash.restore', { name })}
+            text={translate('rules.trash.restore_button')}
+            withIcon
+            icon={<RestoreIcon fontSize="small" />}
+            disabled={!allowed}
+            onClick={onRestore}
+          />
+        ) : null}
+        {onDelete ? (
+          <RowAction
+            label={translate('rules.trash.delete', { name })}
+            text={translate('rules.trash.delete_button')}
+            withIcon
+            color="error"
+            icon={<DeleteForeverIcon fontSize="small" />}
+            disabled={!allowed}
+            onClick={onDelete}
+          />
+        ) : null}
+        <HistoryButtons param={history.param} id={history.id} name={name} />
+      </RowActions>
     </Stack>
   );
 }

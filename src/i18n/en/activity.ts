@@ -37,6 +37,13 @@ export default {
       would_turn_off_ad: 'Would turn off ad',
       would_turn_off_campaign: 'Would turn off campaign',
       run_held: 'Run held for approval',
+      run_held_approved: 'Held run, approved',
+      run_held_dismissed: 'Held run, dismissed',
+    },
+    /** What a decided held run's planned turn-offs became (replaces "waiting for approval"). */
+    planned_decided: {
+      approved: 'approved',
+      dismissed: 'dismissed: nothing turned off',
     },
     notify_only: 'Notify only',
     open_run: 'Open the run',
@@ -58,7 +65,7 @@ export default {
     },
     run: {
       button: 'Run now',
-      label: 'Run %{name} now',
+      label: 'Run now: %{name}',
       title: 'Run "%{name}" now?',
       done_title: 'Ran "%{name}"',
       content:

@@ -56,6 +56,14 @@ export default {
       messenger: 'Messenger',
       placeholder: 'This screen is being built.',
     },
+    problem: {
+      not_found: 'Page not found',
+      not_found_text: 'There is no screen at this address. It may have moved, or the link may be mistyped.',
+      access_denied: 'Access denied',
+      access_denied_text:
+        'Your permission groups do not open this screen. Ask an administrator of your team if you need it.',
+      back: 'Back to General',
+    },
     privacy: {
       title: 'Privacy Policy',
       intro:

@@ -3,7 +3,7 @@
  * multi-column sort newest first, page sizes 10–100 ("1-10 of 10,000+" past the server's count cap),
  * and an empty state that says why.
  */
-import { Card } from '@mui/material';
+import { Card, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Datagrid, ListBase } from 'react-admin';
 import { LOG_PAGE_SIZES } from '../../domain/constants';
@@ -14,6 +14,20 @@ import { ListEmpty } from './ListEmpty';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from './ListErrors';
 import { HistoryListToolbar } from './ListToolbar';
 import { MultiSortHeader } from './MultiSortHeader';
+
+/**
+ * On a phone each row is a card of its cells, one under the other (the column headings, which only
+ * sort, are left out); wider, the table scrolls inside its card rather than widening the page.
+ */
+export const tableToCardsSx = (theme: Theme) => ({
+  overflowX: 'auto',
+  [theme.breakpoints.down('sm')]: {
+    '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& thead': { display: 'none' },
+    '& tbody tr': { borderBottom: `1px solid ${theme.palette.divider}`, py: 1 },
+    '& tbody td': { border: 0, py: 0.25, px: 1.5, height: 'auto' },
+  },
+});
 
 export interface HistoryListProps {
   resource: string;
@@ -41,7 +55,7 @@ export function HistoryList({ resource, title, addressFilters, dateField, emptyM
       <HistoryListToolbar addressFilters={addressFilters} />
       <ListErrors />
       <UnlessListFailed>
-        <Card variant="outlined">
+        <Card variant="outlined" sx={tableToCardsSx}>
           <Datagrid
             header={MultiSortHeader}
             bulkActionButtons={false}

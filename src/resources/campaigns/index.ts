@@ -9,4 +9,5 @@ export default defineResource({
   list: lazy(() => import('./CampaignList')),
   icon: CampaignIcon,
   access: { '*': 'add_edit_campaigns' },
+  menu: { order: 20, label: 'app.nav.campaigns', deniedReason: 'app.nav.campaigns_denied' },
 });

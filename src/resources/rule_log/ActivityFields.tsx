@@ -22,14 +22,22 @@ export function ClientAccountField(_props: ColumnProps) {
   return <StackedText primary={folder.name} secondary={folder.meta_ad_account.account_name} minWidth={150} />;
 }
 
+/** A held run once decided reads as what it became, not as still waiting. */
+const decidedHeldRun = (record: ActivityEntry) =>
+  record.action === 'run_held' && (record.decision === 'approved' || record.decision === 'dismissed')
+    ? record.decision
+    : null;
+
 export function ActionField(_props: ColumnProps) {
   const record = useRecordContext<ActivityEntry>();
   const translate = useTranslate();
   if (!record) return null;
+  const decided = decidedHeldRun(record);
+  const action = decided ? `run_held_${decided}` : record.action;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Typography variant="body2" color={record.action === 'error' ? 'error' : undefined}>
-        {translate(`activity.actions.${record.action}`, { _: actionText(record.action) })}
+        {translate(`activity.actions.${action}`, { _: actionText(record.action) })}
       </Typography>
       {record.undone_at ? <Chip size="small" variant="outlined" label={translate('activity.undone')} /> : null}
       {isWouldTurnOff(record.action) ? (
@@ -46,5 +54,12 @@ export function RuleNameField(_props: ColumnProps) {
 
 export function ReasonField(_props: ColumnProps) {
   const record = useRecordContext<ActivityEntry>();
-  return <ReasonList reason={record?.reason} />;
+  const translate = useTranslate();
+  const decided = record ? decidedHeldRun(record) : null;
+  const reason = record?.reason;
+  if (!decided || !reason?.Planned) return <ReasonList reason={reason} />;
+  const planned = reason.Planned.replace(/, waiting for approval$/, '');
+  return (
+    <ReasonList reason={{ ...reason, Planned: `${planned}, ${translate(`activity.planned_decided.${decided}`)}` }} />
+  );
 }

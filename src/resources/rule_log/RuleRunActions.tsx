@@ -12,7 +12,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   Stack,
   Table,
@@ -20,7 +19,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
@@ -31,6 +29,7 @@ import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
+import { RowAction } from '../../layout/RowActions';
 import { ReasonList } from './ReasonList';
 import { actionText, type PreviewResult, type RunNowResult } from './types';
 
@@ -158,23 +157,18 @@ function Trigger({
   icon: ReactNode;
   onClick: () => void;
 }) {
-  const click = (event: MouseEvent) => {
-    event.stopPropagation();
-    onClick();
-  };
-  if (!compact) {
-    return (
-      <Button startIcon={icon} aria-label={label} onClick={click}>
-        {text}
-      </Button>
-    );
-  }
+  if (compact) return <RowAction label={label} icon={icon} onClick={onClick} />;
   return (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={click}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <Button
+      startIcon={icon}
+      aria-label={label}
+      onClick={(event: MouseEvent) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {text}
+    </Button>
   );
 }
 

@@ -16,5 +16,6 @@ export default defineResource({
   icon: GroupIcon,
   i18n,
   access: { list: TEAM_ACCESS },
+  menu: { order: 30, label: 'app.nav.team', deniedReason: 'app.nav.team_denied' },
   recordRepresentation: (record) => memberName(record as TeamMember),
 });

@@ -36,6 +36,8 @@ const QUIET_TABLES = [
   'account_snapshots',
   'ad_metric_history',
   'ad_history_names',
+  'webhook_deliveries',
+  'alert_destinations',
 ];
 
 const body = (text: string) => Buffer.from(text);

@@ -4,6 +4,7 @@
  * against their settled truth (/__sim/truth).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adTotals, graphMetrics } from '../../../../server/adplatform/simulator/delivery';
 import { startSimulator, type Simulator } from '../../../../server/adplatform/simulator/index';
 import {
   arrivedShare,
@@ -110,6 +111,25 @@ describe('late and settling data through insights', () => {
     expect(share(2).spend).toBeCloseTo(0.97, 2);
     expect(share(3).spend).toBeCloseTo(0.99, 2);
     expect(share(18)).toEqual({ spend: 1, impressions: 1 });
+  });
+});
+
+describe('settled truth and delivery', () => {
+  it('settles to exactly what was delivered, for every ad of an account whose tracking works', () => {
+    const home = sim.world.accounts[0]!.accountId;
+    const now = sim.clock.now();
+    const ads = [...sim.world.ads.values()].filter((ad) => ad.accountId === home);
+    expect(ads.length).toBeGreaterThan(10);
+    for (const ad of ads) {
+      const delivered = adTotals(
+        ad,
+        sim.world.adsets.get(ad.adsetId)!,
+        sim.world.campaigns.get(ad.campaignId)!,
+        -Infinity,
+        now,
+      );
+      expect(sim.truth(ad.id).settled).toEqual(graphMetrics(delivered));
+    }
   });
 });
 

@@ -152,12 +152,23 @@ describe('Activity: held runs and notify-only rules', () => {
     expect(within(row).queryByRole('link', { name: /Open run/ })).not.toBeInTheDocument();
   });
 
-  it('a decided held run says who approved it, without buttons', async () => {
+  it('a decided held run reads as approved, says who approved it, and has no buttons', async () => {
     results = [{ ...held, decision: 'approved' }];
     signIn(withAccesses('view_logs', 'read_rules', 'create_update_rules'));
     renderApp('/activity');
-    const row = rowOf(await screen.findByText('Run held for approval'));
+    const row = rowOf(await screen.findByText('Held run, approved'));
     await waitFor(() => expect(within(row).getByText('Approved by Grace Hopper')).toBeInTheDocument());
+    expect(within(row).getByText('3 turn-offs, approved')).toBeInTheDocument();
+    expect(within(row).queryByText(/waiting for approval/)).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Approve|Dismiss/ })).not.toBeInTheDocument();
+  });
+
+  it('a dismissed held run reads as dismissed, not as waiting', async () => {
+    results = [{ ...held, decision: 'dismissed' }];
+    signIn(withAccesses('view_logs', 'read_rules', 'create_update_rules'));
+    renderApp('/activity');
+    const row = rowOf(await screen.findByText('Held run, dismissed'));
+    expect(within(row).getByText('3 turn-offs, dismissed: nothing turned off')).toBeInTheDocument();
+    expect(within(row).queryByText(/waiting for approval|Run held for approval/)).not.toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ describe('Preview and Run now', () => {
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Run No leads after $40 now' }));
+    await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
     expect(runs).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
@@ -136,7 +136,7 @@ describe('Preview and Run now', () => {
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Run No leads after $40 now' }));
+    await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
     expect(await within(dialog).findByText(wording)).toBeInTheDocument();

@@ -1,0 +1,37 @@
+/**
+ * Ad accounts as synced from the ad platform, with the state of their sync: read-only here (the
+ * sync writes them; GET /api/meta_ad_account/refresh/ asks for one now). Their table,
+ * meta_ad_accounts, is the campaigns' too, so it stays in server/db/schema/adplatform.ts.
+ */
+import { defineResource } from './define';
+
+const readOnly = { readOnly: true, list: true } as const;
+
+export default defineResource({
+  name: 'ad_accounts',
+  table: 'meta_ad_accounts',
+  path: 'meta_ad_account/',
+  idField: 'ad_account_id',
+  labels: { one: 'Ad account', many: 'Ad accounts' },
+  fields: {
+    ad_account_id: { kind: 'text', label: 'Ad account ID', column: 'adAccountId', ...readOnly },
+    account_name: { kind: 'text', label: 'Name', column: 'accountName', ...readOnly, sortable: true },
+    timezone_name: { kind: 'text', label: 'Time zone', column: 'timezoneName', ...readOnly },
+    currency: { kind: 'text', label: 'Currency', column: 'currency', ...readOnly },
+    account_status: { kind: 'integer', label: 'Status on the platform', column: 'accountStatus', readOnly: true },
+    synced_at: { kind: 'datetime', label: 'Account synced', column: 'syncedAt', ...readOnly, sortable: true },
+    campaigns_synced_at: {
+      kind: 'datetime',
+      label: 'Campaigns synced',
+      column: 'campaignsSyncedAt',
+      ...readOnly,
+      sortable: true,
+    },
+    campaign_sync_error: { kind: 'text', label: 'Last sync error', column: 'campaignSyncError', ...readOnly },
+    // Health state (whether the platform's numbers for the account can be trusted now) goes here.
+  },
+  access: { read: ['read_rules', 'create_update_rules', 'add_edit_campaigns'] },
+  search: ['account_name'],
+  list: { ordering: 'account_name', perPage: 400, maxPerPage: 1000 },
+  menu: { order: 40, icon: () => import('@mui/icons-material/AccountBalance') },
+});

@@ -1,0 +1,58 @@
+/**
+ * Alert destinations: Slack-compatible incoming webhooks that rule alerts are posted to, for every
+ * folder or for one. The webhook address is a secret (whoever holds it can post to the channel):
+ * it is stored encrypted and only ever answered masked.
+ */
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { defineResource } from './define';
+
+export default defineResource({
+  name: 'alert_destinations',
+  table: 'alert_destinations',
+  path: 'alert_destinations/',
+  labels: { one: 'Alert destination', many: 'Alert destinations' },
+  fields: {
+    name: { kind: 'text', label: 'Name', max: 100, list: true, sortable: true },
+    folder_id: {
+      kind: 'reference',
+      label: 'Folder',
+      path: 'general_page/',
+      optionText: 'name',
+      table: 'folders',
+      goneColumn: 'is_deleted',
+      optional: true,
+      emptyText: 'Every folder',
+      help: 'Leave empty to receive the alerts of every folder.',
+      list: true,
+    },
+    url: {
+      kind: 'secret',
+      https: true,
+      label: 'Webhook URL',
+      help: 'A Slack-compatible incoming webhook (https://hooks.slack.com/services/…). Once saved it is shown masked.',
+      list: true,
+    },
+    is_active: { kind: 'boolean', label: 'Active', default: true, list: true },
+  },
+  access: { read: ['read_rules'], change: ['create_update_rules'] },
+  search: ['name'],
+  list: { ordering: 'name', perPage: 25, maxPerPage: 100 },
+  menu: { order: 50, icon: () => import('@mui/icons-material/Webhook') },
+});
+
+// A pure call, so the browser's build drops the table (and drizzle) from the bundle.
+export const table = /* @__PURE__ */ (() =>
+  pgTable(
+    'alert_destinations',
+    {
+      id: serial('id').primaryKey(),
+      name: text('name').notNull(),
+      /** null: every folder. */
+      folder_id: integer('folder_id'),
+      /** The webhook address, encrypted (server/rules/credentials.ts). */
+      url: text('url').notNull(),
+      is_active: boolean('is_active').notNull().default(true),
+      created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('alert_destinations_folder_idx').on(t.folder_id)],
+  ))();

@@ -1,0 +1,57 @@
+/**
+ * The create and edit form's inputs of a resource defined in one file: one input per writable
+ * field, as its kind says. Labels come from the resource's translations (resources.<name>.fields).
+ */
+import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
+import { useOptions } from './useOptions';
+
+function ReferenceSelect({ source, field }: { source: string; field: Extract<FieldSpec, { kind: 'reference' }> }) {
+  const { data = [], isPending } = useOptions(field.path, field.optionText);
+  return (
+    <SelectInput
+      source={source}
+      choices={data}
+      isPending={isPending}
+      emptyText={field.emptyText ?? ''}
+      helperText={field.help ?? false}
+      parse={(value) => (value === '' || value === null ? null : Number(value))}
+    />
+  );
+}
+
+function FieldInput({ name, field }: { name: string; field: FieldSpec }) {
+  const helperText = field.help ?? false;
+  switch (field.kind) {
+    case 'boolean':
+      return <BooleanInput source={name} defaultValue={field.default ?? false} helperText={helperText} />;
+    case 'integer':
+      return <NumberInput source={name} helperText={helperText} />;
+    case 'reference':
+      return <ReferenceSelect source={name} field={field} />;
+    case 'datetime':
+      return null;
+    default:
+      return (
+        <TextInput
+          source={name}
+          helperText={helperText}
+          type={field.kind === 'url' || field.kind === 'secret' ? 'url' : 'text'}
+          autoComplete="off"
+          fullWidth
+        />
+      );
+  }
+}
+
+export function DefinedInputs({ spec }: { spec: ResourceSpec }) {
+  return (
+    <>
+      {Object.entries(spec.fields)
+        .filter(([, field]) => !field.readOnly)
+        .map(([name, field]) => (
+          <FieldInput key={name} name={name} field={field} />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The list view of a resource defined in one file: its list fields as columns, a search when the
+ * definition names searched fields, Create for those who may create, rows that open the edit form
+ * for those who may edit.
+ */
+import { Card } from '@mui/material';
+import {
+  BooleanField,
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  ListBase,
+  NumberField,
+  Pagination,
+  TextField,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
+import { PageTitle } from '../../layout/pageTitle';
+import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
+import { DateTimeField, ListErrors, ListSearchBox, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
+import { useOptions } from './useOptions';
+
+function ReferenceName({ value, field }: { value: unknown; field: Extract<FieldSpec, { kind: 'reference' }> }) {
+  const { data = [] } = useOptions(field.path, field.optionText);
+  if (value === null || value === undefined) return <>{field.emptyText ?? ''}</>;
+  return <>{data.find((option) => option.id === value)?.name ?? `#${String(value)}`}</>;
+}
+
+function column(name: string, field: FieldSpec) {
+  const common = { source: name, sortable: Boolean(field.sortable) };
+  switch (field.kind) {
+    case 'boolean':
+      return <BooleanField key={name} {...common} />;
+    case 'integer':
+      return <NumberField key={name} {...common} />;
+    case 'datetime':
+      return <DateTimeField key={name} {...common} />;
+    case 'reference':
+      return (
+        <FunctionField
+          key={name}
+          {...common}
+          render={(record) => <ReferenceName value={record[name]} field={field} />}
+        />
+      );
+    default:
+      return <TextField key={name} {...common} emptyText="—" />;
+  }
+}
+
+export function DefinedList({ spec }: { spec: ResourceSpec }) {
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource: spec.name, action: 'edit' });
+  const ordering = spec.list?.ordering ?? spec.idField ?? 'id';
+  return (
+    <ListBase
+      perPage={Math.min(spec.list?.perPage ?? 25, 100)}
+      sort={{ field: ordering.replace(/^-/, ''), order: ordering.startsWith('-') ? 'DESC' : 'ASC' }}
+      queryOptions={listErrorsQueryOptions}
+    >
+      <PageTitle title={`resources.${spec.name}.page`} />
+      <PageToolbar>
+        {spec.search?.length ? <ListSearchBox placeholder={translate(`resources.${spec.name}.search`)} /> : null}
+        <ToolbarSpacer />
+        {spec.access.change ? <CreateButton variant="contained" /> : null}
+      </PageToolbar>
+      <ListErrors />
+      <UnlessListFailed>
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={spec.access.change && canEdit ? 'edit' : false}>
+            {Object.entries(spec.fields)
+              .filter(([, field]) => field.list)
+              .map(([name, field]) => column(name, field))}
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      </UnlessListFailed>
+    </ListBase>
+  );
+}

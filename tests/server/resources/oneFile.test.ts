@@ -1,0 +1,50 @@
+/**
+ * A resource is one definition file: the ad accounts and the alert destinations are each served,
+ * shown, labelled, put in the menu and guarded from their file in src/domain/resources/ alone —
+ * no other file of the API, the database schema, the browser's resources, layout or translations
+ * names them — plus, for a table of its own, the migration drizzle-kit generated.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { definedResources } from '../../../server/resources/registry';
+
+const root = resolve(import.meta.dirname, '../../..');
+const ELSEWHERE = [
+  'server/routes.ts',
+  'server/app.ts',
+  'server/resources',
+  'server/db/schema',
+  'src/App.tsx',
+  'src/resources',
+  'src/layout',
+  'src/i18n',
+  'src/providers',
+];
+
+const filesUnder = (path: string): string[] =>
+  statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => filesUnder(join(path, name))) : [path];
+
+describe('a resource in one definition file', () => {
+  it('serves the ad accounts and the alert destinations from their own files', async () => {
+    const resources = await definedResources();
+    expect(resources.map((r) => [r.spec.name, r.file])).toEqual([
+      ['ad_accounts', 'src/domain/resources/adAccounts.ts'],
+      ['alert_destinations', 'src/domain/resources/alertDestinations.ts'],
+    ]);
+  });
+
+  it.each(['ad_accounts', 'alert_destinations'])('names %s nowhere else', async (name) => {
+    const files = ELSEWHERE.flatMap((path) => filesUnder(join(root, path)));
+    const naming = files.filter((file) => new RegExp(`\\b${name}\\b`).test(readFileSync(file, 'utf8')));
+    expect(naming.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('has the migration drizzle-kit generated for a table of its own', () => {
+    const migrations = readdirSync(join(root, 'server/db/migrations')).filter((f) => f.endsWith('.sql'));
+    const creating = migrations.filter((f) =>
+      readFileSync(join(root, 'server/db/migrations', f), 'utf8').includes('CREATE TABLE "alert_destinations"'),
+    );
+    expect(creating).toHaveLength(1);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The resources defined in one file, through the API on PGlite and PostgreSQL: alert destinations
+ * (create, list, edit, delete; the webhook address stored encrypted and answered masked; the folder
+ * checked; the audit log) and ad accounts (read-only, with their sync state).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../server/db/schema/index';
+import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { eachDatabase } from '../../support/db';
+import { call, createFolder, insertAccount, RULES_ADMIN } from '../rules/fixtures';
+
+const HOOK = 'https://hooks.slack.com/services/T000/B000/abcdefghWXYZ';
+
+eachDatabase((engine) => {
+  describe(`resources defined in one file on ${engine}`, () => {
+    let api: TestApi;
+    let admin: TestUser;
+    let folderId: number;
+    beforeAll(async () => {
+      api = await createTestApi(engine);
+      admin = await api.userWith(RULES_ADMIN);
+      folderId = (await createFolder(api, admin.token, await insertAccount(api))).id;
+    });
+    afterAll(() => api.close());
+
+    it('keeps a webhook encrypted, answers it masked, and keeps it when the mask comes back', async () => {
+      const created = await call(api, admin.token, 'POST', '/api/alert_destinations/', {
+        name: 'Ops channel',
+        folder_id: folderId,
+        url: HOOK,
+        is_active: true,
+      });
+      expect(created.statusCode).toBe(201);
+      const destination = created.json();
+      expect(destination).toEqual({
+        id: expect.any(Number),
+        name: 'Ops channel',
+        folder_id: folderId,
+        url: '********WXYZ',
+        is_active: true,
+      });
+      const [stored] = await api.dbh.db
+        .select()
+        .from(alertDestinations)
+        .where(eq(alertDestinations.id, destination.id));
+      expect(stored!.url).not.toContain('hooks.slack.com');
+      expect(stored!.url).toMatch(/^v2\./);
+
+      const renamed = await call(api, admin.token, 'PATCH', `/api/alert_destinations/${destination.id}/`, {
+        name: 'Ops',
+        url: '********WXYZ',
+      });
+      expect(renamed.json()).toMatchObject({ name: 'Ops', url: '********WXYZ' });
+      const [kept] = await api.dbh.db.select().from(alertDestinations).where(eq(alertDestinations.id, destination.id));
+      expect(kept!.url).toBe(stored!.url);
+
+      const list = await call(api, admin.token, 'GET', '/api/alert_destinations/?search=ops');
+      expect(list.json()).toMatchObject({ count: 1, results: [{ name: 'Ops', url: '********WXYZ' }] });
+      const log = await api.dbh.db.select().from(auditLog);
+      expect(log.map((entry) => entry.action)).toEqual(
+        expect.arrayContaining(['Added alert destination Ops channel', 'Changed alert destination Ops']),
+      );
+      expect(JSON.stringify(log)).not.toContain('hooks.slack.com');
+
+      const deleted = await call(api, admin.token, 'DELETE', `/api/alert_destinations/${destination.id}/`);
+      expect(deleted.statusCode).toBe(204);
+      expect((await call(api, admin.token, 'GET', `/api/alert_destinations/${destination.id}/`)).statusCode).toBe(404);
+    });
+
+    it('answers bad input field by field: an address that is not https, a folder that does not exist', async () => {
+      const bad = await call(api, admin.token, 'POST', '/api/alert_destinations/', {
+        name: ' ',
+        url: 'http://hooks.example.com/x',
+        is_active: true,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ name: ['Field is required'], url: ['Enter an https:// address'] });
+      const noFolder = await call(api, admin.token, 'POST', '/api/alert_destinations/', {
+        name: 'Elsewhere',
+        folder_id: 999_999,
+        url: HOOK,
+        is_active: true,
+      });
+      expect(noFolder.statusCode).toBe(400);
+      expect(noFolder.json()).toEqual({ folder_id: ['Select a folder from the list'] });
+    });
+
+    it('lets rule readers see destinations and only rule editors change them', async () => {
+      const reader = await api.userWith(['read_rules']);
+      expect((await call(api, reader.token, 'GET', '/api/alert_destinations/')).statusCode).toBe(200);
+      const refused = await call(api, reader.token, 'POST', '/api/alert_destinations/', {});
+      expect(refused.statusCode).toBe(403);
+      const nobody = await api.userWith(['view_logs']);
+      expect((await call(api, nobody.token, 'GET', '/api/alert_destinations/')).statusCode).toBe(403);
+    });
+
+    it('lists ad accounts with their sync state, read-only', async () => {
+      const account = await insertAccount(api, { accountName: 'Zeta Advisers' });
+      await api.dbh.sql.query(
+        "update meta_ad_accounts set campaigns_synced_at = '2026-11-26T05:00:00Z', campaign_sync_error = 'rate limited' where ad_account_id = $1",
+        [account.adAccountId],
+      );
+      const reader = await api.userWith(['add_edit_campaigns']);
+      const one = await call(api, reader.token, 'GET', `/api/meta_ad_account/${account.adAccountId}/`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({
+        ad_account_id: account.adAccountId,
+        account_name: 'Zeta Advisers',
+        campaigns_synced_at: '2026-11-26T05:00:00.000Z',
+        campaign_sync_error: 'rate limited',
+      });
+      const changed = await call(api, admin.token, 'PATCH', `/api/meta_ad_account/${account.adAccountId}/`, {});
+      expect(changed.statusCode).toBe(404);
+    });
+  });
+});
