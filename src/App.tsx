@@ -2,10 +2,10 @@
  * The browser app: <Admin> with the providers, one <Resource> per folder of src/resources, and the
  * custom routes of src/custom-pages/routes.tsx.
  */
+import { lazy, Suspense } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router-dom';
 import { authRoutes, publicRoutes } from './custom-pages/routes';
-import { LoginPage } from './custom-pages/LoginPage';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
@@ -15,6 +15,17 @@ import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { accessRulesOf, endpointsOf, resources } from './resources';
 import { theme } from './theme';
+
+/**
+ * The sign-in form loads when it is shown: a signed-in user's first screen does not need it, nor
+ * the form and validation code it brings (docs/bench.md, "Browser bundle").
+ */
+const LazyLoginPage = lazy(() => import('./custom-pages/LoginPage'));
+const LoginPage = () => (
+  <Suspense fallback={null}>
+    <LazyLoginPage />
+  </Suspense>
+);
 
 export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
 export const dataProvider = createDataProvider({ endpoints: endpointsOf(resources) });

@@ -2,10 +2,28 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, IconButton, Toolbar } from '@mui/material';
 import { LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
+import { lazy, Suspense, useState } from 'react';
 import { HeaderContentSlot } from './HeaderSlots';
-import { SidePanel } from './SidePanel';
 import { useSidePanel } from './SidePanelState';
 import { UserMenu } from './UserMenu';
+
+const LazySidePanel = lazy(() => import('./SidePanel').then((module) => ({ default: module.SidePanel })));
+
+/**
+ * The side panel loads the first time it opens (it starts closed), so the first screen does not
+ * download the drawer, its list and tooltips (docs/bench.md, "Browser bundle"); it stays mounted
+ * afterwards, so it closes with its animation.
+ */
+function SidePanelOnceOpened() {
+  const { open } = useSidePanel();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <LazySidePanel />
+    </Suspense>
+  ) : null;
+}
 
 export function AppHeader() {
   const translate = useTranslate();
@@ -23,7 +41,7 @@ export function AppHeader() {
           <UserMenu />
         </Toolbar>
       </AppBar>
-      <SidePanel />
+      <SidePanelOnceOpened />
     </>
   );
 }
