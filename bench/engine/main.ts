@@ -7,12 +7,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runEngineBench, type EngineBenchOptions, type EngineRunResult } from './run';
+import { parseLatencyProfile } from '../../server/adplatform/simulator/latency';
 
 export const ENGINE_USAGE = `  --engine               the rule engine at scale instead (bench/results/engine.md, latest.json):
     --accounts N           simulated ad accounts, one folder each (default 1000)
     --rules-per-account N  rules per folder, all due in the same slot (default 10)
     --account-quota N      simulator calls per ad account per 5 minutes (default 60)
     --engine-timeout N     give up on a slot after N seconds (default 600)
+    --latency meta|off     the simulator answers at Graph's pace (default meta: reads p50 300 ms, ad insights
+                           800 ms, writes 400 ms, docs/simulator.md) or at once (off)
     --no-pglite            PostgreSQL only (BENCH_DATABASE_URL / TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres)
     --no-postgres          PGlite only`;
 
@@ -37,6 +40,7 @@ export function engineOptions(argv: string[], env: NodeJS.ProcessEnv): EngineBen
       : env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres',
     skipPglite: argv.includes('--no-pglite'),
     timeoutSeconds: count(argv, 'engine-timeout', 600),
+    latency: parseLatencyProfile(argv.includes('--latency') ? argv[argv.indexOf('--latency') + 1] : 'meta'),
   };
 }
 
@@ -51,7 +55,7 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
   return [
     `# Engine bench — ${startedAt.toISOString()}`,
     '',
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; the simulator's latency profile: ${options.latency}; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
     '',
     '| Engine | Rules / accounts | Runs done | s to last turn-off | s to last run | Max reads / account | Refused calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -62,7 +66,7 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
 }
 
 /** Reads latest.json, replaces its `engine` section, writes it back. */
-async function mergeLatestJson(file: string, results: EngineRunResult[]): Promise<void> {
+async function mergeLatestJson(file: string, results: EngineRunResult[], options: EngineBenchOptions): Promise<void> {
   let current: Record<string, unknown> = {};
   try {
     current = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
@@ -72,6 +76,7 @@ async function mergeLatestJson(file: string, results: EngineRunResult[]): Promis
   const engine: Record<string, unknown> = {};
   for (const r of results) {
     engine[r.engine] = {
+      latency_profile: options.latency,
       accounts: r.accounts,
       rules: r.rules,
       seconds_to_last_action: r.seconds_to_last_action,
@@ -97,7 +102,7 @@ export async function engineMain(argv: string[], env: NodeJS.ProcessEnv, log: (l
   const directory = 'bench/results';
   await mkdir(directory, { recursive: true });
   await writeFile(path.join(directory, 'engine.md'), `${report}\n`);
-  await mergeLatestJson(path.join(directory, 'latest.json'), results);
+  await mergeLatestJson(path.join(directory, 'latest.json'), results, options);
   console.log(report);
   log(`Written to ${path.join(directory, 'engine.md')} and latest.json`);
 }

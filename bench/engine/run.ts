@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startSimulator, type Simulator } from '../../server/adplatform/simulator/index';
+import type { LatencyProfileName } from '../../server/adplatform/simulator/latency';
 import type { BenchAccount } from './seed';
 import type { SlotProgress } from './progress';
 
@@ -27,6 +28,8 @@ export interface EngineBenchOptions {
   skipPglite: boolean;
   /** Give up waiting for the slot after this many seconds. */
   timeoutSeconds: number;
+  /** How long the simulator takes to answer: Graph's pace ('meta', the default) or at once ('off'). */
+  latency: LatencyProfileName;
 }
 
 interface ClientCounts {
@@ -159,6 +162,7 @@ async function runOnce(
     campaignsPerAccount: options.campaignsPerAccount,
     adsPerCampaign: options.adsPerCampaign,
     scenarios: [],
+    latency: options.latency,
     accountQuota: options.accountQuota,
     // Marketing API calls count against each ad account's business use case budget, not the app-level
     // platform limit (x-app-usage), which would otherwise throttle every account at once.

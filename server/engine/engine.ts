@@ -41,7 +41,11 @@ export interface RuleEngineOptions {
   pollingIntervalSeconds?: number;
   /** Fetch loops per queue in one process (each works on a batch of jobs at once). */
   concurrency?: number;
-  /** Run jobs (one account's due rules each) one fetch takes and works on side by side (default 10). */
+  /**
+   * Run jobs (one account's due rules each) one fetch takes and works on side by side (default 50:
+   * an account's run spends seconds waiting on Graph at its real pace, so with 10 a slot of 1,000
+   * accounts took 187 s on two workers; docs/bench.md, "The rule engine at Graph's pace").
+   */
   runBatchSize?: number;
   /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
   alertDelaySeconds?: number;
@@ -115,7 +119,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
   // instead of after the polling interval. Each job settles on its own (perJobResults): a job with
   // a failed run is retried, and its retry finds the runs that succeeded finished in the ledger.
   const runOptions = {
-    batchSize: options.runBatchSize ?? 10,
+    batchSize: options.runBatchSize ?? 50,
     burstWhenBatchFull: true,
     perJobResults: true,
     includeMetadata: true,
