@@ -3,11 +3,12 @@
  * bench/results/engine.md and the `engine` section of bench/results/latest.json (other sections
  * of that file are kept).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runEngineBench, type EngineBenchOptions, type EngineRunResult } from './run';
 import { parseLatencyProfile } from '../../server/adplatform/simulator/latency';
+import { mergeLatestSection } from '../latestJson';
 
 export const ENGINE_USAGE = `  --engine               the rule engine at scale instead (bench/results/engine.md, latest.json):
     --accounts N           simulated ad accounts, one folder each (default 1000)
@@ -65,14 +66,8 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
   ].join('\n');
 }
 
-/** Reads latest.json, replaces its `engine` section, writes it back. */
+/** The `engine` section of latest.json: this run's engines replace theirs, the others keep their last numbers. */
 async function mergeLatestJson(file: string, results: EngineRunResult[], options: EngineBenchOptions): Promise<void> {
-  let current: Record<string, unknown> = {};
-  try {
-    current = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // none yet (or unreadable): start afresh
-  }
   const engine: Record<string, unknown> = {};
   for (const r of results) {
     engine[r.engine] = {
@@ -91,7 +86,7 @@ async function mergeLatestJson(file: string, results: EngineRunResult[], options
       completed: r.completed,
     };
   }
-  await writeFile(file, `${JSON.stringify({ ...current, engine }, null, 2)}\n`);
+  await mergeLatestSection(file, 'engine', engine);
 }
 
 export async function engineMain(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
