@@ -61,10 +61,34 @@ export class GraphRateLimitError extends GraphApiError {
     body: GraphErrorBody,
     /** From the usage headers (estimated_time_to_regain_access), when the platform said. */
     readonly retryAfterMs: number | undefined,
+    /** The refusal came with usage headers; without them nothing says how long the block lasts. */
+    readonly usageReported = true,
   ) {
     super(httpStatus, body);
     this.name = 'GraphRateLimitError';
   }
+}
+
+/**
+ * "Please reduce the amount of data you're asking for": the call asked for more than Graph will
+ * compute at once. Graph sends it as code 100 / subcode 1487534 (Meta's insights best-practices
+ * page), as code 1 with HTTP 500 (singer-io/tap-facebook#65, facebook-python-business-sdk#470), or
+ * with the phrase only in error_user_msg. Sending the same call again fails the same way, so it is
+ * not transient: the caller asks for less (smaller pages, fewer days) or moves it to an async report.
+ */
+export class GraphTooMuchDataError extends GraphApiError {
+  override readonly transient = false;
+  constructor(httpStatus: number, body: GraphErrorBody) {
+    super(httpStatus, body);
+    this.name = 'GraphTooMuchDataError';
+  }
+}
+
+const TOO_MUCH_DATA = /reduce the amount of data/i;
+
+function asksForLess(body: GraphErrorBody): boolean {
+  if (body.error_subcode === 1487534) return true;
+  return TOO_MUCH_DATA.test(body.message ?? '') || TOO_MUCH_DATA.test(body.error_user_msg ?? '');
 }
 
 export class GraphAuthError extends GraphApiError {
@@ -115,9 +139,16 @@ export class GraphProtocolError extends AdPlatformError {
   }
 }
 
-export function graphError(httpStatus: number, body: GraphErrorBody, retryAfterMs?: number): GraphApiError {
+export function graphError(
+  httpStatus: number,
+  body: GraphErrorBody,
+  retryAfterMs?: number,
+  usageReported = true,
+): GraphApiError {
   const code = body.code;
-  if (code !== undefined && RATE_LIMIT_CODES.has(code)) return new GraphRateLimitError(httpStatus, body, retryAfterMs);
+  if (code !== undefined && RATE_LIMIT_CODES.has(code))
+    return new GraphRateLimitError(httpStatus, body, retryAfterMs, usageReported);
+  if (asksForLess(body)) return new GraphTooMuchDataError(httpStatus, body);
   if (code !== undefined && AUTH_CODES.has(code)) return new GraphAuthError(httpStatus, body);
   if (httpStatus === 404 || (code === 100 && body.error_subcode === 33))
     return new GraphNotFoundError(httpStatus, body);

@@ -27,6 +27,7 @@ import {
   STATUS_FIELDS,
 } from './graphFields';
 import { GraphTransport, MAX_BATCH, type BatchAnswer, type Params } from './graphTransport';
+import { InsightsReader } from './insightsReader';
 import { errorMessage } from '../errorMessage';
 
 export { MAX_BATCH, type GraphClientEvent, type GraphClientOptions } from './graphTransport';
@@ -52,6 +53,13 @@ function parseErrorBody(text: string): GraphErrorBody | undefined {
 }
 
 export class GraphClient extends GraphTransport implements AdPlatformClient {
+  /** Insights reads that ask for less (pages, days, an async report) when Graph says it is too much. */
+  private readonly insights = new InsightsReader(
+    this,
+    (ms) => this.options.sleep(ms),
+    {},
+    (event) => this.options.onEvent?.(event),
+  );
   listAdAccounts(): Promise<AdAccount[]> {
     return this.getAll<AdAccount>('me/adaccounts', { fields: fieldsParam(ACCOUNT_FIELDS), limit: 100 });
   }
@@ -67,7 +75,7 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
     return this.getAll<Ad>(`${actId(accountId)}/ads`, { fields: fieldsParam(AD_FIELDS), limit: this.options.pageSize });
   }
 
-  /** Lifetime (date_preset=maximum) unless a time range is given; one call per 500 rows. */
+  /** Lifetime (date_preset=maximum) unless a time range is given; one call per 500 rows unless Graph asks for less. */
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]> {
     const params: Params = { level: query.level, fields: fieldsParam(INSIGHT_FIELDS), limit: 500 };
     if (query.timeRange) params.time_range = JSON.stringify(query.timeRange);
@@ -77,7 +85,7 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
     if (query.campaignIds?.length) {
       params.filtering = JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: query.campaignIds }]);
     }
-    return this.getAll<InsightRow>(`${actId(accountId)}/insights`, params);
+    return this.insights.read(`${actId(accountId)}/insights`, params);
   }
 
   async setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]> {
@@ -161,7 +169,7 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
 
   /** Lifetime insights of one campaign; null when it has not delivered. */
   async getCampaignInsights(campaignId: string): Promise<InsightRow | null> {
-    const rows = await this.getAll<InsightRow>(`${campaignId}/insights`, {
+    const rows = await this.insights.read(`${campaignId}/insights`, {
       level: 'campaign',
       fields: fieldsParam(INSIGHT_FIELDS),
       date_preset: 'maximum',

@@ -31,6 +31,11 @@ export interface GraphClientOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** Longest single wait the client accepts; beyond it, a rate-limit error is thrown at once. */
   maxWaitMs?: number;
+  /**
+   * The wait after a refusal that carries no usage header (so no regain time): base·2^(n−1) up to
+   * max. Graph's blocks last minutes (its rate-limiting docs), so this starts at a minute.
+   */
+  unreportedBlock?: { baseMs: number; maxMs: number };
   pageSize?: number;
   usage?: UsageOptions;
   fetch?: typeof fetch;
@@ -40,10 +45,22 @@ export interface GraphClientOptions {
   onEvent?: (event: GraphClientEvent) => void;
 }
 
+export interface TimeRange {
+  since: string;
+  until: string;
+}
+
+/** How an insights read asked for less after Graph said "reduce the amount of data" (insightsReader.ts). */
+export type InsightsReadEvent =
+  | { type: 'smaller-page'; path: string; limit: number }
+  | { type: 'fewer-days'; path: string; halves: [TimeRange, TimeRange] }
+  | { type: 'async-report'; path: string; reportRunId: string };
+
 export type GraphClientEvent =
   | { type: 'retry'; attempt: number; delayMs: number; error: AdPlatformError; path: string }
   | { type: 'throttle'; delayMs: number; scope: string | undefined; path: string }
-  | { type: 'write-verified'; id: string; status: string; applied: boolean };
+  | { type: 'write-verified'; id: string; status: string; applied: boolean }
+  | InsightsReadEvent;
 
 export interface Paged<T> {
   data: T[];
@@ -81,6 +98,7 @@ export class GraphTransport {
       maxAttempts: 5,
       backoff: { baseMs: 1000, maxMs: 60_000 },
       maxWaitMs: 5 * 60_000,
+      unreportedBlock: { baseMs: 60_000, maxMs: 15 * 60_000 },
       pageSize: 200,
       fetch: globalThis.fetch.bind(globalThis),
       sleep: defaultSleep,
@@ -140,9 +158,9 @@ export class GraphTransport {
       } catch (error) {
         if (!(error instanceof AdPlatformError) || !error.transient || attempt >= this.options.maxAttempts) throw error;
         if (!idempotent && isAmbiguous(error)) throw error;
-        // After a refusal, the back-off or the platform's own "regain access" time, whichever is longer.
-        const platformWait =
-          error instanceof GraphRateLimitError ? Math.max(error.retryAfterMs ?? 0, this.usage.regainMs(scope)) : 0;
+        // After a refusal, the back-off or the platform's own "regain access" time, whichever is longer;
+        // a refusal without usage headers says nothing of its length, so it is waited out in minutes.
+        const platformWait = error instanceof GraphRateLimitError ? this.refusalWait(error, scope, attempt) : 0;
         if (platformWait > this.options.maxWaitMs) throw error;
         const delayMs = Math.max(this.backoffDelay(attempt), platformWait);
         this.options.onEvent?.({ type: 'retry', attempt, delayMs, error, path });
@@ -150,6 +168,15 @@ export class GraphTransport {
         await this.options.sleep(delayMs);
       }
     }
+  }
+
+  private refusalWait(error: GraphRateLimitError, scope: string | undefined, attempt: number): number {
+    const reported = Math.max(error.retryAfterMs ?? 0, this.usage.regainMs(scope));
+    if (error.usageReported) return reported;
+    const { baseMs, maxMs } = this.options.unreportedBlock;
+    const wait = Math.max(reported, Math.min(maxMs, baseMs * 2 ** (attempt - 1)));
+    this.usage.block(scope, wait);
+    return wait;
   }
 
   /** Exponential back-off with "equal jitter": a random wait in [c/2, c] where c = min(max, base·2^(n−1)). */
@@ -205,7 +232,7 @@ export class GraphTransport {
     }
 
     countGraphCall(status);
-    this.usage.record(headers, scope);
+    const usageReported = this.usage.record(headers, scope);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -214,7 +241,8 @@ export class GraphTransport {
     }
     const errorBody = (body as { error?: GraphErrorBody } | null)?.error;
     if (errorBody || status >= 400) {
-      throw graphError(status, errorBody ?? { message: `HTTP ${status}` }, this.usage.regainMs(scope) || undefined);
+      const body = errorBody ?? { message: `HTTP ${status}` };
+      throw graphError(status, body, this.usage.regainMs(scope) || undefined, usageReported);
     }
     return body as T;
   }

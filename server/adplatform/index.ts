@@ -40,6 +40,8 @@ export async function startAdPlatform(
       );
     if (event.type === 'throttle')
       log?.warn(`ad platform: usage is high, waiting ${event.delayMs} ms before ${event.path || 'batch'}`);
+    if (event.type === 'smaller-page' || event.type === 'fewer-days' || event.type === 'async-report')
+      log?.info(`ad platform: too much data asked of ${event.path}, reading it again as ${event.type}`);
   };
   if (config.metaAccessToken) {
     const baseUrl = config.metaGraphUrl ?? DEFAULT_GRAPH_URL;

@@ -8,6 +8,8 @@ import type { ActionValue, InsightRow } from './types';
 export const ONSITE_LEAD = 'onsite_conversion.lead_grouped';
 /** Website (pixel) leads. */
 export const WEBSITE_LEAD = 'offsite_conversion.fb_pixel_lead';
+/** Website leads as some accounts report them, instead of (never beside) the pixel type. */
+export const ONSITE_WEB_LEAD = 'onsite_web_lead';
 /** All leads: on-Facebook plus website. */
 export const ALL_LEADS = 'lead';
 
@@ -38,11 +40,17 @@ export function actionValue(actions: ActionValue[] | undefined, type: string): n
   return found ? toNumber(found.value) : undefined;
 }
 
+/**
+ * Website leads: the pixel's count, else `onsite_web_lead` — the same leads under another name
+ * (reported equal where both appear), so one of them, never their sum.
+ */
+export function websiteLeadCount(actions: ActionValue[] | undefined): number | undefined {
+  return actionValue(actions, WEBSITE_LEAD) ?? actionValue(actions, ONSITE_WEB_LEAD);
+}
+
+/** `lead` (Meta's total) when present, else on-Facebook plus website leads — never a total and its parts. */
 export function leadCount(actions: ActionValue[] | undefined): number {
-  return (
-    actionValue(actions, ALL_LEADS) ??
-    (actionValue(actions, ONSITE_LEAD) ?? 0) + (actionValue(actions, WEBSITE_LEAD) ?? 0)
-  );
+  return actionValue(actions, ALL_LEADS) ?? (actionValue(actions, ONSITE_LEAD) ?? 0) + (websiteLeadCount(actions) ?? 0);
 }
 
 export function insightMetrics(row: InsightRow | null | undefined): InsightMetrics {
@@ -50,7 +58,7 @@ export function insightMetrics(row: InsightRow | null | undefined): InsightMetri
   const impressions = toNumber(row?.impressions);
   const clicks = toNumber(row?.clicks);
   const leads = leadCount(row?.actions);
-  const websiteLeads = actionValue(row?.actions, WEBSITE_LEAD) ?? 0;
+  const websiteLeads = websiteLeadCount(row?.actions) ?? 0;
   return {
     spend,
     impressions,

@@ -48,8 +48,13 @@ export class UsageGovernor {
     this.now = options.now ?? Date.now;
   }
 
-  /** Reads the usage headers of one response. `accountScope` is the ad account the call addressed, if any. */
-  record(headers: Headers, accountScope?: string): void {
+  /**
+   * Reads the usage headers of one response. `accountScope` is the ad account the call addressed,
+   * if any. Whether the response carried any usage header at all.
+   */
+  record(headers: Headers, accountScope?: string): boolean {
+    const names = ['x-business-use-case-usage', 'x-app-usage', 'x-ad-account-usage', 'x-fb-ads-insights-throttle'];
+    const reported = names.some((name) => headers.has(name));
     const buc = parseJson(headers.get('x-business-use-case-usage'));
     if (buc && typeof buc === 'object') {
       for (const [id, entries] of Object.entries(buc as Record<string, unknown>)) {
@@ -77,6 +82,19 @@ export class UsageGovernor {
       this.update(APP_SCOPE, num(insights.app_id_util_pct), 0);
       if (accountScope) this.update(accountScope, num(insights.acc_id_util_pct), 0);
     }
+    return reported;
+  }
+
+  /** A block the platform did not put a time on: calls to the scope wait this long (the app's, without a scope). */
+  block(accountScope: string | undefined, ms: number): void {
+    const key = accountScope ?? APP_SCOPE;
+    const now = this.now();
+    const previous = this.scopes.get(key);
+    this.scopes.set(key, {
+      pct: Math.max(previous?.pct ?? 0, 100),
+      blockedUntil: Math.max(previous?.blockedUntil ?? 0, now + ms),
+      seenAt: now,
+    });
   }
 
   /**

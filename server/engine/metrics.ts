@@ -11,7 +11,7 @@
  * (→ unknown, so no CPC task acts). A row without a usable `spend` or `impressions` is not judged at
  * all ("no data") — unlike the sync's reading, which shows it as $0.
  */
-import { actionValue, leadCount, WEBSITE_LEAD } from '../adplatform/metrics';
+import { leadCount, websiteLeadCount } from '../adplatform/metrics';
 import type { InsightRow } from '../adplatform/types';
 
 export interface ObjectMetrics {
@@ -50,7 +50,7 @@ export function rowMetrics(row: InsightRow): ObjectMetrics | null {
   return {
     spend,
     leads: leadCount(row.actions),
-    websiteLeads: actionValue(row.actions, WEBSITE_LEAD) ?? 0,
+    websiteLeads: websiteLeadCount(row.actions) ?? 0,
     linkClicks: numberOrNull(row.inline_link_clicks) ?? 0,
     clicks,
     impressions,

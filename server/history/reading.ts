@@ -3,7 +3,7 @@
  * rule evaluator reads: history stores what the platform said, and a backtest hands the evaluator
  * the same row shape a live run gets.
  */
-import { actionValue, ALL_LEADS, leadCount, WEBSITE_LEAD } from '../adplatform/metrics';
+import { ALL_LEADS, leadCount, WEBSITE_LEAD, websiteLeadCount } from '../adplatform/metrics';
 import type { InsightRow } from '../adplatform/types';
 import { numberOrNull } from '../engine/metrics';
 
@@ -34,7 +34,7 @@ export function numbersOf(row: InsightRow): AdNumbers {
     // Graph leaves out what it has nothing to report: no link clicks or leads is 0, as the evaluator reads it.
     linkClicks: whole(row.inline_link_clicks) ?? 0,
     leads: leadCount(row.actions),
-    websiteLeads: actionValue(row.actions, WEBSITE_LEAD) ?? 0,
+    websiteLeads: websiteLeadCount(row.actions) ?? 0,
   };
 }
 
