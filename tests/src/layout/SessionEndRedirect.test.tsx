@@ -15,7 +15,7 @@ const expired = () => HttpResponse.json({ detail: 'Given token not valid for any
 let refreshCalls = 0;
 
 // The access token is no longer accepted anywhere, and the refresh is refused.
-setupMswServer(
+const server = setupMswServer(
   http.post(paths.tokenRefresh, () => {
     refreshCalls += 1;
     return HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
@@ -56,6 +56,8 @@ describe('a session whose refresh fails', () => {
 
   it('ends on the account screen when a save is refused', async () => {
     const consoleErrors = captureConsoleErrors();
+    // The screen's own read went through while the token was still good; the save is the call refused.
+    server.use(http.get('/api/user/:id/email_change/', () => HttpResponse.json({ pending: null })));
     signIn();
     renderApp('/account');
     const user = userEvent.setup();
