@@ -62,46 +62,48 @@ function eventCampaign(
   return { campaign, adset: world.addAdSet(campaign, `${label} - Scenario`) };
 }
 
+/** A scenario of one event campaign with one ad: [topic option, event in days, label, started hours ago]. */
+function oneAd(
+  world: World,
+  account: SimAccount,
+  start: number,
+  [option, daysAhead, label, startedHoursAgo]: [string, number, string, number],
+  adName: string,
+  profile: Partial<DeliveryProfile> & Pick<DeliveryProfile, 'spendPerHour' | 'leads'>,
+): ScenarioObjects {
+  const { campaign, adset } = eventCampaign(world, account, start, option, daysAhead, label, startedHoursAgo);
+  const ad = world.addAd(adset, adName, { ...base, ...profile });
+  return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
+}
+
 export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
   cpl_climbs: {
     description:
       'An ad whose cost per lead climbs as it spends (CPL ≈ 2·√spend: $20 at $100, $40 at $400, $60 at $900).',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'RP-W', 14, 'Scenario CPL Climbs', 24);
-      const ad = world.addAd(adset, 'Scenario - CPL Climbs', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['RP-W', 14, 'Scenario CPL Climbs', 24], 'Scenario - CPL Climbs', {
         spendPerHour: 8,
         leads: { kind: 'diminishing', factor: 0.5 },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   spend_no_leads: {
     description: 'An ad that spends about $2.50 an hour and never gets a lead (low CTR, high CPC).',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'SS-W', 10, 'Scenario No Leads', 24);
-      const ad = world.addAd(adset, 'Scenario - Spend No Leads', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['SS-W', 10, 'Scenario No Leads', 24], 'Scenario - Spend No Leads', {
         ctrPct: 0.35,
         cpm: 30,
         spendPerHour: 2.5,
         leads: { kind: 'none' },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   no_link_clicks: {
     description: 'An ad with impressions and clicks but no link clicks, and no leads.',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'TIR-W', 12, 'Scenario No Link Clicks', 24);
-      const ad = world.addAd(adset, 'Scenario - No Link Clicks', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['TIR-W', 12, 'Scenario No Link Clicks', 24], 'Scenario - No Link Clicks', {
         linkShare: 0,
         spendPerHour: 2,
         leads: { kind: 'none' },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   seminar_fills: {
     description: 'A seminar campaign whose two ads bring about one lead an hour: it passes 40 seats about 10 hours in.',
@@ -117,52 +119,40 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
   },
   website_cpl_high: {
     description: 'An ad whose leads all come from the website pixel, at about $70 each.',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'LTC-W', 9, 'Scenario Website Leads', 48);
-      const ad = world.addAd(adset, 'Scenario - Website Leads', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['LTC-W', 9, 'Scenario Website Leads', 48], 'Scenario - Website Leads', {
         spendPerHour: 4,
         websiteShare: 1,
         leads: { kind: 'per_spend', cpl: 70 },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   late_converter: {
     description:
       'An ad that looks like a dud its first day ($2 an hour, no lead shown), then its website leads, reported 20–60 hours late, bring its CPL to about $10.',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'MED-W', 10, 'Scenario Late Converter', 20);
-      const ad = world.addAd(adset, 'Scenario - Late Converter', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['MED-W', 10, 'Scenario Late Converter', 20], 'Scenario - Late Converter', {
         spendPerHour: 2,
         websiteShare: 1,
         leads: { kind: 'per_spend', cpl: 10 },
         lag: { website: 'next_day', onsite: 'instant_form' },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   true_dud: {
     description:
       'An ad that delivers like the late converter ($2 an hour, link clicks) and never gets a lead, late or not.',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'WW-W', 11, 'Scenario True Dud', 20);
-      const ad = world.addAd(adset, 'Scenario - True Dud', { ...base, spendPerHour: 2, leads: { kind: 'none' } });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['WW-W', 11, 'Scenario True Dud', 20], 'Scenario - True Dud', {
+        spendPerHour: 2,
+        leads: { kind: 'none' },
+      }),
   },
   steady_converter: {
     description: 'An ad with instant-form leads at about $15 each, reported within minutes, delivering for three days.',
-    build(world, account, start) {
-      const { campaign, adset } = eventCampaign(world, account, start, 'MED-S', 12, 'Scenario Steady Converter', 72);
-      const ad = world.addAd(adset, 'Scenario - Steady Converter', {
-        ...base,
+    build: (world, account, start) =>
+      oneAd(world, account, start, ['MED-S', 12, 'Scenario Steady Converter', 72], 'Scenario - Steady Converter', {
         spendPerHour: 3,
         leads: { kind: 'per_spend', cpl: 15 },
-      });
-      return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
-    },
+      }),
   },
   broken_tracking: {
     description:
@@ -170,16 +160,16 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     build(world, _home, start) {
       const account = world.accounts.at(-1)!;
       account.trackingBrokenAt = start - 6 * HOUR;
-      const { campaign, adset } = eventCampaign(world, account, start, 'WW-S', 12, 'Scenario Broken Tracking', 72);
-      const ad = world.addAd(adset, 'Scenario - Broken Tracking', {
-        ...base,
-        spendPerHour: 4,
-        leads: { kind: 'per_spend', cpl: 12 },
-      });
+      const objects = oneAd(
+        world,
+        account,
+        start,
+        ['WW-S', 12, 'Scenario Broken Tracking', 72],
+        'Scenario - Broken Tracking',
+        { spendPerHour: 4, leads: { kind: 'per_spend', cpl: 12 } },
+      );
       return {
-        accountId: account.accountId,
-        campaignId: campaign.id,
-        adIds: [ad.id],
+        ...objects,
         trackingBrokenAt: new Date(account.trackingBrokenAt).toISOString(),
       };
     },
