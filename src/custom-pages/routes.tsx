@@ -13,6 +13,7 @@ const GeneralPage = lazy(() => import('./general/GeneralPage'));
 const TrashPage = lazy(() => import('./trash/TrashPage'));
 const EditRulePage = lazy(() => import('./edit-rule/EditRulePage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
+const ImpactPage = lazy(() => import('./impact/ImpactPage'));
 const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
 const ConfirmPasswordResetPage = lazy(() => import('./password-reset/ConfirmPasswordResetPage'));
 const JoinPage = lazy(() => import('./join/JoinPage'));
@@ -32,6 +33,7 @@ export const authRoutes = [
   <Route key="account" path="/account" element={<AccountPage />} />,
   <Route key="edit-rule" path="/edit-rule/:id" element={<EditRulePage />} />,
   <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
+  <Route key="impact" path="/impact" element={<ImpactPage />} />,
 ];
 
 /** Public screens, without the layout (/login is the Admin's loginPage). */

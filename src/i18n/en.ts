@@ -6,6 +6,7 @@ import englishMessages from 'ra-language-english';
 import { messagesOf, resources } from '../resources';
 import activity from './en/activity';
 import app from './en/app';
+import backtest from './en/backtest';
 import campaigns from './en/campaigns';
 import people from './en/people';
 import rules from './en/rules';
@@ -18,6 +19,7 @@ export const en = mergeMessages(
   rules,
   campaigns,
   activity,
+  backtest,
   ...messagesOf(resources),
 );
 

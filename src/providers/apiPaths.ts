@@ -70,6 +70,13 @@ export const paths = {
   ruleRuns: (id: Id) => api(`rule/${id}/runs/`),
   ruleRun: (id: Id) => api(`rule_runs/${id}/`),
   ruleRunApprove: (id: Id) => api(`rule_runs/${id}/approve/`),
+  // metric history, backtests and the impact report (docs/api.md)
+  history: api('history/'),
+  historyFill: api('history/fill/'),
+  backtests: api('backtests/'),
+  backtest: (id: Id) => api(`backtests/${id}/`),
+  impact: api('impact/'),
+  impactExport: api('impact/export/'),
   ruleRunDismiss: (id: Id) => api(`rule_runs/${id}/dismiss/`),
 } as const;
 

@@ -15,6 +15,8 @@ import type {
   RuleRun,
   RunNowResult,
 } from '../resources/rule_log/types';
+import type { BacktestJob, HistoryCoverage } from '../domain/backtest';
+import type { ImpactReport } from '../domain/impact';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 
@@ -58,6 +60,28 @@ const pageQuery = ({ search, limit, offset, ordering }: PageQuery) => {
 /** The ad-account list answers a page or (from other backends of the contract) a bare list. */
 const accountOptions = (answer: PageOf<AdAccountOption> | AdAccountOption[]): AdAccountOption[] =>
   Array.isArray(answer) ? answer : answer.results;
+
+/** A rule body tried on history (POST /api/backtests/): the editor's unsaved settings. */
+export interface BacktestRequestBody {
+  folder: number;
+  rule_id?: number | null;
+  days: number;
+  rule: {
+    name?: string;
+    rule_filter: { name: string; values: unknown; is_active: boolean }[];
+    rule_task: { name: string; values: unknown; is_active: boolean }[];
+    rule_schedule: { schedule: readonly (readonly boolean[])[]; timezone: string };
+  };
+}
+
+export interface ImpactQuery {
+  scope: 'agency' | 'folder' | 'rule';
+  id?: number;
+  days: number;
+}
+
+const impactQuery = ({ scope, id, days }: ImpactQuery) =>
+  new URLSearchParams({ scope, days: String(days), ...(id ? { id: String(id) } : {}) }).toString();
 
 export function createRuleMethods(http: HttpClient) {
   const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
@@ -116,5 +140,17 @@ export function createRuleMethods(http: HttpClient) {
     getRuleRun: (runId: number, signal?: AbortSignal) => get<RuleRun>(paths.ruleRun(runId), signal),
     approveHeldRun: (runId: number) => send<ApproveResult>(paths.ruleRunApprove(runId), 'POST'),
     dismissHeldRun: (runId: number) => send<RuleRun>(paths.ruleRunDismiss(runId), 'POST'),
+
+    // Metric history, backtests, impact (docs/api.md).
+    getHistoryCoverage: (folder: number, signal?: AbortSignal) =>
+      get<HistoryCoverage>(`${paths.history}?folder=${folder}`, signal),
+    fillHistory: (folder: number) => send<HistoryCoverage>(paths.historyFill, 'POST', { folder }),
+    startBacktest: (body: BacktestRequestBody) => send<BacktestJob>(paths.backtests, 'POST', body),
+    getBacktest: (id: string, signal?: AbortSignal) => get<BacktestJob>(paths.backtest(id), signal),
+    cancelBacktest: (id: string) => send<BacktestJob>(paths.backtest(id), 'DELETE'),
+    getImpact: (query: ImpactQuery, signal?: AbortSignal) =>
+      get<ImpactReport>(`${paths.impact}?${impactQuery(query)}`, signal),
+    /** The report's turn-offs as CSV text. */
+    getImpactCsv: async (query: ImpactQuery) => (await http(`${paths.impactExport}?${impactQuery(query)}`)).body,
   };
 }

@@ -7,6 +7,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SaveIcon from '@mui/icons-material/Save';
 import {
   Autocomplete,
@@ -55,6 +56,7 @@ import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { TimezoneOption } from '../../providers/ruleMethods';
+import { TryOnHistory } from '../backtest/TryOnHistory';
 import { ExemptionsList } from './ExemptionsList';
 import { NotifyOnlySwitch } from './NotifyOnlySwitch';
 import { RunsPanel } from './RunsPanel';
@@ -225,6 +227,11 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
                 to={`/log/?rule_id=${rule.id}`}
               />
               <RowAction
+                label={translate('backtest.impact')}
+                icon={<InsightsIcon fontSize="small" />}
+                to={`/impact?scope=rule&id=${rule.id}`}
+              />
+              <RowAction
                 label={translate('app.trash.link')}
                 icon={<DeleteOutlineIcon fontSize="small" />}
                 disabled={!canOpenTrash}
@@ -237,6 +244,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
               {translate('rules.editor.log')}
             </Button>
           )}
+          {narrow ? null : (
+            <Button component={RouterLink} to={`/impact?scope=rule&id=${rule.id}`} startIcon={<InsightsIcon />}>
+              {translate('backtest.impact')}
+            </Button>
+          )}
+          <TryOnHistory ruleId={rule.id} folderId={rule.folder.id} values={values} />
           <RuleRunActions ruleId={rule.id} name={rule.name} />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}

@@ -1,5 +1,6 @@
-/** The 'A' (activity) and 'L' (log) buttons of folder and rule rows; view_logs enables them (docs/contract.md#permissions). */
+/** The 'A' (activity), 'L' (log) and 'I' (impact report) buttons of folder and rule rows; view_logs enables them (docs/contract.md#permissions). */
 import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/Insights';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { useTranslate } from 'react-admin';
 import { RowAction } from '../../layout/RowActions';
@@ -23,6 +24,13 @@ export function HistoryButtons({ param, id, name }: { param: 'folder_id' | 'rule
         icon={<HistoryIcon fontSize="small" />}
         disabled={!allowed}
         to={`/log?${param}=${id}`}
+      />
+      <RowAction
+        text={translate('rules.history.impact')}
+        label={translate('impact.title', { name })}
+        icon={<InsightsIcon fontSize="small" />}
+        disabled={!allowed}
+        to={`/impact?scope=${param === 'folder_id' ? 'folder' : 'rule'}&id=${id}`}
       />
     </>
   );

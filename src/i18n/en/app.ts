@@ -47,6 +47,7 @@ export default {
       permissions: 'Permissions',
       activity: 'Activity',
       log: 'Log',
+      impact: 'Impact',
       login: 'Login',
       password_reset: 'Password reset',
       confirm_password_reset: 'Confirm password reset',

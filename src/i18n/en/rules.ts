@@ -13,6 +13,7 @@ export default {
     history: {
       activity: 'A',
       log: 'L',
+      impact: 'I',
       activity_of: 'Activity of %{name}',
       log_of: 'Log of %{name}',
     },

@@ -117,7 +117,8 @@ eachDatabase((engine) => {
         'turned_off_at,rule,folder,object_type,object_id,name,reason,back_on_at,back_on_by,hours_off,spend_per_hour_before,budget_cap,spend_avoided_estimate,false_pause,leads_brought_back',
       );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`,rule,`.replace('rule', (await impactReport(api.dbh.db, { kind: 'rule', id: ruleId }, 7, NOW)).scope.name));
+      const ruleName = (await impactReport(api.dbh.db, { kind: 'rule', id: ruleId }, 7, NOW)).scope.name;
+      expect(lines[1]).toContain(`,${ruleName},`);
       expect(lines[1]).toContain(`,ad,today,"'=Ad, today","Spend: $60.00 > $50.00; Ad: =Ad, today",,,0,,,0,,0`);
       const bad = await api.request(user.token, { method: 'GET', url: '/api/impact/?days=400' });
       expect(bad.statusCode).toBe(400);

@@ -1,0 +1,130 @@
+/** A finished backtest: totals, pauses per day, and the table of every pause with what followed. */
+import {
+  Box,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { BacktestResult, PauseVerdict } from '../../domain/backtest';
+import { itemLabel } from '../../domain/rules';
+import { DailyBars, formatMoney, Totals } from '../impact/DailyBars';
+
+const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'default'> = {
+  stopped_waste: 'success',
+  paused_converter: 'error',
+  goal_reached: 'info',
+  held: 'default',
+};
+
+export function BacktestResultView({ result }: { result: BacktestResult }) {
+  const translate = useTranslate();
+  const money = (n: number) => formatMoney(n, result.account.currency);
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString('en-US', {
+      timeZone: result.timezone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+  const { totals } = result;
+  return (
+    <Stack spacing={2}>
+      <Totals
+        items={[
+          { label: translate('backtest.totals.pauses'), value: String(totals.pauses) },
+          {
+            label: translate('backtest.totals.converters'),
+            value: String(totals.converters_paused),
+            warn: totals.converters_paused > 0,
+          },
+          { label: translate('backtest.totals.spend_stopped'), value: money(totals.spend_stopped) },
+          { label: translate('backtest.totals.leads_lost'), value: String(totals.leads_lost) },
+          ...(totals.held ? [{ label: translate('backtest.totals.held'), value: String(totals.held) }] : []),
+        ]}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {translate('backtest.estimate_note')}
+      </Typography>
+      <Box>
+        <Typography variant="subtitle2" component="h3">
+          {translate('backtest.timeline')}
+        </Typography>
+        <DailyBars
+          summary={result.by_day.map((d) => `${d.date}: ${d.pauses}`).join(', ')}
+          days={result.by_day.map((d) => ({
+            date: d.date,
+            value: d.pauses,
+            part: d.converters_paused,
+            label: d.pauses ? String(d.pauses) : '',
+            title: `${d.date}: ${d.pauses} pauses, ${d.converters_paused} converters, ${money(d.spend_stopped)} stopped`,
+          }))}
+        />
+      </Box>
+      {result.results.length === 0 ? (
+        <Typography>{translate('backtest.none')}</Typography>
+      ) : (
+        <TableContainer sx={{ maxHeight: 480 }}>
+          <Table size="small" stickyHeader aria-label={translate('backtest.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('backtest.col.when')}</TableCell>
+                <TableCell>{translate('backtest.col.object')}</TableCell>
+                <TableCell>{translate('backtest.col.trigger')}</TableCell>
+                <TableCell>{translate('backtest.col.after')}</TableCell>
+                <TableCell>{translate('backtest.col.verdict')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.results.map((r) => (
+                <TableRow key={`${r.at}|${r.object_id}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.at)}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{r.name}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {r.object_type === 'ad' ? r.campaign_name : r.object_id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {itemLabel(r.task)}
+                    </Typography>
+                    {Object.entries(r.reason)
+                      .filter(([key]) => key !== 'Campaign' && key !== 'Ad')
+                      .map(([key, value]) => (
+                        <Typography key={key} variant="body2">{`${key}: ${value}`}</Typography>
+                      ))}
+                    {r.settled_numbers ? (
+                      <Chip size="small" variant="outlined" label={translate('backtest.settled_flag')} />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    {translate('backtest.after', {
+                      spend: money(r.spend_after),
+                      leads: r.leads_after,
+                      cpl: r.final_cpl === null ? '—' : money(r.final_cpl),
+                    })}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={VERDICT_COLOR[r.verdict]}
+                      label={translate(`backtest.verdict.${r.verdict}`)}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * "Try on history" in the rule editor: the editor's current settings — saved or not — replayed over
+ * the last 7, 14 or 30 days of the folder's metric history (POST /api/backtests/), with a progress
+ * bar and Cancel while it runs, then its result. Nothing is changed on the ad platform.
+ */
+import ScienceIcon from '@mui/icons-material/Science';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { BACKTEST_SPANS, type BacktestJob } from '../../domain/backtest';
+import type { EditorValues } from '../../domain/ruleEditor';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { errorMessages } from '../../providers/httpClient';
+import { BacktestResultView } from './BacktestResultView';
+
+const POLL_MS = 400;
+
+interface Props {
+  ruleId: number;
+  folderId: number;
+  values: Pick<EditorValues, 'name' | 'filters' | 'tasks' | 'schedule' | 'timezone'>;
+}
+
+function BacktestDialog({ ruleId, folderId, values, onClose }: Props & { onClose: () => void }) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [days, setDays] = useState<number>(7);
+  const [job, setJob] = useState<BacktestJob | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [noHistory, setNoHistory] = useState(false);
+  const [filling, setFilling] = useState(false);
+  const coverageKey = ['history', folderId];
+  const coverage = useQuery({
+    queryKey: coverageKey,
+    queryFn: ({ signal }) => dataProvider.getHistoryCoverage(folderId, signal),
+    retry: false,
+  });
+  const running = job?.state === 'running';
+
+  useEffect(() => {
+    if (job?.state !== 'running') return;
+    const timer = setTimeout(() => {
+      dataProvider.getBacktest(job.id).then(setJob, (error: unknown) => setProblems(errorMessages(error)));
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job, dataProvider]);
+
+  const run = async () => {
+    setProblems([]);
+    setNoHistory(false);
+    setJob(null);
+    try {
+      setJob(
+        await dataProvider.startBacktest({
+          folder: folderId,
+          rule_id: ruleId,
+          days,
+          rule: {
+            name: values.name,
+            rule_filter: values.filters,
+            rule_task: values.tasks,
+            rule_schedule: { schedule: values.schedule, timezone: values.timezone },
+          },
+        }),
+      );
+    } catch (error) {
+      setNoHistory((error as { status?: number }).status === 409);
+      setProblems(errorMessages(error));
+    }
+  };
+  const fill = async () => {
+    setFilling(true);
+    try {
+      await dataProvider.fillHistory(folderId);
+      setNoHistory(false);
+      setProblems([]);
+      await queryClient.invalidateQueries({ queryKey: coverageKey });
+    } catch (error) {
+      setProblems(errorMessages(error));
+    } finally {
+      setFilling(false);
+    }
+  };
+  const cancel = async () => {
+    if (job) setJob(await dataProvider.cancelBacktest(job.id));
+  };
+
+  const c = coverage.data;
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="backtest-title">
+      <DialogTitle id="backtest-title">{translate('backtest.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {translate('backtest.help')}
+          </Typography>
+          {c ? (
+            <Typography variant="body2">
+              {c.readings
+                ? translate('backtest.coverage', {
+                    account: c.ad_account_id,
+                    first: c.first,
+                    last: c.last,
+                    ads: c.ads,
+                    settled: Math.round((c.settled_readings / c.readings) * 100),
+                  })
+                : translate('backtest.no_history')}
+            </Typography>
+          ) : null}
+          <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={days}
+              onChange={(_e, value: number | null) => value && setDays(value)}
+              aria-label={translate('backtest.title')}
+            >
+              {BACKTEST_SPANS.map((span) => (
+                <ToggleButton key={span} value={span}>
+                  {translate('backtest.days', { days: span })}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <Button variant="contained" onClick={run} disabled={running} startIcon={<ScienceIcon />}>
+              {translate('backtest.run')}
+            </Button>
+            {running ? <Button onClick={cancel}>{translate('backtest.cancel')}</Button> : null}
+          </Stack>
+          {problems.length ? (
+            <Alert
+              severity="warning"
+              action={
+                noHistory ? (
+                  <Button color="inherit" size="small" onClick={fill} loading={filling}>
+                    {translate('backtest.fill')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {problems.map((p) => (
+                <div key={p}>{p}</div>
+              ))}
+            </Alert>
+          ) : null}
+          {running ? (
+            <Box>
+              <LinearProgress
+                variant="determinate"
+                value={job.progress.total ? (job.progress.done / job.progress.total) * 100 : 0}
+              />
+              <Typography variant="caption">
+                {translate('backtest.running', { done: job.progress.done, total: job.progress.total })}
+              </Typography>
+            </Box>
+          ) : null}
+          {job?.state === 'cancelled' ? <Alert severity="info">{translate('backtest.cancelled')}</Alert> : null}
+          {job?.state === 'failed' ? (
+            <Alert severity="error">{translate('backtest.failed', { error: job.error })}</Alert>
+          ) : null}
+          {job?.state === 'done' && job.result ? <BacktestResultView result={job.result} /> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button component={RouterLink} to={`/impact?scope=rule&id=${ruleId}`}>
+          {translate('backtest.impact')}
+        </Button>
+        <Button onClick={onClose}>{translate('backtest.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function TryOnHistory(props: Props) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button startIcon={<ScienceIcon />} onClick={() => setOpen(true)}>
+        {translate('backtest.open')}
+      </Button>
+      {open ? <BacktestDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
