@@ -54,6 +54,8 @@ export class GraphHandler {
 
   private route(method: string, path: string, params: Params, context: RenderContext): GraphAnswer {
     const [head, edge, ...rest] = path.split('/').filter(Boolean);
+    // Meta's SDKs send an object's own id with every write and edge creation; it names the node, nothing more.
+    if (method !== 'GET' && head && params.id === head) params = withoutId(params);
     if (rest.length) return errorAnswer(400, 100, `Unknown path components: /${rest.join('/')}`);
     if (!head) {
       if (method === 'GET' && params.ids !== undefined) return this.readMany(params, context);
@@ -144,6 +146,11 @@ function fieldsOf(params: Params, defaults: string[]): FieldNode[] {
   if ('error' in fields)
     throw new Refusal(errorAnswer(400, 100, `(#100) Syntax error in param fields: ${fields.error}`));
   return fields;
+}
+
+function withoutId(params: Params): Params {
+  const { id: _id, ...rest } = params;
+  return rest;
 }
 
 function withoutToken(params: Params): Params {
