@@ -87,16 +87,21 @@ export function createRuleEngineService(deps: {
         throw platformError(error);
       });
       const exempt = await exemptionsOf(db, ruleId);
-      const { actions, problems } = evaluate(rule, snapshot, { exempt });
+      const { actions, problems, deliveringAds } = evaluate(rule, snapshot, { exempt });
+      const adNames = new Map(snapshot.ads.map((ad) => [ad.id, ad.name]));
+      const campaignNames = new Map(snapshot.campaigns.map((c) => [c.id, c.name]));
       return {
         rule: { id: rule.id, name: rule.name },
         account: { ad_account_id: rule.account.adAccountId, account_name: rule.account.accountName },
         checked_at: now().toISOString(),
         count: actions.length,
+        delivering: deliveringAds,
         results: actions.map((a) => ({
           action: a.action,
           ad_id: a.objectId,
+          ad_name: (a.action === 'turn_off_ad' ? adNames.get(a.objectId) : campaignNames.get(a.objectId)) ?? '',
           campaign_id: a.campaignId,
+          campaign_name: campaignNames.get(a.campaignId) ?? '',
           task: a.task,
           reason: a.reason,
         })),

@@ -4,7 +4,7 @@
  * or two over these.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { NEW_RULE_NAME, duplicateName, type RuleDto } from '../../src/domain/rules';
+import { duplicateName, nextNewRuleName, type RuleDto } from '../../src/domain/rules';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, ruleRuns, rules } from '../db/schema/index';
@@ -52,7 +52,12 @@ export function createRuleStore(db: Database) {
     const found = await findFolder(db, folderId);
     if (!found || found.folder.isDeleted) throw new ValidationError({ folder: ['Folder not found'] });
     const rule = await db.transaction(async (tx) => {
-      const created = await insertRule(tx, found.folder, found.account, { name: NEW_RULE_NAME });
+      const names = await tx
+        .select({ name: rules.name })
+        .from(rules)
+        .where(and(eq(rules.folderId, folderId), eq(rules.isDeleted, false)));
+      const name = nextNewRuleName(names.map((r) => r.name));
+      const created = await insertRule(tx, found.folder, found.account, { name });
       await recordAudit(tx, actor, {
         action: AUDIT_ACTIONS.ruleCreated,
         folder: auditFolder(found.folder, found.account),

@@ -69,10 +69,15 @@ export interface PreviewResultDto {
   account: { ad_account_id: string; account_name: string };
   checked_at: string;
   count: number;
+  /** The account's delivering ads, the total the count is a part of. */
+  delivering: number;
   results: {
     action: TurnOffAction;
     ad_id: string;
+    /** The ad's name (the campaign's, for a campaign turn-off). */
+    ad_name: string;
     campaign_id: string;
+    campaign_name: string;
     task: string;
     reason: Record<string, string>;
   }[];
@@ -211,11 +216,14 @@ export const previewResultSchema = z.object({
   account: z.object({ ad_account_id: z.string(), account_name: z.string() }),
   checked_at: isoTime,
   count: z.number().int(),
+  delivering: z.number().int().describe('The account’s delivering ads: the count is a part of them'),
   results: z.array(
     z.object({
       action: z.enum(['turn_off_ad', 'turn_off_campaign']),
       ad_id: z.string(),
+      ad_name: z.string().describe('The ad’s name (the campaign’s, for a campaign turn-off)'),
       campaign_id: z.string(),
+      campaign_name: z.string(),
       task: z.string(),
       reason: reasonSchema,
     }),

@@ -23,18 +23,39 @@ export function generatedRuleName(contains: readonly string[], websiteCpl: strin
   return `${head}Pause ad CPL > $${websiteCpl ?? ''} ${rest.map((item) => ` - ${item}`).join('')}`.trim();
 }
 
-/** The name to show after an edit: regenerated when the contains list or website_cpl changed. */
-export function nameAfterEdit(
-  previous: { filters: readonly FilterItem[]; tasks: readonly TaskItem[]; name: string },
-  next: { filters: readonly FilterItem[]; tasks: readonly TaskItem[] },
-): string {
-  const contains = (filters: readonly FilterItem[]) =>
-    filters.find((f) => f.name === 'campaign_name_contains')?.values ?? [];
-  const websiteCpl = (tasks: readonly TaskItem[]) => tasks.find((t) => t.name === 'website_cpl')?.values.cpl ?? '';
-  const containsChanged = !sameList(contains(previous.filters), contains(next.filters));
-  const cplChanged = websiteCpl(previous.tasks) !== websiteCpl(next.tasks);
+type NamedItems = { filters: readonly FilterItem[]; tasks: readonly TaskItem[] };
+
+const containsOf = (filters: readonly FilterItem[]) =>
+  filters.find((f) => f.name === 'campaign_name_contains')?.values ?? [];
+const websiteCplOf = (tasks: readonly TaskItem[]) => tasks.find((t) => t.name === 'website_cpl')?.values.cpl ?? '';
+/** A website CPL the name may show: empty (the name ends at '$') or a number above 0. */
+const showableCpl = (cpl: string) => cpl.trim() === '' || (/^\d+(\.\d+)?$/.test(cpl.trim()) && Number(cpl) > 0);
+
+/**
+ * Whether a rule's name is the automatic one (so edits may regenerate it): a new rule's placeholder
+ * ('New rule', 'New rule 2' …), an empty name, or what the generator makes of its items (a
+ * duplicate's ' (copy)' aside). Any other name was typed by someone and is left alone.
+ */
+export function nameIsAutomatic(rule: NamedItems & { name: string }): boolean {
+  const name = rule.name.trim().replace(/( \(copy\))+$/, '');
+  return (
+    name === '' ||
+    /^New rule( \d+)?$/.test(name) ||
+    name === generatedRuleName(containsOf(rule.filters), websiteCplOf(rule.tasks))
+  );
+}
+
+/**
+ * The name to show after an edit: regenerated when the contains list or website_cpl changed — but
+ * only while the name is automatic (a typed name stays), and never from a website CPL that is not
+ * a valid amount (the name keeps its last valid one).
+ */
+export function nameAfterEdit(previous: NamedItems & { name: string }, next: NamedItems, automatic = true): string {
+  if (!automatic || !showableCpl(websiteCplOf(next.tasks))) return previous.name;
+  const containsChanged = !sameList(containsOf(previous.filters), containsOf(next.filters));
+  const cplChanged = websiteCplOf(previous.tasks) !== websiteCplOf(next.tasks);
   return containsChanged || cplChanged
-    ? generatedRuleName(contains(next.filters), websiteCpl(next.tasks))
+    ? generatedRuleName(containsOf(next.filters), websiteCplOf(next.tasks).trim())
     : previous.name;
 }
 
@@ -120,6 +141,8 @@ export interface RulePatch {
   rule_task?: Pick<TaskItem, 'name' | 'values' | 'is_active'>[];
   rule_schedule?: { schedule: WeekSchedule; timezone: string };
   rule_alert_schedule?: { schedule: DaySchedule };
+  /** Only the editor's Active switch sends it, with the changes made so far. */
+  is_active?: boolean;
 }
 
 /** `PATCH /api/rule/{id}/` of a save: changed items only, schedules when edited, the name when renamed. */

@@ -287,4 +287,11 @@ export function itemLabel(name: string): string {
 }
 
 export const NEW_RULE_NAME = 'New rule';
+
+/** A new rule's name that no rule of its folder has yet: 'New rule', then 'New rule 2', 'New rule 3' … */
+export function nextNewRuleName(namesInFolder: readonly string[]): string {
+  const taken = new Set(namesInFolder);
+  if (!taken.has(NEW_RULE_NAME)) return NEW_RULE_NAME;
+  for (let n = 2; ; n += 1) if (!taken.has(`${NEW_RULE_NAME} ${n}`)) return `${NEW_RULE_NAME} ${n}`;
+}
 export const duplicateName = (name: string) => `${name} (copy)`;

@@ -46,6 +46,8 @@ describe('every screen on a phone and a desktop', () => {
 
   async function phoneContext(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ baseURL: product.url, viewport: PHONE, bypassCSP: true });
+    // The first load of a fresh start can be slow on a busy machine.
+    context.setDefaultNavigationTimeout(120_000);
     return { context, page: await context.newPage() };
   }
 
@@ -92,7 +94,8 @@ describe('every screen on a phone and a desktop', () => {
     beforeAll(async () => {
       await page.setViewportSize(PHONE);
       await signIn(page, ADMIN.email, ADMIN.password);
-      // A held run to review, and a trashed folder.
+      // Two held runs to decide (one from its mail, one in Activity), and a trashed folder.
+      await api('POST', `rules/${ruleId}/run_now/`, {});
       await api('POST', `rules/${ruleId}/run_now/`, {});
       const spare = await api<{ id: number }>('POST', 'general_page/', {
         client_type: 'EDM',
@@ -115,6 +118,16 @@ describe('every screen on a phone and a desktop', () => {
         p.getByRole('button', { name: 'Create Folder' }),
         p.getByRole('button', { name: 'Admin User' }),
       ]);
+      // On the phone the rule's actions are behind its menu, and they work from there.
+      await folder.getByRole('button', { name: 'Actions for New rule' }).click();
+      await page.getByRole('menuitem', { name: 'Preview what New rule would turn off' }).click();
+      const preview = page.getByRole('dialog', { name: /Preview/ });
+      await preview
+        .getByText(/would turn off/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await preview.waitFor({ state: 'detached' });
     });
 
     it('Edit rule', async () => {
@@ -123,13 +136,47 @@ describe('every screen on a phone and a desktop', () => {
       await bothWidths('edit-rule', (p) => [
         p.getByRole('button', { name: 'Save' }),
         p.getByRole('button', { name: /^Run now: / }),
+        p.locator('label').filter({ hasText: /^Active$/ }),
       ]);
+      // The Active switch saves and switches on in one go, from the phone (a held run is approved
+      // only while its rule is on).
+      await page.getByRole('switch', { name: 'Active' }).click();
+      await page.getByText('Rule saved and switched on').waitFor();
+      expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
     });
 
-    it('Activity', async () => {
+    it('Held run, from the link in its alert mail: Dismiss on the phone', async () => {
+      const held = (await outbox(product.dataDir)).filter((m) => m.subject.startsWith('Held for approval'));
+      expect(held.length).toBe(2);
+      const link = new URL(held[0]!.links[0]!);
+      expect(link.pathname).toBe(`/edit-rule/${ruleId}`);
+      await page.goto(link.pathname + link.search);
+      const runId = link.searchParams.get('run')!;
+      const detail = page.getByTestId(`run-detail-${runId}`);
+      const dismiss = detail.getByRole('button', { name: `Dismiss the held turn-offs of run ${runId}` });
+      await dismiss.waitFor();
+      await bothWidths('held-run', (p) => [
+        p.getByTestId(`run-detail-${runId}`).getByRole('button', { name: /^Dismiss the held/ }),
+        p.getByTestId(`run-detail-${runId}`).getByRole('button', { name: /^Approve the held/ }),
+      ]);
+      await dismiss.click();
+      await page.getByText('Dismissed: nothing is turned off.').waitFor();
+      await detail.getByText(/^Dismissed by Admin User/).waitFor();
+    });
+
+    it('Activity: Approve on the phone', async () => {
       await page.goto(`/activity?rule_id=${ruleId}`);
-      await page.getByRole('button', { name: /^Approve the held turn-offs/ }).waitFor({ timeout: 30_000 });
+      const approve = page.getByRole('button', { name: /^Approve the held turn-offs/ }).first();
+      await approve.waitFor({ timeout: 30_000 });
+      await page.getByText('Held run, dismissed').waitFor();
       await bothWidths('activity', (p) => [p.getByRole('button', { name: /^Approve the held turn-offs/ })]);
+      await approve.click();
+      await page
+        .getByRole('dialog', { name: 'Carry out the held turn-offs?' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });
+      await page.getByText('Held run, approved').waitFor();
     });
 
     it('Log', async () => {
@@ -148,6 +195,9 @@ describe('every screen on a phone and a desktop', () => {
       await page.goto('/trash/');
       await page.getByText('Harbor Spare Folder', { exact: true }).first().waitFor();
       await bothWidths('trash');
+      await page.getByRole('button', { name: 'Actions for Harbor Spare Folder' }).click();
+      await page.getByRole('menuitem', { name: 'Restore Harbor Spare Folder' }).click();
+      await page.getByText('Restored', { exact: true }).waitFor();
     });
 
     it('Account', async () => {
@@ -160,6 +210,9 @@ describe('every screen on a phone and a desktop', () => {
       await page.goto('/team');
       await page.getByRole('button', { name: 'Invite' }).waitFor();
       await bothWidths('team', (p) => [p.getByRole('button', { name: 'Invite' })]);
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await page.getByRole('dialog', { name: 'Invite a colleague' }).waitFor();
+      await page.keyboard.press('Escape');
     });
 
     it('Permissions', async () => {

@@ -32,6 +32,7 @@ import {
   editorValuesOf,
   hasUnsavedChanges,
   nameAfterEdit,
+  nameIsAutomatic,
   setTaskValue,
   untouched,
   type EditorTouched,
@@ -58,6 +59,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import type { TimezoneOption } from '../../providers/ruleMethods';
 import { TryOnHistory } from '../backtest/TryOnHistory';
 import { ExemptionsList } from './ExemptionsList';
+import { ActiveSwitch } from './ActiveSwitch';
 import { NotifyOnlySwitch } from './NotifyOnlySwitch';
 import { RunsPanel } from './RunsPanel';
 import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
@@ -102,8 +104,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const loaded = useMemo(() => editorValuesOf(rule), [rule]);
+  // What the server holds: the rule as loaded, then as the Active switch last saved it.
+  const [stored, setStored] = useState<RuleDto>(rule);
+  const loaded = useMemo(() => editorValuesOf(stored), [stored]);
   const [values, setValues] = useState<EditorValues>(loaded);
+  // A name someone typed (here, or before: not the automatic one) is never regenerated.
+  const [nameTyped, setNameTyped] = useState(() => !nameIsAutomatic(loaded));
   const [touched, setTouched] = useState<EditorTouched>(untouched);
   const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
   const { errors: errorList, showError, clearErrors } = useErrorList();
@@ -123,16 +129,16 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   dirtyRef.current = dirty;
 
   const liveErrors = useMemo(() => {
-    const errors = editorErrorsOf(validateRuleItems(values.filters, values.tasks, { active: rule.is_active }) ?? {});
+    const errors = editorErrorsOf(validateRuleItems(values.filters, values.tasks, { active: stored.is_active }) ?? {});
     if (!values.name.trim()) errors.name = MESSAGES.required;
     return errors;
-  }, [values, rule.is_active]);
+  }, [values, stored.is_active]);
   const errors = mergeErrors(serverErrors, liveErrors);
   const canSave = dirty && !hasErrors(liveErrors) && !saving;
 
   /** Filters and tasks change together with the regenerated name (docs/screens.md#states-and-transitions). */
   const editItems = (next: Pick<EditorValues, 'filters' | 'tasks'>) =>
-    setValues((current) => ({ ...current, ...next, name: nameAfterEdit(current, next) }));
+    setValues((current) => ({ ...current, ...next, name: nameAfterEdit(current, next, !nameTyped) }));
 
   const clearServer = (part: { filter?: string; task?: string; name?: boolean }) =>
     setServerErrors((e) => {
@@ -174,6 +180,29 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
     setTouched((t) => ({ ...t, schedule: true, alertSchedule: true }));
   };
 
+  /**
+   * The Active switch saves the editor's changes and the new state in one PATCH, and stays here; a
+   * refusal (say, no task is on) shows the server's reasons on the fields they concern.
+   */
+  const switchActive = async (active: boolean) => {
+    clearErrors();
+    try {
+      const saved = await saveRule.mutateAsync({ ...buildRulePatch(loaded, values, touched), is_active: active });
+      const savedValues = editorValuesOf(saved);
+      setStored(saved);
+      setValues(savedValues);
+      setTouched(untouched);
+      setServerErrors(noErrors());
+      notify(translate(active ? 'rules.editor.activated' : 'rules.editor.deactivated'), {
+        type: 'success',
+        autoHideDuration: SNACKBAR_TIMEOUT_MS,
+      });
+    } catch (error) {
+      setServerErrors(editorErrorsOf((error as { body?: Record<string, unknown> }).body));
+      showError(error);
+    }
+  };
+
   const save = async () => {
     clearErrors();
     try {
@@ -211,6 +240,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             value={values.name}
             onChange={(e) => {
               clearServer({ name: true });
+              setNameTyped(true);
               setValues((v) => ({ ...v, name: e.target.value }));
             }}
             error={Boolean(errors.name)}
@@ -267,7 +297,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           <Typography variant="caption" color="text.secondary">
             {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
           </Typography>
-          <NotifyOnlySwitch ruleId={rule.id} initial={rule.notify_only} />
+          <Stack direction="row" spacing={2} alignItems="center">
+            <ActiveSwitch active={stored.is_active} busy={saving} onChange={switchActive} />
+            <NotifyOnlySwitch ruleId={rule.id} initial={rule.notify_only} />
+          </Stack>
         </Stack>
       </Paper>
       <ErrorList errors={errorList} />

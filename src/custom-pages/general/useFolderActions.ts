@@ -11,7 +11,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { removeFolder, replaceFolder } from './folderPages';
 import type { FolderActions } from './FolderTree';
-import { isRuleIssuesError } from './ruleIssues';
+import { isRuleIssuesError, ruleIssueMessages } from './ruleIssues';
 import { undoAction } from '../../layout/AppNotification';
 
 interface FolderCall {
@@ -89,10 +89,11 @@ export function useFolderActions({
       if (done) success(done, doneOptions);
     } catch (error) {
       if (isRuleIssuesError(error)) {
-        notify(translate('rules.general.activation_failed'), {
-          type: 'error',
-          autoHideDuration: RULE_ACTIVATION_SNACKBAR_MS,
-        });
+        const reasons = ruleIssueMessages(error).join(' · ');
+        const text = reasons
+          ? `${translate('rules.general.activation_failed')}: ${reasons}`
+          : translate('rules.general.activation_failed');
+        notify(text, { type: 'error', autoHideDuration: RULE_ACTIVATION_SNACKBAR_MS, messageArgs: { _: text } });
       } else {
         showError(error);
       }

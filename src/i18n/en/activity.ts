@@ -25,12 +25,13 @@ export default {
       button: 'Preview',
       label: 'Preview what %{name} would turn off',
       title: 'Preview: %{name}',
+      total: 'Would turn off %{count} of %{delivering} delivering ads',
       intro: 'What the rule would turn off right now in %{account}, and why. Nothing is changed.',
       loading: 'Asking the ad platform…',
       nothing: 'Nothing crosses the thresholds right now: the rule would turn nothing off.',
       exempt: 'Left alone because a user undid the rule’s turn-off: %{ids}',
       problems: 'Not checked: %{problems}',
-      columns: { action: 'Action', id: 'ID', task: 'Task', info: 'Info' },
+      columns: { action: 'Action', id: 'Ad or campaign', task: 'Task', info: 'Info' },
     },
     /** Action column wording where underscores alone would not read clearly. */
     actions: {

@@ -85,6 +85,11 @@ export default {
       fill_default: 'Fill default',
       day: 'Day',
       more_actions: 'More actions',
+      active: 'Active',
+      active_help:
+        'Switching the rule on or off also saves your changes. The rule runs at its scheduled hours while on.',
+      activated: 'Rule saved and switched on',
+      deactivated: 'Rule saved and switched off',
       whole_day: '%{day}: every hour',
       whole_hour: '%{hour}: every day',
       cell: '%{day} %{hour}',

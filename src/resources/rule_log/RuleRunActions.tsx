@@ -46,8 +46,23 @@ interface Row {
   key: string;
   action: string;
   id: string;
+  /** The ad's (or campaign's) name and its campaign's, shown before the id. */
+  name?: string;
+  campaign?: string;
   task?: string;
   reason: Record<string, string>;
+}
+
+/** Names first, the id beneath for whoever needs to find it in Ads Manager. */
+function ObjectCell({ row }: { row: Row }) {
+  return (
+    <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+      {row.name ? <Typography variant="body2">{row.name}</Typography> : null}
+      <Typography variant="caption" color="text.secondary" component="div">
+        {[row.campaign, row.id].filter(Boolean).join(' · ')}
+      </Typography>
+    </TableCell>
+  );
 }
 
 function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
@@ -66,7 +81,7 @@ function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
         {rows.map((row) => (
           <TableRow key={row.key}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actionText(row.action)}</TableCell>
-            <TableCell>{row.id}</TableCell>
+            <ObjectCell row={row} />
             {withTask ? <TableCell>{translate(`activity.tasks.${row.task}`, { _: row.task })}</TableCell> : null}
             <TableCell>
               <ReasonList reason={row.reason} />
@@ -84,11 +99,16 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
     key: `${r.action}-${r.ad_id}`,
     action: r.action,
     id: r.ad_id,
+    name: r.ad_name,
+    campaign: r.action === 'turn_off_ad' ? r.campaign_name : undefined,
     task: r.task,
     reason: r.reason,
   }));
   return (
     <Stack spacing={2}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {translate('activity.preview.total', { count: preview.count, delivering: preview.delivering })}
+      </Typography>
       <Typography variant="body2">
         {translate('activity.preview.intro', { account: preview.account.account_name })}
       </Typography>

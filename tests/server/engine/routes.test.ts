@@ -67,6 +67,12 @@ eachDatabase((engine) => {
         }),
       ]);
       expect(preview.results[0].reason.Spend).toMatch(/^\$\d+\.\d\d > \$40\.00$/);
+      // Names to read before ids, and the total the count is a part of.
+      const ad = sim.inspect(noLeadsAd);
+      expect(preview.results[0].ad_name).toBe(ad.name);
+      expect(preview.results[0].campaign_name).toBe(sim.inspect(preview.results[0].campaign_id).name);
+      expect(preview.delivering).toBeGreaterThanOrEqual(preview.count);
+      expect(preview.delivering).toBeGreaterThan(1);
       expect(sim.writes).toEqual([]);
       expect(sim.inspect(noLeadsAd).status).toBe('ACTIVE');
     });

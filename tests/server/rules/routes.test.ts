@@ -517,9 +517,13 @@ eachDatabase((engine) => {
     });
 
     it('adds a rule of the defaults to a folder, and refuses a missing or trashed folder', async () => {
-      const created = await call(api, admin.token, 'POST', '/api/rule/', { folder: folderId });
+      const folder = await createFolder(api, admin.token, account, { name: 'Fresh Rules Folder' });
+      const created = await call(api, admin.token, 'POST', '/api/rule/', { folder: folder.id });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ name: 'New rule', is_active: false, folder: { id: folderId } });
+      // Each new rule of a folder gets a name none of its rules has.
+      expect(created.json()).toMatchObject({ name: 'New rule 2', is_active: false, folder: { id: folder.id } });
+      const third = await call(api, admin.token, 'POST', '/api/rule/', { folder: folder.id });
+      expect(third.json().name).toBe('New rule 3');
       expect((await call(api, admin.token, 'POST', '/api/rule/', {})).json()).toEqual({
         folder: ['Field is required'],
       });

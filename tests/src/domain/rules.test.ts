@@ -5,6 +5,7 @@ import {
   generatedRuleName,
   hasUnsavedChanges,
   nameAfterEdit,
+  nameIsAutomatic,
   setTaskValue,
   untouched,
   type EditorValues,
@@ -13,6 +14,7 @@ import {
   defaultFilters,
   defaultTasks,
   isDefaultTask,
+  nextNewRuleName,
   validateRuleItems,
   type FilterItem,
   type TaskItem,
@@ -56,6 +58,34 @@ describe('rule name regeneration', () => {
     expect(nameAfterEdit({ ...before, tasks: cpl }, { filters: withContains(['EDM', 'RP-S']), tasks: cpl })).toBe(
       'RP-S: Pause ad CPL > $30',
     );
+  });
+});
+
+describe('automatic and typed names', () => {
+  it('a placeholder, an empty or a generated name is automatic; any other name was typed', () => {
+    const items = {
+      filters: withContains(['EDM', 'EP-W']),
+      tasks: setTaskValue(defaultTasks(), 'website_cpl', 'cpl', '45'),
+    };
+    for (const name of ['New rule', 'New rule 3', '', 'EP-W: Pause ad CPL > $45', 'EP-W: Pause ad CPL > $45 (copy)'])
+      expect(nameIsAutomatic({ ...items, name })).toBe(true);
+    for (const name of ['Night watch', 'EP-W: Pause ad CPL > $40', 'New rule for Anna'])
+      expect(nameIsAutomatic({ ...items, name })).toBe(false);
+  });
+
+  it('a typed name stays; an invalid website CPL never reaches the name', () => {
+    const before = { name: 'Pause ad CPL > $', filters: defaultFilters(), tasks: defaultTasks() };
+    const typo = setTaskValue(defaultTasks(), 'website_cpl', 'cpl', '$abc');
+    expect(nameAfterEdit(before, { filters: before.filters, tasks: typo })).toBe('Pause ad CPL > $');
+    const cpl = setTaskValue(defaultTasks(), 'website_cpl', 'cpl', '30');
+    expect(nameAfterEdit(before, { filters: before.filters, tasks: cpl }, false)).toBe('Pause ad CPL > $');
+    expect(nameAfterEdit(before, { filters: before.filters, tasks: cpl }, true)).toBe('Pause ad CPL > $30');
+  });
+
+  it('new rules of a folder get names none of its rules has', () => {
+    expect(nextNewRuleName([])).toBe('New rule');
+    expect(nextNewRuleName(['New rule'])).toBe('New rule 2');
+    expect(nextNewRuleName(['New rule', 'New rule 2', 'New rule 4'])).toBe('New rule 3');
   });
 });
 

@@ -121,6 +121,64 @@ describe('Edit rule', () => {
     expect(await screen.findByText('Rule saved')).toBeInTheDocument();
   });
 
+  it('the Active switch saves the changes and switches the rule on in one PATCH, and stays in the editor', async () => {
+    const user = await openEditor();
+    server.use(
+      http.patch(paths.rule(5), async ({ request }) => {
+        const patch = (await request.json()) as Record<string, unknown>;
+        patches.push(patch);
+        return HttpResponse.json({ ...loaded, is_active: true, rule_schedule: loaded.rule_schedule });
+      }),
+    );
+    const active = screen.getByRole('switch', { name: 'Active' });
+    expect(active).not.toBeChecked();
+    await user.click(cell('Monday 3 AM'));
+    await user.click(active);
+    expect(await screen.findByText('Rule saved and switched on')).toBeInTheDocument();
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toMatchObject({ is_active: true });
+    expect(Object.keys(patches[0]!).sort()).toEqual(['is_active', 'rule_schedule']);
+    expect(screen.getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+  }, 30_000);
+
+  it('a refused activation shows the server’s reasons on the fields they concern and leaves the switch off', async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.patch(paths.rule(5), () =>
+        HttpResponse.json(
+          {
+            rule_task: {
+              non_field_errors: ['Turn on at least one task to activate the rule'],
+              trigger_cpl: { cpl: ['Enter a CPL above 0'] },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
+    const tasks = screen.getByRole('region', { name: 'Tasks' });
+    expect(await within(tasks).findByText('Turn on at least one task to activate the rule')).toBeInTheDocument();
+    expect(within(tasks).getByText('Enter a CPL above 0')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
+  }, 30_000);
+
+  it('never overwrites a typed name, nor copies an invalid website CPL into the name', async () => {
+    const user = await openEditor();
+    const cpl = field('Turn off the ad if website CPL is above a value: CPL');
+    await user.type(cpl, 'x');
+    expect(field('Rule name')).toHaveValue('New rule');
+    await user.clear(cpl);
+    await user.type(cpl, '4');
+    expect(field('Rule name')).toHaveValue('Pause ad CPL > $4');
+    await user.type(field('Rule name'), '!');
+    await user.type(cpl, '5');
+    expect(field('Rule name')).toHaveValue('Pause ad CPL > $4!');
+  }, 30_000);
+
   it('checks values as they are typed and keeps Save off while a switched-on task is incomplete', async () => {
     const user = await openEditor();
     await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));

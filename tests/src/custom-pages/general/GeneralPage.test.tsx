@@ -140,7 +140,7 @@ describe('General view: the folder tree', () => {
 });
 
 describe('General view: actions', () => {
-  it("shows 'Fix all rule issues before activating' when switching on a rule answers rule errors", async () => {
+  it('says why when switching on a rule answers rule errors, in the server’s words', async () => {
     const consoleErrors = captureConsoleErrors();
     pageHeight(5000);
     server.use(
@@ -157,7 +157,9 @@ describe('General view: actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Show the rules of Client 1' }));
     const toggle = await screen.findByRole('switch', { name: 'Active: Rule 100' });
     await user.click(toggle);
-    expect(await screen.findByText('Fix all rule issues before activating')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fix all rule issues before activating: Turn on at least one task to activate the rule'),
+    ).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });

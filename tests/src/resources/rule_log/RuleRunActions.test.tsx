@@ -16,11 +16,14 @@ const preview: PreviewResult = {
   account: { ad_account_id: 'act_1', account_name: 'Acme Ads' },
   checked_at: '2025-03-04T10:15:00Z',
   count: 1,
+  delivering: 27,
   results: [
     {
       action: 'turn_off_ad',
       ad_id: '120001',
+      ad_name: 'Adviser video, March',
       campaign_id: '9',
+      campaign_name: 'EDM SS-W 2025-03-04 6PM',
       task: 'spend_cpl_no_leads',
       reason: { Spend: '$60.00 > $40.00', Leads: '0' },
     },
@@ -77,7 +80,10 @@ describe('Preview and Run now', () => {
       .setup()
       .click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview: No leads after $40' });
-    const row = (await within(dialog).findByText('120001')).closest('tr')!;
+    // The total first, then each ad by its name and campaign before its id.
+    expect(within(dialog).getByText('Would turn off 1 of 27 delivering ads')).toBeInTheDocument();
+    const row = (await within(dialog).findByText('Adviser video, March')).closest('tr')!;
+    expect(within(row).getByText('EDM SS-W 2025-03-04 6PM · 120001')).toBeInTheDocument();
     expect(row).toHaveTextContent('turn off ad');
     expect(row).toHaveTextContent('Turn off the ad if spend is above a value and leads are 0');
     expect(row).toHaveTextContent('Spend:$60.00 > $40.00');
