@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../../server/adplatform/simulator/index';
+import { ACCOUNT_LIMIT_80004 } from '../graphBodies';
 
 const TOKEN = 'fidelity-token';
 const START = '2026-03-02T15:00:00Z';
@@ -308,14 +309,7 @@ describe('Graph as an agency tool sees it', () => {
         for (let i = 0; i < 3; i += 1) last = await fetch(`${small.url}/v25.0/${act}/campaigns?access_token=t`);
         expect(last!.status).toBe(400);
         expect(await last!.json()).toEqual({
-          error: {
-            message:
-              '(#80004) There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-            type: 'OAuthException',
-            code: 80004,
-            error_subcode: 2446079,
-            fbtrace_id: expect.any(String),
-          },
+          error: { ...ACCOUNT_LIMIT_80004.body.error, fbtrace_id: expect.any(String) },
         });
         const insights = await fetch(`${small.url}/v25.0/${act}/insights?access_token=t`);
         const usage = JSON.parse(insights.headers.get('x-business-use-case-usage')!);
