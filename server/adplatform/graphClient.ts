@@ -15,8 +15,9 @@ import type {
   InsightsQuery,
   ObjectStatus,
   StatusChangeResult,
+  TokenStatus,
 } from './types';
-import { AdPlatformError, GraphRateLimitError, graphError, isAmbiguous, type GraphErrorBody } from './errors';
+import { AdPlatformError, GraphAuthError, GraphRateLimitError, graphError, isAmbiguous, type GraphErrorBody } from './errors';
 import {
   ACCOUNT_FIELDS,
   AD_FIELDS,
@@ -159,6 +160,24 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
       if (!results.has(id)) results.set(id, { id, ok: false, error: lastError });
     }
     return [...wanted.keys()].map((id) => results.get(id)!);
+  }
+
+  /**
+   * The token's validity (`me`: an invalid token is Graph's auth error) and expiry (`debug_token`,
+   * which a platform may refuse: then the expiry is unknown, not a problem).
+   */
+  async checkToken(): Promise<TokenStatus> {
+    await this.request<{ id: string }>('GET', 'me', { fields: 'id' });
+    try {
+      const answer = await this.request<{ data?: { expires_at?: number } }>('GET', 'debug_token', {
+        input_token: this.options.accessToken,
+      });
+      const expires = answer.data?.expires_at;
+      return { expiresAt: expires ? new Date(expires * 1000) : null };
+    } catch (error) {
+      if (error instanceof GraphAuthError) throw error;
+      return { expiresAt: null };
+    }
   }
 
   // ---- further reads the sync uses -----------------------------------------------------------

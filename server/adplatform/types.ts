@@ -63,8 +63,13 @@ export interface InsightRow {
   hourly_stats_aggregated_by_advertiser_time_zone?: string;
 }
 
+export interface TokenStatus {
+  /** When the token stops working; null when it never expires or the platform did not say. */
+  expiresAt: Date | null;
+}
+
 export interface InsightsQuery {
-  level: 'ad' | 'campaign';
+  level: 'ad' | 'campaign' | 'account';
   /** Lifetime ('maximum') unless a time range is given. */
   timeRange?: { since: string; until: string };
   campaignIds?: string[];
@@ -87,4 +92,6 @@ export interface AdPlatformClient {
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
   /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
   setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]>;
+  /** Whether the token still works, and when it expires; throws the platform's auth error when it does not. */
+  checkToken?(): Promise<TokenStatus>;
 }

@@ -8,6 +8,18 @@ import { rowMetrics, sumMetrics, type ObjectMetrics } from './metrics';
 import { isOn } from './status';
 import { taskThresholds, type TaskName, type EngineRule, type RuleItem } from './ruleShape';
 import { count, money, percent } from './format';
+import {
+  LEAD_TASKS,
+  coolingDown,
+  hourlyByAd,
+  objectFacts,
+  settledSpend,
+  tooEarly,
+  type HourlyRow,
+  type ObjectFacts,
+  type ObjectHistory,
+} from './judging';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../src/domain/judging';
 import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
 
 export interface PlannedAction {
@@ -26,6 +38,12 @@ export interface AccountSnapshot {
   ads: Ad[];
   /** Ad-level lifetime insights of the account. */
   insights: InsightRow[];
+  /** Ad-level hourly delivery of the last days (judging.ts); absent when not fetched. */
+  hourly?: HourlyRow[];
+  /** Where the hourly rows begin (ISO instant). */
+  hourlySince?: string;
+  /** When the snapshot was read (ISO instant): what "now" is for the judging settings. */
+  readAt?: string;
 }
 
 /**
@@ -57,6 +75,10 @@ export interface Evaluation {
 export interface EvaluateOptions {
   /** Object ids a user turned back on (Undo): this rule leaves them alone. */
   exempt?: ReadonlySet<string>;
+  /** Each object's on/off history (cool-down). */
+  history?: ReadonlyMap<string, ObjectHistory>;
+  /** The time the rule judges at; default the snapshot's readAt, else the clock. */
+  now?: Date;
 }
 
 /** Comparisons tolerate float noise: 150.30 / 3 must not count as above 50.10. */
@@ -87,7 +109,7 @@ export function campaignNameMatches(rule: EngineRule, name: string): boolean {
   return true;
 }
 
-type AdCheck = (m: ObjectMetrics, t: Record<string, number>, currency: string) => Record<string, string> | null;
+export type AdCheck = (m: ObjectMetrics, t: Record<string, number>, currency: string) => Record<string, string> | null;
 
 /** The ad-level tasks in catalogue order: when several match one ad, the first gives the reason. */
 const AD_TASKS: [TaskName, AdCheck][] = [
@@ -153,7 +175,7 @@ const AD_TASKS: [TaskName, AdCheck][] = [
   ],
 ];
 
-function activeThresholds(rule: EngineRule, problems: string[]): Map<TaskName, Record<string, number>> {
+export function activeThresholds(rule: EngineRule, problems: string[]): Map<TaskName, Record<string, number>> {
   const result = new Map<TaskName, Record<string, number>>();
   for (const task of rule.rule_task) {
     if (!task.is_active) continue;
@@ -164,17 +186,89 @@ function activeThresholds(rule: EngineRule, problems: string[]): Map<TaskName, R
   return result;
 }
 
+/** The snapshot read for one rule: names, metrics and the judging facts of each object. */
+export interface SnapshotView {
+  judging: RuleJudging;
+  now: Date;
+  campaignsById: Map<string, AccountSnapshot['campaigns'][number]>;
+  campaignName(id: string): string;
+  metricsOf(adId: string): ObjectMetrics | null;
+  factsOf(objectId: string, impressions: number | null): ObjectFacts;
+}
+
+export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: EvaluateOptions): SnapshotView {
+  const judging = rule.judging ?? CARRIED_OVER_JUDGING;
+  const now = options.now ?? (snapshot.readAt ? new Date(snapshot.readAt) : new Date());
+  const campaignsById = new Map(snapshot.campaigns.map((c) => [c.id, c]));
+  const rowsByAd = new Map<string, InsightRow>();
+  for (const row of snapshot.insights) if (row.ad_id) rowsByAd.set(row.ad_id, row);
+  const hourly = hourlyByAd(snapshot.hourly);
+  const hourlySince = snapshot.hourlySince ? new Date(snapshot.hourlySince) : null;
+  return {
+    judging,
+    now,
+    campaignsById,
+    campaignName: (id: string) =>
+      campaignsById.get(id)?.name ?? snapshot.insights.find((r) => r.campaign_id === id)?.campaign_name ?? '',
+    metricsOf: (adId: string) => {
+      const row = rowsByAd.get(adId);
+      return row ? rowMetrics(row) : null;
+    },
+    factsOf: (objectId: string, impressions: number | null) =>
+      objectFacts({
+        judging,
+        now,
+        hourly: hourly.get(objectId),
+        hourlyKnown: snapshot.hourly !== undefined,
+        hourlySince,
+        lifetimeImpressions: impressions,
+        history: options.history?.get(objectId),
+      }),
+  };
+}
+
+/**
+ * Each active ad task's verdict on one judged ad, and the reason of the first that acts. With a
+ * lag allowance the lead tasks read the spend older than L hours; a task that crosses only on the
+ * whole spend gets "lag allowance".
+ */
+export function judgeAdTasks(
+  adTasks: [TaskName, AdCheck][],
+  thresholds: Map<TaskName, Record<string, number>>,
+  metrics: ObjectMetrics,
+  facts: ObjectFacts,
+  view: SnapshotView,
+  currency: string,
+): { verdicts: Partial<Record<TaskName, Verdict>>; acting: { task: TaskName; reason: Record<string, string> } | null } {
+  const verdicts: Partial<Record<TaskName, Verdict>> = {};
+  let acting: { task: TaskName; reason: Record<string, string> } | null = null;
+  const lagged = facts.recentSpend === null ? null : { ...metrics, spend: settledSpend(metrics.spend, facts) };
+  for (const [task, check] of adTasks) {
+    const limits = thresholds.get(task)!;
+    const withAllowance = lagged && LEAD_TASKS.has(task);
+    let reason = check(withAllowance ? lagged : metrics, limits, currency);
+    if (reason && withAllowance)
+      reason = {
+        ...reason,
+        'Lag allowance': `spend of the last ${view.judging.lag_hours} h (${money(facts.recentSpend!, currency)}) left out`,
+      };
+    verdicts[task] = reason ? 'acted' : withAllowance && check(metrics, limits, currency) ? 'lag_allowance' : 'under_threshold';
+    if (reason && !acting) acting = { task, reason };
+  }
+  return { verdicts, acting };
+}
+
+/** The ad tasks the rule has switched on, in catalogue order. */
+export const activeAdTasks = (thresholds: Map<TaskName, Record<string, number>>) =>
+  AD_TASKS.filter(([task]) => thresholds.has(task));
+
 export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: EvaluateOptions = {}): Evaluation {
   const problems: string[] = [];
   const thresholds = activeThresholds(rule, problems);
   const exempt = options.exempt ?? new Set<string>();
   const currency = snapshot.currency;
-
-  const campaignsById = new Map(snapshot.campaigns.map((c) => [c.id, c]));
-  const rowsByAd = new Map<string, InsightRow>();
-  for (const row of snapshot.insights) if (row.ad_id) rowsByAd.set(row.ad_id, row);
-  const campaignName = (id: string) =>
-    campaignsById.get(id)?.name ?? snapshot.insights.find((r) => r.campaign_id === id)?.campaign_name ?? '';
+  const view = viewOf(rule, snapshot, options);
+  const { campaignsById, campaignName, metricsOf, judging, now } = view;
 
   // Every ad of a matching campaign: those the platform listed, and those only an insights row names
   // (deleted or unlisted: their status is unknown, so they count as off — never act blind).
@@ -192,10 +286,6 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
         on: false,
       });
   }
-  const metricsOf = (adId: string) => {
-    const row = rowsByAd.get(adId);
-    return row ? rowMetrics(row) : null;
-  };
 
   const actions: PlannedAction[] = [];
   const objects: ObjectReport[] = [];
@@ -223,6 +313,7 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
       if (!campaign || !isOn(campaign)) verdict = 'already_off';
       else if (exempt.has(campaignId)) verdict = 'exempt';
       else if (!totals) verdict = 'no_data';
+      else if (coolingDown(judging, view.factsOf(campaignId, totals.impressions), now)) verdict = 'cooling_down';
       else if (!atLeast(totals.leads, seatLimit.leads!)) verdict = 'under_threshold';
       else verdict = 'acted';
       report.verdicts.campaign_leads = verdict;
@@ -238,7 +329,7 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
     }
   }
 
-  const adTasks = AD_TASKS.filter(([task]) => thresholds.has(task));
+  const adTasks = activeAdTasks(thresholds);
   if (adTasks.length) {
     for (const ad of adsInScope.values()) {
       const metrics = metricsOf(ad.id);
@@ -251,7 +342,7 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
         verdicts: {},
       };
       objects.push(report);
-      const standing: Verdict | null = !ad.on
+      let standing: Verdict | null = !ad.on
         ? 'already_off'
         : campaignsTurnedOff.has(ad.campaignId)
           ? 'campaign_off'
@@ -260,25 +351,23 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
             : !metrics
               ? 'no_data'
               : null;
-      let action: PlannedAction | null = null;
-      for (const [task, check] of adTasks) {
-        if (standing) {
-          report.verdicts[task] = standing;
-          continue;
-        }
-        const reason = check(metrics!, thresholds.get(task)!, currency);
-        report.verdicts[task] = reason ? 'acted' : 'under_threshold';
-        if (reason && !action) {
-          action = {
-            action: 'turn_off_ad',
-            objectId: ad.id,
-            campaignId: ad.campaignId,
-            task,
-            reason: { ...reason, Campaign: campaignName(ad.campaignId), Ad: ad.name },
-          };
-        }
+      const facts = metrics && view.factsOf(ad.id, metrics.impressions);
+      if (!standing && coolingDown(judging, facts!, now)) standing = 'cooling_down';
+      else if (!standing && tooEarly(judging, facts!, metrics!.impressions)) standing = 'too_early';
+      if (standing) {
+        for (const [task] of adTasks) report.verdicts[task] = standing;
+        continue;
       }
-      if (action) actions.push(action);
+      const { verdicts, acting } = judgeAdTasks(adTasks, thresholds, metrics!, facts!, view, currency);
+      report.verdicts = verdicts;
+      if (acting)
+        actions.push({
+          action: 'turn_off_ad',
+          objectId: ad.id,
+          campaignId: ad.campaignId,
+          task: acting.task,
+          reason: { ...acting.reason, Campaign: campaignName(ad.campaignId), Ad: ad.name },
+        });
     }
   }
   const deliveringAds = snapshot.ads.filter(isOn).length;

@@ -4,6 +4,7 @@
  */
 import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';
 import { numberOrNull } from './metrics';
+import type { RuleJudging } from '../../src/domain/judging';
 
 export interface RuleItem {
   name: string;
@@ -16,6 +17,8 @@ export interface EngineRule {
   name: string;
   rule_filter: RuleItem[];
   rule_task: RuleItem[];
+  /** How the rule judges late data; absent: as before the settings existed (carried over). */
+  judging?: RuleJudging;
 }
 
 export type { TaskName };

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import type { EngineRule, RuleItem } from './ruleShape';
+import { readJudging } from '../../src/domain/judging';
 
 /** What the scan needs to decide which slots are due: no items. */
 export interface ScheduledRule {
@@ -62,6 +63,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
         isDeleted: rules.isDeleted,
         timezone: rules.timezone,
         folderId: rules.folderId,
+        judging: rules.judging,
       })
       .from(rules)
       .where(inArray(rules.id, ids)),
@@ -109,6 +111,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       notifyOnly: row.notifyOnly,
       isDeleted: row.isDeleted || folder.isDeleted,
       timezone: row.timezone,
+      judging: readJudging(row.judging),
       rule_filter: own.filter((i) => i.type === 'rule_filter').map(item),
       rule_task: own.filter((i) => i.type === 'rule_task').map(item),
       folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },

@@ -19,6 +19,10 @@ const CODES: Record<Verdict, string> = {
   no_data: 'n',
   held: 'h',
   would_act: 'w',
+  too_early: 't',
+  lag_allowance: 'l',
+  cooling_down: 'd',
+  revived: 'r',
 };
 const VERDICTS = Object.fromEntries(Object.entries(CODES).map(([verdict, code]) => [code, verdict])) as Record<
   string,

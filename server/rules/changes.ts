@@ -7,6 +7,8 @@ import { planLabel } from '../../src/domain/folders';
 import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../src/domain/rules';
 import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
 import { credentialsDiffer, type StoredCredentials } from './credentials';
+import { judgingChangesText } from './judgingChanges';
+import type { RuleJudging } from '../../src/domain/judging';
 import type { AccountRow, FolderRow } from './store';
 
 export const AUDIT_ACTIONS = {
@@ -110,6 +112,7 @@ export interface RuleSnapshot {
   schedule: boolean[][];
   timezone: string;
   alertSchedule: boolean[];
+  judging: RuleJudging;
   filters: FilterItem[];
   tasks: TaskItem[];
 }
@@ -133,6 +136,7 @@ export function ruleChangesText(before: RuleSnapshot, after: RuleSnapshot): stri
       'Alert schedule': [alertText(before.alertSchedule), alertText(after.alertSchedule)],
     }),
   );
+  parts.push(judgingChangesText(before.judging, after.judging));
   const schedule = scheduleChangesText(before.schedule, after.schedule);
   if (schedule) parts.push(`Schedule: ${schedule}`);
   return parts.filter(Boolean).join('; ');

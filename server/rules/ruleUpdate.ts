@@ -18,6 +18,7 @@ import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
 import { hasNoControlCharacters, MESSAGES } from '../../src/domain/validation';
 import type { RuleSnapshot } from './changes';
 import { isValidTimezone } from './timezones';
+import { applyJudgingPatch, judgingPatchSchema } from '../../src/domain/judging';
 
 const scalar = z.union([z.string(), z.number(), z.null()]);
 
@@ -58,6 +59,7 @@ export const rulePatchSchema = z.object({
   rule_alert_schedule: z
     .object({ schedule: z.unknown().refine(isDaySchedule, RULE_MESSAGES.alertScheduleShape) })
     .optional(),
+  judging: judgingPatchSchema.optional(),
 });
 
 export type RulePatchBody = z.infer<typeof rulePatchSchema>;
@@ -106,6 +108,7 @@ export function applyRulePatch(
     schedule: (patch.rule_schedule?.schedule as boolean[][] | undefined) ?? before.schedule,
     timezone: patch.rule_schedule?.timezone ?? before.timezone,
     alertSchedule: (patch.rule_alert_schedule?.schedule as boolean[] | undefined) ?? before.alertSchedule,
+    judging: patch.judging ? applyJudgingPatch(before.judging, patch.judging) : before.judging,
     filters,
     tasks,
   };

@@ -9,6 +9,7 @@ import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, ruleRuns, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
+import { readJudging } from '../../src/domain/judging';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
 import { auditFolder } from './context';
 import { applyRulePatch, type RulePatchBody } from './ruleUpdate';
@@ -21,6 +22,7 @@ const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
   schedule: rule.schedule,
   timezone: rule.timezone,
   alertSchedule: rule.alertSchedule,
+  judging: readJudging(rule.judging),
   filters: items.rule_filter,
   tasks: items.rule_task,
 });
@@ -83,6 +85,7 @@ export function createRuleStore(db: Database) {
           schedule: after.schedule,
           timezone: after.timezone,
           alertSchedule: after.alertSchedule,
+          judging: after.judging,
         });
         await saveItems(tx, id, changedItems);
         if (!after.isActive || after.notifyOnly) await dismissHeldRuns(tx, id, actor);
@@ -109,6 +112,7 @@ export function createRuleStore(db: Database) {
         schedule: rule.schedule,
         timezone: rule.timezone,
         alertSchedule: rule.alertSchedule,
+        judging: readJudging(rule.judging),
         filters: items.rule_filter,
         tasks: items.rule_task,
       });

@@ -25,6 +25,7 @@ import {
 import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
 import { CREDENTIALS_UNREADABLE, maskCredentials, readCredentials, type CredentialCipher } from './credentials';
 import { isValidTimezone } from './timezones';
+import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
 
 export type FolderRow = typeof folders.$inferSelect;
 export type RuleRow = typeof rules.$inferSelect;
@@ -244,6 +245,7 @@ export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
     rule_task: items.rule_task,
     rule_schedule: { schedule: rule.schedule, timezone: rule.timezone },
     rule_alert_schedule: { schedule: rule.alertSchedule },
+    judging: readJudging(rule.judging),
     created_at: iso(rule.createdAt)!,
     updated_at: iso(rule.updatedAt)!,
   };
@@ -255,6 +257,7 @@ export interface NewRule {
   schedule?: boolean[][];
   timezone?: string;
   alertSchedule?: boolean[];
+  judging?: RuleJudging;
   filters?: FilterItem[];
   tasks?: TaskItem[];
 }
@@ -280,6 +283,7 @@ export async function insertRule(
       schedule: rule.schedule ?? defaultWeek(),
       timezone: rule.timezone ?? accountZone,
       alertSchedule: rule.alertSchedule ?? defaultAlertDay(),
+      judging: rule.judging ?? NEW_RULE_JUDGING,
     })
     .returning();
   const items = [...(rule.filters ?? defaultFilters()), ...(rule.tasks ?? defaultTasks())];

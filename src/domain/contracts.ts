@@ -94,10 +94,22 @@ export type RunVerdict =
   | 'exempt'
   | 'no_data'
   | 'held'
-  | 'would_act';
+  | 'would_act'
+  | 'too_early'
+  | 'lag_allowance'
+  | 'cooling_down'
+  | 'revived';
 
 export type RunTrigger = 'schedule' | 'run_now' | 'catch_up' | 'approval';
-export type RunOutcome = 'done' | 'held' | 'failed' | 'partly_failed' | 'notify_only' | 'skipped' | 'running';
+export type RunOutcome =
+  | 'done'
+  | 'held'
+  | 'failed'
+  | 'partly_failed'
+  | 'notify_only'
+  | 'skipped'
+  | 'running'
+  | 'unhealthy';
 
 /** One object a run looked at: the metrics it read (null: no data) and each active task's verdict. */
 export interface RunObjectDto {
@@ -244,6 +256,10 @@ const runVerdictSchema = z.enum([
   'no_data',
   'held',
   'would_act',
+  'too_early',
+  'lag_allowance',
+  'cooling_down',
+  'revived',
 ]) satisfies z.ZodType<RunVerdict>;
 
 export const runObjectSchema = z.object({
@@ -275,7 +291,9 @@ export const ruleRunSchema = z.object({
   started_at: isoTime,
   finished_at: isoTime.nullable(),
   trigger: z.enum(['schedule', 'run_now', 'catch_up', 'approval']).nullable(),
-  outcome: z.enum(['done', 'held', 'failed', 'partly_failed', 'notify_only', 'skipped', 'running']).nullable(),
+  outcome: z
+    .enum(['done', 'held', 'failed', 'partly_failed', 'notify_only', 'skipped', 'running', 'unhealthy'])
+    .nullable(),
   note: z.string().nullable(),
   error: z.string().nullable(),
   counts: z.record(z.string(), z.number()),

@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './validation';
+import { judgingSchema, type RuleJudging } from './judging';
 
 export * from './ruleCatalog';
 import {
@@ -90,6 +91,8 @@ export interface RuleDto {
   rule_task: TaskItem[];
   rule_schedule: RuleSchedule;
   rule_alert_schedule: RuleAlertSchedule;
+  /** How the rule judges late data (src/domain/judging.ts). */
+  judging: RuleJudging;
   created_at: string;
   updated_at: string;
 }
@@ -142,6 +145,7 @@ export const ruleSchema = z.object({
     timezone: z.string(),
   }),
   rule_alert_schedule: z.object({ schedule: z.array(z.boolean()).describe('24 hours (12 AM first)') }),
+  judging: judgingSchema,
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<RuleDto>;

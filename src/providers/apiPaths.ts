@@ -78,6 +78,9 @@ export const paths = {
   impact: api('impact/'),
   impactExport: api('impact/export/'),
   ruleRunDismiss: (id: Id) => api(`rule_runs/${id}/dismiss/`),
+  ruleConflicts: (id: Id) => api(`rules/${id}/conflicts/`),
+  platformHealth: api('platform_health/'),
+  accountHealth: (adAccountId: Id) => api(`platform_health/${adAccountId}/`),
 } as const;
 
 /** A list endpoint path relative to /api/ (as resources declare it) → its full URL. */

@@ -17,6 +17,10 @@ export const queryKeys = {
   run: (runId: number) => ['rule_runs', 'one', runId] as const,
   exemptions: (ruleId: number) => ['rule_exemptions', ruleId] as const,
   pendingEmailChange: (userId: number) => ['team', 'email_change', userId] as const,
+  /** The platform's health (the health panel) and one account's (the editor's lead-lag hint). */
+  platformHealth: ['platform_health'] as const,
+  accountHealth: (adAccountId: string) => ['platform_health', adAccountId] as const,
+  ruleConflicts: (ruleId: number) => ['rule', 'conflicts', ruleId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

@@ -6,6 +6,8 @@
 import type { FolderDto, FolderPayload } from '../domain/folders';
 import type { RulePatch } from '../domain/ruleEditor';
 import type { RuleDto } from '../domain/rules';
+import type { JudgingPatch, RuleConflictDto } from '../domain/judging';
+import type { AccountHealthDto, PlatformHealthDto } from '../domain/health';
 import { AD_ACCOUNT_LIST_LIMIT } from '../domain/constants';
 import type {
   ActivityEntry,
@@ -100,6 +102,11 @@ export function createRuleMethods(http: HttpClient) {
     /** Sends the patch as it is (the editor already reduced it to what changed, docs/screens.md#states-and-transitions). */
     saveRule: (id: number, patch: RulePatch) => send<RuleDto>(paths.rule(id), 'PATCH', patch),
     setRuleActive: (id: number, isActive: boolean) => send<RuleDto>(paths.rule(id), 'PATCH', { is_active: isActive }),
+    setRuleJudging: (id: number, judging: JudgingPatch) => send<RuleDto>(paths.rule(id), 'PATCH', { judging }),
+    getRuleConflicts: (id: number, signal?: AbortSignal) => get<RuleConflictDto[]>(paths.ruleConflicts(id), signal),
+    getPlatformHealth: (signal?: AbortSignal) => get<PlatformHealthDto>(paths.platformHealth, signal),
+    getAccountHealth: (adAccountId: string, signal?: AbortSignal) =>
+      get<AccountHealthDto>(paths.accountHealth(adAccountId), signal),
     setRuleNotifyOnly: (id: number, notifyOnly: boolean) =>
       send<RuleDto>(paths.rule(id), 'PATCH', { notify_only: notifyOnly }),
     addRule: (folderId: number) => send<RuleDto>(paths.ruleCreate, 'POST', { folder: folderId }),

@@ -111,6 +111,8 @@ export const ruleActivity = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     /** The run (rule_runs.id) that wrote the entry. */
     runId: integer('run_id'),
+    /** A revive: the turn-off entry it reverses (at most one revive per turn-off). */
+    reversesId: integer('reverses_id'),
     /** A mail's stored content (alert digests, held-run alerts): a retry sends exactly this again. */
     mail: json('mail').$type<{ to: string; subject: string; text: string; html: string; messageId: string }>(),
     /**
@@ -146,6 +148,10 @@ export const ruleActivity = pgTable(
       .on(t.ruleId, t.slot, t.action)
       .where(sql`action in ('alert_sent', 'run_held') and slot is not null`),
     index('rule_activity_run_idx').on(t.runId),
+    // A turn-off is revived at most once, whichever rule run, worker or retry gets there first.
+    uniqueIndex('rule_activity_revive_once').on(t.reversesId).where(sql`action = 'revive_ad'`),
+    // One flapping alert per object and day.
+    uniqueIndex('rule_activity_flapping_once').on(t.adId, t.slot).where(sql`action = 'flapping'`),
     // The Activity lists finished entries only: its pages walk these without reading the table
     // for the state (a deep page is an index-only scan), and the name sorts walk the kept names.
     index('rule_activity_done_created_idx').on(t.createdAt, t.id).where(sql`state = 'done'`),

@@ -4,3 +4,4 @@ export * from './rules';
 export * from './engine';
 export * from './history';
 export * from './alerts';
+export * from './judging';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { metaAdAccounts } from './adplatform';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { users } from './people';
 
 export const folders = pgTable(
@@ -58,6 +59,13 @@ export const rules = pgTable(
     /** 24 booleans. */
     alertSchedule: jsonb('alert_schedule').$type<boolean[]>().notNull(),
     lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    /** How the rule judges late data (src/domain/judging.ts); rules older than it hold the carried-over values. */
+    judging: jsonb('judging').$type<RuleJudging>().notNull().default(NEW_RULE_JUDGING),
+    /**
+     * The failing-rule switch counts failed runs started after this instant: set when the rule
+     * switched itself to notify only, so a person switching it back gives it a fresh count.
+     */
+    failuresCountedFrom: timestamp('failures_counted_from', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

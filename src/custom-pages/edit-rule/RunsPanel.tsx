@@ -45,6 +45,7 @@ const OUTCOME_COLOR: Record<RunOutcome, ChipProps['color']> = {
   notify_only: 'info',
   skipped: 'default',
   running: 'default',
+  unhealthy: 'warning',
 };
 
 function OutcomeChip({ run }: { run: RuleRun }) {

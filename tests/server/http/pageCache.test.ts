@@ -38,6 +38,8 @@ const QUIET_TABLES = [
   'ad_history_names',
   'webhook_deliveries',
   'alert_destinations',
+  'object_switches',
+  'account_day_readings',
 ];
 
 const body = (text: string) => Buffer.from(text);

@@ -1,0 +1,32 @@
+/** The conflicts of folders' live rules, read from the database (the logic is conflicts.ts). */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rules } from '../db/schema/index';
+import { notFound } from '../http/errors';
+import type { RuleConflictDto } from '../../src/domain/judging';
+import { folderConflicts } from './conflicts';
+import { loadEngineRules } from './rulesSource';
+
+/** Each rule id of the folders → its conflicts (rules without any are absent). */
+export async function conflictsOfFolders(db: Database, folderIds: number[]): Promise<Map<number, RuleConflictDto[]>> {
+  const byRule = new Map<number, RuleConflictDto[]>();
+  if (!folderIds.length) return byRule;
+  const ids = await db
+    .select({ id: rules.id })
+    .from(rules)
+    .where(and(inArray(rules.folderId, folderIds), eq(rules.isDeleted, false), eq(rules.isActive, true)));
+  if (ids.length < 2) return byRule;
+  const loaded = [...(await loadEngineRules(db, ids.map((r) => r.id))).values()];
+  const byFolder = new Map<number, typeof loaded>();
+  for (const rule of loaded) byFolder.set(rule.folder.id, [...(byFolder.get(rule.folder.id) ?? []), rule]);
+  for (const folderRules of byFolder.values())
+    for (const conflict of folderConflicts(folderRules))
+      byRule.set(conflict.rule_id, [...(byRule.get(conflict.rule_id) ?? []), conflict]);
+  return byRule;
+}
+
+export async function conflictsOfRule(db: Database, ruleId: number): Promise<RuleConflictDto[]> {
+  const [row] = await db.select({ folderId: rules.folderId }).from(rules).where(eq(rules.id, ruleId));
+  if (!row) throw notFound();
+  return (await conflictsOfFolders(db, [row.folderId])).get(ruleId) ?? [];
+}

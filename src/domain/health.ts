@@ -1,0 +1,48 @@
+/**
+ * The ad platform's health as the product last checked it (docs/architecture.md, "Platform health"):
+ * the Graph token, each ad account's access, its lead tracking, and its measured lead lag. A rule
+ * whose ad account has a problem does not act (its runs are held) until the problem is gone.
+ */
+import { z } from 'zod';
+
+export const HEALTH_CHECKS = ['token', 'token_expiry', 'access', 'lead_tracking'] as const;
+export type HealthCheck = (typeof HEALTH_CHECKS)[number];
+
+/** The id the token's checks are kept under (they concern every account). */
+export const TOKEN_SCOPE = '*';
+
+const isoTime = z.string().describe('ISO 8601 date and time');
+
+export const healthProblemSchema = z.object({
+  check: z.enum(HEALTH_CHECKS),
+  /** problem: runs are held; warning: shown, nothing held (a token expiring soon). */
+  state: z.enum(['problem', 'warning']),
+  detail: z.string(),
+  since: isoTime,
+});
+export type HealthProblemDto = z.infer<typeof healthProblemSchema>;
+
+export const leadLagSchema = z.object({
+  days: z.number().int().describe('Settled days the measurement is made of'),
+  late_share: z.number().describe("Share of a day's leads that arrived after the day ended (0–1)"),
+  hours_to_90: z.number().int().describe("Hours after a day's end until 90 % of its leads were in"),
+  suggested_lag_hours: z.number().int().describe('The lead-lag allowance suggested for rules of this account'),
+});
+export type LeadLagDto = z.infer<typeof leadLagSchema>;
+
+export const accountHealthSchema = z.object({
+  ad_account_id: z.string(),
+  account_name: z.string(),
+  /** ok, or problem while any problem (the token's included) holds its rules' runs. */
+  state: z.enum(['ok', 'problem', 'unchecked']),
+  problems: z.array(healthProblemSchema),
+  checked_at: isoTime.nullable(),
+  lead_lag: leadLagSchema.nullable(),
+});
+export type AccountHealthDto = z.infer<typeof accountHealthSchema>;
+
+export const platformHealthSchema = z.object({
+  token: z.object({ problems: z.array(healthProblemSchema), checked_at: isoTime.nullable() }),
+  accounts: z.array(accountHealthSchema),
+});
+export type PlatformHealthDto = z.infer<typeof platformHealthSchema>;

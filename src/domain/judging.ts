@@ -1,0 +1,118 @@
+/**
+ * How a rule judges data that arrives late (docs/architecture.md, "Judging late data"): the rule's
+ * judging settings, their defaults and limits, shared by the API, the engine and the editor.
+ *
+ * - maturity: an object is judged only once it has delivered for `maturity_hours` and reached
+ *   `maturity_impressions`; before that its verdict is "too early".
+ * - lag allowance: with `lag_hours` set, the lead tasks compare the leads reported so far with the
+ *   spend made more than that many hours ago (spend that has not had time to convert is left out).
+ * - revive: with `revive_hours` set, an ad this rule turned off whose numbers no longer cross any
+ *   active task within that many hours of the turn-off is turned back on, once.
+ * - cool-down: an object turned back on (undo, revive, or by hand on the platform) is not turned
+ *   off again by the rule for `cooldown_hours`.
+ * - carried_over: read only; the rule existed before these settings and keeps judging as it did
+ *   (no maturity, no cool-down) until someone saves its judging settings.
+ */
+import { z } from 'zod';
+
+export interface RuleJudging {
+  maturity_hours: number;
+  maturity_impressions: number;
+  lag_hours: number | null;
+  revive_hours: number | null;
+  cooldown_hours: number;
+  carried_over: boolean;
+}
+
+/** What a new rule starts with. */
+export const NEW_RULE_JUDGING: RuleJudging = {
+  maturity_hours: 24,
+  maturity_impressions: 1000,
+  lag_hours: null,
+  revive_hours: null,
+  cooldown_hours: 24,
+  carried_over: false,
+};
+
+/** What a rule made before the judging settings keeps: it judges exactly as it did. */
+export const CARRIED_OVER_JUDGING: RuleJudging = {
+  maturity_hours: 0,
+  maturity_impressions: 0,
+  lag_hours: null,
+  revive_hours: null,
+  cooldown_hours: 0,
+  carried_over: true,
+};
+
+/** The revive window a rule gets when revive is switched on without a window. */
+export const DEFAULT_REVIVE_HOURS = 72;
+
+export const JUDGING_LIMITS = {
+  maturity_hours: { min: 0, max: 720 },
+  maturity_impressions: { min: 0, max: 10_000_000 },
+  lag_hours: { min: 1, max: 168 },
+  revive_hours: { min: 1, max: 720 },
+  cooldown_hours: { min: 0, max: 720 },
+} as const;
+
+const whole = (key: keyof typeof JUDGING_LIMITS) => {
+  const { min, max } = JUDGING_LIMITS[key];
+  return z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(min, `Must be at least ${min}`)
+    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
+};
+
+/** The rule answer's `judging`. */
+export const judgingSchema = z.object({
+  maturity_hours: whole('maturity_hours').describe('Hours an object must have delivered before it is judged'),
+  maturity_impressions: whole('maturity_impressions').describe('Impressions an object must have before it is judged'),
+  lag_hours: whole('lag_hours')
+    .nullable()
+    .describe('Lead tasks leave out the spend of the last L hours (null: off)'),
+  revive_hours: whole('revive_hours')
+    .nullable()
+    .describe('Turn back on, once, what this rule turned off when its numbers no longer cross (null: off)'),
+  cooldown_hours: whole('cooldown_hours').describe('Hours an object turned back on is left alone'),
+  carried_over: z.boolean().describe('The rule predates these settings and judges as it did before (read only)'),
+}) satisfies z.ZodType<RuleJudging>;
+
+/** PATCH `judging`: any of the settings; carried_over is not written by a client. */
+export const judgingPatchSchema = judgingSchema.omit({ carried_over: true }).partial().strict();
+export type JudgingPatch = z.infer<typeof judgingPatchSchema>;
+
+/** A stored value read back whole: anything missing or malformed takes the carried-over value. */
+export function readJudging(stored: unknown): RuleJudging {
+  const parsed = judgingSchema.partial().safeParse(stored ?? {});
+  const value = parsed.success ? parsed.data : {};
+  return { ...CARRIED_OVER_JUDGING, ...value };
+}
+
+/** Saving any judging setting makes the settings the rule's own (no longer carried over). */
+export const applyJudgingPatch = (before: RuleJudging, patch: JudgingPatch): RuleJudging => ({
+  ...before,
+  ...patch,
+  carried_over: false,
+});
+
+export const judgingEqual = (a: RuleJudging, b: RuleJudging): boolean =>
+  (Object.keys(a) as (keyof RuleJudging)[]).every((key) => a[key] === b[key]);
+
+/** Two active rules of one folder that act against each other (GET /api/rules/{id}/conflicts/). */
+export interface RuleConflictDto {
+  rule_id: number;
+  other_rule_id: number;
+  other_rule_name: string;
+  /** revives_what_other_pauses: one rule turns back on what the other turns off; same_filters: one set of filters, different thresholds. */
+  kind: 'revives_what_other_pauses' | 'same_filters';
+  detail: string;
+}
+
+export const ruleConflictSchema = z.object({
+  rule_id: z.number().int(),
+  other_rule_id: z.number().int(),
+  other_rule_name: z.string(),
+  kind: z.enum(['revives_what_other_pauses', 'same_filters']),
+  detail: z.string(),
+}) satisfies z.ZodType<RuleConflictDto>;

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
+import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
+import type { HourlyRow, ObjectHistory } from '../../../server/engine/judging';
+import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
+import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+
+const NOW = new Date('2026-03-10T12:00:00Z');
+const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
+
+const CAMPAIGN: Campaign = { id: 'c1', name: 'EDM EP-W 2026-03-12', status: 'ACTIVE', effective_status: 'ACTIVE' };
+const AD: Ad = { id: 'a1', name: 'Ad one', status: 'ACTIVE', effective_status: 'ACTIVE', campaign_id: 'c1', adset_id: 's1' };
+
+function row(spend: number, leads: number, impressions: number): InsightRow {
+  return {
+    campaign_id: 'c1',
+    campaign_name: CAMPAIGN.name,
+    ad_id: 'a1',
+    ad_name: 'Ad one',
+    spend: spend.toFixed(2),
+    impressions: String(impressions),
+    clicks: '40',
+    inline_link_clicks: '30',
+    ...(leads ? { actions: [{ action_type: 'lead', value: String(leads) }] } : {}),
+  };
+}
+
+/** `hours` delivering hours ending now, each spending `perHour` with `impressions` impressions. */
+function hourly(hours: number, perHour: number, impressions = 100): HourlyRow[] {
+  return Array.from({ length: hours }, (_, i) => ({
+    ad_id: 'a1',
+    hour: hoursAgo(hours - i).toISOString(),
+    spend: perHour,
+    impressions,
+  }));
+}
+
+const task = (name: string, values: unknown): RuleItem => ({ name, values, is_active: true });
+
+function rule(judging: Partial<RuleJudging>, tasks: RuleItem[]): EngineRule {
+  return {
+    id: 1,
+    name: 'Rule',
+    rule_filter: [{ name: 'campaign_name_contains', values: ['EDM'], is_active: true }],
+    rule_task: tasks,
+    judging: { ...NEW_RULE_JUDGING, ...judging },
+  };
+}
+
+const snapshot = (insight: InsightRow, hourlyRows?: HourlyRow[], since = hoursAgo(72)): AccountSnapshot => ({
+  currency: 'USD',
+  campaigns: [CAMPAIGN],
+  ads: [AD],
+  insights: [insight],
+  ...(hourlyRows ? { hourly: hourlyRows, hourlySince: since.toISOString() } : {}),
+  readAt: NOW.toISOString(),
+});
+
+const NO_LEADS = task('spend_cpl_no_leads', { spend: '40' });
+const CPL = task('trigger_cpl', { cpl: '20' });
+
+interface Case {
+  name: string;
+  judging: Partial<RuleJudging>;
+  tasks: RuleItem[];
+  insight: InsightRow;
+  hourly?: HourlyRow[];
+  history?: ObjectHistory;
+  verdict: string;
+}
+
+const CASES: Case[] = [
+  // Too early: hours delivered and impressions.
+  {
+    name: 'spent $60 in its first 6 hours with no leads: too early (24 h)',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 1200),
+    hourly: hourly(6, 10, 200),
+    verdict: 'too_early',
+  },
+  {
+    name: 'the same ad after 30 hours: judged, turned off',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 3000),
+    hourly: hourly(30, 2),
+    verdict: 'acted',
+  },
+  {
+    name: 'old enough but under 1,000 impressions: too early',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 900),
+    verdict: 'too_early',
+  },
+  {
+    name: 'older than the hourly rows reach (lifetime impressions beyond them): judged',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(200, 0, 50_000),
+    hourly: hourly(5, 10),
+    verdict: 'acted',
+  },
+  {
+    name: 'carried-over rule: judged from the first hour, as before',
+    judging: CARRIED_OVER_JUDGING,
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 300),
+    hourly: hourly(3, 20),
+    verdict: 'acted',
+  },
+  // Lag allowance: only spend older than L hours is held against the ad.
+  {
+    name: 'no leads, $60 spent but $30 of it in the last 12 h: lag allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 5000),
+    hourly: hourly(24, 2.5),
+    verdict: 'lag_allowance',
+  },
+  {
+    name: 'no leads, $120 spent, $30 in the last 12 h: still crosses with the allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [NO_LEADS],
+    insight: row(120, 0, 5000),
+    hourly: hourly(24, 2.5),
+    verdict: 'acted',
+  },
+  {
+    name: 'CPL $30 on all spend, $15 on spend older than 12 h: lag allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [CPL],
+    insight: row(60, 2, 5000),
+    hourly: hourly(24, 2.5),
+    verdict: 'lag_allowance',
+  },
+  {
+    name: 'no allowance set: the whole spend counts',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: null },
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 5000),
+    hourly: hourly(24, 2.5),
+    verdict: 'acted',
+  },
+  {
+    name: 'link-click task is not a lead task: no allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [task('spend_no_links_clicks', { spend: '40' })],
+    insight: { ...row(60, 0, 5000), inline_link_clicks: undefined },
+    hourly: hourly(24, 2.5),
+    verdict: 'acted',
+  },
+  // Cooling down: turned back on within the cool-down.
+  {
+    name: 'turned back on 3 hours ago, cool-down 24 h: cooling down',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(200, 0, 50_000),
+    history: { lastTurnedOnAt: hoursAgo(3) },
+    verdict: 'cooling_down',
+  },
+  {
+    name: 'turned back on 25 hours ago, cool-down 24 h: judged',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(200, 0, 50_000),
+    history: { lastTurnedOnAt: hoursAgo(25) },
+    verdict: 'acted',
+  },
+  {
+    name: 'carried-over rule (no cool-down): turned back on an hour ago is judged',
+    judging: CARRIED_OVER_JUDGING,
+    tasks: [NO_LEADS],
+    insight: row(200, 0, 50_000),
+    history: { lastTurnedOnAt: hoursAgo(1) },
+    verdict: 'acted',
+  },
+  {
+    name: 'cooling down comes before too early',
+    judging: {},
+    tasks: [NO_LEADS],
+    insight: row(60, 0, 100),
+    history: { lastTurnedOnAt: hoursAgo(1) },
+    verdict: 'cooling_down',
+  },
+];
+
+describe('judging verdicts', () => {
+  it.each(CASES)('$name', (c) => {
+    const history = new Map(c.history ? [['a1', c.history]] : []);
+    const result = evaluate(rule(c.judging, c.tasks), snapshot(c.insight, c.hourly), { history });
+    const verdicts = Object.values(result.objects[0]!.verdicts);
+    expect(verdicts).toEqual(c.tasks.map(() => c.verdict));
+    expect(result.actions.map((a) => a.objectId)).toEqual(c.verdict === 'acted' ? ['a1'] : []);
+  });
+
+  it('names the allowance in the reason of a turn-off it did not prevent', () => {
+    const result = evaluate(
+      rule({ maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 }, [NO_LEADS]),
+      snapshot(row(120, 0, 5000), hourly(24, 2.5)),
+    );
+    expect(result.actions[0]!.reason).toMatchObject({
+      Spend: '$90.00 > $40.00',
+      'Lag allowance': 'spend of the last 12 h ($30.00) left out',
+    });
+  });
+
+  it('a campaign turned back on within the cool-down is not turned off by the seat limit', () => {
+    const seat = rule({}, [task('campaign_leads', { leads: '5' })]);
+    const history = new Map([['c1', { lastTurnedOnAt: hoursAgo(2) }]]);
+    const result = evaluate(seat, snapshot(row(100, 8, 5000)), { history });
+    expect(result.objects[0]!.verdicts).toEqual({ campaign_leads: 'cooling_down' });
+    expect(result.actions).toEqual([]);
+  });
+});
