@@ -14,6 +14,7 @@ import historyRoutes from './history/routes';
 import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
 import resourceRoutes from './resources/routes';
+import judgingRoutes from './engine/judgingRoutes';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   impactRoutes,
   // Every resource defined in one file (src/domain/resources/).
   resourceRoutes,
+  judgingRoutes,
 ];

@@ -17,7 +17,14 @@ import type {
   StatusChangeResult,
   TokenStatus,
 } from './types';
-import { AdPlatformError, GraphAuthError, GraphRateLimitError, graphError, isAmbiguous, type GraphErrorBody } from './errors';
+import {
+  AdPlatformError,
+  GraphAuthError,
+  GraphRateLimitError,
+  graphError,
+  isAmbiguous,
+  type GraphErrorBody,
+} from './errors';
 import {
   ACCOUNT_FIELDS,
   AD_FIELDS,

@@ -18,7 +18,9 @@ export interface ConflictRule extends EngineRule {
 
 const names = (item: RuleItem | undefined) =>
   Array.isArray(item?.values)
-    ? item.values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim().toLowerCase())
+    ? item.values
+        .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+        .map((v) => v.trim().toLowerCase())
     : [];
 
 const filterOf = (rule: EngineRule, name: string) => rule.rule_filter.find((f) => f.name === name);
@@ -91,6 +93,8 @@ export function folderConflicts(rules: ConflictRule[]): RuleConflictDto[] {
   const seen = new Set<string>();
   return conflicts.filter((c) => {
     const key = `${c.rule_id}/${c.other_rule_id}/${c.kind}/${c.detail}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }

@@ -16,7 +16,14 @@ export async function conflictsOfFolders(db: Database, folderIds: number[]): Pro
     .from(rules)
     .where(and(inArray(rules.folderId, folderIds), eq(rules.isDeleted, false), eq(rules.isActive, true)));
   if (ids.length < 2) return byRule;
-  const loaded = [...(await loadEngineRules(db, ids.map((r) => r.id))).values()];
+  const loaded = [
+    ...(
+      await loadEngineRules(
+        db,
+        ids.map((r) => r.id),
+      )
+    ).values(),
+  ];
   const byFolder = new Map<number, typeof loaded>();
   for (const rule of loaded) byFolder.set(rule.folder.id, [...(byFolder.get(rule.folder.id) ?? []), rule]);
   for (const folderRules of byFolder.values())

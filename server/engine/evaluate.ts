@@ -252,7 +252,11 @@ export function judgeAdTasks(
         ...reason,
         'Lag allowance': `spend of the last ${view.judging.lag_hours} h (${money(facts.recentSpend!, currency)}) left out`,
       };
-    verdicts[task] = reason ? 'acted' : withAllowance && check(metrics, limits, currency) ? 'lag_allowance' : 'under_threshold';
+    verdicts[task] = reason
+      ? 'acted'
+      : withAllowance && check(metrics, limits, currency)
+        ? 'lag_allowance'
+        : 'under_threshold';
     if (reason && !acting) acting = { task, reason };
   }
   return { verdicts, acting };

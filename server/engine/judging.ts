@@ -62,8 +62,7 @@ export function objectFacts(input: {
   const { judging, now, hourly = [], hourlyKnown, hourlySince, lifetimeImpressions } = input;
   const delivering = hourly.filter((row) => row.impressions > 0);
   const hourlyImpressions = hourly.reduce((sum, row) => sum + row.impressions, 0);
-  const olderThanHourly =
-    hourlyKnown && lifetimeImpressions !== null && lifetimeImpressions - hourlyImpressions > 0.5;
+  const olderThanHourly = hourlyKnown && lifetimeImpressions !== null && lifetimeImpressions - hourlyImpressions > 0.5;
   let hoursDelivered: number | null = null;
   if (olderThanHourly && hourlySince) hoursDelivered = (now.getTime() - hourlySince.getTime()) / HOUR_MS;
   else if (hourlyKnown && delivering.length)

@@ -35,7 +35,16 @@ const ruleLogQuery = pageQuery
   });
 
 const runNowSchema = z.object({
-  status: z.enum(['done', 'already_done', 'in_progress', 'rule_unavailable', 'held', 'notify_only', 'failed']),
+  status: z.enum([
+    'done',
+    'already_done',
+    'in_progress',
+    'rule_unavailable',
+    'held',
+    'notify_only',
+    'unhealthy',
+    'failed',
+  ]),
   detail: z.string(),
   turned_off: z.number().int(),
   failed: z.number().int(),

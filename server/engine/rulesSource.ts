@@ -22,7 +22,7 @@ export interface LoadedEngineRule extends EngineRule {
   isDeleted: boolean;
   timezone: string;
   folder: { id: number; name: string; isDeleted: boolean };
-  account: { adAccountId: string; accountName: string; currency: string };
+  account: { adAccountId: string; accountName: string; currency: string; timezone: string };
 }
 
 /** Active rules of live folders. */
@@ -88,6 +88,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       adAccountId: folders.adAccountId,
       accountName: metaAdAccounts.accountName,
       currency: metaAdAccounts.currency,
+      accountZone: metaAdAccounts.timezoneName,
     })
     .from(folders)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
@@ -119,6 +120,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
         adAccountId: folder.adAccountId,
         accountName: folder.accountName ?? folder.adAccountId,
         currency: folder.currency ?? 'USD',
+        timezone: folder.accountZone ?? 'UTC',
       },
     });
   }

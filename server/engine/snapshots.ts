@@ -12,6 +12,7 @@ import type { AccountSnapshot } from './evaluate';
 import { isOn } from './status';
 import { errorMessage } from '../errorMessage';
 import { recordReading, type AccountReading } from '../history/record';
+import { fetchHourly } from './hourlyRead';
 
 export interface StoredSnapshot {
   id: number;
@@ -93,22 +94,23 @@ export class SnapshotStore {
     private readonly options: SnapshotOptions = {},
   ) {}
 
-  get(adAccountId: string, currency: string, slot: Date): Promise<StoredSnapshot> {
+  /** `zone` (the account's time zone) adds the hourly delivery of the last days (hourlyRead.ts). */
+  get(adAccountId: string, currency: string, slot: Date, zone?: string): Promise<StoredSnapshot> {
     const key = `${adAccountId}@${slot.toISOString()}`;
     let promise = this.inFlight.get(key);
     if (!promise) {
-      promise = this.obtain(adAccountId, currency, slot).finally(() => this.inFlight.delete(key));
+      promise = this.obtain(adAccountId, currency, slot, zone).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, promise);
     }
     return promise;
   }
 
-  private async obtain(adAccountId: string, currency: string, slot: Date): Promise<StoredSnapshot> {
+  private async obtain(adAccountId: string, currency: string, slot: Date, zone?: string): Promise<StoredSnapshot> {
     const leaseMs = this.options.leaseMs ?? 2 * 60_000;
     const pollMs = this.options.pollMs ?? 250;
     for (;;) {
       const claimed = await this.claim(adAccountId, slot, new Date(Date.now() + leaseMs));
-      if (claimed !== null) return this.fill(claimed, adAccountId, currency);
+      if (claimed !== null) return this.fill(claimed, adAccountId, currency, zone);
       const [row] = await this.db
         .select()
         .from(accountSnapshots)
@@ -136,12 +138,16 @@ export class SnapshotStore {
     return rows[0]?.id ?? null;
   }
 
-  private async fill(id: number, adAccountId: string, currency: string): Promise<StoredSnapshot> {
+  private async fill(id: number, adAccountId: string, currency: string, zone?: string): Promise<StoredSnapshot> {
     try {
       const readAt = this.options.now?.() ?? new Date();
-      const data = await fetchAccountSnapshot(this.client, adAccountId, currency, (read) =>
-        keepInHistory(this.db, adAccountId, read, readAt, this.options.warn),
-      );
+      const [read, hourly] = await Promise.all([
+        fetchAccountSnapshot(this.client, adAccountId, currency, (raw) =>
+          keepInHistory(this.db, adAccountId, raw, readAt, this.options.warn),
+        ),
+        zone ? fetchHourly(this.client, adAccountId, zone, readAt) : {},
+      ]);
+      const data: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
       // The database's clock, like every activity entry's created_at it is compared with.
       const [row] = await this.db
         .update(accountSnapshots)

@@ -102,7 +102,9 @@ export function judgeLeadTracking(readings: readonly DayReading[], today: string
  */
 export const isAccessLost = (error: unknown): boolean =>
   error instanceof GraphNotFoundError ||
-  (error instanceof GraphApiError && error.code !== undefined && (error.code === 10 || (error.code >= 200 && error.code < 300)));
+  (error instanceof GraphApiError &&
+    error.code !== undefined &&
+    (error.code === 10 || (error.code >= 200 && error.code < 300)));
 
 /** The token itself no longer works (Graph's OAuth errors, codes 102 and 190). */
 export const isTokenInvalid = (error: unknown): boolean => error instanceof GraphAuthError;

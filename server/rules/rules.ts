@@ -86,6 +86,8 @@ export function createRuleStore(db: Database) {
           timezone: after.timezone,
           alertSchedule: after.alertSchedule,
           judging: after.judging,
+          // A person switching Notify only off gives the failing-rule switch a fresh count.
+          ...(before.notifyOnly && !after.notifyOnly ? { failuresCountedFrom: sql`now()` } : {}),
         });
         await saveItems(tx, id, changedItems);
         if (!after.isActive || after.notifyOnly) await dismissHeldRuns(tx, id, actor);

@@ -68,9 +68,7 @@ const whole = (key: keyof typeof JUDGING_LIMITS) => {
 export const judgingSchema = z.object({
   maturity_hours: whole('maturity_hours').describe('Hours an object must have delivered before it is judged'),
   maturity_impressions: whole('maturity_impressions').describe('Impressions an object must have before it is judged'),
-  lag_hours: whole('lag_hours')
-    .nullable()
-    .describe('Lead tasks leave out the spend of the last L hours (null: off)'),
+  lag_hours: whole('lag_hours').nullable().describe('Lead tasks leave out the spend of the last L hours (null: off)'),
   revive_hours: whole('revive_hours')
     .nullable()
     .describe('Turn back on, once, what this rule turned off when its numbers no longer cross (null: off)'),

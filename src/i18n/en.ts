@@ -8,6 +8,7 @@ import activity from './en/activity';
 import app from './en/app';
 import backtest from './en/backtest';
 import campaigns from './en/campaigns';
+import judging from './en/judging';
 import people from './en/people';
 import rules from './en/rules';
 import { mergeMessages } from './merge';
@@ -20,6 +21,7 @@ export const en = mergeMessages(
   campaigns,
   activity,
   backtest,
+  judging,
   ...messagesOf(resources),
 );
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every time an ad or campaign was turned off or back on, as far as the product knows: by a rule,
@@ -50,7 +60,10 @@ export const accountHealth = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.adAccountId, t.check] }), index('account_health_problem_idx').on(t.state).where(sql`state <> 'ok'`)],
+  (t) => [
+    primaryKey({ columns: [t.adAccountId, t.check] }),
+    index('account_health_problem_idx').on(t.state).where(sql`state <> 'ok'`),
+  ],
 );
 
 /**

@@ -10,6 +10,8 @@ import { compactObjects, countVerdicts, type ActMode, type StoredDetails } from 
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel, validZone } from '../schedule';
 import type { StoredSnapshot } from '../snapshots';
+import type { ObjectHistory } from '../judging';
+import type { Switch } from '../onOffHistory';
 import type { RunResult, SlotRun } from './context';
 
 export interface InBatch {
@@ -20,6 +22,11 @@ export interface InBatch {
   evaluation?: Evaluation;
   planned?: ReasonedAction[];
   stale?: Set<string>;
+  /** The account's on/off switches the rule's judging reads (judgingInputs.ts). */
+  switches?: Switch[];
+  history?: Map<string, ObjectHistory>;
+  /** Ads this run turned back on (revive.ts). */
+  revived?: ActivityRow[];
   leftOver: ActivityRow[];
   claimed: ActivityRow[];
   done: ActivityRow[];

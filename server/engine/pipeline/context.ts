@@ -56,7 +56,7 @@ export interface SlotRun {
 }
 
 export interface RunResult {
-  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'held' | 'notify_only';
+  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'held' | 'notify_only' | 'unhealthy';
   turnedOff: ActivityRow[];
   failed: ActivityRow[];
   note: string;

@@ -15,7 +15,11 @@ export async function evaluateBatch(
 ): Promise<void> {
   for (const item of live(work)) {
     try {
-      item.evaluation = evaluate(item.rule, item.snapshot!.data, { exempt: exempt.get(item.rule.id) ?? new Set() });
+      item.evaluation = evaluate(item.rule, item.snapshot!.data, {
+        exempt: exempt.get(item.rule.id) ?? new Set(),
+        history: item.history,
+        now: ctx.now(),
+      });
       for (const problem of item.evaluation.problems)
         ctx.log.warn(`rule ${item.rule.id} "${item.rule.name}": ${problem}`);
     } catch (error) {

@@ -69,7 +69,12 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
     [...groupBy(work, (item) => item.rule.account.adAccountId).values()].map(async (items) => {
       const { account } = items[0]!.rule;
       try {
-        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot);
+        // The hourly delivery only when a rule reads it (a maturity in hours, a lag allowance).
+        const hourly = items.some(
+          (i) => (i.rule.judging?.maturity_hours ?? 0) > 0 || i.rule.judging?.lag_hours != null,
+        );
+        const zone = hourly ? account.timezone : undefined;
+        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot, zone);
         for (const item of items) item.snapshot = snapshot;
       } catch (error) {
         failAll(items, error);

@@ -9,6 +9,7 @@ import { engineActions, engineHeldRuns, engineRuns } from '../../observability/m
 import { markFailed, pendingTurnOffs, recordEntry, type ActivityRow } from '../activity';
 import { finishRun, finishRuns, type RunFinish } from '../ledger';
 import { loadEngineRule } from '../rulesSource';
+import { stopIfFailing } from '../failingRule';
 import { slotLabel } from '../schedule';
 import type { InBatch } from './batch';
 import type { TakenRun } from './claim';
@@ -92,6 +93,10 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
     },
   });
   await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
+  if (rule)
+    await stopIfFailing(ctx, rule).catch((e: unknown) =>
+      ctx.log.warn(`rule ${run.ruleId}: the failing-rule check failed: ${errorMessage(e)}`),
+    );
   return entry;
 }
 

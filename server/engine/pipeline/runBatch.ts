@@ -1,7 +1,9 @@
 /**
  * A run of rules for a slot, as its phases: claim the slot (claim.ts), load the rules and the
- * account's snapshot (load.ts), evaluate (evaluate.ts), decide — notify, hold or act —
- * (decide.ts), act (act.ts), record the outcome (record.ts). The rules of one account due in one
+ * account's snapshot (load.ts) — a run of an unhealthy ad account is held first (healthHold.ts) —
+ * and each object's on/off history (judgingInputs.ts), evaluate (evaluate.ts), revive what the rule
+ * turned off and may turn back on (revive.ts), decide — notify, hold or act — (decide.ts), act
+ * (act.ts), alert an object that flaps (flapping.ts), record the outcome (record.ts). The rules of one account due in one
  * slot run as a batch, a rule run by hand as a batch of one.
  *
  * Exactly once: the ledger refuses a finished slot; each turn-off is claimed (pending) before it
@@ -10,7 +12,11 @@
  */
 import { errorMessage } from '../../errorMessage';
 import { finishRuns } from '../ledger';
-import { failAll, type InBatch } from './batch';
+import { failAll, live, type InBatch } from './batch';
+import { alertFlapping } from './flapping';
+import { holdUnhealthy } from './healthHold';
+import { loadJudgingInputs } from './judgingInputs';
+import { reviveBatch } from './revive';
 import { claimBatch, type TakenRun } from './claim';
 import type { BatchOutcome, EngineContext, RunResult, SlotRun } from './context';
 import { decide } from './decide';
@@ -54,10 +60,15 @@ export async function runBatch(ctx: EngineContext, runs: SlotRun[]): Promise<Bat
 
   const { work } = loaded;
   try {
-    if (work.length) {
-      const exempt = await loadInputs(ctx, work);
-      await evaluateBatch(ctx, work, exempt);
-      await decide(ctx, work);
+    await holdUnhealthy(ctx, work);
+    const judged = live(work);
+    if (judged.length) {
+      const exempt = await loadInputs(ctx, judged);
+      await loadJudgingInputs(ctx, judged);
+      await evaluateBatch(ctx, judged, exempt);
+      await reviveBatch(ctx, judged);
+      await decide(ctx, judged);
+      await alertFlapping(ctx, judged);
     }
   } catch (error) {
     // A step every run shares failed: each run not yet decided ends its attempt with it.

@@ -60,6 +60,8 @@ import type { TimezoneOption } from '../../providers/ruleMethods';
 import { TryOnHistory } from '../backtest/TryOnHistory';
 import { ExemptionsList } from './ExemptionsList';
 import { ActiveSwitch } from './ActiveSwitch';
+import { JudgingSettings } from './judging/JudgingSettings';
+import { RuleConflicts } from './judging/RuleConflicts';
 import { NotifyOnlySwitch } from './NotifyOnlySwitch';
 import { RunsPanel } from './RunsPanel';
 import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
@@ -315,6 +317,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           onToggle={onTaskToggle}
           onValue={onTaskValue}
         />
+      </Section>
+      <Section title={translate('judging.title')} help={translate('judging.help')}>
+        <RuleConflicts ruleId={rule.id} />
+        <JudgingSettings rule={rule} />
       </Section>
       <Section
         title={translate('rules.editor.schedule')}

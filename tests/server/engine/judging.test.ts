@@ -9,7 +9,14 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
 
 const CAMPAIGN: Campaign = { id: 'c1', name: 'EDM EP-W 2026-03-12', status: 'ACTIVE', effective_status: 'ACTIVE' };
-const AD: Ad = { id: 'a1', name: 'Ad one', status: 'ACTIVE', effective_status: 'ACTIVE', campaign_id: 'c1', adset_id: 's1' };
+const AD: Ad = {
+  id: 'a1',
+  name: 'Ad one',
+  status: 'ACTIVE',
+  effective_status: 'ACTIVE',
+  campaign_id: 'c1',
+  adset_id: 's1',
+};
 
 function row(spend: number, leads: number, impressions: number): InsightRow {
   return {

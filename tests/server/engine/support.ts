@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { createRuleEngineService } from '../../../server/engine/service';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import type { BlastLimits } from '../../../server/engine/blastRadius';
 import { startSimulator } from '../../../server/adplatform/simulator/index';
@@ -194,6 +195,8 @@ export interface SeedRule {
   tasks?: Record<string, Record<string, string>>;
   isActive?: boolean;
   updatedAt?: Date;
+  /** How the rule judges late data; default: as before the settings existed (no maturity, no cool-down). */
+  judging?: Partial<RuleJudging>;
 }
 
 export async function seedRule(db: Database, adAccountId: string, options: SeedRule = {}) {
@@ -219,6 +222,7 @@ export async function seedRule(db: Database, adAccountId: string, options: SeedR
       schedule,
       alertSchedule,
       timezone: options.timezone ?? 'UTC',
+      judging: { ...CARRIED_OVER_JUDGING, ...options.judging },
       updatedAt: options.updatedAt ?? new Date('2000-01-01T00:00:00Z'),
     })
     .returning();

@@ -154,7 +154,9 @@ export function JudgingSettings({ rule }: { rule: RuleDto }) {
       <Row>
         <FormControlLabel
           label={translate('judging.lag_on')}
-          control={<Switch checked={draft.lag_on} disabled={disabled} onChange={(e) => set('lag_on')(e.target.checked)} />}
+          control={
+            <Switch checked={draft.lag_on} disabled={disabled} onChange={(e) => set('lag_on')(e.target.checked)} />
+          }
         />
         {draft.lag_on ? (
           <NumberField
@@ -169,13 +171,19 @@ export function JudgingSettings({ rule }: { rule: RuleDto }) {
       </Row>
       <LeadLagHint
         adAccountId={rule.folder.meta_ad_account?.ad_account_id ?? null}
-        onUse={canChange ? (suggested) => setDraft((d) => ({ ...d, lag_on: true, lag_hours: String(suggested) })) : undefined}
+        onUse={
+          canChange ? (suggested) => setDraft((d) => ({ ...d, lag_on: true, lag_hours: String(suggested) })) : undefined
+        }
       />
       <Row>
         <FormControlLabel
           label={translate('judging.revive_on')}
           control={
-            <Switch checked={draft.revive_on} disabled={disabled} onChange={(e) => set('revive_on')(e.target.checked)} />
+            <Switch
+              checked={draft.revive_on}
+              disabled={disabled}
+              onChange={(e) => set('revive_on')(e.target.checked)}
+            />
           }
         />
         {draft.revive_on ? (

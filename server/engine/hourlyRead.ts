@@ -1,0 +1,40 @@
+/**
+ * The hourly part of an account's snapshot: each ad's spend and impressions per hour of the last
+ * three days of the account's zone (Graph's hourly breakdown), from which the judging settings read
+ * how long an ad has delivered and what it spent in the last L hours (judging.ts). A platform that
+ * refuses the breakdown leaves the snapshot without it: ages are then unknown (only impressions
+ * decide maturity) and no lag allowance applies.
+ */
+import { DateTime } from 'luxon';
+import type { AdPlatformClient } from '../adplatform/types';
+import { hourlyRowsFrom, type HourlyRow } from './judging';
+import { validZone } from './schedule';
+
+export const HOURLY_DAYS = 3;
+
+export async function fetchHourly(
+  client: AdPlatformClient,
+  adAccountId: string,
+  zone: string,
+  at: Date,
+): Promise<{ hourly?: HourlyRow[]; hourlySince?: string }> {
+  const local = DateTime.fromJSDate(at, { zone: validZone(zone) });
+  const since = local.minus({ days: HOURLY_DAYS }).startOf('day');
+  try {
+    const rows = await client.getInsights(adAccountId, {
+      level: 'ad',
+      timeRange: { since: since.toISODate()!, until: local.toISODate()! },
+      breakdown: 'hourly',
+    });
+    const toInstant = (date: string, hour: number) =>
+      DateTime.fromISO(date, { zone: validZone(zone) })
+        .set({ hour })
+        .toJSDate();
+    return {
+      hourly: hourlyRowsFrom(rows as unknown as Record<string, unknown>[], toInstant),
+      hourlySince: since.toJSDate().toISOString(),
+    };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Revive (pure): which ads this rule turned off should be turned back on. An ad qualifies when the
+ * rule turned it off within its revive window, it is still off (nobody turned it on since), its
+ * campaign delivers, and its numbers now cross none of the rule's active ad tasks (the lag allowance
+ * applies as in a run) — late leads arrived. The reason names the leads that arrived and the new CPL.
+ */
+import { isOn } from './status';
+import { count, money } from './format';
+import {
+  activeAdTasks,
+  activeThresholds,
+  judgeAdTasks,
+  viewOf,
+  type AccountSnapshot,
+  type EvaluateOptions,
+} from './evaluate';
+import type { EngineRule } from './ruleShape';
+
+/** A turn-off of this rule that is still the object's last switch. */
+export interface PausedByRule {
+  /** The turn-off's activity entry. */
+  entryId: number;
+  objectId: string;
+  at: Date;
+  /** The turn-off entry's reason (its Leads, when it names them). */
+  reason: Record<string, string>;
+}
+
+export interface ReviveDecision {
+  entryId: number;
+  objectId: string;
+  campaignId: string;
+  reason: Record<string, string>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** '1,234' → 1234; null when the reason does not say. */
+function leadsIn(reason: Record<string, string>): number | null {
+  const text = reason.Leads ?? reason['Website leads'];
+  if (text === undefined) return null;
+  const n = Number(text.split(' ')[0]!.replaceAll(',', ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+export function reviveDecisions(
+  rule: EngineRule,
+  snapshot: AccountSnapshot,
+  paused: PausedByRule[],
+  options: EvaluateOptions = {},
+): ReviveDecision[] {
+  const view = viewOf(rule, snapshot, options);
+  const { judging, now } = view;
+  if (judging.revive_hours === null || !paused.length) return [];
+  const thresholds = activeThresholds(rule, []);
+  const adTasks = activeAdTasks(thresholds);
+  if (!adTasks.length) return [];
+  const ads = new Map(snapshot.ads.map((a) => [a.id, a]));
+  const decisions: ReviveDecision[] = [];
+  for (const p of paused) {
+    if (now.getTime() - p.at.getTime() > judging.revive_hours * HOUR_MS) continue;
+    const ad = ads.get(p.objectId);
+    // Gone, turned back on since, or its campaign is off: nothing to revive.
+    if (!ad || ad.status === 'ACTIVE') continue;
+    const campaign = view.campaignsById.get(ad.campaign_id);
+    if (!campaign || !isOn(campaign)) continue;
+    const metrics = view.metricsOf(ad.id);
+    if (!metrics) continue;
+    const facts = view.factsOf(ad.id, metrics.impressions);
+    const { acting } = judgeAdTasks(adTasks, thresholds, metrics, facts, view, snapshot.currency);
+    if (acting) continue;
+    const before = leadsIn(p.reason);
+    const arrived =
+      before === null
+        ? `${count(metrics.leads)} in all`
+        : `${count(metrics.leads - before)} since the turn-off (${count(before)} → ${count(metrics.leads)})`;
+    decisions.push({
+      entryId: p.entryId,
+      objectId: ad.id,
+      campaignId: ad.campaign_id,
+      reason: {
+        Revived: 'its numbers no longer cross the rule’s tasks',
+        'Leads arrived': arrived,
+        CPL: metrics.leads > 0 ? money(metrics.spend / metrics.leads, snapshot.currency) : '—',
+        Spend: money(metrics.spend, snapshot.currency),
+        Campaign: view.campaignName(ad.campaign_id),
+        Ad: ad.name,
+      },
+    });
+  }
+  return decisions;
+}

@@ -1,0 +1,50 @@
+/** Messages of: the rule editor's judging settings and conflicts, the health panel and health badges. Namespace `judging`. */
+export default {
+  judging: {
+    title: 'Judging late data',
+    help: 'Leads arrive hours after the spend that bought them, and a day’s numbers settle for hours after midnight. These settings keep the rule from judging an ad before its numbers can be trusted.',
+    carried_over:
+      'This rule was made before these settings existed and judges exactly as it did: ads are judged from their first hour, and an ad turned back on may be turned off again at the next run. New rules wait %{hours} hours and %{impressions} impressions and leave an ad turned back on alone for %{cooldown} hours. Save these settings to make them the rule’s own.',
+    maturity_title: 'Give ads time: judge an ad only after',
+    maturity_hours: 'Hours delivering',
+    maturity_impressions: 'Impressions',
+    hours: 'hours',
+    impressions: 'impressions',
+    lag_on: 'Lead-lag allowance: leave out the spend of the last hours in the lead tasks',
+    lag_hours: 'Allowance',
+    lag_unmeasured: 'This ad account’s lead lag is not measured yet: it needs a few synced days whose leads settled.',
+    lag_measured:
+      'Measured in this ad account over %{days} days: %{share}% of a day’s leads arrived after the day ended, 90% were in %{hours90} hours after it. Suggested allowance: %{suggested} hours.',
+    lag_use: 'Use %{hours} hours',
+    revive_on: 'Revive: turn back on, once, an ad this rule turned off when late leads bring it back under its tasks',
+    revive_hours: 'Within',
+    cooldown_hours: 'Cool-down after an ad is turned back on',
+    save: 'Save judging settings',
+    adopt: 'Keep these settings as the rule’s own',
+    saved: 'Judging settings saved: they apply from the rule’s next run.',
+    conflicts_title:
+      'This rule works against another rule of the folder |||| This rule works against %{smart_count} other rules of the folder',
+    health: {
+      title: 'Platform health',
+      help: 'Checked at every sync. While an ad account has a problem its rules’ runs are held: nothing acts on numbers that cannot be trusted. One alert is mailed per problem.',
+      token: 'Access token',
+      token_ok: 'The token works.',
+      unchecked: 'Not checked yet',
+      ok: 'Healthy',
+      problem: 'Runs held',
+      warning: 'Warning',
+      checked_at: 'Checked %{date}',
+      since: 'since %{date}',
+      lead_lag: 'Lead lag: %{share}% of a day’s leads arrive after the day; suggested allowance %{hours} h',
+      no_accounts: 'No folder has an ad account yet.',
+      checks: {
+        token: 'Token',
+        token_expiry: 'Token expiry',
+        access: 'Account access',
+        lead_tracking: 'Lead tracking',
+      },
+      badge: 'Ad account unhealthy: its rules are held',
+      badge_warning: 'Ad account warning',
+    },
+  },
+};
