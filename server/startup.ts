@@ -6,7 +6,8 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { mailerFromConfig } from './mail/mailer';
 import { startCampaignServices } from './campaigns/startup';
-import { startRuleEngineServices } from './engine/startup';
+import { alertDelivery, startRuleEngineServices } from './engine/startup';
+import { checkPlatformHealth } from './health/monitor';
 import type { AppServices } from './services';
 import { pgBossProbe } from './observability/readiness';
 import { createMetricHistoryService } from './history/service';
@@ -30,6 +31,15 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   // An account's first sync fills its history from the platform's breakdowns.
   campaigns.services.campaignSync.onAccountSynced((id) => void metricHistory.fillIfEmpty(id));
   const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, mailer);
+  // Every sync checks the platform's health; unhealthy accounts hold their rules' runs.
+  const healthDeps = {
+    db: dbh.db,
+    client: campaigns.services.adPlatform,
+    now: () => new Date(),
+    alerts: alertDelivery(config, mailer),
+    log: console,
+  };
+  campaigns.services.campaignSync.onSyncFinished(() => checkPlatformHealth(healthDeps));
   stops.push(engine.stop);
   return {
     services: {

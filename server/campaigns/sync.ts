@@ -92,6 +92,7 @@ export function campaignRow(
 export class CampaignSync {
   private running = new Map<string, Promise<unknown>>();
   private readonly accountListeners: ((adAccountId: string) => void)[] = [];
+  private readonly syncListeners: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -143,10 +144,19 @@ export class CampaignSync {
   }
 
   /** Ad accounts, then the campaigns of each one. */
+  /** Called after every whole sync, ended well or not (the platform health check). */
+  onSyncFinished(listener: () => Promise<void>): void {
+    this.syncListeners.push(listener);
+  }
+
   syncAll(): Promise<SyncReport> {
     return this.once('all', async () => {
-      const accounts = await this.syncAdAccounts();
-      return this.syncCampaignsOf(accounts.map((a) => actId(a.id || a.account_id)));
+      try {
+        const accounts = await this.syncAdAccounts();
+        return await this.syncCampaignsOf(accounts.map((a) => actId(a.id || a.account_id)));
+      } finally {
+        for (const listener of this.syncListeners) await listener();
+      }
     });
   }
 

@@ -22,7 +22,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general_page/',
     {
       preValidation: readRules,
-      config: { pageCache: { reads: ['folders', 'meta_ad_accounts', 'rules', 'rule_items'] } },
+      config: { pageCache: { reads: ['folders', 'meta_ad_accounts', 'rules', 'rule_items', 'account_health'] } },
       schema: { tags, querystring: folderListQuery, response: { 200: pageOf(folderSchema), ...errors(403) } },
     },
     async (request) => {

@@ -30,6 +30,7 @@ import {
   requireFolder,
   rulesOfFolders,
 } from './store';
+import { withSignals } from './folderSignals';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
 
@@ -50,7 +51,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
   async function folderById(id: number): Promise<FolderDto> {
     const { folder, account } = await requireFolder(db, id);
     const byFolder = await rulesOfFolders(db, [id], folder.isDeleted ? 'all' : 'live');
-    return folderDto(folder, account, byFolder.get(id) ?? [], cipher);
+    return (await withSignals(db, [folderDto(folder, account, byFolder.get(id) ?? [], cipher)]))[0]!;
   }
 
   /** Live folders matching `search` (folder or ad account name), oldest first unless ordered otherwise. */
@@ -77,10 +78,8 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
       rows.map((r) => r.folder.id),
       'live',
     );
-    return {
-      count: total,
-      results: rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher)),
-    };
+    const dtos = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
+    return { count: total, results: await withSignals(db, dtos) };
   }
 
   /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */

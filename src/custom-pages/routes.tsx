@@ -12,6 +12,7 @@ const MessengerFrame = lazy(() => import('./MessengerFrame'));
 const GeneralPage = lazy(() => import('./general/GeneralPage'));
 const TrashPage = lazy(() => import('./trash/TrashPage'));
 const EditRulePage = lazy(() => import('./edit-rule/EditRulePage'));
+const HealthPage = lazy(() => import('./health/HealthPage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
 const ImpactPage = lazy(() => import('./impact/ImpactPage'));
 const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
@@ -34,6 +35,7 @@ export const authRoutes = [
   <Route key="edit-rule" path="/edit-rule/:id" element={<EditRulePage />} />,
   <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
   <Route key="impact" path="/impact" element={<ImpactPage />} />,
+  <Route key="health" path="/health" element={<HealthPage />} />,
 ];
 
 /** Public screens, without the layout (/login is the Admin's loginPage). */

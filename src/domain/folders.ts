@@ -3,6 +3,7 @@
  * (docs/contract.md#validation: Type, Plan, Ad account name and Folder name required, 'This field is required'),
  * and the shapes the general view and the trash read.
  */
+import { healthProblemSchema, type HealthProblemDto } from './health';
 import { z } from 'zod';
 import { CLIENT_TYPES, PLANS } from './constants';
 import { hasNoControlCharacters, MESSAGES } from './validation';
@@ -35,6 +36,8 @@ export interface FolderRuleDto {
   is_deleted: boolean;
   deleted_at: string | null;
   folder: number;
+  /** The general view's flag: how this active rule works against others of its folder. */
+  conflicts?: string[];
 }
 
 export interface FolderDto {
@@ -52,6 +55,8 @@ export interface FolderDto {
   rules: FolderRuleDto[];
   rules_count: number;
   active_rules_count: number;
+  /** The ad account's health problems and warnings (its rules' runs are held while a problem lasts). */
+  health?: HealthProblemDto[];
   is_deleted: boolean;
   deleted_at: string | null;
   created_at: string;
@@ -142,10 +147,12 @@ export const folderSchema = z.object({
       is_deleted: z.boolean(),
       deleted_at: isoTime.nullable(),
       folder: z.number().int(),
+      conflicts: z.array(z.string()).optional().describe('How this active rule works against others of its folder'),
     }),
   ),
   rules_count: z.number().int(),
   active_rules_count: z.number().int(),
+  health: z.array(healthProblemSchema).optional().describe("The ad account's health problems and warnings"),
   is_deleted: z.boolean(),
   deleted_at: isoTime.nullable(),
   created_at: isoTime,

@@ -79,6 +79,7 @@ export function SidePanel() {
           {menuResources(resources).map((resource) => (
             <ResourceNavItem key={resource.name} resource={resource} />
           ))}
+          <NavLink to="/health" label={translate('judging.health.title')} />
           <NavLink to="/account" label={translate('app.nav.account')} />
         </List>
       </Box>

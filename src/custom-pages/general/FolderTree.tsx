@@ -4,6 +4,7 @@
  * Notify only chip, duplicate / edit / trash / A / L). Clicking a rule opens its editor, where
  * Notify only is switched (the row only shows it: a mode change belongs beside the rule's runs).
  */
+import { FolderHealthBadge, RuleConflictFlag } from './FolderSignals';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -113,6 +114,7 @@ function RuleRow({
           {folder.meta_ad_account?.account_name}
         </Typography>
       </Box>
+      <RuleConflictFlag rule={rule} />
       {rule.notify_only ? (
         <Tooltip title={translate('rules.general.notify_only_hint')}>
           <Chip size="small" color="info" variant="outlined" label={translate('rules.general.notify_only')} />
@@ -204,6 +206,7 @@ export function FolderNode({
               .join(' · ')}
           </Typography>
         </Box>
+        <FolderHealthBadge folder={folder} />
         <Typography
           variant="body2"
           color="text.secondary"

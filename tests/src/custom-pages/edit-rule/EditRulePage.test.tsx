@@ -7,7 +7,7 @@ import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/conso
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { rule, timezones } from '../../fixtures/rules';
+import { rule, timezones, uncheckedAccount } from '../../fixtures/rules';
 
 const server = setupMswServer();
 
@@ -29,6 +29,8 @@ beforeEach(() => {
     http.get(paths.log, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
     http.get(paths.ruleRuns(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
     http.get(paths.ruleExemptions(5), () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleConflicts(5), () => HttpResponse.json([])),
+    http.get(paths.accountHealth('act_1'), () => HttpResponse.json(uncheckedAccount)),
   );
   signIn(withAccesses('read_rules', 'create_update_rules', 'delete_rules', 'view_logs'));
 });

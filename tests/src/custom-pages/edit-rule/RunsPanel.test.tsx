@@ -7,7 +7,7 @@ import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { rule, timezones } from '../../fixtures/rules';
+import { rule, timezones, uncheckedAccount } from '../../fixtures/rules';
 
 const server = setupMswServer();
 
@@ -180,6 +180,8 @@ beforeEach(() => {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get(paths.generalPage, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    http.get(paths.ruleConflicts(5), () => HttpResponse.json([])),
+    http.get(paths.accountHealth('act_1'), () => HttpResponse.json(uncheckedAccount)),
   );
 });
 

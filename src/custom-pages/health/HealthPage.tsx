@@ -1,0 +1,107 @@
+/**
+ * The health panel (/health): the Graph token's checks and each watched ad account's — access,
+ * lead tracking — with its measured lead lag. While an account has a problem its rules' runs are
+ * held; the panel says since when and why.
+ */
+import { Alert, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import type { AccountHealthDto, HealthProblemDto } from '../../domain/health';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { errorMessages } from '../../providers/httpClient';
+import { queryKeys } from '../../providers/queryKeys';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Problems({ problems }: { problems: HealthProblemDto[] }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={1}>
+      {problems.map((p) => (
+        <Alert key={`${p.check}-${p.since}`} severity={p.state === 'problem' ? 'error' : 'warning'}>
+          <strong>{translate(`judging.health.checks.${p.check}`)}</strong>: {p.detail} (
+          {translate('judging.health.since', { date: when(p.since) })})
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function AccountCard({ account }: { account: AccountHealthDto }) {
+  const translate = useTranslate();
+  const color = account.state === 'problem' ? 'error' : account.state === 'ok' ? 'success' : 'default';
+  return (
+    <Card variant="outlined" component="section" aria-label={account.account_name}>
+      <CardContent>
+        <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {account.account_name}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {account.ad_account_id}
+            </Typography>
+          </Typography>
+          <Chip size="small" color={color} label={translate(`judging.health.${account.state}`)} />
+        </Stack>
+        <Problems problems={account.problems} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {account.lead_lag
+            ? translate('judging.health.lead_lag', {
+                share: Math.round(account.lead_lag.late_share * 100),
+                hours: account.lead_lag.suggested_lag_hours,
+              })
+            : translate('judging.lag_unmeasured')}
+        </Typography>
+        {account.checked_at ? (
+          <Typography variant="caption" color="text.secondary">
+            {translate('judging.health.checked_at', { date: when(account.checked_at) })}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function HealthPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const health = useQuery({
+    queryKey: queryKeys.platformHealth,
+    queryFn: ({ signal }) => dataProvider.getPlatformHealth(signal),
+    retry: false,
+  });
+  return (
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
+      <Title title={translate('judging.health.title')} />
+      <Typography variant="body2" color="text.secondary">
+        {translate('judging.health.help')}
+      </Typography>
+      {health.error ? <Alert severity="error">{errorMessages(health.error).join(' ')}</Alert> : null}
+      {!health.data && !health.error ? <LinearProgress /> : null}
+      {health.data ? (
+        <>
+          <Card variant="outlined" component="section" aria-label={translate('judging.health.token')}>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {translate('judging.health.token')}
+              </Typography>
+              {health.data.token.problems.length ? (
+                <Problems problems={health.data.token.problems} />
+              ) : (
+                <Typography variant="body2">
+                  {health.data.token.checked_at
+                    ? translate('judging.health.token_ok')
+                    : translate('judging.health.unchecked')}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+          {health.data.accounts.length ? (
+            health.data.accounts.map((account) => <AccountCard key={account.ad_account_id} account={account} />)
+          ) : (
+            <Typography>{translate('judging.health.no_accounts')}</Typography>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
