@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
+import { folderConflicts } from '../../../server/engine/conflicts';
 import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
 import type { HourlyRow, ObjectHistory } from '../../../server/engine/judging';
 import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
@@ -219,5 +220,43 @@ describe('judging verdicts', () => {
     const result = evaluate(seat, snapshot(row(100, 8, 5000)), { history });
     expect(result.objects[0]!.verdicts).toEqual({ campaign_leads: 'cooling_down' });
     expect(result.actions).toEqual([]);
+  });
+});
+
+describe('conflicts between active rules of a folder', () => {
+  const filters = (contains: string[]) => [{ name: 'campaign_name_contains', values: contains, is_active: true }];
+  const conflictRule = (id: number, tasks: RuleItem[], judging: Partial<RuleJudging> = {}, contains = ['EDM']) => ({
+    ...rule(judging, tasks),
+    id,
+    name: `Rule ${id}`,
+    rule_filter: filters(contains),
+    isActive: true,
+  });
+
+  it('flags a rule that revives what another pauses, on both rules', () => {
+    const revives = conflictRule(1, [task('trigger_cpl', { cpl: '50' })], { revive_hours: 72 });
+    const stricter = conflictRule(2, [task('trigger_cpl', { cpl: '30' })]);
+    const found = folderConflicts([revives, stricter]);
+    expect(found.map((c) => [c.rule_id, c.other_rule_id, c.kind])).toEqual([
+      [1, 2, 'revives_what_other_pauses'],
+      [2, 1, 'revives_what_other_pauses'],
+      [1, 2, 'same_filters'],
+      [2, 1, 'same_filters'],
+    ]);
+    expect(found[0]!.detail).toBe(
+      '"Rule 1" turns back on ads that "Rule 2" turns off (Turn off the ad if CPL is above a value)',
+    );
+  });
+
+  it('leaves alone rules on other campaigns, inactive rules, and a reviving rule as strict as the other', () => {
+    const revives = conflictRule(1, [task('trigger_cpl', { cpl: '30' })], { revive_hours: 72 });
+    expect(folderConflicts([revives, conflictRule(2, [task('trigger_cpl', { cpl: '50' })])])).toEqual([
+      expect.objectContaining({ kind: 'same_filters' }),
+      expect.objectContaining({ kind: 'same_filters' }),
+    ]);
+    expect(folderConflicts([revives, conflictRule(3, [CPL], {}, ['Webinar'])])).toEqual([]);
+    expect(
+      folderConflicts([revives, { ...conflictRule(4, [task('trigger_cpl', { cpl: '10' })]), isActive: false }]),
+    ).toEqual([]);
   });
 });
