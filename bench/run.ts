@@ -105,6 +105,11 @@ async function main() {
     const { runSoakBench } = await import('./soak/run');
     return runSoakBench(argv, log);
   }
+  if (argv.includes('--backtest')) {
+    // One rule over 30 days of 1,000 ads of history, and its agreement with live runs (bench/backtest/run.ts).
+    const { runBacktestBench } = await import('./backtest/run');
+    return runBacktestBench(argv, log);
+  }
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return;

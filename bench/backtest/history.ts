@@ -1,0 +1,58 @@
+/**
+ * The backtest bench's history: ads × days of hourly readings written through the history's own
+ * bulk writer, each ad a steady spender — most bring leads at their own cost, some never do.
+ */
+import type { Database } from '../../server/db/client';
+import { metaAdAccounts, folders } from '../../server/db/schema/index';
+import { DAY_MS, METRICS, type MetricName } from '../../server/history/reading';
+import { writeNames, writeSettledDays, type SettledDay } from '../../server/history/store';
+
+export async function seedHistory(db: Database, ads: number, days: number, now: Date) {
+  const adAccountId = 'act_bench_backtest';
+  await db.insert(metaAdAccounts).values({ adAccountId, accountName: 'Backtest bench', timezoneName: 'UTC' });
+  const [folder] = await db
+    .insert(folders)
+    .values({ name: 'Backtest bench', clientType: 'EDM', plan: 'solo', adAccountId })
+    .returning();
+  const firstDay = Math.floor(now.getTime() / DAY_MS) - days - 2;
+  const rows: SettledDay[] = [];
+  const names = [];
+  for (let i = 0; i < ads; i += 1) {
+    const adId = `ad${i}`;
+    const campaignId = `c${Math.floor(i / 10)}`;
+    names.push({
+      adId,
+      adName: `Ad ${i}`,
+      campaignId,
+      campaignName: `EDM Campaign ${campaignId}`,
+      budgetCents: 50_000,
+    });
+    const spendPerHour = 1 + (i % 5);
+    const cpl = i % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 7) * 8;
+    for (let d = 0; d < days + 3; d += 1) {
+      const values = {} as Record<MetricName, (number | null)[]>;
+      for (const metric of METRICS) values[metric] = [];
+      for (let h = 0; h < 24; h += 1) {
+        const spend = spendPerHour * (d * 24 + h);
+        values.spendCents.push(spend * 100);
+        values.impressions.push(spend * 45);
+        values.clicks.push(Math.floor(spend * 0.6));
+        values.linkClicks.push(Math.floor(spend * 0.4));
+        values.leads.push(Number.isFinite(cpl) ? Math.floor(spend / cpl) : 0);
+        values.websiteLeads.push(0);
+      }
+      rows.push({
+        day: new Date((firstDay + d) * DAY_MS).toISOString().slice(0, 10),
+        adId,
+        campaignId,
+        values,
+        readMask: 0xffffff,
+        onMask: 0xffffff,
+        campaignOnMask: 0xffffff,
+      });
+    }
+  }
+  await writeSettledDays(db, adAccountId, rows);
+  await writeNames(db, adAccountId, names, now);
+  return { adAccountId, folderId: folder!.id, adDays: rows.length };
+}
