@@ -1,6 +1,8 @@
-/** The static privacy policy (/privacy-policy, public). */
-import { Box, Typography } from '@mui/material';
+/** The static privacy policy (/privacy-policy, public), with a way back to the console. */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useDocumentTitle } from '../layout/pageTitle';
 
 const SECTIONS = ['collected', 'use', 'retention', 'contact'] as const;
@@ -9,7 +11,10 @@ export function PrivacyPolicy() {
   const translate = useTranslate();
   useDocumentTitle(translate('app.privacy.title'));
   return (
-    <Box component="main" sx={{ p: 4, maxWidth: 760, mx: 'auto' }}>
+    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>
+      <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        {translate('app.privacy.back')}
+      </Button>
       <Typography variant="h4" component="h1" gutterBottom>
         {translate('app.privacy.title')}
       </Typography>

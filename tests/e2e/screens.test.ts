@@ -80,7 +80,7 @@ describe('every screen on a phone and a desktop', () => {
     it('Privacy policy', async () => {
       await page.goto('/privacy-policy');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await bothWidths('privacy-policy');
+      await bothWidths('privacy-policy', (p) => [p.getByRole('link', { name: 'Back to Ad Rules Console' })]);
     });
 
     it('Join with an unknown code', async () => {

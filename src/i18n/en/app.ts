@@ -67,6 +67,7 @@ export default {
     },
     privacy: {
       title: 'Privacy Policy',
+      back: 'Back to Ad Rules Console',
       intro:
         'Ad Rules Console is an internal tool for the staff of the agency. This policy explains what it keeps about the people who use it and about the advertising accounts it manages.',
       collected_title: 'What we keep',
