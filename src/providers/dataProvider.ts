@@ -1,11 +1,10 @@
 /**
  * react-admin dataProvider onto the contract (docs/contract.md#conventions): DRF-style limit/offset/ordering/search
  * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
- * resource registry, so a new resource needs no edit here. ra-data-simple-rest serves the calls whose
- * shape already matches (getOne); see docs/frontend.md. The folder, rule and trash screens' resources
- * and their calls outside CRUD come from ruleMethods.ts.
+ * resource registry, so a new resource needs no edit here. Every call is the contract's own (docs/decisions.md: why not
+ * ra-data-simple-rest). The folder, rule and trash screens' resources and their calls outside CRUD
+ * come from ruleMethods.ts.
  */
-import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { apiUrl, paths } from './apiPaths';
 import { rejectingWithAbortReason } from './cancellation';
@@ -43,10 +42,7 @@ export interface DataProviderDeps {
   http?: HttpClient;
 }
 
-/**
- * The custom pages' resources (no <Resource> of their own). Their records' paths end in '/' as
- * docs/contract.md#calls writes them, so getOne uses that path rather than simple-rest's.
- */
+/** The custom pages' resources (no <Resource> of their own), for their records' paths. */
 export const CORE_ENDPOINTS: Record<string, ResourceEndpoint> = {
   general_page: { path: 'general_page/' },
   trash_page: { path: 'trash_page/' },
@@ -71,12 +67,6 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     return { ...record, id: (record as Record<string, unknown>)[idField] } as R;
   };
 
-  // simple-rest builds `${base}/${resource}/${id}`: give it the endpoint path as the "resource".
-  const simpleRest = simpleRestProvider(apiUrl('').replace(/\/$/, ''), (url, options) =>
-    http(url, { method: options?.method, body: options?.body, signal: options?.signal ?? undefined }),
-  );
-  const simpleRestName = (resource: string) => endpoint(resource).path.replace(/^\/+|\/+$/g, '');
-
   const fetchPage = async <R extends RaRecord>(
     resource: string,
     params: Parameters<typeof toListQuery>[1],
@@ -100,12 +90,8 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     resource: string,
     params: { id: Identifier; signal?: AbortSignal; meta?: unknown },
   ): Promise<{ data: R }> => {
-    if (resource in CORE_ENDPOINTS) {
-      const { json } = await http(itemUrl(resource, params.id), { signal: params.signal });
-      return { data: withId<R>(resource, json) };
-    }
-    const { data } = await simpleRest.getOne(simpleRestName(resource), params);
-    return { data: withId<R>(resource, data) };
+    const { json } = await http(itemUrl(resource, params.id), { signal: params.signal });
+    return { data: withId<R>(resource, json) };
   };
 
   const provider = {

@@ -52,14 +52,26 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await admin.getByRole('button', { name: 'Admin User' }).click();
     await admin.getByRole('menuitem', { name: 'Permissions' }).click();
     await admin.waitForURL('**/permissions');
-    await admin.getByRole('button', { name: 'New group' }).click();
-    await admin.getByRole('button', { name: 'Rename New group' }).click();
+    // The Create view: 'New group' with no accesses unless changed.
+    await admin.getByRole('link', { name: 'New group' }).click();
+    await admin.waitForURL('**/permissions/create');
     const name = admin.getByRole('textbox', { name: 'Group' });
-    await name.fill(GROUP);
-    await name.press('Enter');
-    await snackbar(admin, 'Group was renamed successfully');
+    await expect(name.inputValue()).resolves.toBe('New group');
+    await name.fill(`${GROUP} draft`);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await snackbar(admin, 'Group created');
+    await admin.waitForURL('**/permissions');
+
+    // The Edit view: renamed and given an access in one save.
+    await admin.getByRole('link', { name: `Edit ${GROUP} draft` }).click();
+    await admin.getByText('Edit permission group').waitFor();
+    await admin.getByRole('textbox', { name: 'Group' }).fill(GROUP);
+    await admin.getByRole('checkbox', { name: 'view permissions' }).check();
+    await screenshot(admin, 'people-group-edit');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await snackbar(admin, 'Group saved');
+    await admin.waitForURL('**/permissions');
     const accesses = admin.getByRole('group', { name: `Accesses of ${GROUP}` });
-    await accesses.getByRole('checkbox', { name: 'view permissions' }).check();
     await expect(accesses.getByRole('checkbox', { name: 'view permissions' }).isChecked()).resolves.toBe(true);
     await admin.waitForLoadState('networkidle');
     await screenshot(admin, 'people-permissions');
@@ -114,6 +126,20 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await row.getByRole('combobox', { name: 'Permission Group: Nina Colleague' }).filter({ hasText: GROUP }).waitFor();
     await row.getByRole('button', { name: 'Deactivate' }).waitFor();
     await screenshot(admin, 'people-team');
+  });
+
+  it("the admin edits the colleague's profile in its Edit view", async () => {
+    const row = admin.getByRole('row').filter({ hasText: COLLEAGUE.email });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await admin.getByText('Edit team member').waitFor();
+    await expect(admin.getByRole('textbox', { name: 'Email' }).isDisabled()).resolves.toBe(true);
+    await admin.getByRole('textbox', { name: 'Phone' }).fill('+44 1234 9999');
+    await admin.getByRole('textbox', { name: 'Last name' }).fill('Colleague-Smith');
+    await screenshot(admin, 'people-user-edit');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await snackbar(admin, 'Team member saved');
+    await admin.waitForURL('**/team');
+    await admin.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Nina Colleague-Smith').waitFor();
   });
 
   it('signed in, the colleague sees only what the group allows', async () => {

@@ -1,19 +1,41 @@
 /**
- * Permissions (/permissions, docs/screens.md): the groups, each renamed in place, its accesses toggled, and
- * deleted after 'Are you sure you want to delete this group?'. Built from react-admin's list parts.
+ * Permissions (/permissions, docs/screens.md): the groups, each renamed in place and its accesses
+ * toggled (shortcuts), opened in its Edit view, deleted after 'Are you sure you want to delete this
+ * group?'; 'New group' opens the Create view. Built from react-admin's list parts.
  */
 import { Card } from '@mui/material';
-import { Datagrid, DeleteWithConfirmButton, ListBase, Pagination, useCanAccess, useRecordContext } from 'react-admin';
+import Add from '@mui/icons-material/Add';
+import {
+  CreateButton,
+  Datagrid,
+  DeleteWithConfirmButton,
+  EditButton,
+  ListBase,
+  Pagination,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
-import { CreateGroupButton } from './CreateGroupButton';
 import { GroupAccessesField } from './GroupAccessesField';
 import { GroupNameField } from './GroupNameField';
 import type { PermissionGroup } from './types';
 
-function DeleteGroupButton(_props: { label?: string }) {
+/** Edit and Delete, each for those who may. */
+function GroupActions(_props: { label?: string }) {
+  const record = useRecordContext<PermissionGroup>();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'permissions', action: 'edit', record });
+  return (
+    <>
+      {canEdit ? <EditButton aria-label={`Edit ${record?.name ?? ''}`} /> : null}
+      <DeleteGroupButton />
+    </>
+  );
+}
+
+function DeleteGroupButton() {
   const record = useRecordContext<PermissionGroup>();
   const notifySuccess = useNotifySuccess();
   const notifyFailure = useNotifyFailure();
@@ -43,7 +65,7 @@ export function GroupList() {
       <PageTitle title="app.page.permissions" />
       <PageToolbar>
         <ToolbarSpacer />
-        <CreateGroupButton />
+        <CreateButton label="people.groups.create" icon={<Add />} variant="contained" />
       </PageToolbar>
       <ListErrors />
       <UnlessListFailed>
@@ -51,7 +73,7 @@ export function GroupList() {
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <GroupNameField source="name" label="resources.permissions.fields.name" />
             <GroupAccessesField label="resources.permissions.fields.accesses" />
-            <DeleteGroupButton label="resources.permissions.fields.actions" />
+            <GroupActions label="resources.permissions.fields.actions" />
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />

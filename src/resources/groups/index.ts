@@ -11,6 +11,8 @@ export default defineResource({
   name: 'permissions',
   endpoint: { path: 'groups/' },
   list: lazy(() => import('./GroupList')),
+  create: lazy(() => import('./GroupCreate')),
+  edit: lazy(() => import('./GroupEdit')),
   icon: AdminPanelSettings,
   i18n,
   access: {

@@ -1,10 +1,11 @@
 /**
  * Team (/team, docs/screens.md): Invite, the server-paginated team (10 a page; 10/25/50/100) with
- * Full name, Email, Permission Group and Action, and the pending invitations (Resend, Cancel).
+ * Full name, Email, Permission Group and Action (shortcuts in the row), Edit (the member's profile
+ * form, for add_edit_users), and the pending invitations (Resend, Cancel).
  * Failed calls show in the shared error list at the top.
  */
 import { Card } from '@mui/material';
-import { Datagrid, FunctionField, ListBase, Pagination, TextField } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, ListBase, Pagination, TextField, useCanAccess } from 'react-admin';
 import { TEAM_PAGE_SIZES } from '../../domain/constants';
 import { useErrorList } from '../../layout/ErrorList';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
@@ -21,6 +22,7 @@ import { UserGroupField } from './UserGroupField';
 export function UserList() {
   const { errors, showError } = useErrorList();
   const pending = usePendingInvitations(usePermission('add_edit_users'), showError);
+  const { canAccess: canEdit } = useCanAccess({ resource: 'team', action: 'edit' });
   return (
     <ListBase
       resource="team"
@@ -42,6 +44,7 @@ export function UserList() {
             <TextField source="email" />
             <UserGroupField label="resources.team.fields.group" />
             <UserActivityButton label="resources.team.fields.action" />
+            {canEdit ? <EditButton label="ra.action.edit" /> : null}
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={[...TEAM_PAGE_SIZES]} />

@@ -13,9 +13,10 @@ export default defineResource({
   name: 'team',
   endpoint: { path: 'user/' },
   list: lazy(() => import('./UserList')),
+  edit: lazy(() => import('./UserEdit')),
   icon: GroupIcon,
   i18n,
-  access: { list: TEAM_ACCESS },
+  access: { list: TEAM_ACCESS, edit: 'add_edit_users' },
   menu: { order: 30, label: 'app.nav.team', deniedReason: 'app.nav.team_denied' },
   recordRepresentation: (record) => memberName(record as TeamMember),
 });

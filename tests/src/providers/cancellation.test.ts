@@ -74,8 +74,8 @@ describe('a cancelled dataProvider call', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
   });
 
-  it('rejects a record read through ra-data-simple-rest with an AbortError', async () => {
-    const error = await cancelled(`${paths.groups}7`, (signal) => provider.getOne('groups', { id: 7, signal }));
+  it('rejects a record read (getOne) with an AbortError', async () => {
+    const error = await cancelled(paths.group(7), (signal) => provider.getOne('groups', { id: 7, signal }));
     expect(error).toBeInstanceOf(DOMException);
     expect(error).toMatchObject({ name: 'AbortError' });
   });

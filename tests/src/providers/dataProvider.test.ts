@@ -142,9 +142,9 @@ describe('getList', () => {
 });
 
 describe('records', () => {
-  it('getOne and getMany read /api/<path>/<id>', async () => {
+  it('getOne and getMany read /api/<path>/<id>/', async () => {
     server.use(
-      http.get(`${paths.groups}:id`, ({ params }) =>
+      http.get(`${paths.groups}:id/`, ({ params }) =>
         HttpResponse.json({ id: Number(params.id), name: `G${params.id}` }),
       ),
     );

@@ -21,6 +21,7 @@ beforeEach(() => {
   server.use(
     http.get(paths.availablePermissions, () => HttpResponse.json([...PERMISSIONS])),
     http.get(paths.groups, () => HttpResponse.json(page(groups))),
+    http.get(paths.group(':id'), ({ params }) => HttpResponse.json(groups.find((g) => g.id === Number(params.id)))),
     http.post(paths.groups, async ({ request }) => {
       const body = await bodyOf(request);
       requests.push({ method: 'POST', path: paths.groups, body });
@@ -89,17 +90,56 @@ describe('Permissions screen', () => {
     expect(loggedHttpStatuses(consoleErrors)).toEqual([403]);
   });
 
-  it("creates 'New group' with no accesses", async () => {
+  it("creates 'New group' with no accesses through the Create view", async () => {
     admin();
     renderApp('/permissions');
     await screen.findByText('Editors');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'New group' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'New group' }));
+    expect(await screen.findByText('New permission group')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Group' })).toHaveValue('New group');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(requests).toEqual([
         { method: 'POST', path: paths.groups, body: { name: 'New group', group_access: { accesses: [] } } },
       ]),
     );
     expect(await screen.findByText('New group', { selector: 'td *' })).toBeInTheDocument();
+  });
+
+  it('renames a group and sets its accesses in its Edit view, in one save', async () => {
+    admin();
+    renderApp('/permissions');
+    const user = userEvent.setup();
+    await user.click(await within(await row('Viewers')).findByRole('link', { name: 'Edit Viewers' }));
+    const name = await screen.findByRole('textbox', { name: 'Group' });
+    expect(screen.getByText('Edit permission group')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Readers');
+    await user.click(screen.getByRole('checkbox', { name: 'view permissions' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.map((r) => r.method)).toEqual(['PATCH']));
+    expect(requests[0]!.body).toEqual({
+      name: 'Readers',
+      group_access: { accesses: ['read_rules', 'view_permissions'] },
+    });
+    expect(await screen.findByText('Readers', { selector: 'td *' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of a name under the field', async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.patch(paths.group(':id'), () =>
+        HttpResponse.json({ name: ['A group with this name already exists'] }, { status: 400 }),
+      ),
+    );
+    admin();
+    renderApp('/permissions/2');
+    const name = await screen.findByRole('textbox', { name: 'Group' });
+    await userEvent.setup().type(name, ' again');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A group with this name already exists')).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 
   it('renames a group in place', async () => {
@@ -159,12 +199,13 @@ describe('Permissions screen', () => {
     for (const box of boxes) expect(box).toBeDisabled();
     expect(within(editorsRow).queryByRole('button', { name: 'Rename Editors' })).not.toBeInTheDocument();
     expect(within(editorsRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New group' })).not.toBeInTheDocument();
+    expect(within(editorsRow).queryByRole('link', { name: 'Edit Editors' })).not.toBeInTheDocument();
   });
 
   it('is closed without view_permissions', async () => {
     signIn(withAccesses('update_permissions'));
     renderApp('/permissions');
-    expect(await screen.findByText(/not have the right permissions|Unauthorized|access denied/i)).toBeInTheDocument();
+    expect((await screen.findAllByText(/not have the right permissions|Unauthorized|access denied/i))[0]).toBeInTheDocument();
   });
 });

@@ -1,0 +1,21 @@
+/** A permission group's form: rename it and set its accesses in one save (update_permissions). */
+import { Edit, SimpleForm } from 'react-admin';
+import { groupUpdateSchema } from '../../domain/people';
+import { formValidator } from '../../domain/validation';
+import { PageTitle } from '../../layout/pageTitle';
+import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { GroupInputs } from './GroupInputs';
+
+const validate = formValidator(groupUpdateSchema);
+
+export default function GroupEdit() {
+  const notifyFailure = useNotifyFailure();
+  return (
+    <Edit redirect="list" mutationMode="pessimistic" title={false} mutationOptions={{ onError: notifyFailure }}>
+      <PageTitle title="resources.permissions.edit_page" />
+      <SimpleForm validate={validate}>
+        <GroupInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Another member's profile (add_edit_users, and every access the member holds: the server says
+ * which). Saved pessimistically: the server's field errors show under their fields, a refusal in
+ * the snackbar.
+ */
+import { Edit, SimpleForm } from 'react-admin';
+import { accountSchema, formValidator } from '../../domain/validation';
+import { PageTitle } from '../../layout/pageTitle';
+import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { UserInputs } from './UserInputs';
+
+const validate = formValidator(accountSchema.pick({ first_name: true, last_name: true, phone: true }));
+
+export default function UserEdit() {
+  const notifyFailure = useNotifyFailure();
+  return (
+    <Edit redirect="list" mutationMode="pessimistic" title={false} mutationOptions={{ onError: notifyFailure }}>
+      <PageTitle title="resources.team.edit_page" />
+      <SimpleForm validate={validate}>
+        <UserInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

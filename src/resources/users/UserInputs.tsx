@@ -1,0 +1,16 @@
+/**
+ * A member's profile inputs: first name, last name, phone; the e-mail address is shown, not edited
+ * here (changing it is confirmed by mail, from the member's own Account screen).
+ */
+import { TextInput } from 'react-admin';
+
+export function UserInputs() {
+  return (
+    <>
+      <TextInput source="first_name" autoComplete="off" fullWidth />
+      <TextInput source="last_name" autoComplete="off" fullWidth />
+      <TextInput source="phone" autoComplete="off" fullWidth />
+      <TextInput source="email" disabled fullWidth />
+    </>
+  );
+}
