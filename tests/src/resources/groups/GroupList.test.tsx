@@ -206,6 +206,8 @@ describe('Permissions screen', () => {
   it('is closed without view_permissions', async () => {
     signIn(withAccesses('update_permissions'));
     renderApp('/permissions');
-    expect((await screen.findAllByText(/not have the right permissions|Unauthorized|access denied/i))[0]).toBeInTheDocument();
+    expect(
+      (await screen.findAllByText(/not have the right permissions|Unauthorized|access denied/i))[0],
+    ).toBeInTheDocument();
   });
 });
