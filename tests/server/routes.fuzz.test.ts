@@ -30,6 +30,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * Tables a refused call may legitimately write: signing in (sessions and refresh tokens are issued
  * for each generated call), failed sign-ins and the attempt counters of throttled routes.
  */
+const WEBHOOK_HOST = 'hooks.slack.com';
+const WEBHOOK = `https://${WEBHOOK_HOST}/services/T0FUZZ/B0FUZZ/fuzzsecret`;
 const BOOKKEEPING_TABLES = ['sessions', 'refresh_tokens', 'login_failures', 'rate_limit_counters'];
 
 /** What a route open to everyone writes when it succeeds: a known address is sent a reset link. */
@@ -289,7 +291,15 @@ eachDatabase((engine) => {
       });
       const group = await api.newGroup('Editors', ['read_rules']);
       const other = await api.userWith(['read_rules']);
+      // An alert destination (a resource defined in one file), created as the screens do.
+      const destination = await api.request(superuser.token, {
+        method: 'POST',
+        url: '/api/alert_destinations/',
+        payload: { name: 'Ops channel', url: WEBHOOK, folder_id: seeded.folder.id },
+      });
+      expect(destination.statusCode, destination.body).toBe(201);
       const likely: [string, number][] = [
+        ['/api/alert_destinations', destination.json().id],
         ['/api/rule', seeded.rule.id],
         ['/api/folders', seeded.folder.id],
         ['/api/general_page', seeded.folder.id],
@@ -309,6 +319,13 @@ eachDatabase((engine) => {
           'read_rules',
           'correct-horse-1',
           server.home.adAccountId,
+          WEBHOOK,
+          // Impact report scopes and spans, backtest spans.
+          'agency',
+          'folder',
+          'rule',
+          '7',
+          '30',
         ],
       };
 
@@ -447,6 +464,13 @@ eachDatabase((engine) => {
         if (badText(g.name, 150)) problems.push(`group ${g.id} name ${JSON.stringify(g.name)}`);
         const unknown = g.accesses.filter((a) => !(PERMISSIONS as readonly string[]).includes(a));
         if (unknown.length) problems.push(`group ${g.id} permissions ${JSON.stringify(unknown)}`);
+      }
+      for (const d of await query<{ id: number; name: string; url: string }>(
+        'select id, name, url from alert_destinations',
+      )) {
+        if (badText(d.name, 100))
+          problems.push(`alert destination ${d.id} name ${JSON.stringify(d.name.slice(0, 80))}`);
+        if (d.url.includes(WEBHOOK_HOST)) problems.push(`alert destination ${d.id} webhook stored in clear`);
       }
       for (const f of await query<{ id: number; name: string }>('select id, name from folders')) {
         if (badText(f.name, 200)) problems.push(`folder ${f.id} name ${JSON.stringify(f.name.slice(0, 80))}…`);
