@@ -41,6 +41,7 @@ export const USAGE = `npm run bench -- [flags]
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
   --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
+  --sync                 a full campaign sync of 1,000 ad accounts at Graph's pace: npm run bench -- --sync --help
   --walk                 every parameter combination the list screens send, slowest first: npm run bench -- --walk --help
   --mixed                a team's mixed traffic on every list, with writers: npm run bench -- --mixed --help
 ${ENGINE_USAGE}

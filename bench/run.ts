@@ -92,6 +92,14 @@ async function main() {
     const { runMixedBench } = await import('./mixed/run');
     return runMixedBench(argv.filter((a) => a !== '--mixed'));
   }
+  if (argv.includes('--sync')) {
+    // A full campaign sync at Graph's pace (bench/sync.ts).
+    const { runSyncBench } = await import('./sync');
+    return runSyncBench(
+      argv.filter((a) => a !== '--sync'),
+      log,
+    );
+  }
   if (argv.includes('--walk')) {
     // Every parameter combination the list screens can send, on an idle app (bench/walk.ts).
     const { runWalk } = await import('./walk');
