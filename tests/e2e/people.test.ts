@@ -134,12 +134,12 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
     await admin.getByText('Edit team member').waitFor();
     await expect(admin.getByRole('textbox', { name: 'Email' }).isDisabled()).resolves.toBe(true);
     await admin.getByRole('textbox', { name: 'Phone' }).fill('+44 1234 9999');
-    await admin.getByRole('textbox', { name: 'Last name' }).fill('Colleague-Smith');
+    await admin.getByRole('textbox', { name: 'Last name' }).fill('Colleague-Jones');
     await screenshot(admin, 'people-user-edit');
     await admin.getByRole('button', { name: 'Save' }).click();
     await snackbar(admin, 'Team member saved');
     await admin.waitForURL('**/team');
-    await admin.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Nina Colleague-Smith').waitFor();
+    await admin.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Nina Colleague-Jones').waitFor();
   });
 
   it('signed in, the colleague sees only what the group allows', async () => {
