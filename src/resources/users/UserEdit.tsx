@@ -3,7 +3,7 @@
  * which). Saved pessimistically: the server's field errors show under their fields, a refusal in
  * the snackbar.
  */
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../custom-pages/account/forms';
@@ -16,7 +16,15 @@ export default function UserEdit() {
   return (
     <Edit redirect="list" mutationMode="pessimistic" title={false} mutationOptions={{ onError: notifyFailure }}>
       <PageTitle title="resources.team.edit_page" />
-      <SimpleForm validate={validate}>
+      <SimpleForm
+        validate={validate}
+        // No Delete: members are deactivated, never deleted (the API has no such call).
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <UserInputs />
       </SimpleForm>
     </Edit>

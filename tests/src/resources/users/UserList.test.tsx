@@ -209,6 +209,7 @@ describe("a member's profile through the Edit view", () => {
     await user.click(await within(await row('Linus Torvalds')).findByRole('link', { name: 'Edit' }));
     expect(await screen.findByText('Edit team member')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     const phone = screen.getByRole('textbox', { name: 'Phone' });
     await user.type(phone, '+12 3456 7890');
     await user.click(screen.getByRole('button', { name: 'Save' }));
