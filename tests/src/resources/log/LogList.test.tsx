@@ -102,7 +102,8 @@ describe('Log list', () => {
     signIn(withAccesses('read_rules'));
     renderApp('/log');
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/access-denied'));
-    expect(screen.getByText("You don't have the right permissions to access this page")).toBeInTheDocument();
+    expect((await screen.findAllByRole('heading', { name: 'Access denied' }))[0]).toBeInTheDocument();
+    expect(screen.getByText(/Your permission groups do not open this screen/)).toBeInTheDocument();
     expect(screen.queryByText('Rule updated')).not.toBeInTheDocument();
   });
 
