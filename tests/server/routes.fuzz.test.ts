@@ -295,7 +295,7 @@ eachDatabase((engine) => {
       const destination = await api.request(superuser.token, {
         method: 'POST',
         url: '/api/alert_destinations/',
-        payload: { name: 'Ops channel', url: WEBHOOK, folder_id: seeded.folder.id },
+        payload: { name: 'Ops channel', url: WEBHOOK, is_active: true, folder_id: seeded.folder.id },
       });
       expect(destination.statusCode, destination.body).toBe(201);
       const likely: [string, number][] = [
