@@ -1,4 +1,5 @@
 /** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
+import { counter } from './args';
 import { ENGINE_USAGE } from './engine/main';
 import { SOAK_USAGE } from './soak/run';
 
@@ -48,38 +49,25 @@ ${ENGINE_USAGE}
 ${SOAK_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
-function flag(argv: string[], name: string): string | undefined {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
-
-function count(argv: string[], name: string, fallback: number, min = 0): number {
-  const raw = flag(argv, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${USAGE}`);
-  return value;
-}
-
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
-  const folders = count(argv, 'folders', 2000, 1);
-  const campaigns = count(argv, 'campaigns', 100_000, 1);
-  const rulesPerFolder = count(argv, 'rules-per-folder', 10, 1);
-  const logPerRule = count(argv, 'log-per-rule', 5, 1);
-  const activityPerRule = count(argv, 'activity-per-rule', 5, 1);
+  const count = counter(argv, USAGE);
+  const folders = count('folders', 2000, 1);
+  const campaigns = count('campaigns', 100_000, 1);
+  const rulesPerFolder = count('rules-per-folder', 10, 1);
+  const logPerRule = count('log-per-rule', 5, 1);
+  const activityPerRule = count('activity-per-rule', 5, 1);
   const shared = { rulesPerFolder, logPerRule, activityPerRule };
   return {
     large: { label: 'large', folders, campaigns, ...shared },
     small: {
       label: 'small',
-      folders: count(argv, 'small-folders', Math.min(folders, Math.max(20, Math.round(folders / 100))), 1),
-      campaigns: count(argv, 'small-campaigns', Math.min(campaigns, Math.max(1000, Math.round(campaigns / 100))), 1),
+      folders: count('small-folders', Math.min(folders, Math.max(20, Math.round(folders / 100))), 1),
+      campaigns: count('small-campaigns', Math.min(campaigns, Math.max(1000, Math.round(campaigns / 100))), 1),
       ...shared,
     },
-    rounds: count(argv, 'rounds', 21, 1),
-    callSeconds: count(argv, 'call-seconds', 8, 1),
-    warmup: count(argv, 'warmup', 2),
+    rounds: count('rounds', 21, 1),
+    callSeconds: count('call-seconds', 8, 1),
+    warmup: count('warmup', 2),
     postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     skipPglite: argv.includes('--no-pglite'),
     skipBundle: argv.includes('--no-bundle'),

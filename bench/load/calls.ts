@@ -5,6 +5,7 @@
  * fixed cost of any authenticated call, as the baseline.
  */
 import type { DbHandle } from '../../server/db/client';
+import { ACTIVITY_SORTS, CAMPAIGN_SORTS, LOG_SORTS } from '../mixed/screens';
 import { folderName, isTrashedFolder } from '../seed';
 
 export interface LoadCall {
@@ -67,25 +68,6 @@ export async function loadFacts(dbh: DbHandle): Promise<LoadFacts> {
   };
 }
 
-const LOG_ORDERINGS = ['timestamp', 'actor', 'ad_account', 'action', 'rule_name'];
-const ACTIVITY_ORDERINGS = ['created_at', 'client_account', 'action', 'rule', 'ad_id'];
-const CAMPAIGN_ORDERINGS = [
-  'campaign_id',
-  'campaign_name',
-  'meta_ad_account',
-  'topic',
-  'is_webinar',
-  'event_date',
-  'event_time',
-  'spend',
-  'result',
-  'cpl',
-  'ctr',
-  'cpc',
-  'end_date',
-  'updated_at',
-];
-
 export function loadCalls(facts: LoadFacts, deepOffset: number): LoadCall[] {
   const enc = encodeURIComponent;
   const log = '/api/log/?limit=10';
@@ -123,7 +105,7 @@ export function loadCalls(facts: LoadFacts, deepOffset: number): LoadCall[] {
       name: 'search folder name',
       url: `${log}&offset=0&ordering=-timestamp&search=${enc(facts.middleFolderName)}`,
     },
-    ...LOG_ORDERINGS.map((o) => ({ endpoint: 'log', name: `ordering=${o}`, url: `${log}&offset=0&ordering=${o}` })),
+    ...LOG_SORTS.map((o) => ({ endpoint: 'log', name: `ordering=${o}`, url: `${log}&offset=0&ordering=${o}` })),
 
     { endpoint: 'rule_log', name: 'first page', url: `${activity}&offset=0&ordering=-created_at` },
     { endpoint: 'rule_log', name: 'deep page', url: `${activity}&offset=${deepOffset}&ordering=-created_at` },
@@ -147,7 +129,7 @@ export function loadCalls(facts: LoadFacts, deepOffset: number): LoadCall[] {
       name: 'search folder name',
       url: `${activity}&offset=0&ordering=-created_at&search=${enc(facts.middleFolderName)}`,
     },
-    ...ACTIVITY_ORDERINGS.map((o) => ({
+    ...ACTIVITY_SORTS.map((o) => ({
       endpoint: 'rule_log',
       name: `ordering=${o}`,
       url: `${activity}&offset=0&ordering=${o}`,
@@ -203,7 +185,7 @@ export function loadCalls(facts: LoadFacts, deepOffset: number): LoadCall[] {
       name: 'cpc range',
       url: `${campaigns}&offset=0&cpc_annotation_min=1&cpc_annotation_max=2`,
     },
-    ...CAMPAIGN_ORDERINGS.map((o) => ({
+    ...CAMPAIGN_SORTS.map((o) => ({
       endpoint: 'campaigns',
       name: `ordering=${o}`,
       url: `${campaigns}&offset=0&ordering=${o}`,

@@ -1,7 +1,8 @@
 /** `npm run bench -- --load [flags]`: the sizes, the load and the engines of the load bench. */
+import { benchPostgresUrl, chosenEngines, counter, flagValue, seedSizes, type BenchEngine } from '../args';
 import type { SeedSizes } from '../seed';
 
-export type LoadEngine = 'postgres' | 'pglite';
+export type LoadEngine = BenchEngine;
 
 export interface LoadOptions {
   sizes: SeedSizes;
@@ -60,45 +61,22 @@ export const LOAD_USAGE = `npm run bench -- --load [flags]
   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres): the PostgreSQL
   server to create a fresh database on (dropped afterwards).`;
 
-function value(argv: string[], name: string): string | undefined {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
-
-function count(argv: string[], name: string, fallback: number, min = 0): number {
-  const raw = value(argv, name);
-  if (raw === undefined) return fallback;
-  const parsed = Number(raw);
-  if (!Number.isInteger(parsed) || parsed < min)
-    throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${LOAD_USAGE}`);
-  return parsed;
-}
-
 export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
-  const engines: LoadEngine[] = [];
-  if (!argv.includes('--no-postgres')) engines.push('postgres');
-  if (!argv.includes('--no-pglite')) engines.push('pglite');
-  if (!engines.length) throw new Error(`Nothing to run: both engines skipped.\n\n${LOAD_USAGE}`);
+  const count = counter(argv, LOAD_USAGE);
+  const engines = chosenEngines(argv, LOAD_USAGE);
   return {
-    sizes: {
-      folders: count(argv, 'folders', 2000, 1),
-      rulesPerFolder: count(argv, 'rules-per-folder', 10, 1),
-      campaigns: count(argv, 'campaigns', 100_000, 1),
-      auditLogEntries: count(argv, 'log-entries', 1_000_000, 1),
-      ruleLogEntries: count(argv, 'activity-entries', 1_000_000, 1),
-      teamMembers: count(argv, 'team', 25),
-    },
+    sizes: seedSizes(count),
     engines,
-    postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres',
-    connections: count(argv, 'connections', 100, 1),
-    duration: count(argv, 'duration', 10, 1),
-    timeout: count(argv, 'timeout', 10, 1),
-    deepOffset: count(argv, 'deep-offset', 10_000),
-    settle: count(argv, 'settle', 20, 1),
-    only: value(argv, 'only'),
-    logLevel: value(argv, 'log-level') ?? 'info',
-    seededDataDir: value(argv, 'pglite-seeded'),
-    seededPostgresUrl: value(argv, 'postgres-seeded'),
+    postgresUrl: benchPostgresUrl(env),
+    connections: count('connections', 100, 1),
+    duration: count('duration', 10, 1),
+    timeout: count('timeout', 10, 1),
+    deepOffset: count('deep-offset', 10_000),
+    settle: count('settle', 20, 1),
+    only: flagValue(argv, 'only'),
+    logLevel: flagValue(argv, 'log-level') ?? 'info',
+    seededDataDir: flagValue(argv, 'pglite-seeded'),
+    seededPostgresUrl: flagValue(argv, 'postgres-seeded'),
     fresh: argv.includes('--fresh'),
     resultsDir: 'bench/results',
   };

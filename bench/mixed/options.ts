@@ -1,7 +1,8 @@
 /** `npm run bench -- --mixed [flags]`: the team, the time and the engines of the mixed-traffic bench. */
+import { benchPostgresUrl, chosenEngines, counter, flagValue, seedSizes, type BenchEngine } from '../args';
 import type { SeedSizes } from '../seed';
 
-export type MixedEngine = 'postgres' | 'pglite';
+export type MixedEngine = BenchEngine;
 
 export interface MixedOptions {
   sizes: SeedSizes;
@@ -45,47 +46,24 @@ export const MIXED_USAGE = `npm run bench -- --mixed [flags]
   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres): the PostgreSQL
   server the bench creates its database on (dropped afterwards).`;
 
-function value(argv: string[], name: string): string | undefined {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
-
-function count(argv: string[], name: string, fallback: number, min = 0): number {
-  const raw = value(argv, name);
-  if (raw === undefined) return fallback;
-  const parsed = Number(raw);
-  if (!Number.isInteger(parsed) || parsed < min)
-    throw new Error(`--${name} must be a whole number ≥ ${min} (got ${raw})\n\n${MIXED_USAGE}`);
-  return parsed;
-}
-
 export function parseMixedOptions(argv: string[], env: NodeJS.ProcessEnv): MixedOptions {
-  const engines: MixedEngine[] = [];
-  if (!argv.includes('--no-postgres')) engines.push('postgres');
-  if (!argv.includes('--no-pglite')) engines.push('pglite');
-  if (!engines.length) throw new Error(`Nothing to run: both engines skipped.\n\n${MIXED_USAGE}`);
-  const sequence = count(argv, 'sequence', 20_000, 1);
+  const count = counter(argv, MIXED_USAGE);
+  const engines = chosenEngines(argv, MIXED_USAGE);
+  const sequence = count('sequence', 20_000, 1);
   return {
-    sizes: {
-      folders: count(argv, 'folders', 2000, 1),
-      rulesPerFolder: count(argv, 'rules-per-folder', 10, 1),
-      campaigns: count(argv, 'campaigns', 100_000, 1),
-      auditLogEntries: count(argv, 'log-entries', 1_000_000, 1),
-      ruleLogEntries: count(argv, 'activity-entries', 1_000_000, 1),
-      teamMembers: count(argv, 'team', 25),
-    },
+    sizes: seedSizes(count),
     engines,
-    postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres',
-    users: count(argv, 'users', 50, 1),
+    postgresUrl: benchPostgresUrl(env),
+    users: count('users', 50, 1),
     writers: 3,
-    duration: count(argv, 'duration', 30, 1),
-    warmup: count(argv, 'warmup', 5, 1),
-    timeout: count(argv, 'timeout', 10, 1),
+    duration: count('duration', 30, 1),
+    warmup: count('warmup', 5, 1),
+    timeout: count('timeout', 10, 1),
     sequence,
-    captured: Math.min(sequence, count(argv, 'captured', 600, 1)),
-    logLevel: value(argv, 'log-level') ?? 'info',
-    seededDataDir: value(argv, 'pglite-seeded'),
-    seededPostgresUrl: value(argv, 'postgres-seeded'),
+    captured: Math.min(sequence, count('captured', 600, 1)),
+    logLevel: flagValue(argv, 'log-level') ?? 'info',
+    seededDataDir: flagValue(argv, 'pglite-seeded'),
+    seededPostgresUrl: flagValue(argv, 'postgres-seeded'),
     resultsDir: 'bench/results',
   };
 }
