@@ -11,6 +11,8 @@ import { checkPlatformHealth } from './health/monitor';
 import type { AppServices } from './services';
 import { pgBossProbe } from './observability/readiness';
 import { createMetricHistoryService } from './history/service';
+import { storedDestinations } from './alerts/destinations';
+import { credentialCipherFor } from './rules/credentials';
 
 export interface RunningServices {
   services: Partial<AppServices>;
@@ -30,13 +32,16 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   });
   // An account's first sync fills its history from the platform's breakdowns.
   campaigns.services.campaignSync.onAccountSynced((id) => void metricHistory.fillIfEmpty(id));
-  const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, mailer);
+  // Alerts go by mail and to the alert destinations (their URLs opened with the folder credentials' key).
+  const destinations = storedDestinations(dbh.db, await credentialCipherFor(config), config.alertWebhookUrl);
+  const alerts = alertDelivery(config, mailer, destinations);
+  const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, alerts);
   // Every sync checks the platform's health; unhealthy accounts hold their rules' runs.
   const healthDeps = {
     db: dbh.db,
     client: campaigns.services.adPlatform,
     now: () => new Date(),
-    alerts: alertDelivery(config, mailer),
+    alerts,
     log: console,
   };
   campaigns.services.campaignSync.onSyncFinished(() => checkPlatformHealth(healthDeps));

@@ -10,17 +10,17 @@ import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
 import type { BlastLimits } from './blastRadius';
 import type { HeldAlerts } from './pipeline/context';
-import { configuredDestinations } from '../alerts/destinations';
+import type { WebhookDestinations } from '../alerts/destinations';
 import { createWebhookSender } from '../alerts/webhook';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
  * written to the outbox (addressed to the admin), like every other mail of a dev setup. Every alert
- * also goes to ALERT_WEBHOOK_URL when set (server/alerts).
+ * also goes to its webhook destinations (server/alerts/destinations.ts).
  */
-export function alertDelivery(config: Config, mailer: Mailer): HeldAlerts {
+export function alertDelivery(config: Config, mailer: Mailer, destinations: WebhookDestinations): HeldAlerts {
   const sender = config.mailFrom;
-  const webhooks = { send: createWebhookSender(), destinations: configuredDestinations(config.alertWebhookUrl) };
+  const webhooks = { send: createWebhookSender(), destinations };
   const base = { publicUrl: config.publicUrl, sender, webhooks };
   if (config.alertEmails.length) return { ...base, mailer, recipients: config.alertEmails };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
@@ -37,9 +37,8 @@ export async function startRuleEngineServices(
   config: Config,
   dbh: DbHandle,
   client: AdPlatformClient,
-  mailer: Mailer,
+  alerts: HeldAlerts,
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
-  const alerts = alertDelivery(config, mailer);
   const limits = limitsOf(config);
   const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts });
   const engine =

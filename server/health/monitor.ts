@@ -13,13 +13,16 @@ import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
 import { numberOrNull } from '../engine/metrics';
 import type { EngineLog, HeldAlerts } from '../engine/pipeline/context';
-import { sendPlainAlert } from '../engine/plainAlert';
+import { sendPlainAlert, type PlainAlert } from '../engine/plainAlert';
+import { sendToWebhooks } from '../alerts/engineWebhooks';
+import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../engine/schedule';
 import { TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
 import { isAccessLost, isTokenInvalid, judgeLeadTracking, TOKEN_WARNING_DAYS, type DayReading } from './checks';
 import { readingsSinceDay } from './report';
 import {
   claimUnalerted,
+  foldersConcerned,
   pruneReadings,
   readingsOf,
   recordCheck,
@@ -129,21 +132,42 @@ async function mailNewProblems(deps: HealthDeps, at: Date, names: Map<string, st
       row.adAccountId === TOKEN_SCOPE ? 'every ad account' : (names.get(row.adAccountId) ?? row.adAccountId);
     const title = CHECK_TITLES[row.check as HealthCheck] ?? row.check;
     deps.log.warn(`health: ${where}: ${title} (${row.detail})`);
-    const sent = await sendPlainAlert(
-      deps.alerts,
-      {
-        subject: `Platform health: ${title} — ${where}`,
-        paragraphs: [
-          `${where}: ${title}. ${row.detail}.`,
-          'Its rules’ runs are held until the problem is gone: nothing acts on numbers that cannot be trusted.',
-        ],
-        path: '/health',
-        label: 'Open the health panel',
-      },
-      deps.log,
-    );
+    const alert: PlainAlert = {
+      subject: `Platform health: ${title} — ${where}`,
+      paragraphs: [
+        `${where}: ${title}. ${row.detail}.`,
+        'Its rules’ runs are held until the problem is gone: nothing acts on numbers that cannot be trusted.',
+      ],
+      path: '/health',
+      label: 'Open the health panel',
+    };
+    const sent = await sendPlainAlert(deps.alerts, alert, deps.log);
     if (!sent) await releaseAlert(deps.db, row);
+    await postToWebhooks(deps, row, alert);
   }
+}
+
+/**
+ * The problem's webhook message, to the global destinations and those of each folder it concerns;
+ * once per problem (its key holds when it began, so a problem that comes back is posted again).
+ */
+async function postToWebhooks(
+  deps: HealthDeps,
+  row: { adAccountId: string; check: string; since: Date },
+  alert: PlainAlert,
+): Promise<void> {
+  const webhooks = deps.alerts?.webhooks;
+  if (!webhooks) return;
+  const message = slackMessage({
+    title: alert.subject,
+    paragraphs: alert.paragraphs,
+    action: { label: alert.label, url: `${deps.alerts!.publicUrl}${alert.path}` },
+  });
+  const sourceKey = `${row.adAccountId}:${row.check}:${row.since.toISOString()}`;
+  const folderIds = await foldersConcerned(deps.db, row.adAccountId);
+  // The same key for each folder: a global destination is claimed by the first and skipped after.
+  for (const folderId of folderIds.length ? folderIds : [null])
+    await sendToWebhooks(deps, webhooks, { source: 'health', sourceKey, folderId, message });
 }
 
 /** One health check of the platform; never throws (a failed check is logged and retried next sync). */

@@ -142,6 +142,17 @@ export async function watchedAccounts(db: Database) {
     .where(eq(folders.isDeleted, false));
 }
 
+/** The live folders a problem concerns: the account's, or every one for the token's. */
+export async function foldersConcerned(db: Database, adAccountId: string): Promise<number[]> {
+  const live = eq(folders.isDeleted, false);
+  const rows = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(adAccountId === TOKEN_SCOPE ? live : and(live, eq(folders.adAccountId, adAccountId)))
+    .orderBy(folders.id);
+  return rows.map((row) => row.id);
+}
+
 /** The health panel: the token's checks and every watched account's. */
 export async function platformHealth(db: Database, readingsSince: string): Promise<PlatformHealthDto> {
   const [accounts, rows] = await Promise.all([watchedAccounts(db), db.select().from(accountHealth)]);

@@ -3,13 +3,11 @@
  * webhooks, each once per destination, received here by a real HTTP server standing in for Slack.
  * A destination that fails is recorded (without its URL) and gets the same message on the next try.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configuredDestinations, urlKey, type WebhookDestinations } from '../../../server/alerts/destinations';
 import { slackMessage } from '../../../server/alerts/slackMessage';
-import { createWebhookSender, type WebhookMessage } from '../../../server/alerts/webhook';
+import { createWebhookSender } from '../../../server/alerts/webhook';
 import { deliverOnce } from '../../../server/alerts/webhookOnce';
 import type { DbHandle } from '../../../server/db/client';
 import { webhookDeliveries } from '../../../server/db/schema/index';
@@ -17,43 +15,13 @@ import { runAlert } from '../../../server/engine/alerts';
 import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { createRuleEngineService } from '../../../server/engine/service';
 import { createTestApi, type TestApi } from '../../support/api';
+import { buttonUrl, WebhookReceiver } from './receiver';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
-
-/** A local incoming-webhook endpoint: records each JSON body; answers with the next queued status. */
-class WebhookReceiver {
-  received: { path: string; body: WebhookMessage }[] = [];
-  statuses: number[] = [];
-  private server: Server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const status = this.statuses.shift() ?? 200;
-      if (status === 200) this.received.push({ path: request.url ?? '', body: JSON.parse(raw) });
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status === 200 ? 'ok' : 'invalid_token');
-    });
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const SECRET_PATH = '/services/T000/B000/very-secret-token';
 const MONDAY = 1;
 const SEVEN_AM_NY = new Date('2024-01-15T12:00:00Z');
-
-const buttonUrl = (message: WebhookMessage) =>
-  (message.blocks?.find((b) => b.type === 'actions') as { elements: { url: string }[] } | undefined)?.elements[0]?.url;
 
 describe('a Slack message from an alert’s parts', () => {
   it('has a header, the lead line, the list (escaped, cut after 20) and the action as a button', () => {

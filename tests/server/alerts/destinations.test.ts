@@ -1,0 +1,175 @@
+/**
+ * Alerts to the configured destinations: the alert destinations an admin saves (global or for one
+ * folder, the URL encrypted) decide where digests, held runs and platform-health alerts are posted.
+ * Only active ones; a folder's own destination hears only that folder's alerts; each alert once.
+ * A real HTTP server stands in for Slack.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storedDestinations } from '../../../server/alerts/destinations';
+import { createWebhookSender } from '../../../server/alerts/webhook';
+import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { runAlert } from '../../../server/engine/alerts';
+import { DEFAULT_LIMITS } from '../../../server/engine/blastRadius';
+import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { checkPlatformHealth } from '../../../server/health/monitor';
+import { createTestApi, type TestApi } from '../../support/api';
+import { eachDatabase } from '../../support/db';
+import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { buttonUrl, WebhookReceiver } from './receiver';
+
+const SLOT = new Date('2024-01-15T12:00:00Z');
+const MONDAY = 1;
+const SEVEN_AM_NY = new Date('2024-01-15T12:00:00Z');
+
+eachDatabase((engine) => {
+  describe(`alert destinations on ${engine}`, () => {
+    let api: TestApi;
+    let receiver: WebhookReceiver;
+    let platform: FakePlatform;
+    let mailer: CapturingMailer;
+
+    beforeAll(async () => {
+      api = await createTestApi(engine);
+      receiver = new WebhookReceiver();
+      await receiver.start();
+    });
+    afterAll(async () => {
+      await receiver.close();
+      await api.close();
+    });
+
+    beforeEach(() => {
+      receiver.received.length = 0;
+      platform = new FakePlatform();
+      mailer = new CapturingMailer();
+    });
+
+    /** A destination stored as the resource stores it: the URL encrypted with the server's key. */
+    const addDestination = async (path: string, folderId: number | null, isActive = true) => {
+      await api.dbh.db.insert(alertDestinations).values({
+        name: path,
+        folder_id: folderId,
+        url: api.app.credentials.encryptText(receiver.url(path)),
+        is_active: isActive,
+      });
+    };
+
+    const alerts = () => ({
+      mailer,
+      recipients: ['ops@example.com'],
+      publicUrl: 'http://console.test',
+      webhooks: {
+        send: createWebhookSender({ timeoutMs: 5_000 }),
+        destinations: storedDestinations(api.dbh.db, api.app.credentials),
+      },
+    });
+
+    /** A folder with its own destination, and another folder with its own (never to hear this one's alerts). */
+    async function folderWithDestination(options: Parameters<typeof seedRule>[2] = {}) {
+      const account = await seedAccount(api.dbh.db);
+      const seeded = await seedRule(api.dbh.db, account.adAccountId, options);
+      await addDestination(`/folder-${seeded.folder.id}`, seeded.folder.id);
+      const other = await seedRule(api.dbh.db, (await seedAccount(api.dbh.db)).adAccountId);
+      await addDestination(`/folder-${other.folder.id}`, other.folder.id);
+      return { account, ...seeded };
+    }
+
+    it('reads the destinations saved through the API: active ones, global and the folder’s own, each URL once', async () => {
+      const admin = await api.userWith('superuser');
+      const folderOf = async () => (await seedRule(api.dbh.db, (await seedAccount(api.dbh.db)).adAccountId)).folder.id;
+      const [a, b] = [await folderOf(), await folderOf()];
+      const save = async (name: string, folderId: number | null, url: string, active = true) => {
+        const response = await api.request(admin.token, {
+          method: 'POST',
+          url: '/api/alert_destinations/',
+          payload: { name, folder_id: folderId, url, is_active: active },
+        });
+        expect(response.statusCode).toBe(201);
+      };
+      const hook = (name: string) => `https://hooks.example.com/services/T1/B1/${name}`;
+      await save('Everyone', null, hook('everyone'));
+      await save('Paused channel', null, hook('paused'), false);
+      await save('Harbor', a, hook('harbor'));
+      await save('Harbor again', a, hook('everyone'));
+      await save('Cove', b, hook('cove'));
+
+      const destinations = storedDestinations(api.dbh.db, api.app.credentials, hook('from-env'));
+      const urls = async (folderId: number | null) => (await destinations.forFolder(folderId)).map((d) => d.url);
+      expect(await urls(a)).toEqual([hook('from-env'), hook('everyone'), hook('harbor')]);
+      expect(await urls(b)).toEqual([hook('from-env'), hook('everyone'), hook('cove')]);
+      expect(await urls(null)).toEqual([hook('from-env'), hook('everyone')]);
+      await api.dbh.db.delete(alertDestinations);
+    });
+
+    describe('posting alerts', () => {
+      beforeAll(async () => {
+        await addDestination('/global', null);
+        await addDestination('/switched-off', null, false);
+      });
+
+      it('posts a held run to the global and the folder’s own destinations, with the link where it is approved', async () => {
+        const { account, rule, folder } = await folderWithDestination({
+          everyDayAt: [12],
+          tasks: { spend_cpl_no_leads: { spend: '100' } },
+        });
+        platform.addCampaign(account.adAccountId, 'c1', 'EDM EP-W 2026-03-04 6PM');
+        for (const id of ['over1', 'over2', 'over3']) platform.addAd(account.adAccountId, 'c1', id, { spend: '300' });
+        platform.addAd(account.adAccountId, 'c1', 'under', { spend: '20' });
+        const context = engineContext(api.dbh.db, platform, () => SLOT, { limits: DEFAULT_LIMITS, alerts: alerts() });
+        const result = await runSlot(context, { ruleId: rule.id, slot: SLOT, kind: 'run' });
+        expect(result.status).toBe('held');
+
+        expect(receiver.received.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        const runLink = `http://console.test/edit-rule/${rule.id}?run=${result.runId}`;
+        for (const { body } of receiver.received) {
+          expect(body.text).toMatch(/^Held for approval: /);
+          expect(buttonUrl(body)).toBe(runLink);
+        }
+        expect(mailer.sent).toHaveLength(1);
+      });
+
+      it('posts a digest once to the global and the folder’s own destinations', async () => {
+        const { account, rule, folder } = await folderWithDestination({
+          timezone: 'America/New_York',
+          hours: [[MONDAY, 6]],
+          alertHours: [7],
+          ruleName: 'EP-W: Pause ad CPL > $50',
+        });
+        platform.addCampaign(account.adAccountId, 'c1', 'EDM EP-W 2024-02-01 6PM');
+        platform.addAd(account.adAccountId, 'c1', 'expensive', { spend: '186.30', leads: 3 });
+        platform.addAd(account.adAccountId, 'c1', 'cheap', { spend: '90', leads: 3 });
+        await runSlot(
+          engineContext(api.dbh.db, platform, () => new Date(SEVEN_AM_NY.getTime() + 60_000)),
+          { ruleId: rule.id, slot: new Date('2024-01-15T11:00:00Z'), kind: 'run' },
+        );
+        const context = { db: api.dbh.db, log: quietLog, ...alerts() };
+        expect((await runAlert(context, rule.id, SEVEN_AM_NY)).status).toBe('sent');
+        expect((await runAlert(context, rule.id, SEVEN_AM_NY)).status).toBe('already_done');
+
+        expect(receiver.received.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        for (const { body } of receiver.received) {
+          expect(JSON.stringify(body.blocks)).toContain('turn off ad expensive (CPL: $62.10 &gt; $50.00');
+          expect(buttonUrl(body)).toBe(`http://console.test/activity?rule_id=${rule.id}`);
+        }
+      });
+
+      it('posts a platform-health problem once to the global destinations and those of the account’s folders', async () => {
+        const { account, folder } = await folderWithDestination({ everyDayAt: [12] });
+        const deps = { db: api.dbh.db, client: platform, now: () => SLOT, alerts: alerts(), log: quietLog };
+        // The fake platform lists no ad account: the token lost this one (and the other folders' accounts).
+        await checkPlatformHealth(deps);
+        await checkPlatformHealth(deps);
+
+        const title = `Platform health: the token can no longer read the ad account — ${account.accountName}`;
+        const about = receiver.received.filter((r) => r.body.text.startsWith(title));
+        expect(about.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        expect(buttonUrl(about[0]!.body)).toBe('http://console.test/health');
+        expect(mailer.sent.filter((m) => m.subject === title)).toHaveLength(1);
+        // No destination hears the same problem twice, and none of a folder on another account hears it.
+        const posts = receiver.received.map((r) => `${r.path} ${r.body.text.split('\n')[0]}`);
+        expect(new Set(posts).size).toBe(posts.length);
+        expect(receiver.received.map((r) => r.path)).not.toContain('/switched-off');
+      });
+    });
+  });
+});
