@@ -70,6 +70,8 @@ export interface Evaluation {
   objects: ObjectReport[];
   /** Ads of the account delivering now (any campaign): the base of the blast-radius share. */
   deliveringAds: number;
+  /** The names of the objects' campaigns, by id (run records show them). */
+  campaignNames: Record<string, string>;
 }
 
 export interface EvaluateOptions {
@@ -375,5 +377,8 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
     }
   }
   const deliveringAds = snapshot.ads.filter(isOn).length;
-  return { actions, problems, objects, deliveringAds };
+  const campaignNames = Object.fromEntries(
+    [...new Set(objects.map((o) => o.campaignId))].map((id) => [id, campaignName(id)]),
+  );
+  return { actions, problems, objects, deliveringAds, campaignNames };
 }

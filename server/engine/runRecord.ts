@@ -46,6 +46,10 @@ export interface StoredDetails {
   /** The turn-offs a held run planned (what Approve carries out, if still valid). */
   planned?: PlannedAction[];
   problems?: string[];
+  /** The names of the objects' campaigns, by id, as the run read them. */
+  campaigns?: Record<string, string>;
+  /** Each object a task acted on (or would have): what crossed the threshold, in words. */
+  crossed?: Record<string, string>;
   /** Why a run was held: the numbers against the limits. */
   limits?: { affected: number; delivering: number; actions: number; maxShare: number; maxActions: number };
 }
@@ -91,13 +95,28 @@ export function countVerdicts(objects: StoredObject[]): Record<string, number> {
   return counts;
 }
 
+/**
+ * The conditions of an action's reason that held: its comparisons and its zero counts ('Spend $300.00
+ * > $100.00 · Leads 0'; 'CPL $61.20 > $50.00'), or all its other parts when it has none.
+ */
+export function crossedText(reason: Record<string, string>): string {
+  const parts = Object.entries(reason).filter(([key]) => !CONTEXT_KEYS.has(key));
+  const compared = parts.filter(([, value]) => /[<>≤≥]/.test(value) || value === '0');
+  return (compared.length ? compared : parts).map(([key, value]) => `${key} ${value}`).join(' · ');
+}
+
+/** Parts of a reason that say where or why the run acted, not what crossed. */
+const CONTEXT_KEYS = new Set(['Campaign', 'Ad', 'Run', 'Caught up', 'Lag allowance']);
+
 export function expandObjects(details: unknown): RunObjectDto[] {
-  const objects = (details as StoredDetails | null)?.objects ?? [];
-  return objects.map(([type, id, name, campaignId, metrics, verdicts]) => ({
+  const stored = details as StoredDetails | null;
+  return (stored?.objects ?? []).map(([type, id, name, campaignId, metrics, verdicts]) => ({
     type: type === 'a' ? 'ad' : 'campaign',
     id,
     name,
     campaign_id: campaignId,
+    campaign_name: stored?.campaigns?.[campaignId] ?? (type === 'c' ? name : ''),
+    crossed: stored?.crossed?.[id] ?? null,
     metrics: metrics
       ? (Object.fromEntries(METRIC_KEYS.map((k, i) => [snake(k), metrics[i] ?? null])) as RunObjectDto['metrics'])
       : null,

@@ -117,6 +117,10 @@ export interface RunObjectDto {
   id: string;
   name: string;
   campaign_id: string;
+  /** The campaign's name when the run read it ('' in runs recorded before names were kept). */
+  campaign_name: string;
+  /** What crossed the threshold when a task acted (or would have): 'CPL $61.20 > $50.00'; else null. */
+  crossed: string | null;
   metrics: {
     spend: number;
     leads: number;
@@ -267,6 +271,11 @@ export const runObjectSchema = z.object({
   id: z.string(),
   name: z.string(),
   campaign_id: z.string(),
+  campaign_name: z.string().describe("The campaign's name when the run read it ('' in older runs)"),
+  crossed: z
+    .string()
+    .nullable()
+    .describe("What crossed the threshold when a task acted or would have ('CPL $61.20 > $50.00'); else null"),
   metrics: z
     .object({
       spend: z.number(),

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { ActivityRow, ReasonedAction } from '../activity';
 import type { Evaluation } from '../evaluate';
 import type { RunFinish } from '../ledger';
-import { compactObjects, countVerdicts, type ActMode, type StoredDetails } from '../runRecord';
+import { compactObjects, countVerdicts, crossedText, type ActMode, type StoredDetails } from '../runRecord';
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel, validZone } from '../schedule';
 import type { StoredSnapshot } from '../snapshots';
@@ -88,6 +88,8 @@ export function details(
   const stored: StoredDetails = {
     v: 1,
     objects,
+    campaigns: evaluation.campaignNames,
+    crossed: Object.fromEntries(evaluation.actions.map((a) => [a.objectId, crossedText(a.reason)])),
     ...(evaluation.problems.length ? { problems: evaluation.problems } : {}),
     ...extra,
   };

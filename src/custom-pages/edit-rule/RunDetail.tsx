@@ -1,12 +1,15 @@
 /**
  * One run opened in the Runs panel (`GET /api/rule_runs/{id}/`): its note or error, for a held run
  * the limits it crossed with Approve / Dismiss (or who decided), the problems that kept a task from
- * checking, and every ad or campaign the name filters matched with the metrics read and what each
- * active task decided about it, in words.
+ * checking, and every ad or campaign the name filters matched — by name, with its campaign, the
+ * value that crossed, the metrics read and what each active task decided about it, in words.
  */
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Alert,
   Box,
+  Button,
   LinearProgress,
   Stack,
   Table,
@@ -17,9 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { RunObjectDto, RunVerdict } from '../../domain/contracts';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { useNarrowScreen } from '../../layout/RowActions';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
 import { HeldRunDecision } from '../../resources/rule_log/HeldRunDecision';
@@ -52,8 +57,87 @@ function Verdicts({ verdicts }: { verdicts: RunObjectDto['verdicts'] }) {
   );
 }
 
+/** Verdicts that mean the rule acted (or would have): those objects lead the list. */
+const ACTING = new Set<RunVerdict>(['acted', 'held', 'would_act', 'revived']);
+const acting = (object: RunObjectDto) => Object.values(object.verdicts).some((v) => ACTING.has(v));
+
+/** The object's name, then its campaign's, then its id: what a person recognises first. */
+function ObjectName({ object }: { object: RunObjectDto }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
+        {object.name}
+      </Typography>
+      {object.type === 'ad' && object.campaign_name ? (
+        <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {translate('rules.editor.runs.in_campaign', { name: object.campaign_name })}
+        </Typography>
+      ) : null}
+      <Typography variant="caption" component="div" color="text.secondary">
+        {translate(`rules.editor.runs.object_id.${object.type}`, { id: object.id })}
+      </Typography>
+    </>
+  );
+}
+
+/** What crossed the threshold (bold), then the metrics read. */
+function ObjectMetrics({ object }: { object: RunObjectDto }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {object.crossed ? (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {object.crossed}
+        </Typography>
+      ) : null}
+      <Typography variant="caption" component="div">
+        {metricsText(object.metrics, translate) ?? translate('rules.editor.runs.no_metrics')}
+      </Typography>
+    </>
+  );
+}
+
+function ObjectRows({ objects, phone }: { objects: RunObjectDto[]; phone: boolean }) {
+  return objects.map((object) => (
+    <TableRow key={`${object.type}-${object.id}`} data-testid={`run-object-${object.id}`}>
+      {phone ? (
+        <TableCell sx={{ px: 1 }}>
+          <Stack spacing={0.5}>
+            <Box>
+              <ObjectName object={object} />
+            </Box>
+            <Box>
+              <ObjectMetrics object={object} />
+            </Box>
+            <Verdicts verdicts={object.verdicts} />
+          </Stack>
+        </TableCell>
+      ) : (
+        <>
+          <TableCell sx={{ maxWidth: 280 }}>
+            <ObjectName object={object} />
+          </TableCell>
+          <TableCell sx={{ maxWidth: 260 }}>
+            <ObjectMetrics object={object} />
+          </TableCell>
+          <TableCell>
+            <Verdicts verdicts={object.verdicts} />
+          </TableCell>
+        </>
+      )}
+    </TableRow>
+  ));
+}
+
+/**
+ * The objects the run looked at: those it acted on first; those without data folded behind their
+ * count (an account holds many ads that did not deliver). On a phone each object is one cell.
+ */
 function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
   const translate = useTranslate();
+  const phone = useNarrowScreen();
+  const [showEmpty, setShowEmpty] = useState(false);
   if (!objects.length) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -61,38 +145,39 @@ function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
       </Typography>
     );
   }
+  const withData = objects.filter((o) => o.metrics !== null || acting(o));
+  const sorted = [...withData.filter(acting), ...withData.filter((o) => !acting(o))];
+  const withoutData = objects.filter((o) => !withData.includes(o));
+  const onlyAds = withoutData.every((o) => o.type === 'ad');
   return (
-    <Table size="small" aria-label={translate('rules.editor.runs.object')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('rules.editor.runs.object')}</TableCell>
-          <TableCell>{translate('rules.editor.runs.metrics')}</TableCell>
-          <TableCell>{translate('rules.editor.runs.verdict')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {objects.map((object) => (
-          <TableRow key={`${object.type}-${object.id}`} data-testid={`run-object-${object.id}`}>
-            <TableCell sx={{ maxWidth: 280 }}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {object.name}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {object.type} {object.id}
-              </Typography>
-            </TableCell>
-            <TableCell sx={{ maxWidth: 260 }}>
-              <Typography variant="caption">
-                {metricsText(object.metrics, translate) ?? translate('rules.editor.runs.no_metrics')}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              <Verdicts verdicts={object.verdicts} />
-            </TableCell>
+    <Box>
+      <Table size="small" aria-label={translate('rules.editor.runs.object')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('rules.editor.runs.object')}</TableCell>
+            {phone ? null : <TableCell>{translate('rules.editor.runs.metrics')}</TableCell>}
+            {phone ? null : <TableCell>{translate('rules.editor.runs.verdict')}</TableCell>}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          <ObjectRows objects={sorted} phone={phone} />
+          {showEmpty ? <ObjectRows objects={withoutData} phone={phone} /> : null}
+        </TableBody>
+      </Table>
+      {withoutData.length ? (
+        <Button
+          size="small"
+          sx={{ mt: 0.5 }}
+          aria-expanded={showEmpty}
+          startIcon={showEmpty ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          onClick={() => setShowEmpty((shown) => !shown)}
+        >
+          {translate(`rules.editor.runs.${showEmpty ? 'hide' : 'show'}_without_data.${onlyAds ? 'ads' : 'objects'}`, {
+            smart_count: withoutData.length,
+          })}
+        </Button>
+      ) : null}
+    </Box>
   );
 }
 
@@ -100,10 +185,8 @@ function HeldLimits({ run }: { run: RuleRun }) {
   const translate = useTranslate();
   const limits = run.limits;
   return (
-    <Alert
-      severity="warning"
-      action={<HeldRunDecision runId={run.id} decision={run.decision ?? 'pending'} decidedBy={run.decided_by} />}
-    >
+    // The decision sits under the text, not beside it, so a phone shows Approve and Dismiss whole.
+    <Alert severity="warning">
       {limits
         ? translate('rules.editor.runs.limits', {
             affected: limits.affected,
@@ -113,6 +196,9 @@ function HeldLimits({ run }: { run: RuleRun }) {
             max: limits.max_actions,
           })
         : run.note}
+      <Box sx={{ mt: 1 }}>
+        <HeldRunDecision runId={run.id} decision={run.decision ?? 'pending'} decidedBy={run.decided_by} />
+      </Box>
     </Alert>
   );
 }

@@ -145,7 +145,7 @@ export default {
           failed: '%{n} failed',
         },
         verdicts: {
-          acted: 'Acted',
+          acted: 'Turned off',
           under_threshold: 'Under threshold',
           already_off: 'Already off',
           campaign_off: 'Its campaign was turned off',
@@ -170,6 +170,16 @@ export default {
           impressions: 'Impressions',
         },
         no_metrics: 'No insights',
+        in_campaign: 'Campaign: %{name}',
+        object_id: { ad: 'Ad %{id}', campaign: 'Campaign %{id}' },
+        show_without_data: {
+          ads: '%{smart_count} ad without data |||| %{smart_count} ads without data',
+          objects: '%{smart_count} ad or campaign without data |||| %{smart_count} ads or campaigns without data',
+        },
+        hide_without_data: {
+          ads: 'Hide the ad without data |||| Hide the %{smart_count} ads without data',
+          objects: 'Hide the ad or campaign without data |||| Hide the %{smart_count} ads or campaigns without data',
+        },
         no_objects: 'The name filters matched no delivering ad or campaign.',
         problems: 'Not checked: %{problems}',
         limits:

@@ -18,6 +18,8 @@ import { CapturingMailer, FakePlatform, quietLog, seedAccount, seedRule } from '
 
 const ALERTS = { recipients: ['ops@example.com'], publicUrl: 'http://console.test', sender: 'rules@example.com' };
 
+const CAMPAIGN = 'EDM EP-W 2026-03-04 6PM';
+
 eachDatabase((engine) => {
   describe(`held runs, run records and notify-only on ${engine}`, () => {
     let api: TestApi;
@@ -46,7 +48,7 @@ eachDatabase((engine) => {
       mailer = new CapturingMailer();
       api.app.ruleEngine = service();
       account = (await seedAccount(api.dbh.db)).adAccountId;
-      platform.addCampaign(account, 'c1', 'EDM EP-W 2026-03-04 6PM');
+      platform.addCampaign(account, 'c1', CAMPAIGN);
       for (const id of ['over1', 'over2', 'over3']) platform.addAd(account, 'c1', id, { spend: '300' });
       platform.addAd(account, 'c1', 'under', { spend: '20' });
     });
@@ -87,6 +89,10 @@ eachDatabase((engine) => {
         leads: 0,
         impressions: 1000,
       });
+      // Each object names its campaign; one the rule would act on says what crossed the threshold.
+      const byId = (id: string) => run.objects.find((o: { id: string }) => o.id === id);
+      expect(byId('over1')).toMatchObject({ campaign_name: CAMPAIGN, crossed: 'Spend $300.00 > $100.00 · Leads 0' });
+      expect(byId('under')).toMatchObject({ campaign_name: CAMPAIGN, crossed: null });
 
       expect(mailer.sent).toHaveLength(1);
       expect(mailer.sent[0]!.subject).toContain('Held for approval');

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTheme, hexToRgb, type ThemeOptions } from '@mui/material/styles';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RuleRunDto } from '../../../../src/domain/contracts';
 import type { RuleDto } from '../../../../src/domain/rules';
 import { paths } from '../../../../src/providers/apiPaths';
+import { theme } from '../../../../src/theme';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
@@ -37,6 +39,8 @@ const doneRun = run(31, {
       id: '120001',
       name: 'Scenario - CPL Climbs',
       campaign_id: '110001',
+      campaign_name: 'EDM EP-W 2026-03-04 6PM',
+      crossed: 'CPL $62.10 > $50.00',
       metrics: {
         spend: 186.3,
         leads: 3,
@@ -54,6 +58,8 @@ const doneRun = run(31, {
       id: '120002',
       name: 'Scenario - Quiet',
       campaign_id: '110001',
+      campaign_name: 'EDM EP-W 2026-03-04 6PM',
+      crossed: null,
       metrics: null,
       verdicts: { trigger_cpl: 'no_data' },
     },
@@ -62,6 +68,8 @@ const doneRun = run(31, {
       id: '120003',
       name: 'Scenario - Undone',
       campaign_id: '110002',
+      campaign_name: '',
+      crossed: null,
       metrics: {
         spend: 90,
         leads: 1,
@@ -92,6 +100,8 @@ const heldRun = run(32, {
       id: '120010',
       name: 'Held ad',
       campaign_id: '110003',
+      campaign_name: 'EDM EP-W 2026-03-05 6PM',
+      crossed: 'Spend $50.00 > $40.00 · Leads 0',
       metrics: {
         spend: 50,
         leads: 0,
@@ -212,24 +222,38 @@ describe('Runs panel', () => {
     expect(done).toHaveTextContent('3 looked at · 1 turned off · 1 without data · 1 under the thresholds');
   });
 
-  it('opens a run: each object with its metrics and every task’s verdict in words, and the problems', async () => {
+  it('opens a run: the objects acted on first, by name and campaign before the id, with the value that crossed; those without data folded', async () => {
     signIn(withAccesses('read_rules', 'create_update_rules'));
     const user = await openEditor();
     await runsTable();
     await user.click(screen.getByRole('button', { name: 'Show run 31' }));
     const detail = await screen.findByTestId('run-detail-31');
-    const climbs = within(detail).getByTestId('run-object-120001');
-    expect(climbs).toHaveTextContent('Scenario - CPL Climbs');
+    const rows = within(detail).getAllByTestId(/^run-object-/);
+    expect(rows.map((row) => row.dataset.testid)).toEqual(['run-object-120001', 'run-object-120003']);
+    const climbs = rows[0]!;
+    expect(climbs).toHaveTextContent(
+      /^Scenario - CPL ClimbsCampaign: EDM EP-W 2026-03-04 6PMAd 120001CPL \$62\.10 > \$50\.00Spend: \$186\.30/,
+    );
     expect(climbs).toHaveTextContent(
       'Spend: $186.30 · Leads: 3 · Link clicks: 40 · CTR: 1.30% · CPC: $3.58 · Impressions: 4000',
     );
-    expect(climbs).toHaveTextContent('Acted — Turn off the ad if CPL is above a value');
+    expect(climbs).toHaveTextContent('Turned off — Turn off the ad if CPL is above a value');
     expect(climbs).toHaveTextContent('Under threshold — Turn off the ad if spend is above a value and leads are 0');
+    // An acted verdict reads as the rule doing its job, not as an error.
+    const palette = createTheme(theme as ThemeOptions).palette;
+    const rgb = (color: string) => (color.startsWith('#') ? hexToRgb(color) : color);
+    expect(getComputedStyle(within(climbs).getByText('Turned off')).color).toBe(rgb(palette.success.dark));
+    // The older run kept no campaign name: the id stands alone.
+    expect(rows[1]).toHaveTextContent(/^Scenario - UndoneAd 120003/);
+    expect(rows[1]).toHaveTextContent('Exempt');
+    expect(within(detail).getByText('Not checked: trigger_ctr: the threshold is not a number')).toBeInTheDocument();
+
+    await user.click(within(detail).getByRole('button', { name: '1 ad without data' }));
     const quiet = within(detail).getByTestId('run-object-120002');
     expect(quiet).toHaveTextContent('No insights');
     expect(quiet).toHaveTextContent('No data — Turn off the ad if CPL is above a value');
-    expect(within(detail).getByTestId('run-object-120003')).toHaveTextContent('Exempt');
-    expect(within(detail).getByText('Not checked: trigger_ctr: the threshold is not a number')).toBeInTheDocument();
+    await user.click(within(detail).getByRole('button', { name: 'Hide the ad without data' }));
+    expect(within(detail).queryByTestId('run-object-120002')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Hide run 31' }));
     await waitFor(() => expect(screen.queryByTestId('run-detail-31')).not.toBeInTheDocument());
@@ -247,6 +271,7 @@ describe('Runs panel', () => {
       ),
     ).toBeInTheDocument();
     expect(within(detail).getByTestId('run-object-120010')).toHaveTextContent('Held — ');
+    expect(within(detail).getByTestId('run-object-120010')).toHaveTextContent('Spend $50.00 > $40.00 · Leads 0');
     await user.click(within(detail).getByRole('button', { name: 'Approve the held turn-offs of run 32' }));
     const confirm = await screen.findByRole('dialog', { name: 'Carry out the held turn-offs?' });
     expect(decisions).toEqual([]);
