@@ -9,6 +9,7 @@ import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
+import { PublicLoading } from './layout/PublicCard';
 import { PRODUCT_NAME } from './domain/constants';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
@@ -22,7 +23,7 @@ import { theme } from './theme';
  */
 const LazyLoginPage = lazy(() => import('./custom-pages/LoginPage'));
 const LoginPage = () => (
-  <Suspense fallback={null}>
+  <Suspense fallback={<PublicLoading />}>
     <LazyLoginPage />
   </Suspense>
 );

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
+import { PublicLoading } from '../layout/PublicCard';
 
 const PrivacyPolicy = lazy(() => import('./PrivacyPolicy'));
 const MessengerFrame = lazy(() => import('./MessengerFrame'));
@@ -15,14 +16,19 @@ const EditRulePage = lazy(() => import('./edit-rule/EditRulePage'));
 const HealthPage = lazy(() => import('./health/HealthPage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
 const ImpactPage = lazy(() => import('./impact/ImpactPage'));
-const PasswordResetRequestPage = lazy(() => import('./password-reset/PasswordResetRequestPage'));
+/** The password reset request's code, fetched ahead when a person reaches for "Forgot password?". */
+export const loadPasswordResetRequest = () => import('./password-reset/PasswordResetRequestPage');
+const PasswordResetRequestPage = lazy(loadPasswordResetRequest);
 const ConfirmPasswordResetPage = lazy(() => import('./password-reset/ConfirmPasswordResetPage'));
 const JoinPage = lazy(() => import('./join/JoinPage'));
 const ConfirmEmailChangePage = lazy(() => import('./email-change/ConfirmEmailChangePage'));
 
-/** Public routes have no layout, so no Suspense around them: add one for lazy screens. */
+/**
+ * Public routes have no layout, so no Suspense around them: add one for lazy screens. While one
+ * loads, the public screens' frame shows (never a blank page).
+ */
 const loaded = (Screen: ComponentType) => (
-  <Suspense fallback={null}>
+  <Suspense fallback={<PublicLoading />}>
     <Screen />
   </Suspense>
 );

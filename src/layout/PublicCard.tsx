@@ -1,15 +1,15 @@
 /**
  * The frame of the screens shown before signing in (login, password reset, join): the product's
- * name over one centred card, the same width on each.
+ * name over one centred card, the same width on each. While a screen's code loads the same frame
+ * shows with a progress bar, so moving between them never flashes a blank page.
  */
-import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDocumentTitle } from './pageTitle';
 
-export function PublicCard({ title, pageName, children }: { title: string; pageName: string; children: ReactNode }) {
+function PublicFrame({ children }: { children: ReactNode }) {
   const translate = useTranslate();
-  useDocumentTitle(translate(pageName));
   return (
     <Box
       sx={{
@@ -26,9 +26,31 @@ export function PublicCard({ title, pageName, children }: { title: string; pageN
         {translate('app.name')}
       </Typography>
       <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
-        <CardHeader title={translate(title)} slotProps={{ title: { component: 'h1', variant: 'h5' } }} />
-        <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+        {children}
       </Card>
     </Box>
+  );
+}
+
+export function PublicCard({ title, pageName, children }: { title: string; pageName: string; children: ReactNode }) {
+  const translate = useTranslate();
+  useDocumentTitle(translate(pageName));
+  return (
+    <PublicFrame>
+      <CardHeader title={translate(title)} slotProps={{ title: { component: 'h1', variant: 'h5' } }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </PublicFrame>
+  );
+}
+
+/** The frame while a public screen loads (a lazy route's fallback). */
+export function PublicLoading() {
+  const translate = useTranslate();
+  return (
+    <PublicFrame>
+      <CardContent>
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      </CardContent>
+    </PublicFrame>
   );
 }

@@ -28,6 +28,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { RunOutcome } from '../../domain/contracts';
 import { StackedDateTime } from '../../layout/list';
+import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
@@ -61,8 +62,9 @@ function OutcomeChip({ run }: { run: RuleRun }) {
   );
 }
 
-function RunRow({ run, open, onToggle }: { run: RuleRun; open: boolean; onToggle: () => void }) {
+function RunRow({ run, open, onToggle, phone }: { run: RuleRun; open: boolean; onToggle: () => void; phone: boolean }) {
   const translate = useTranslate();
+  const why = translate(`rules.editor.runs.triggers.${run.trigger ?? 'schedule'}`, { _: run.trigger });
   const label = translate(open ? 'rules.editor.runs.close' : 'rules.editor.runs.open', { id: run.id });
   return (
     <Fragment>
@@ -82,10 +84,13 @@ function RunRow({ run, open, onToggle }: { run: RuleRun; open: boolean; onToggle
         </TableCell>
         <TableCell>
           <StackedDateTime value={new Date(run.started_at).toLocaleString('en-US')} />
+          {phone ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {why}
+            </Typography>
+          ) : null}
         </TableCell>
-        <TableCell>
-          {translate(`rules.editor.runs.triggers.${run.trigger ?? 'schedule'}`, { _: run.trigger })}
-        </TableCell>
+        {phone ? null : <TableCell>{why}</TableCell>}
         <TableCell>
           <OutcomeChip run={run} />
         </TableCell>
@@ -94,7 +99,7 @@ function RunRow({ run, open, onToggle }: { run: RuleRun; open: boolean; onToggle
         </TableCell>
       </TableRow>
       <TableRow>
-        <TableCell colSpan={5} sx={{ py: 0, ...(open ? {} : { borderBottom: 0 }) }}>
+        <TableCell colSpan={phone ? 4 : 5} sx={{ py: 0, ...(open ? {} : { borderBottom: 0 }) }}>
           <Collapse in={open} unmountOnExit>
             <RunDetail runId={run.id} />
           </Collapse>
@@ -112,6 +117,8 @@ export function RunsPanel({ ruleId }: { ruleId: number }) {
   const [opened, setOpened] = useState<number | null>(linked);
   const [page, setPage] = useState(0);
   const panel = useRef<HTMLDivElement>(null);
+  // On a phone the trigger goes under the time, so the table fits the screen.
+  const phone = useNarrowScreen();
   const runs = useQuery({
     queryKey: queryKeys.runPages(ruleId, page * RUNS_PAGE_SIZE),
     queryFn: ({ signal }) =>
@@ -152,7 +159,7 @@ export function RunsPanel({ ruleId }: { ruleId: number }) {
                 <TableRow>
                   <TableCell padding="checkbox" />
                   <TableCell>{translate('rules.editor.runs.when')}</TableCell>
-                  <TableCell>{translate('rules.editor.runs.why')}</TableCell>
+                  {phone ? null : <TableCell>{translate('rules.editor.runs.why')}</TableCell>}
                   <TableCell>{translate('rules.editor.runs.outcome')}</TableCell>
                   <TableCell>{translate('rules.editor.runs.counts')}</TableCell>
                 </TableRow>
@@ -162,6 +169,7 @@ export function RunsPanel({ ruleId }: { ruleId: number }) {
                   <RunRow
                     key={run.id}
                     run={run}
+                    phone={phone}
                     open={opened === run.id}
                     onToggle={() => setOpened((current) => (current === run.id ? null : run.id))}
                   />
