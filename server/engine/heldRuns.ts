@@ -2,7 +2,8 @@
  * Held runs (blast radius exceeded, see blastRadius.ts; the alert is sent by pipeline/hold.ts): the two
  * ways out — Approve carries out exactly the planned turn-offs that are still valid (statuses read
  * again), once, however many people or processes press it at the same moment, and never for a rule
- * that is now switched off or notify-only; Dismiss drops them.
+ * that is now notify-only or was switched off since (a Run now of a rule that is off stays approvable:
+ * the person ran it on purpose); Dismiss drops them.
  *
  * Exactly once: the decision is taken by one conditional UPDATE (the first caller wins), and the
  * carrying out is itself a ledger run (kind `approval`) with pending claims like any run, so a crash
@@ -57,10 +58,12 @@ export async function approveHeldRun(
 ): Promise<RunResult> {
   const current = await heldRun(ctx, runId);
   // Switching a rule off or to notify-only dismisses its held runs; one that slipped past is refused.
+  // A Run now of a rule that is switched off is a person trying it deliberately: it stays approvable.
   const ruleNow = await rule(current.ruleId);
-  if (ruleNow && !ruleNow.isDeleted && (!ruleNow.isActive || ruleNow.notifyOnly))
+  const switchedOff = ruleNow && !ruleNow.isActive && current.kind !== 'manual';
+  if (ruleNow && !ruleNow.isDeleted && (switchedOff || ruleNow.notifyOnly))
     throw new ApiError(409, {
-      detail: `The rule is ${ruleNow.isActive ? 'set to notify only' : 'switched off'}: its held run cannot be approved.`,
+      detail: `The rule is ${ruleNow.notifyOnly ? 'set to notify only' : 'switched off'}: its held run cannot be approved.`,
     });
   const decided = await decide(ctx, runId, 'approved', by);
   const row = decided ?? (await heldRun(ctx, runId));

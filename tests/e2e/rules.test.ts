@@ -38,8 +38,8 @@ describe('folders and rules in a real browser', () => {
     await folderRow().getByRole('link', { name: 'New rule', exact: true }).click();
     await page.waitForURL('**/edit-rule/*');
     ruleUrl = new URL(page.url()).pathname;
-    await page.getByRole('button', { name: 'Save' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
 
     await page.getByRole('switch', { name: 'Turn on: Turn off the ad if website CPL is above a value' }).check();
     await page.getByRole('textbox', { name: 'Turn off the ad if website CPL is above a value: CPL' }).fill('40');
@@ -61,7 +61,7 @@ describe('folders and rules in a real browser', () => {
     expect(await page.getByRole('textbox', { name: 'Rule name' }).inputValue()).toBe('EP-W: Pause ad CPL > $40');
     await screenshot(page, 'rules-editor');
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Rule saved').waitFor();
     await folderRow().getByRole('link', { name: 'EP-W: Pause ad CPL > $40', exact: true }).waitFor();

@@ -132,9 +132,9 @@ describe('every screen on a phone and a desktop', () => {
 
     it('Edit rule', async () => {
       await page.goto(`/edit-rule/${ruleId}`);
-      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
       await bothWidths('edit-rule', (p) => [
-        p.getByRole('button', { name: 'Save' }),
+        p.getByRole('button', { name: 'Save', exact: true }),
         p.getByRole('button', { name: /^Run now: / }),
         p.locator('label').filter({ hasText: /^Active$/ }),
       ]);
@@ -217,8 +217,8 @@ describe('every screen on a phone and a desktop', () => {
 
     it('Permissions', async () => {
       await page.goto('/permissions');
-      await page.getByRole('button', { name: 'New group' }).waitFor();
-      await bothWidths('permissions', (p) => [p.getByRole('button', { name: 'New group' })]);
+      await page.getByRole('link', { name: 'New group' }).waitFor();
+      await bothWidths('permissions', (p) => [p.getByRole('link', { name: 'New group' })]);
     });
 
     it('Not found', async () => {

@@ -197,6 +197,15 @@ eachDatabase((engine) => {
       expect(platform.writes).toEqual([]);
     });
 
+    it('a Run now of a rule that is switched off can be held and approved: the person ran it on purpose', async () => {
+      const { rule } = await seed({ isActive: false });
+      expect((await runNow(rule.id)).status).toBe('held');
+      const heldId = (await get(reader, `/api/rule/${rule.id}/runs/`)).json().results[0].id;
+      const approved = await post(editor, `/api/rule_runs/${heldId}/approve/`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(platform.writes.map((w) => w.id).sort()).toEqual(['over1', 'over2', 'over3']);
+    });
+
     it('defangs every name in its mails: rule, folder, account and campaign names never become links or addresses', async () => {
       const hostile = (await seedAccount(api.dbh.db, { accountName: 'Pay at evil.example' })).adAccountId;
       platform.addCampaign(hostile, 'c9', 'EDM http://evil.example/c EP-W 2026-03-04 6PM');
