@@ -6,14 +6,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { createSchemaOf, recordSchemaOf, updateSchemaOf, type ResourceSpec } from '../../src/domain/resources/define';
+import { hasNoControlCharacters } from '../../src/domain/validation';
 import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
-import { errors, idParams, noContent, orderingQuery, pageOf, pageQuery, searchQuery } from '../http/schemas';
+import { NOT_FOUND, errors, idParams, noContent, orderingQuery, pageOf, pageQuery, searchQuery } from '../http/schemas';
 import { definedResources } from './registry';
 import { createResourceStore } from './store';
 
-const textIdParams = z.object({ id: z.string().min(1).max(100) });
+/** A text id (an ad account's): one with a control character names no row, so it is answered 404 like one. */
+const textIdParams = z.object({
+  id: z.string().min(1).max(100).refine(hasNoControlCharacters, NOT_FOUND),
+});
 const listQuery = pageQuery.extend(orderingQuery.shape).extend(searchQuery.shape);
 
 interface Request<P = { id: string | number }, B = Record<string, unknown>, Q = z.output<typeof listQuery>> {

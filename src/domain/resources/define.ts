@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import { z } from 'zod';
 import type { Permission } from '../permissions';
-import { MESSAGES } from '../validation';
+import { MESSAGES, hasNoControlCharacters } from '../validation';
 
 interface FieldBase {
   label: string;
@@ -98,7 +98,8 @@ export function inputSchemaOf(field: FieldSpec): z.ZodType {
           .string({ error: MESSAGES.required })
           .trim()
           .min(1, MESSAGES.required)
-          .max(field.max ?? 200, MESSAGES.max(field.max ?? 200));
+          .max(field.max ?? 200, MESSAGES.max(field.max ?? 200))
+          .refine(hasNoControlCharacters, MESSAGES.controlCharacters);
       case 'url':
         return httpsUrl(field.https);
       case 'secret':

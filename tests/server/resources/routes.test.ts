@@ -69,7 +69,7 @@ eachDatabase((engine) => {
       expect((await call(api, admin.token, 'GET', `/api/alert_destinations/${destination.id}/`)).statusCode).toBe(404);
     });
 
-    it('answers bad input field by field: an address that is not https, a folder that does not exist', async () => {
+    it('answers bad input field by field: an address that is not https, a folder that does not exist, a control character', async () => {
       const bad = await call(api, admin.token, 'POST', '/api/alert_destinations/', {
         name: ' ',
         url: 'http://hooks.example.com/x',
@@ -85,6 +85,13 @@ eachDatabase((engine) => {
       });
       expect(noFolder.statusCode).toBe(400);
       expect(noFolder.json()).toEqual({ folder_id: ['Select a folder from the list'] });
+      const controlled = await call(api, admin.token, 'POST', '/api/alert_destinations/', {
+        name: 'Ops\u0007 channel',
+        url: HOOK,
+        is_active: true,
+      });
+      expect(controlled.statusCode).toBe(400);
+      expect(controlled.json()).toEqual({ name: ['Field must not contain control characters'] });
     });
 
     it('lets rule readers see destinations and only rule editors change them', async () => {
@@ -113,6 +120,9 @@ eachDatabase((engine) => {
       });
       const changed = await call(api, admin.token, 'PATCH', `/api/meta_ad_account/${account.adAccountId}/`, {});
       expect(changed.statusCode).toBe(404);
+      // An id no row can have (a NUL the database cannot even compare) is a missing row, not an error.
+      const nul = await call(api, reader.token, 'GET', '/api/meta_ad_account/act%00/');
+      expect([nul.statusCode, nul.json()]).toEqual([404, { detail: 'Not found.' }]);
     });
   });
 });
