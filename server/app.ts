@@ -53,6 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // (proxy-addr's rule for a hop count: the socket's peer is hop 0, then XFF from the right.)
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Start-up work shares the machine with the first sync: on a busy machine 10 s (the default) was seen to pass.
+    pluginTimeout: 60_000,
   });
   app.decorate('config', config);
   app.decorate('dbh', dbh);
