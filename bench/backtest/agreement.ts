@@ -133,7 +133,7 @@ export async function agreementRun(database: BenchDatabase, days: number, seed =
 }
 
 function causeOf(key: string, results: { object_id: string; at: string }[]): string {
-  const [id, at] = key.split('@');
+  const [id] = key.split('@');
   const other = results.find((r) => r.object_id === id);
   if (!other) return 'the backtest never crossed the threshold for it: its hour was not read the same';
   return `the backtest paused it at ${other.at} instead: the reading kept for the hour differs from the one the engine judged`;

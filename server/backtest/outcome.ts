@@ -30,6 +30,8 @@ export interface PauseOutcome {
   /** Spend over leads at the end of the history; null without leads. */
   final_cpl: number | null;
   verdict: PauseVerdict;
+  /** When the rule would have turned it back on (revive); null when it stayed off. */
+  revived_at: string | null;
 }
 
 export interface BacktestTotals {
@@ -40,6 +42,8 @@ export interface BacktestTotals {
   spend_stopped: number;
   /** Estimated: the leads they went on to bring. */
   leads_lost: number;
+  /** Pauses the rule would have turned back on (revive). */
+  revives: number;
 }
 
 export interface BacktestDay {
@@ -95,7 +99,10 @@ export function outcomesOf(
     const members = [...pause.readHours.keys()].map((id) => seriesOf.get(id)!);
     const atPause = sumAt(members, (s) => pause.readHours.get(s.adId)!);
     const end = sumAt(members, (s) => s.latest[lastHour]!);
-    const leadsAfter = Math.max(0, end.leads - atPause.leads);
+    // What it would have missed: up to its revive, if the rule would have turned it back on.
+    const offUntil = pause.revivedAtMs === null ? lastHour : Math.min(lastHour, hourIndex(timeline, pause.revivedAtMs));
+    const missed = pause.revivedAtMs === null ? end : sumAt(members, (s) => s.latest[offUntil]!);
+    const leadsAfter = Math.max(0, missed.leads - atPause.leads);
     const first = members[0];
     const isCampaign = pause.action === 'turn_off_campaign';
     return {
@@ -110,10 +117,11 @@ export function outcomesOf(
       settled_numbers: pause.settled,
       spend_at_pause: round2(atPause.spendCents / 100),
       leads_at_pause: atPause.leads,
-      spend_after: round2(Math.max(0, end.spendCents - atPause.spendCents) / 100),
+      spend_after: round2(Math.max(0, missed.spendCents - atPause.spendCents) / 100),
       leads_after: leadsAfter,
       final_cpl: end.leads > 0 ? round2(end.spendCents / 100 / end.leads) : null,
       verdict: verdictOf(pause, rule, end, leadsAfter),
+      revived_at: pause.revivedAtMs === null ? null : new Date(pause.revivedAtMs).toISOString(),
     };
   });
   const made = results.filter((r) => r.verdict !== 'held');
@@ -123,6 +131,7 @@ export function outcomesOf(
     converters_paused: made.filter((r) => r.verdict === 'paused_converter').length,
     spend_stopped: round2(made.reduce((sum, r) => sum + r.spend_after, 0)),
     leads_lost: made.reduce((sum, r) => sum + r.leads_after, 0),
+    revives: made.filter((r) => r.revived_at !== null).length,
   };
   const byDay = new Map<string, BacktestDay>();
   const lastDay = DateTime.fromMillis(span.toMs - 1, { zone }).toISODate()!;

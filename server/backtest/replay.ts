@@ -1,18 +1,22 @@
 /**
- * The backtest's replay: a rule's scheduled hours over a span of the metric history, each judged by
- * the engine's own evaluate() on the numbers as they were known at that hour (the latest reading at
- * or before it), with the rule's exemptions as they stood then and the blast-radius limit. What it
- * would have paused stays paused for the rest of the replay. Pure: it reads the timeline it is given
- * and writes nothing anywhere.
+ * The backtest's replay: a rule's scheduled hours over a span of the metric history, each judged
+ * as a run of the engine would have judged it — the engine's own evaluate() and revive decisions,
+ * with the rule's judging settings (maturity, lag allowance, revive, cool-down), its exemptions as
+ * they stood then and the blast-radius limit — on the numbers as they were known at that hour (the
+ * latest reading at or before it). What it would have paused stays paused until it would have
+ * revived it. Turn-ons made in reality (undo, revive, by hand) start a cool-down as they did. Pure:
+ * it reads the timeline it is given and writes nothing anywhere.
  */
 import { DateTime } from 'luxon';
-import type { Ad, Campaign, InsightRow } from '../adplatform/types';
-import { blastRadius, type BlastLimits } from '../engine/blastRadius';
-import { evaluate, type AccountSnapshot, type PlannedAction } from '../engine/evaluate';
+import { blastRadius, DEFAULT_LIMITS, type BlastLimits } from '../engine/blastRadius';
+import { campaignNameMatches, evaluate, type PlannedAction } from '../engine/evaluate';
+import type { ObjectHistory } from '../engine/judging';
+import { reviveDecisions, type PausedByRule } from '../engine/revive';
 import type { EngineRule } from '../engine/ruleShape';
 import { dueRunSlots, validZone } from '../engine/schedule';
-import { insightRowOf } from '../history/reading';
-import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/store';
+import { hourIndex, type AdSeries, type Timeline } from '../history/store';
+import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { AccountAtHour, type HourlyNeed } from './accountAtHour';
 
 export interface BacktestRule extends EngineRule {
   /** 7 days (Sunday first) × 24 hours. */
@@ -24,10 +28,14 @@ export interface ReplayInput {
   rule: BacktestRule;
   timeline: Timeline;
   currency: string;
+  /** The ad account's time zone (its hourly delivery is read in it); default the rule's. */
+  accountZone?: string;
   fromMs: number;
   toMs: number;
   /** The rule's exemptions and when each began (an Undo). */
   exemptions?: { objectId: string; sinceMs: number }[];
+  /** Objects turned back on in reality (undo, revive, by hand on the platform), oldest first. */
+  turnOns?: { objectId: string; atMs: number }[];
   limits?: BlastLimits;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
@@ -48,6 +56,9 @@ export interface ReplayPause {
   readHours: Map<string, number>;
   /** The numbers were backfilled (settled), not as known then. */
   settled: boolean;
+  /** When the rule would have turned it back on (revive), with the reason; null when it stayed off. */
+  revivedAtMs: number | null;
+  reviveReason: Record<string, string> | null;
 }
 
 export interface ReplayResult {
@@ -79,56 +90,20 @@ export function scheduledSlots(
   return out;
 }
 
-class AccountAtHour {
-  private readonly rows = new Map<string, { hour: number; row: InsightRow }>();
+/** Each object's last turn-on up to the hour replayed: reality's, then the replay's own revives. */
+class TurnOns {
+  readonly history = new Map<string, ObjectHistory>();
+  private next = 0;
 
-  constructor(private readonly timeline: Timeline) {}
+  constructor(private readonly real: { objectId: string; atMs: number }[]) {}
 
-  /** The account as a live read at this hour would have seen it, with the replay's own pauses applied. */
-  snapshot(hour: number, currency: string, paused: ReadonlySet<string>): AccountSnapshot {
-    const campaigns = new Map<string, Campaign>();
-    const ads: Ad[] = [];
-    const insights: InsightRow[] = [];
-    const live: { series: AdSeries; read: number }[] = [];
-    for (const series of this.timeline.ads) {
-      const read = series.latest[hour]!;
-      if (read < 0) continue;
-      live.push({ series, read });
-      const campaignOn = series.campaignOn[read] === 1 && !paused.has(series.campaignId);
-      const known = campaigns.get(series.campaignId);
-      if (!known || (campaignOn && known.status !== 'ACTIVE')) {
-        const status = campaignOn ? 'ACTIVE' : 'PAUSED';
-        campaigns.set(series.campaignId, {
-          id: series.campaignId,
-          name: series.campaignName,
-          status,
-          effective_status: status,
-        });
-      }
+  upTo(atMs: number): ReadonlyMap<string, ObjectHistory> {
+    while (this.next < this.real.length && this.real[this.next]!.atMs <= atMs) {
+      const { objectId, atMs: at } = this.real[this.next]!;
+      this.history.set(objectId, { lastTurnedOnAt: new Date(at) });
+      this.next += 1;
     }
-    for (const { series, read } of live) {
-      const campaignOn = campaigns.get(series.campaignId)!.status === 'ACTIVE';
-      const adOn = series.on[read] === 1 && !paused.has(series.adId);
-      ads.push({
-        id: series.adId,
-        name: series.adName,
-        status: adOn ? 'ACTIVE' : 'PAUSED',
-        effective_status: adOn ? (campaignOn ? 'ACTIVE' : 'CAMPAIGN_PAUSED') : 'PAUSED',
-        campaign_id: series.campaignId,
-        adset_id: '',
-      });
-      // A live read keeps the rows of what is delivering (server/engine/snapshots.ts).
-      if (campaignOn || adOn) insights.push(this.rowOf(series, read));
-    }
-    return { currency, campaigns: [...campaigns.values()], ads, insights };
-  }
-
-  private rowOf(series: AdSeries, read: number): InsightRow {
-    const cached = this.rows.get(series.adId);
-    if (cached?.hour === read) return cached.row;
-    const row = insightRowOf(series, numbersAt(series, read));
-    this.rows.set(series.adId, { hour: read, row });
-    return row;
+    return this.history;
   }
 }
 
@@ -140,14 +115,33 @@ export class ReplayCancelled extends Error {
   }
 }
 
+/** The hourly delivery a run of this rule reads, as the engine decides it (server/engine/pipeline/load.ts). */
+function hourlyNeed(rule: BacktestRule, zone: string): HourlyNeed | null {
+  const j = rule.judging ?? CARRIED_OVER_JUDGING;
+  return j.maturity_hours > 0 || j.lag_hours !== null ? { lagHours: j.lag_hours, zone } : null;
+}
+
 export async function replay(input: ReplayInput): Promise<ReplayResult> {
   const { rule, timeline } = input;
+  const judging = rule.judging ?? CARRIED_OVER_JUDGING;
   const slots = scheduledSlots(rule, input.fromMs, input.toMs);
-  const account = new AccountAtHour(timeline);
+  const matches = new Map<string, boolean>();
+  const inScope = (name: string) => {
+    const known = matches.get(name);
+    if (known !== undefined) return known;
+    const matched = campaignNameMatches(rule, name);
+    matches.set(name, matched);
+    return matched;
+  };
+  const account = new AccountAtHour(timeline, inScope);
+  const hourly = hourlyNeed(rule, input.accountZone ?? rule.timezone);
   const seriesOf = new Map(timeline.ads.map((s) => [s.adId, s]));
   const adsOfCampaign = new Map<string, AdSeries[]>();
   for (const s of timeline.ads) adsOfCampaign.set(s.campaignId, [...(adsOfCampaign.get(s.campaignId) ?? []), s]);
-  const paused = new Set<string>();
+  const turnOns = new TurnOns(input.turnOns ?? []);
+  const maxActions = input.limits?.maxActions ?? DEFAULT_LIMITS.maxActions;
+  /** What the replay holds off: object → its turn-off's index in `pauses`. */
+  const paused = new Map<string, number>();
   const pauses: ReplayPause[] = [];
   let slotsWithoutData = 0;
 
@@ -159,22 +153,29 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     }
     const hour = hourIndex(timeline, atMs);
     if (hour < 0 || hour >= timeline.hours) continue;
-    const snapshot = account.snapshot(hour, input.currency, paused);
+    const snapshot = account.snapshot(hour, input.currency, new Set(paused.keys()), hourly);
     if (!snapshot.ads.length) {
       slotsWithoutData += 1;
       continue;
     }
+    const now = new Date(atMs);
+    const history = turnOns.upTo(atMs);
     const exempt = new Set((input.exemptions ?? []).filter((e) => e.sinceMs <= atMs).map((e) => e.objectId));
-    const evaluation = evaluate(rule, snapshot, { exempt });
-    if (!evaluation.actions.length) continue;
-    const held = blastRadius(evaluation, evaluation.actions, snapshot, input.limits).exceeded;
+    const evaluation = evaluate(rule, snapshot, { exempt, history, now });
+    const revives =
+      judging.revive_hours === null
+        ? []
+        : reviveDecisions(rule, snapshot, ownTurnOffs(paused, pauses), { now, history }).slice(0, maxActions);
+    const held = evaluation.actions.length
+      ? blastRadius(evaluation, evaluation.actions, snapshot, input.limits).exceeded
+      : false;
     for (const action of evaluation.actions) {
       const members =
         action.action === 'turn_off_campaign'
           ? (adsOfCampaign.get(action.objectId) ?? [])
           : [seriesOf.get(action.objectId)!];
       const readHours = new Map(members.map((s) => [s.adId, s.latest[hour]!] as const).filter(([, h]) => h >= 0));
-      pauses.push({
+      const pause: ReplayPause = {
         atMs,
         action: action.action,
         objectId: action.objectId,
@@ -184,10 +185,31 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
         held,
         readHours,
         settled: members.some((s) => s.settled[s.latest[hour]!] === 1),
-      });
-      if (!held) paused.add(action.objectId);
+        revivedAtMs: null,
+        reviveReason: null,
+      };
+      pauses.push(pause);
+      if (!held) paused.set(action.objectId, pauses.length - 1);
+    }
+    for (const revive of revives) {
+      const pause = pauses[revive.entryId]!;
+      pause.revivedAtMs = atMs;
+      pause.reviveReason = revive.reason;
+      paused.delete(revive.objectId);
+      turnOns.history.set(revive.objectId, { lastTurnedOnAt: now });
     }
   }
   input.onProgress?.(slots.length, slots.length);
   return { pauses, slots: slots.length, slotsWithoutData };
+}
+
+/** The replay's ad turn-offs still in effect, as the engine's revive reads its own (entry = index in `pauses`). */
+function ownTurnOffs(paused: Map<string, number>, pauses: ReplayPause[]): PausedByRule[] {
+  const out: PausedByRule[] = [];
+  for (const entryId of paused.values()) {
+    const pause = pauses[entryId]!;
+    if (pause.action === 'turn_off_ad')
+      out.push({ entryId, objectId: pause.objectId, at: new Date(pause.atMs), reason: pause.reason });
+  }
+  return out;
 }

@@ -26,7 +26,7 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: backtestRequestSchema,
-        response: { 202: backtestJobSchema, ...errors(400, 403, 404, 409, 429) },
+        response: { 202: backtestJobSchema, ...errors(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {

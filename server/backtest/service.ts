@@ -5,11 +5,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { judgingSchema, NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
 import { validateRuleItems, RULE_MESSAGES } from '../../src/domain/rules';
 import { isWeekSchedule } from '../../src/domain/schedule';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/index';
 import type { BlastLimits } from '../engine/blastRadius';
+import { HOURLY_DAYS } from '../engine/hourlyRead';
+import { switchesOf } from '../engine/onOffHistory';
 import type { RuleItem } from '../engine/ruleShape';
 import { HOUR_MS, DAY_MS } from '../history/reading';
 import { historyCoverage, loadTimeline } from '../history/store';
@@ -40,6 +43,9 @@ export const backtestRequestSchema = z.object({
       schedule: z.unknown().refine(isWeekSchedule, RULE_MESSAGES.scheduleShape),
       timezone: z.string().refine(isValidTimezone, RULE_MESSAGES.unknownTimezone),
     }),
+    judging: judgingSchema
+      .optional()
+      .describe("How it judges late data; default the saved rule's, else a new rule's (src/domain/judging.ts)"),
   }),
 });
 
@@ -87,25 +93,37 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
       adAccountId: folders.adAccountId,
       accountName: metaAdAccounts.accountName,
       currency: metaAdAccounts.currency,
+      timezone: metaAdAccounts.timezoneName,
     })
     .from(folders)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(and(eq(folders.id, request.folder), eq(folders.isDeleted, false)));
   if (!folder) throw notFound();
+  let judging: RuleJudging = request.rule.judging ?? NEW_RULE_JUDGING;
   if (request.rule_id) {
     const [rule] = await db
-      .select({ id: rules.id })
+      .select({ id: rules.id, judging: rules.judging })
       .from(rules)
       .where(and(eq(rules.id, request.rule_id), eq(rules.folderId, request.folder)));
     if (!rule) throw new ValidationError({ rule_id: ['This rule is not in the folder.'] });
+    judging = request.rule.judging ?? readJudging(rule.judging);
   }
   const coverage = await historyCoverage(db, folder.adAccountId);
   const accountName = folder.accountName ?? folder.adAccountId;
   if (!coverage.readings)
-    throw new ApiError(409, {
+    throw new ApiError(400, {
       detail: `There is no metric history for the ad account "${accountName}" yet. It is kept from each run of its rules; fill it from the platform's breakdowns (Fill history) to try a rule now.`,
     });
-  return { account: { adAccountId: folder.adAccountId, accountName, currency: folder.currency ?? 'USD' }, coverage };
+  return {
+    account: {
+      adAccountId: folder.adAccountId,
+      accountName,
+      currency: folder.currency ?? 'USD',
+      timezone: folder.timezone ?? null,
+    },
+    coverage,
+    judging,
+  };
 }
 
 export async function runBacktest(
@@ -114,7 +132,7 @@ export async function runBacktest(
   prepared: Awaited<ReturnType<typeof prepareBacktest>>,
   options: BacktestOptions,
 ): Promise<BacktestResult> {
-  const { account, coverage } = prepared;
+  const { account, coverage, judging } = prepared;
   const toMs = Math.floor(options.now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
   const fromMs = toMs - request.days * DAY_MS;
   const rule: BacktestRule = {
@@ -124,23 +142,31 @@ export async function runBacktest(
     rule_task: request.rule.rule_task as RuleItem[],
     schedule: request.rule.rule_schedule.schedule as boolean[][],
     timezone: request.rule.rule_schedule.timezone,
+    judging,
   };
-  const [timeline, exemptions] = await Promise.all([
-    loadTimeline(db, account.adAccountId, fromMs, toMs),
+  // Days before the first hour: its latest reading, and the days of hourly delivery the judging may read.
+  const lookBackDays = judging.maturity_hours > 0 || judging.lag_hours !== null ? 2 + HOURLY_DAYS : 2;
+  const turnOnsSince = fromMs - Math.max(judging.cooldown_hours, judging.revive_hours ?? 0) * HOUR_MS;
+  const timeline = await loadTimeline(db, account.adAccountId, fromMs, toMs, lookBackDays);
+  const objectIds = [...new Set(timeline.ads.flatMap((s) => [s.adId, s.campaignId]))];
+  const [exemptions, switches] = await Promise.all([
     request.rule_id
       ? db
           .select({ objectId: ruleExemptions.objectId, createdAt: ruleExemptions.createdAt })
           .from(ruleExemptions)
           .where(eq(ruleExemptions.ruleId, request.rule_id))
       : Promise.resolve([]),
+    switchesOf(db, objectIds, new Date(turnOnsSince)),
   ]);
   const replayed = await replay({
     rule,
     timeline,
     currency: account.currency,
+    accountZone: account.timezone ?? rule.timezone,
     fromMs,
     toMs,
     exemptions: exemptions.map((e) => ({ objectId: e.objectId, sinceMs: e.createdAt.getTime() })),
+    turnOns: switches.filter((s) => s.turned === 'on').map((s) => ({ objectId: s.objectId, atMs: s.at.getTime() })),
     limits: options.limits,
     signal: options.signal,
     onProgress: options.onProgress,

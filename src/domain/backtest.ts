@@ -26,6 +26,10 @@ export const backtestPauseSchema = z.object({
   leads_after: z.number().int().describe('The leads it went on to bring (late leads included)'),
   final_cpl: z.number().nullable(),
   verdict: pauseVerdictSchema,
+  revived_at: z
+    .string()
+    .nullable()
+    .describe('When the rule would have turned it back on (revive); null: it stayed off'),
 });
 export type BacktestPause = z.infer<typeof backtestPauseSchema>;
 
@@ -45,6 +49,7 @@ export const backtestResultSchema = z.object({
     converters_paused: z.number().int(),
     spend_stopped: z.number(),
     leads_lost: z.number().int(),
+    revives: z.number().int().describe('Pauses the rule would have turned back on (revive)'),
   }),
   by_day: z.array(
     z.object({

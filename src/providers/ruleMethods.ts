@@ -6,7 +6,7 @@
 import type { FolderDto, FolderPayload } from '../domain/folders';
 import type { RulePatch } from '../domain/ruleEditor';
 import type { RuleDto } from '../domain/rules';
-import type { JudgingPatch, RuleConflictDto } from '../domain/judging';
+import type { JudgingPatch, RuleConflictDto, RuleJudging } from '../domain/judging';
 import type { AccountHealthDto, PlatformHealthDto } from '../domain/health';
 import { AD_ACCOUNT_LIST_LIMIT } from '../domain/constants';
 import type {
@@ -73,6 +73,7 @@ export interface BacktestRequestBody {
     rule_filter: { name: string; values: unknown; is_active: boolean }[];
     rule_task: { name: string; values: unknown; is_active: boolean }[];
     rule_schedule: { schedule: readonly (readonly boolean[])[]; timezone: string };
+    judging?: RuleJudging;
   };
 }
 

@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BACKTEST_SPANS, type BacktestJob } from '../../domain/backtest';
+import type { RuleJudging } from '../../domain/judging';
 import type { EditorValues } from '../../domain/ruleEditor';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
@@ -35,10 +36,12 @@ const POLL_MS = 400;
 interface Props {
   ruleId: number;
   folderId: number;
+  /** The rule's saved judging settings (they save on their own card). */
+  judging: RuleJudging;
   values: Pick<EditorValues, 'name' | 'filters' | 'tasks' | 'schedule' | 'timezone'>;
 }
 
-function BacktestDialog({ ruleId, folderId, values, onClose }: Props & { onClose: () => void }) {
+function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & { onClose: () => void }) {
   const translate = useTranslate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -80,11 +83,13 @@ function BacktestDialog({ ruleId, folderId, values, onClose }: Props & { onClose
             rule_filter: values.filters,
             rule_task: values.tasks,
             rule_schedule: { schedule: values.schedule, timezone: values.timezone },
+            judging,
           },
         }),
       );
     } catch (error) {
-      setNoHistory((error as { status?: number }).status === 409);
+      // The account has no history yet (400 with a detail): the dialog offers to fill it.
+      setNoHistory((error as { status?: number }).status === 400 && !coverage.data?.readings);
       setProblems(errorMessages(error));
     }
   };

@@ -281,7 +281,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
               {translate('backtest.impact')}
             </Button>
           )}
-          <TryOnHistory ruleId={rule.id} folderId={rule.folder.id} values={values} />
+          <TryOnHistory ruleId={rule.id} folderId={rule.folder.id} judging={rule.judging} values={values} />
           <RuleRunActions ruleId={rule.id} name={rule.name} />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}

@@ -74,7 +74,14 @@ eachDatabase((engine) => {
         ['2024-03-05T06:00:00.000Z', 'dud', '$60.00 > $50.00', 60, 60, 0, null, 'stopped_waste'],
         ['2024-03-05T06:00:00.000Z', 'late', '$60.00 > $50.00', 60, 60, 2, 60, 'paused_converter'],
       ]);
-      expect(result.totals).toEqual({ pauses: 2, held: 0, converters_paused: 1, spend_stopped: 120, leads_lost: 2 });
+      expect(result.totals).toEqual({
+        pauses: 2,
+        held: 0,
+        converters_paused: 1,
+        spend_stopped: 120,
+        leads_lost: 2,
+        revives: 0,
+      });
       expect(result.by_day).toEqual([
         { date: '2024-03-04', pauses: 0, converters_paused: 0, spend_stopped: 0 },
         { date: '2024-03-05', pauses: 2, converters_paused: 1, spend_stopped: 120 },

@@ -100,7 +100,7 @@ eachDatabase((engine) => {
       });
 
       const noHistory = await start(editor, { folder: emptyFolderId, days: 7, rule: ruleBody(tasks) });
-      expect(noHistory.statusCode).toBe(409);
+      expect(noHistory.statusCode).toBe(400);
       expect(noHistory.json().detail).toMatch(/^There is no metric history for the ad account "Quiet Ltd" yet\./);
 
       expect((await start(editor, { folder: 999_999, days: 7, rule: ruleBody(tasks) })).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 /** Backtest test set-up: readings written as a live read would have kept them, hour by hour. */
 import type { Database } from '../../../server/db/client';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { recordReading } from '../../../server/history/record';
 
 export interface AdAtHour {
@@ -50,7 +51,13 @@ export async function readAt(db: Database, adAccountId: string, at: string, ads:
 
 export const everyHour = () => Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 
-export const ruleBody = (tasks: Record<string, Record<string, string>>, schedule = everyHour(), timezone = 'UTC') => ({
+/** A rule body as the editor sends it; it judges as a rule made before the judging settings unless told otherwise. */
+export const ruleBody = (
+  tasks: Record<string, Record<string, string>>,
+  schedule = everyHour(),
+  timezone = 'UTC',
+  judging: RuleJudging = CARRIED_OVER_JUDGING,
+) => ({
   name: 'Try',
   rule_filter: [
     { name: 'campaign_name_contains', values: ['EDM'], is_active: true },
@@ -58,4 +65,5 @@ export const ruleBody = (tasks: Record<string, Record<string, string>>, schedule
   ],
   rule_task: Object.entries(tasks).map(([name, values]) => ({ name, values, is_active: true })),
   rule_schedule: { schedule, timezone },
+  judging,
 });
