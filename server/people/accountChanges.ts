@@ -4,6 +4,7 @@
  * else's only by a superuser), and the sessions that end (docs/security.md).
  */
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { actorName } from '../audit/log';
 import { checkOwnPassword } from '../auth/passwordCheck';
 import { ApiError, permissionDenied, ValidationError } from '../http/errors';
@@ -38,8 +39,8 @@ export async function changeAccount(
   const changesActivity = is_active !== undefined && is_active !== target.isActive;
   const newEmail = email !== undefined && normaliseEmail(email) !== normaliseEmail(target.email) ? email : undefined;
 
-  if (!self && changesProfile && !actor.permissions.has('add_edit_users')) throw permissionDenied();
-  if (changesActivity && !actor.permissions.has('is_staff')) throw permissionDenied();
+  if (!self && changesProfile && !actor.permissions.has(PEOPLE_ACCESS.manageMembers)) throw permissionDenied();
+  if (changesActivity && !actor.permissions.has(PEOPLE_ACCESS.activateMembers)) throw permissionDenied();
   if (self && is_active === false) throw new ValidationError({ is_active: [PEOPLE_MESSAGES.cannotDeactivateSelf] });
   if (!self && (changesProfile || changesActivity))
     assertMayManageUser(actor, (await loadAuthUser(ctx.db, target.id))!);

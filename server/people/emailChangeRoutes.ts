@@ -4,8 +4,13 @@
  * withdrawn by the account's owner or whoever may manage the account.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { emailChangeConfirmSchema, PEOPLE_MESSAGES } from '../../src/domain/people';
+import {
+  emailChangeConfirmSchema,
+  joinedSchema,
+  PEOPLE_MESSAGES,
+  pendingEmailChangeAnswerSchema,
+} from '../../src/domain/people';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { actorOf } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { notFound, permissionDenied } from '../http/errors';
@@ -17,13 +22,6 @@ import { cancelEmailChange, findPendingEmailChange } from './pendingEmailChanges
 import { tags } from './schemas';
 import { findUserById, loadAuthUser, type AuthUser } from './users';
 
-const pendingEmailChangeSchema = z.object({
-  new_email: z.string(),
-  requested_by: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string(),
-});
-
 const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The new address takes effect; every session of the account ends and the old address is told. */
   app.post(
@@ -34,7 +32,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: emailChangeConfirmSchema,
-        response: { 200: z.object({ detail: z.string(), email: z.string() }), ...errors(400, 429) },
+        response: { 200: joinedSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -50,7 +48,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One's own account, or one the actor may manage (add_edit_users and every access it holds). */
   async function accountFor(actor: AuthUser, id: number) {
     if (id !== actor.id) {
-      if (!actor.permissions.has('add_edit_users')) throw permissionDenied();
+      if (!actor.permissions.has(PEOPLE_ACCESS.manageMembers)) throw permissionDenied();
       const target = await loadAuthUser(app.db, id);
       if (!target) throw notFound();
       assertMayManageUser(actor, target);
@@ -67,7 +65,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The e-mail change waiting for confirmation (`pending: null` when none)',
         params: idParams,
-        response: { 200: z.object({ pending: pendingEmailChangeSchema.nullable() }), ...errors(403, 404) },
+        response: { 200: pendingEmailChangeAnswerSchema, ...errors(403, 404) },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupSchema } from '../../src/domain/contracts';
-import { PERMISSIONS } from '../../src/domain/permissions';
+import { PEOPLE_ACCESS, PERMISSIONS } from '../../src/domain/permissions';
 import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
 import { actorOf, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
@@ -15,8 +15,8 @@ import { groupListQuery, tags } from './schemas';
 import { toGroupDto } from './users';
 
 /** Seeing groups: the Permissions screen, and the Team screen's group choices and invite dialog. */
-const mayReadGroups = requireAnyPermission('view_permissions', 'update_permissions', 'add_edit_users');
-const mayChangeGroups = requirePermission('update_permissions');
+const mayReadGroups = requireAnyPermission(...PEOPLE_ACCESS.readGroups);
+const mayChangeGroups = requirePermission(PEOPLE_ACCESS.changeGroups);
 
 const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   async function groupOf(id: number) {
@@ -28,7 +28,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/available_permissions/',
     {
-      preValidation: requireAnyPermission('view_permissions', 'update_permissions'),
+      preValidation: requireAnyPermission(...PEOPLE_ACCESS.readAccesses),
       schema: { tags, response: { 200: z.array(z.string()), ...errors(403) } },
     },
     async () => [...PERMISSIONS],

@@ -1,9 +1,10 @@
 /** /api/user_invite/: send an invitation by mail, and confirm it from the /join/{invite_code} screen. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { joinedSchema, PEOPLE_MESSAGES } from '../../src/domain/people';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { actorName, recordAudit } from '../audit/log';
-import { actorOf, requireAnyPermission } from '../auth/plugin';
+import { actorOf, requirePermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { ApiError, ValidationError } from '../http/errors';
 import { detailSchema, errors } from '../http/schemas';
@@ -12,14 +13,14 @@ import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { acceptInvitation, createInvitation, withdrawInvitation } from './invitations';
 import { invitationLink, invitationMail } from './mails';
-import { joinedSchema, tags } from './schemas';
+import { tags } from './schemas';
 import { assertEmailFree, normaliseEmail } from './team';
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user_invite/send_invite_code/',
     {
-      preValidation: requireAnyPermission('add_edit_users'),
+      preValidation: requirePermission(PEOPLE_ACCESS.manageMembers),
       schema: { tags, body: inviteSchema, response: { 200: detailSchema, ...errors(400, 403, 502) } },
     },
     async (request) => {

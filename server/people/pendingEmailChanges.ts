@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { actorName, recordAudit, type AuditActor } from '../audit/log';
+import type { PendingEmailChangeDto } from '../../src/domain/people';
 import type { Database } from '../db/client';
 import { emailChanges, users } from '../db/schema/index';
 import { auditActorOf, type UserRow } from './users';
@@ -29,15 +30,8 @@ export async function withdrawPendingEmailChanges(
   return withdrawn.length;
 }
 
-export interface PendingEmailChange {
-  new_email: string;
-  requested_by: string | null;
-  created_at: string;
-  expires_at: string;
-}
-
 /** The account's e-mail change waiting for confirmation, if any (expired ones included: they still show). */
-export async function findPendingEmailChange(db: Database, userId: number): Promise<PendingEmailChange | undefined> {
+export async function findPendingEmailChange(db: Database, userId: number): Promise<PendingEmailChangeDto | undefined> {
   const [row] = await db
     .select({ change: emailChanges, first: users.firstName, last: users.lastName })
     .from(emailChanges)

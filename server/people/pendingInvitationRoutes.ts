@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invitationResentSchema, pendingInvitationSchema } from '../../src/domain/people';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { actorName, recordAudit } from '../audit/log';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { ApiError, notFound } from '../http/errors';
@@ -18,22 +20,11 @@ import {
   findPendingInvitation,
   listPendingInvitations,
   reissueInvitation,
-  type PendingInvitationDto,
 } from './pendingInvitations';
 import { tags } from './schemas';
 import type { AuthUser } from './users';
 
-const mayInvite = requirePermission('add_edit_users');
-
-const pendingInvitationSchema = z.object({
-  id: z.string().describe('Names the invitation (not its code: it cannot be used to join)'),
-  email: z.string(),
-  group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  invited_by: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  is_expired: z.boolean(),
-}) satisfies z.ZodType<PendingInvitationDto>;
+const mayInvite = requirePermission(PEOPLE_ACCESS.manageMembers);
 
 const invitationParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -67,7 +58,7 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: invitationParams,
         response: {
-          200: z.object({ detail: z.string(), invitation: pendingInvitationSchema }),
+          200: invitationResentSchema,
           ...errors(403, 404, 502),
         },
       },

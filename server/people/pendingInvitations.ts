@@ -7,20 +7,10 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, invitations, users } from '../db/schema/index';
 import type { PageRequest } from '../http/pagination';
-import { INVITE_LIFETIME_MS } from '../../src/domain/people';
+import { INVITE_LIFETIME_MS, type PendingInvitationDto } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 
 export type InvitationRow = typeof invitations.$inferSelect;
-
-export interface PendingInvitationDto {
-  id: string;
-  email: string;
-  group: { id: number; name: string } | null;
-  invited_by: string | null;
-  created_at: string;
-  expires_at: string;
-  is_expired: boolean;
-}
 
 const ID_PATTERN = /^[0-9a-f]{64}$/;
 

@@ -9,6 +9,3 @@ export const userListQuery = pageQuery.extend(orderingQuery.shape).extend(search
 export const groupListQuery = pageQuery.extend(orderingQuery.shape);
 
 export const userGroupParams = z.object({ id: idParam, group_id: idParamOf(PEOPLE_MESSAGES.groupNotFound) });
-
-export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string(), refresh: z.string() });
-export const joinedSchema = z.object({ detail: z.string(), email: z.string() });

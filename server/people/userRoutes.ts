@@ -3,29 +3,29 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '../../src/domain/contracts';
-import { PEOPLE_MESSAGES, userUpdateSchema } from '../../src/domain/people';
+import { PEOPLE_MESSAGES, passwordChangedSchema, userUpdateSchema } from '../../src/domain/people';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { changePasswordSchema } from '../../src/domain/validation';
-import { actorOf, holdsAny, requireAnyPermission } from '../auth/plugin';
+import { actorOf, holdsAny, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { notFound, permissionDenied } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { parseId } from '../http/params';
 import { errors, idParams, pageOf } from '../http/schemas';
 import { findGroup } from './groups';
-import { passwordChangedSchema, tags, userGroupParams, userListQuery } from './schemas';
+import { tags, userGroupParams, userListQuery } from './schemas';
 import { changeOwnPassword, listUsers, setUserGroup } from './team';
 import { changeAccount } from './accountChanges';
 import { peopleContext } from './context';
 import { findUserById, loadUserDto } from './users';
 
 /** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
-const TEAM_PERMISSIONS = ['update_permissions', 'add_edit_users', 'is_staff'] as const;
-const mayListUsers = requireAnyPermission(...TEAM_PERMISSIONS);
+const mayListUsers = requireAnyPermission(...PEOPLE_ACCESS.team);
 
 /** Another user's record is for the Team screen's permissions; checked before the input, like every guard. */
 async function maySeeUser(request: FastifyRequest) {
   const actor = actorOf(request);
   const id = parseId((request.params as { id?: string }).id);
-  if (id !== actor.id && !holdsAny(actor, TEAM_PERMISSIONS)) throw permissionDenied();
+  if (id !== actor.id && !holdsAny(actor, PEOPLE_ACCESS.team)) throw permissionDenied();
 }
 
 /** The user as stored; an e-mail change waits for confirmation from the new address (`pending_email`). */
@@ -87,7 +87,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:id/set_group/:group_id/',
     {
-      preValidation: requireAnyPermission('add_edit_users'),
+      preValidation: requirePermission(PEOPLE_ACCESS.manageMembers),
       schema: { tags, params: userGroupParams, response: { 200: userSchema, ...errors(403, 404) } },
     },
     async (request) => {

@@ -81,3 +81,37 @@ export const userUpdateSchema = accountSchema.partial().extend({
 export const emailChangeConfirmSchema = z.object({
   token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
 });
+
+/** An invitation sent and not yet used (GET /api/user_invite/): Team lists them with Resend and Cancel. */
+export const pendingInvitationSchema = z.object({
+  id: z.string().describe('Names the invitation (not its code: it cannot be used to join)'),
+  email: z.string(),
+  group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  is_expired: z.boolean(),
+});
+export type PendingInvitationDto = z.infer<typeof pendingInvitationSchema>;
+
+/** POST /api/user_invite/{id}/resend/'s answer: the invitation with its new expiry. */
+export const invitationResentSchema = z.object({ detail: z.string(), invitation: pendingInvitationSchema });
+export type InvitationResentDto = z.infer<typeof invitationResentSchema>;
+
+/** The account's e-mail change waiting for confirmation (GET /api/user/{id}/email_change/). */
+export const pendingEmailChangeSchema = z.object({
+  new_email: z.string(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PendingEmailChangeDto = z.infer<typeof pendingEmailChangeSchema>;
+export const pendingEmailChangeAnswerSchema = z.object({ pending: pendingEmailChangeSchema.nullable() });
+
+/** A changed password ends every other session: the answer carries this session's fresh tokens. */
+export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string(), refresh: z.string() });
+export type PasswordChangedDto = z.infer<typeof passwordChangedSchema>;
+
+/** Joining (POST /api/user_invite/) and confirming a new e-mail address answer the account's address. */
+export const joinedSchema = z.object({ detail: z.string(), email: z.string() });
+export type JoinedDto = z.infer<typeof joinedSchema>;

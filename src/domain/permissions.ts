@@ -49,3 +49,24 @@ export function hasPermission(user: PermissionHolder | null | undefined, permiss
 export function permissionLabel(name: string): string {
   return name.replace(/_/g, ' ');
 }
+
+/**
+ * Who may do what on Team and Permissions (docs/contract.md#permissions): the one list the server's
+ * route guards and the app's menus, pages and buttons read. A list means any one of them.
+ */
+export const PEOPLE_ACCESS = {
+  /** Open Team and list its members: whoever can act on the team (change groups, invite, (de)activate). */
+  team: ['update_permissions', 'add_edit_users', 'is_staff'],
+  /** Invite, change another member's profile or group. */
+  manageMembers: 'add_edit_users',
+  /** Activate and deactivate members. */
+  activateMembers: 'is_staff',
+  /** Read the groups: the Permissions screen's readers and the group pickers of those who place members. */
+  readGroups: ['view_permissions', 'update_permissions', 'add_edit_users'],
+  /** The accesses a group can hold (GET /api/groups/available_permissions/). */
+  readAccesses: ['view_permissions', 'update_permissions'],
+  /** The Permissions screen. */
+  permissionsScreen: 'view_permissions',
+  /** Create, rename, change the accesses of and delete groups. */
+  changeGroups: 'update_permissions',
+} as const satisfies Record<string, Permission | readonly Permission[]>;

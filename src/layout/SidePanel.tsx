@@ -3,13 +3,11 @@
  * ask for an entry (the registry's `menu`, in their order, checked with canAccess), and Account.
  */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
-import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
-import { canAccess } from '../providers/canAccess';
-import { usePermissionSet } from '../providers/usePermissions';
-import { accessRulesOf, menuResources, resources, type ResourceDefinition } from '../resources';
+import { usePermission } from '../providers/usePermissions';
+import { menuResources, resources, type ResourceDefinition } from '../resources';
 import { useSidePanel } from './SidePanelState';
 
 function NavLink({ to, label }: { to: string; label: string }) {
@@ -47,11 +45,9 @@ function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
 /** A registry resource's entry: a link when its list is open to the user, else greyed or absent. */
 function ResourceNavItem({ resource }: { resource: ResourceDefinition }) {
   const translate = useTranslate();
-  const permissions = usePermissionSet();
-  const rules = useMemo(() => accessRulesOf(resources), []);
+  const mayOpen = usePermission({ resource: resource.name, action: 'list' });
   const label = translate(resource.menu?.label ?? `resources.${resource.name}.page`);
-  if (canAccess(permissions, { resource: resource.name, action: 'list' }, rules))
-    return <NavLink to={`/${resource.name}`} label={label} />;
+  if (mayOpen) return <NavLink to={`/${resource.name}`} label={label} />;
   return resource.menu?.deniedReason ? (
     <DisabledNavItem label={label} reason={translate(resource.menu.deniedReason)} />
   ) : null;

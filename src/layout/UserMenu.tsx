@@ -5,14 +5,14 @@ import { useState, type MouseEvent } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../providers/authProvider';
-import { useCanOpenTeam, usePermissionSet, useSessionUser } from '../providers/usePermissions';
+import { usePermission, useSessionUser } from '../providers/usePermissions';
 
 export function UserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useSessionUser();
-  const permissions = usePermissionSet();
-  const mayOpenTeam = useCanOpenTeam();
+  const mayOpenTeam = usePermission({ resource: 'team', action: 'list' });
+  const mayOpenPermissions = usePermission({ resource: 'permissions', action: 'list' });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
@@ -20,7 +20,7 @@ export function UserMenu() {
 
   const links = [
     { to: '/team', label: 'app.user_menu.team', shown: mayOpenTeam },
-    { to: '/permissions', label: 'app.user_menu.permissions', shown: permissions.has('view_permissions') },
+    { to: '/permissions', label: 'app.user_menu.permissions', shown: mayOpenPermissions },
     { to: '/account', label: 'app.user_menu.account', shown: true },
   ].filter((link) => link.shown);
 

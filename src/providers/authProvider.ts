@@ -85,7 +85,12 @@ export function createAuthProvider({
     async canAccess({ resource, action }: { resource: string; action: string }) {
       return canAccess(permissions(), { resource, action }, accessRules);
     },
+
+    /** The resources' rules, for usePermission's synchronous answer to the same question. */
+    accessRules,
   } satisfies AuthProvider;
 
   return provider;
 }
+
+export type AppAuthProvider = ReturnType<typeof createAuthProvider>;

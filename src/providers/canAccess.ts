@@ -14,22 +14,8 @@ export type AccessRule = Permission | readonly Permission[];
 /** resource → action → the permission it needs. */
 export type AccessRules = Record<string, Partial<Record<AccessAction, AccessRule>>>;
 
-/**
- * Who may open Team (/team): anyone who can act on the team — update_permissions (docs/contract.md#permissions: the
- * user menu's Team entry), add_edit_users (invite, change groups) or is_staff (activate and
- * deactivate); the server lists users to the same three. The /team route, the side panel's Team
- * link and the user menu's Team entry all use this one rule (docs/frontend.md).
- */
-export const TEAM_ACCESS = [
-  'update_permissions',
-  'add_edit_users',
-  'is_staff',
-] as const satisfies readonly Permission[];
-
 export const holdsRule = (permissions: ReadonlySet<Permission>, rule: AccessRule): boolean =>
   typeof rule === 'string' ? permissions.has(rule) : rule.some((permission) => permissions.has(permission));
-
-export const canOpenTeam = (permissions: ReadonlySet<Permission>): boolean => holdsRule(permissions, TEAM_ACCESS);
 
 export interface AccessRequest {
   resource: string;

@@ -2,14 +2,16 @@
  * react-admin dataProvider onto the contract (docs/contract.md#conventions): DRF-style limit/offset/ordering/search
  * lists answering `{count, results}`, PATCH with the changed fields only. Endpoints come from the
  * resource registry, so a new resource needs no edit here. Every call is the contract's own (docs/decisions.md: why not
- * ra-data-simple-rest). The folder, rule and trash screens' resources and their calls outside CRUD
- * come from ruleMethods.ts.
+ * ra-data-simple-rest). Calls outside CRUD are named, typed methods: ruleMethods.ts (folders, rules,
+ * trash, the engine), peopleMethods.ts (team, groups, invitations, passwords), campaignMethods.ts.
  */
 import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { apiUrl, paths } from './apiPaths';
 import { rejectingWithAbortReason } from './cancellation';
-import { httpClient as defaultHttpClient, type HttpClient, type RequestOptions } from './httpClient';
+import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
+import { createCampaignMethods } from './campaignMethods';
+import { createPeopleMethods } from './peopleMethods';
 import { createRuleMethods } from './ruleMethods';
 import type { ResourceEndpoint } from '../resources/types';
 
@@ -137,8 +139,6 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     },
 
     // Calls outside CRUD (docs/contract.md#calls), for screens through useDataProvider<AppDataProvider>().
-    /** A one-off API call through the shared client (refresh, errors): `call(paths.changePassword, {method: 'POST', body})`. */
-    call: async <T = unknown>(url: string, options?: RequestOptions): Promise<T> => (await http<T>(url, options)).json,
     /** Query string of filters as the contract spells them, for links and custom lists. */
     filterQuery: (resource: string, filter: Record<string, unknown>) =>
       new URLSearchParams(toFilterParams(filter, endpoint(resource).filters)).toString(),
@@ -147,6 +147,8 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
       (await http<{ results: Record<string, unknown>[] }>(`${apiUrl(path)}?limit=1000`, options)).json.results,
     paths,
     ...createRuleMethods(http),
+    ...createPeopleMethods(http),
+    ...createCampaignMethods(http),
   } satisfies DataProvider & Record<string, unknown>;
 
   return provider;

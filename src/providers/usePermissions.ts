@@ -1,10 +1,13 @@
 /**
- * The permission check screens use. It reads the signed-in user straight from the session, so the
- * answer is known on the first render: gated controls never flash on and off.
+ * The one permission check of menus, pages and buttons (docs/frontend.md#permissions). It reads the
+ * signed-in user straight from the session, so the answer is known on the first render: gated
+ * controls never flash on and off.
  */
 import { useMemo, useSyncExternalStore } from 'react';
+import { useAuthProvider } from 'react-admin';
 import { effectivePermissions, type Permission } from '../domain/permissions';
-import { canOpenTeam } from './canAccess';
+import type { AppAuthProvider } from './authProvider';
+import { type AccessRequest, type AccessRule, canAccess, holdsRule } from './canAccess';
 import { session, type SessionUser } from './session';
 
 export function useSessionUser(): SessionUser | null {
@@ -12,17 +15,25 @@ export function useSessionUser(): SessionUser | null {
 }
 
 /** The signed-in user's effective permissions (docs/contract.md#permissions); empty when signed out. */
-export function usePermissionSet(): ReadonlySet<Permission> {
+function usePermissionSet(): ReadonlySet<Permission> {
   const user = useSessionUser();
   return useMemo(() => effectivePermissions(user), [user]);
 }
 
-/** Whether the signed-in user holds `name`. */
-export function usePermission(name: Permission): boolean {
-  return usePermissionSet().has(name);
-}
+/** What a check asks: a permission, any one of several, or a resource's action (the rule its definition declares). */
+export type AccessCheck = AccessRule | AccessRequest;
 
-/** Whether the signed-in user may open Team (the side panel link, the user menu entry, /team). */
-export function useCanOpenTeam(): boolean {
-  return canOpenTeam(usePermissionSet());
+const isRequest = (check: AccessCheck): check is AccessRequest => typeof check === 'object' && 'resource' in check;
+
+/**
+ * Whether the signed-in user may: `usePermission('delete_rules')`, `usePermission(PEOPLE_ACCESS.team)`,
+ * `usePermission({ resource: 'team', action: 'edit' })`. A resource action is answered by the same
+ * pure canAccess and the same rules as the authProvider's canAccess, which react-admin asks before
+ * opening a resource's pages; without an authProvider (a lone component) resource actions are open.
+ */
+export function usePermission(check: AccessCheck): boolean {
+  const permissions = usePermissionSet();
+  const authProvider = useAuthProvider<AppAuthProvider>();
+  if (!isRequest(check)) return holdsRule(permissions, check);
+  return canAccess(permissions, check, authProvider?.accessRules ?? {});
 }

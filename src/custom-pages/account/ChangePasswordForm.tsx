@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import { changePasswordSchema, formValidator } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import type { ChangePasswordRequest } from '../../providers/peopleMethods';
 import { session } from '../../providers/session';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
 
@@ -16,23 +16,14 @@ const FIELDS = ['old_password', 'new_password', 'new_password2'] as const;
 const validate = formValidator(changePasswordSchema);
 const EMPTY = { old_password: '', new_password: '', new_password2: '' };
 
-interface ChangePasswordAnswer {
-  detail?: string;
-  access?: string;
-  refresh?: string;
-}
-
 export function ChangePasswordForm() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
   const [generation, setGeneration] = useState(0);
 
-  const { onSubmit: change, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    const answer = await dataProvider.call<ChangePasswordAnswer>(paths.changePassword, {
-      method: 'POST',
-      body: values,
-    });
+  const { onSubmit: change, errors } = useServerFormSubmit<ChangePasswordRequest>(FIELDS, async (values) => {
+    const answer = await dataProvider.changePassword(values);
     if (answer?.access) session.update({ access_token: answer.access, refresh_token: answer.refresh ?? null });
     notifySuccess('people.account.password_changed');
     setGeneration((n) => n + 1); // a fresh, empty form

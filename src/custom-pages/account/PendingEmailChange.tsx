@@ -6,15 +6,9 @@ import { Alert, Button } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-
-interface PendingChange {
-  new_email: string;
-  requested_by: string | null;
-}
 
 export function PendingEmailChange({ userId }: { userId: number }) {
   const translate = useTranslate();
@@ -23,13 +17,11 @@ export function PendingEmailChange({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const pending = useQuery({
     queryKey: queryKeys.pendingEmailChange(userId),
-    queryFn: async ({ signal }) =>
-      (await dataProvider.call<{ pending: PendingChange | null }>(paths.emailChangePending(userId), { signal }))
-        .pending,
+    queryFn: ({ signal }) => dataProvider.getPendingEmailChange(userId, signal),
     retry: false,
   });
   const withdraw = useMutation({
-    mutationFn: () => dataProvider.call(paths.emailChangePending(userId), { method: 'DELETE' }),
+    mutationFn: () => dataProvider.withdrawEmailChange(userId),
     onSuccess: async () => {
       notify(translate('people.account.email_change_withdrawn'), {
         type: 'success',

@@ -50,15 +50,16 @@ export function splitServerErrors(error: unknown, fieldNames: readonly string[])
  * A react-admin Form's `onSubmit` around one call: messages for the named fields go back to the
  * form, everything else into the screen's error list (`errors`), which each new try clears.
  */
-export function useServerFormSubmit(
+export function useServerFormSubmit<Values = Record<string, unknown>>(
   fieldNames: readonly string[],
-  action: (values: Record<string, unknown>) => Promise<void>,
+  action: (values: Values) => Promise<void>,
 ) {
   const { errors, setErrors, clearErrors } = useErrorList();
   const onSubmit = async (values: Record<string, unknown>) => {
     clearErrors();
     try {
-      await action(values);
+      // The form's validate (its zod schema) passed: the values have the request's shape.
+      await action(values as Values);
       return undefined;
     } catch (error) {
       const { fields, others } = splitServerErrors(error, fieldNames);

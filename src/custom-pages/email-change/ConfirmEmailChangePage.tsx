@@ -8,7 +8,6 @@ import { Form, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorList } from '../../layout/ErrorList';
 import { PublicCard } from '../../layout/PublicCard';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 
@@ -20,7 +19,7 @@ export function ConfirmEmailChangePage() {
   const notifySuccess = useNotifySuccess();
 
   const { onSubmit: confirm, errors } = useServerFormSubmit([], async () => {
-    await dataProvider.call(paths.emailChangeConfirm, { method: 'POST', body: { token }, auth: false });
+    await dataProvider.confirmEmailChange(token);
     notifySuccess('people.confirm_email.done');
     navigate('/login');
   });

@@ -7,8 +7,8 @@ import { Form, PasswordInput, TextInput, useDataProvider, useTranslate } from 'r
 import { useNavigate, useParams } from 'react-router-dom';
 import { formValidator, joinSchema } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import type { JoinRequest } from '../../providers/peopleMethods';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from '../../layout/PublicCard';
 
@@ -23,8 +23,8 @@ export function JoinPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
 
-  const { onSubmit: join, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    await dataProvider.call(paths.inviteConfirm, { method: 'POST', body: { ...values, invite_code }, auth: false });
+  const { onSubmit: join, errors } = useServerFormSubmit<Omit<JoinRequest, 'invite_code'>>(FIELDS, async (values) => {
+    await dataProvider.acceptInvitation({ ...values, invite_code });
     notifySuccess('people.join.confirmed');
     navigate('/login');
   });

@@ -10,8 +10,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formValidator, passwordResetConfirmSchema } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import type { PasswordResetConfirmRequest } from '../../providers/peopleMethods';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from '../../layout/PublicCard';
 
@@ -25,15 +25,14 @@ export function ConfirmPasswordResetPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
 
-  const { onSubmit: save, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    await dataProvider.call(paths.passwordResetConfirm, {
-      method: 'POST',
-      body: { password: values.password, password2: values.password2, token },
-      auth: false,
-    });
-    notifySuccess('people.confirm_reset.done');
-    navigate('/login');
-  });
+  const { onSubmit: save, errors } = useServerFormSubmit<Omit<PasswordResetConfirmRequest, 'token'>>(
+    FIELDS,
+    async (values) => {
+      await dataProvider.confirmPasswordReset({ password: values.password, password2: values.password2, token });
+      notifySuccess('people.confirm_reset.done');
+      navigate('/login');
+    },
+  );
 
   return (
     <PublicCard title="people.confirm_reset.title" pageName="app.page.confirm_password_reset">

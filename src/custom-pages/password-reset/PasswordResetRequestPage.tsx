@@ -5,8 +5,8 @@ import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formValidator, passwordResetRequestSchema } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import type { PasswordResetRequest } from '../../providers/peopleMethods';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from '../../layout/PublicCard';
 
@@ -18,9 +18,9 @@ export function PasswordResetRequestPage() {
   const notifySuccess = useNotifySuccess();
   const [sent, setSent] = useState(false);
 
-  const { onSubmit: request, errors } = useServerFormSubmit(['email'], async (values) => {
+  const { onSubmit: request, errors } = useServerFormSubmit<PasswordResetRequest>(['email'], async (values) => {
     setSent(false);
-    await dataProvider.call(paths.passwordResetRequest, { method: 'POST', body: { email: values.email }, auth: false });
+    await dataProvider.requestPasswordReset({ email: values.email });
     setSent(true);
     notifySuccess('people.password_reset.sent');
   });

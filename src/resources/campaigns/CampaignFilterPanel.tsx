@@ -6,12 +6,14 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import { Autocomplete, Box, Button, Card, CardContent, Collapse, MenuItem, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
 import { TOPICS } from '../../domain/constants';
 import { PageToolbar } from '../../layout/PageToolbar';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { AdAccountOption } from '../../providers/ruleMethods';
 import { isCompleteNumber, isIdListText, isNumberText } from './format';
 import type { CampaignFilters } from './types';
 
@@ -91,25 +93,14 @@ function yearBounds() {
   return { min: `${year - 100}-01-01`, max: `${year + 52}-12-31` };
 }
 
-interface AccountOption {
-  account_name: string;
-  ad_account_id: string;
-}
-
-function useAdAccounts(): AccountOption[] {
+/** The ad accounts to filter by (the folder dialog's list, so one load serves both); none while it fails. */
+function useAdAccounts(): AdAccountOption[] {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [accounts, setAccounts] = useState<AccountOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    dataProvider
-      .call<{ results: AccountOption[] }>(`${paths.metaAdAccounts}?limit=400`)
-      .then((page) => live && setAccounts(page?.results ?? []))
-      .catch(() => live && setAccounts([]));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider]);
-  return accounts;
+  const { data = [] } = useQuery({
+    queryKey: queryKeys.adAccounts,
+    queryFn: ({ signal }) => dataProvider.getAdAccounts(signal),
+  });
+  return data;
 }
 
 /** `heading`: what the screen's toolbar shows before the Show/Hide and Clear buttons. */

@@ -6,7 +6,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { paths } from '../../providers/apiPaths';
 import { adsManagerUrl } from './format';
 import type { CampaignRecord } from './types';
 import { useCampaignSync } from './useCampaignSync';
@@ -15,10 +14,10 @@ import type { CellProps } from './CampaignFields';
 export function CampaignRowActions(_: CellProps) {
   const record = useRecordContext<CampaignRecord>();
   const translate = useTranslate();
-  const { allowed, running, sync } = useCampaignSync();
+  const { allowed, running, refreshCampaign: refresh } = useCampaignSync();
   if (!record || !allowed) return null;
 
-  const refreshCampaign = () => sync(paths.campaignUpdate(record.campaign_id), 'campaigns.updated');
+  const refreshCampaign = () => refresh(record.campaign_id);
 
   const openLabel = translate('campaigns.actions.open');
   const refreshLabel = translate(running ? 'campaigns.actions.refreshing' : 'campaigns.actions.refresh');

@@ -2,13 +2,12 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { paths } from '../../providers/apiPaths';
 import { useCampaignSync } from './useCampaignSync';
 
 export function EmptyCampaigns() {
   const translate = useTranslate();
   const { filterValues } = useListContext();
-  const { allowed, running, sync } = useCampaignSync();
+  const { allowed, running, syncCampaigns } = useCampaignSync();
   const filtered = Object.keys(filterValues ?? {}).length > 0;
   const hint = filtered
     ? 'campaigns.empty.filtered_hint'
@@ -27,7 +26,7 @@ export function EmptyCampaigns() {
       {allowed ? (
         <Button
           variant="contained"
-          onClick={() => sync(paths.campaignsSync, 'campaigns.empty.synced')}
+          onClick={syncCampaigns}
           disabled={running}
           startIcon={running ? <CircularProgress size={16} /> : <RefreshIcon />}
         >

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import type { SyncAnswer } from '../../providers/campaignMethods';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
 import { usePermission } from '../../providers/usePermissions';
@@ -18,11 +19,11 @@ export function useCampaignSync() {
   const allowed = usePermission('add_edit_campaigns');
   const [running, setRunning] = useState(false);
 
-  /** POSTs to `path`; `doneMessage` is the message key shown when the answer has no detail. */
-  const sync = async (path: string, doneMessage: string) => {
+  /** Runs `call`; `doneMessage` is the message key shown when the answer has no detail. */
+  const sync = async (call: () => Promise<SyncAnswer>, doneMessage: string) => {
     setRunning(true);
     try {
-      const answer = await dataProvider.call<{ detail?: string }>(path, { method: 'POST' });
+      const answer = await call();
       notify(answer?.detail || translate(doneMessage));
     } catch (error) {
       notify(errorMessages(error).join(' ') || translate('ra.notification.http_error'), 'error');
@@ -32,5 +33,10 @@ export function useCampaignSync() {
     }
   };
 
-  return { allowed, running, sync };
+  return {
+    allowed,
+    running,
+    refreshCampaign: (campaignId: string) => sync(() => dataProvider.refreshCampaign(campaignId), 'campaigns.updated'),
+    syncCampaigns: () => sync(() => dataProvider.syncCampaigns(), 'campaigns.empty.synced'),
+  };
 }

@@ -13,11 +13,11 @@ import {
   NumberField,
   Pagination,
   TextField,
-  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
 import { PageTitle } from '../../layout/pageTitle';
+import { usePermission } from '../../providers/usePermissions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { DateTimeField, ListErrors, ListSearchBox, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { useOptions } from './useOptions';
@@ -52,7 +52,7 @@ function column(name: string, field: FieldSpec) {
 
 export function DefinedList({ spec }: { spec: ResourceSpec }) {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({ resource: spec.name, action: 'edit' });
+  const canEdit = usePermission({ resource: spec.name, action: 'edit' });
   const ordering = spec.list?.ordering ?? spec.idField ?? 'id';
   return (
     <ListBase

@@ -4,7 +4,7 @@
  */
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import { permissionLabel } from '../../domain/permissions';
+import { PEOPLE_ACCESS, permissionLabel } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { useNotifyFailure } from '../../custom-pages/account/forms';
 import type { PermissionGroup } from './types';
@@ -14,7 +14,7 @@ export function GroupAccessesField(_props: { label?: string }) {
   const record = useRecordContext<PermissionGroup>();
   const translate = useTranslate();
   const available = useAvailablePermissions();
-  const mayChange = usePermission('update_permissions');
+  const mayChange = usePermission(PEOPLE_ACCESS.changeGroups);
   const notifyFailure = useNotifyFailure();
   const [update] = useUpdate<PermissionGroup>();
   if (!record) return null;

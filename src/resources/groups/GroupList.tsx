@@ -12,7 +12,6 @@ import {
   EditButton,
   ListBase,
   Pagination,
-  useCanAccess,
   useRecordContext,
 } from 'react-admin';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
@@ -22,11 +21,12 @@ import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/f
 import { GroupAccessesField } from './GroupAccessesField';
 import { GroupNameField } from './GroupNameField';
 import type { PermissionGroup } from './types';
+import { usePermission } from '../../providers/usePermissions';
 
 /** Edit and Delete, each for those who may. */
 function GroupActions(_props: { label?: string }) {
   const record = useRecordContext<PermissionGroup>();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'permissions', action: 'edit', record });
+  const canEdit = usePermission({ resource: 'permissions', action: 'edit' });
   return (
     <>
       {canEdit ? <EditButton aria-label={`Edit ${record?.name ?? ''}`} /> : null}
@@ -39,8 +39,8 @@ function DeleteGroupButton() {
   const record = useRecordContext<PermissionGroup>();
   const notifySuccess = useNotifySuccess();
   const notifyFailure = useNotifyFailure();
-  const { canAccess } = useCanAccess({ resource: 'permissions', action: 'delete', record });
-  if (!record || !canAccess) return null;
+  const canDelete = usePermission({ resource: 'permissions', action: 'delete' });
+  if (!record || !canDelete) return null;
   return (
     <DeleteWithConfirmButton
       mutationMode="pessimistic"

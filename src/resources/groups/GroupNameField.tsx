@@ -8,6 +8,7 @@ import { Form, TextInput, useRecordContext, useTranslate, useUpdate } from 'reac
 import { useFormState } from 'react-hook-form';
 import { formValidator } from '../../domain/validation';
 import { groupUpdateSchema } from '../../domain/people';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { splitServerErrors, useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import type { PermissionGroup } from './types';
@@ -17,7 +18,7 @@ const validate = formValidator(groupUpdateSchema);
 export function GroupNameField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<PermissionGroup>();
   const translate = useTranslate();
-  const mayRename = usePermission('update_permissions');
+  const mayRename = usePermission(PEOPLE_ACCESS.changeGroups);
   const [editing, setEditing] = useState(false);
   if (!record) return null;
   if (editing) return <RenameForm group={record} onDone={() => setEditing(false)} />;

@@ -1,9 +1,11 @@
 /**
  * Permissions (/permissions): the permission groups resource. Seeing it needs view_permissions;
- * creating, renaming, toggling accesses and deleting need update_permissions (docs/decisions.md).
+ * creating, renaming, toggling accesses and deleting need update_permissions (docs/decisions.md;
+ * PEOPLE_ACCESS in src/domain/permissions.ts, the server's rule too).
  */
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { lazy } from 'react';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { defineResource } from '../types';
 import { i18n } from './i18n';
 
@@ -16,10 +18,10 @@ export default defineResource({
   icon: AdminPanelSettings,
   i18n,
   access: {
-    list: 'view_permissions',
-    create: 'update_permissions',
-    edit: 'update_permissions',
-    delete: 'update_permissions',
+    list: PEOPLE_ACCESS.permissionsScreen,
+    create: PEOPLE_ACCESS.changeGroups,
+    edit: PEOPLE_ACCESS.changeGroups,
+    delete: PEOPLE_ACCESS.changeGroups,
   },
   recordRepresentation: 'name',
 });

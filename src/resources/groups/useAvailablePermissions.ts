@@ -1,14 +1,15 @@
 /** The permission names the server offers (GET /api/groups/available_permissions/, docs/contract.md#permissions). */
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { paths } from '../../providers/apiPaths';
+import type { Permission } from '../../domain/permissions';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 
-export function useAvailablePermissions(): string[] {
+export function useAvailablePermissions(): Permission[] {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data } = useQuery({
-    queryKey: ['permissions', 'available_permissions'],
-    queryFn: () => dataProvider.call<string[]>(paths.availablePermissions),
+    queryKey: queryKeys.availablePermissions,
+    queryFn: ({ signal }) => dataProvider.getAvailablePermissions(signal),
     staleTime: Infinity,
   });
   return data ?? [];

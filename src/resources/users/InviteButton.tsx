@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { Form, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { formValidator, inviteSchema } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import type { InviteRequest } from '../../providers/peopleMethods';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../custom-pages/account/forms';
 
@@ -19,7 +20,7 @@ const validate = formValidator(inviteSchema);
 /** `onInvited` runs after the server accepted an invitation (Team reloads its pending list). */
 export function InviteButton({ onInvited }: { onInvited?: () => void }) {
   const translate = useTranslate();
-  const mayInvite = usePermission('add_edit_users');
+  const mayInvite = usePermission(PEOPLE_ACCESS.manageMembers);
   const [open, setOpen] = useState(false);
   if (!mayInvite) return null;
   return (
@@ -41,11 +42,8 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited?:
     sort: { field: 'name', order: 'ASC' },
   });
 
-  const { onSubmit: send, errors } = useServerFormSubmit(FIELDS, async (values) => {
-    await dataProvider.call(paths.inviteSend, {
-      method: 'POST',
-      body: { group_id: values.group_id, email: values.email },
-    });
+  const { onSubmit: send, errors } = useServerFormSubmit<InviteRequest>(FIELDS, async (values) => {
+    await dataProvider.sendInvitation({ group_id: values.group_id, email: values.email });
     notifySuccess('people.team.invite_sent');
     onInvited?.();
     onClose();

@@ -4,6 +4,7 @@
  */
 import { Button, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission, useSessionUser } from '../../providers/usePermissions';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import type { TeamMember } from './types';
@@ -12,7 +13,7 @@ export function UserActivityButton(_props: { label?: string }) {
   const record = useRecordContext<TeamMember>();
   const translate = useTranslate();
   const me = useSessionUser();
-  const mayChange = usePermission('is_staff');
+  const mayChange = usePermission(PEOPLE_ACCESS.activateMembers);
   const notifySuccess = useNotifySuccess();
   const notifyFailure = useNotifyFailure();
   const [update, { isPending }] = useUpdate<TeamMember>();

@@ -5,8 +5,8 @@
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import { memberName, type TeamMember } from './types';
@@ -18,7 +18,7 @@ interface GroupOption {
 
 export function UserGroupField(_props: { label?: string }) {
   const record = useRecordContext<TeamMember>();
-  const mayChange = usePermission('add_edit_users');
+  const mayChange = usePermission(PEOPLE_ACCESS.manageMembers);
   if (!record) return null;
   const current = record.groups[0];
   if (!mayChange) return <Typography variant="body2">{current?.name ?? '—'}</Typography>;
@@ -36,7 +36,7 @@ function GroupSelect({ member, currentId }: { member: TeamMember; currentId: num
     sort: { field: 'name', order: 'ASC' },
   });
   const { mutate, isPending } = useMutation({
-    mutationFn: (groupId: number) => dataProvider.call(paths.userSetGroup(member.id, groupId)),
+    mutationFn: (groupId: number) => dataProvider.setUserGroup(member.id, groupId),
     onSuccess: () => {
       notifySuccess('people.team.group_changed');
       refresh();

@@ -5,7 +5,8 @@
  * Failed calls show in the shared error list at the top.
  */
 import { Card } from '@mui/material';
-import { Datagrid, EditButton, FunctionField, ListBase, Pagination, TextField, useCanAccess } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, ListBase, Pagination, TextField } from 'react-admin';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { TEAM_PAGE_SIZES } from '../../domain/constants';
 import { useErrorList } from '../../layout/ErrorList';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
@@ -21,8 +22,8 @@ import { UserGroupField } from './UserGroupField';
 
 export function UserList() {
   const { errors, showError } = useErrorList();
-  const pending = usePendingInvitations(usePermission('add_edit_users'), showError);
-  const { canAccess: canEdit } = useCanAccess({ resource: 'team', action: 'edit' });
+  const pending = usePendingInvitations(usePermission(PEOPLE_ACCESS.manageMembers), showError);
+  const canEdit = usePermission({ resource: 'team', action: 'edit' });
   return (
     <ListBase
       resource="team"

@@ -1,10 +1,11 @@
 /**
  * Team (/team): the users resource. Its list is the Team screen; the Account screen edits the
- * signed-in user's own record through it. Opening it needs one of TEAM_ACCESS (providers/canAccess.ts).
+ * signed-in user's own record through it. Who may open and edit it: PEOPLE_ACCESS (src/domain/permissions.ts),
+ * the server's rule too.
  */
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
-import { TEAM_ACCESS } from '../../providers/canAccess';
+import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { defineResource } from '../types';
 import { i18n } from './i18n';
 import { memberName, type TeamMember } from './types';
@@ -16,7 +17,7 @@ export default defineResource({
   edit: lazy(() => import('./UserEdit')),
   icon: GroupIcon,
   i18n,
-  access: { list: TEAM_ACCESS, edit: 'add_edit_users' },
+  access: { list: PEOPLE_ACCESS.team, edit: PEOPLE_ACCESS.manageMembers },
   menu: { order: 30, label: 'app.nav.team', deniedReason: 'app.nav.team_denied' },
   recordRepresentation: (record) => memberName(record as TeamMember),
 });

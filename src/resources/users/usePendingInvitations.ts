@@ -1,72 +1,60 @@
 /**
- * The pending invitations of GET /api/user_invite/ for the Team screen, with Resend and Cancel.
- * `reload()` after an invitation is sent; failures go to the screen's error list (`onError`).
+ * The pending invitations of GET /api/user_invite/ for the Team screen, with Resend and Cancel,
+ * through react-query. `reload()` after an invitation is sent; failures go to the screen's error
+ * list (`onError`).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent } from 'react';
 import { useDataProvider } from 'react-admin';
-import { paths } from '../../providers/apiPaths';
+import type { PendingInvitationDto } from '../../domain/people';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  group: { id: number; name: string } | null;
-  invited_by: string | null;
-  created_at: string;
-  expires_at: string;
-  is_expired: boolean;
-}
+export type PendingInvitation = PendingInvitationDto;
 
-interface PendingPage {
-  count: number;
-  results: PendingInvitation[];
-}
-
-/** All pending invitations the screen shows at once (a team rarely has more open). */
-const PENDING_LIMIT = 100;
+type InvitationAction = { id: string; action: 'resend' | 'cancel' };
 
 export function usePendingInvitations(enabled: boolean, onError: (error: unknown) => void) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [invitations, setInvitations] = useState<PendingInvitation[]>([]);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger
+  const queryClient = useQueryClient();
+  const { data: invitations = [], error } = useQuery({
+    queryKey: queryKeys.pendingInvitations,
+    queryFn: ({ signal }) => dataProvider.getPendingInvitations(signal),
+    enabled,
+    retry: false,
+  });
+  const reportError = useEffectEvent(onError);
   useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    dataProvider
-      .call<PendingPage>(`${paths.invitationsPending}?limit=${PENDING_LIMIT}`)
-      .then((page) => current && setInvitations(page.results))
-      .catch((error: unknown) => current && onError(error));
-    return () => {
-      current = false;
-    };
-  }, [enabled, dataProvider, onError, version]);
+    if (error) reportError(error);
+  }, [error]);
 
-  const act = useCallback(
-    async (id: string, url: string, method: 'POST' | 'DELETE') => {
-      setBusyId(id);
-      try {
-        await dataProvider.call(url, { method });
-        reload();
-        return true;
-      } catch (error) {
-        onError(error);
-        return false;
-      } finally {
-        setBusyId(null);
-      }
-    },
-    [dataProvider, onError, reload],
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.pendingInvitations }),
+    [queryClient],
   );
+  const change = useMutation({
+    mutationFn: async ({ id, action }: InvitationAction) => {
+      if (action === 'resend') await dataProvider.resendInvitation(id);
+      else await dataProvider.cancelInvitation(id);
+    },
+    onSuccess: reload,
+  });
+  /** True once the server did it; a failure goes to the error list. */
+  const act = async (invitation: InvitationAction) => {
+    try {
+      await change.mutateAsync(invitation);
+      return true;
+    } catch (failure) {
+      onError(failure);
+      return false;
+    }
+  };
 
   return {
     invitations,
-    busyId,
+    busyId: change.isPending ? (change.variables?.id ?? null) : null,
     reload,
-    resend: (id: string) => act(id, paths.invitationResend(id), 'POST'),
-    cancel: (id: string) => act(id, paths.invitation(id), 'DELETE'),
+    resend: (id: string) => act({ id, action: 'resend' }),
+    cancel: (id: string) => act({ id, action: 'cancel' }),
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * The dataProvider's named methods for people (docs/contract.md#calls): invitations, group
+ * placement, the accesses a group can hold, passwords and e-mail changes. Request and answer types
+ * come from src/domain, the same schemas the server validates and answers with.
+ */
+import type { z } from 'zod';
+import type { UserDto } from '../domain/contracts';
+import type {
+  InvitationResentDto,
+  JoinedDto,
+  PasswordChangedDto,
+  PendingEmailChangeDto,
+  PendingInvitationDto,
+} from '../domain/people';
+import type { Permission } from '../domain/permissions';
+import type {
+  changePasswordSchema,
+  inviteSchema,
+  joinSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '../domain/validation';
+import { paths } from './apiPaths';
+import type { HttpClient } from './httpClient';
+import type { PageOf } from './ruleMethods';
+
+export type InviteRequest = z.input<typeof inviteSchema>;
+export type JoinRequest = z.input<typeof joinSchema>;
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmSchema>;
+
+/** All pending invitations Team shows at once (a team rarely has more open). */
+export const PENDING_INVITATIONS_LIMIT = 100;
+
+export function createPeopleMethods(http: HttpClient) {
+  const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
+  const send = async <T>(url: string, method: string, body?: unknown) => (await http<T>(url, { method, body })).json;
+  /** The calls of someone not signed in: joining, resetting a password, confirming an address. */
+  const sendSignedOut = async <T>(url: string, body: unknown) =>
+    (await http<T>(url, { method: 'POST', body, auth: false })).json;
+
+  return {
+    /** Puts a member into one group (the contract's GET /api/user/{id}/set_group/{group_id}/). */
+    setUserGroup: (userId: number, groupId: number) => get<UserDto>(paths.userSetGroup(userId, groupId)),
+    getAvailablePermissions: (signal?: AbortSignal) => get<Permission[]>(paths.availablePermissions, signal),
+
+    sendInvitation: (invite: InviteRequest) => send<{ detail: string }>(paths.inviteSend, 'POST', invite),
+    getPendingInvitations: async (signal?: AbortSignal) =>
+      (
+        await get<PageOf<PendingInvitationDto>>(
+          `${paths.invitationsPending}?limit=${PENDING_INVITATIONS_LIMIT}`,
+          signal,
+        )
+      ).results,
+    resendInvitation: (id: string) => send<InvitationResentDto>(paths.invitationResend(id), 'POST'),
+    cancelInvitation: async (id: string) => {
+      await send<null>(paths.invitation(id), 'DELETE');
+    },
+    acceptInvitation: (join: JoinRequest) => sendSignedOut<JoinedDto>(paths.inviteConfirm, join),
+
+    changePassword: (change: ChangePasswordRequest) => send<PasswordChangedDto>(paths.changePassword, 'POST', change),
+    requestPasswordReset: (request: PasswordResetRequest) =>
+      sendSignedOut<{ detail: string }>(paths.passwordResetRequest, request),
+    confirmPasswordReset: (confirm: PasswordResetConfirmRequest) =>
+      sendSignedOut<{ detail: string }>(paths.passwordResetConfirm, confirm),
+
+    confirmEmailChange: (token: string) => sendSignedOut<JoinedDto>(paths.emailChangeConfirm, { token }),
+    getPendingEmailChange: async (userId: number, signal?: AbortSignal) =>
+      (await get<{ pending: PendingEmailChangeDto | null }>(paths.emailChangePending(userId), signal)).pending,
+    withdrawEmailChange: async (userId: number) => {
+      await send<null>(paths.emailChangePending(userId), 'DELETE');
+    },
+  };
+}
