@@ -3,7 +3,7 @@
  * groups, written here and read back a page at a time. Names are copied at write time so an
  * entry stays readable after what it names is gone.
  */
-import { and, desc, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { auditLog, auditLogNames } from '../db/schema/index';
@@ -13,6 +13,7 @@ import {
   estimatedSlice,
   idList,
   orderingWithId,
+  plannerEstimate,
   type PageRequest,
   type Slice,
 } from '../http/pagination';
@@ -109,9 +110,10 @@ const { searchText: _searchText, ...ENTRY_COLUMNS } = getTableColumns(auditLog);
  * action or changes text contains the text. The names are first looked up among the few thousand
  * distinct ones (audit_log_names), then their entries found by the names' b-tree indexes; the
  * action and changes text by the search text's trigram index, the columns themselves deciding
- * (textMatches: a match spanning two columns is none).
+ * (textMatches: a match spanning two columns is none). One condition per way of matching (the
+ * entry matches when any holds), `named` for those by a name; undefined for no search.
  */
-async function searchCondition(db: Database, search: unknown): Promise<SQL | undefined> {
+async function searchBranches(db: Database, search: unknown): Promise<{ where: SQL; named: boolean }[] | undefined> {
   const text = String(search ?? '').trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
@@ -124,19 +126,20 @@ async function searchCondition(db: Database, search: unknown): Promise<SQL | und
   // Only the columns a matching name was written in: each is an index lookup the planner can size.
   const named = Object.entries(NAME_COLUMNS).flatMap(([kind, column]) => {
     const names = found.filter((r) => r.kind === kind).map((r) => r.name);
-    return names.length ? [sql`${column} = any(${sql.param(names)}::text[])`] : [];
+    // One name as an equality: its index then yields the entries in its second column's order.
+    if (names.length === 1) return [{ where: eq(column, names[0]!), named: true }];
+    return names.length ? [{ where: sql`${column} = any(${sql.param(names)}::text[])`, named: true }] : [];
   });
-  return or(
-    ...named,
-    and(ilike(auditLog.searchText, pattern), textMatches([auditLog.action, auditLog.changesText], pattern)),
-  );
+  const inText = and(
+    ilike(auditLog.searchText, pattern),
+    textMatches([auditLog.action, auditLog.changesText], pattern),
+  )!;
+  return [...named, { where: inText, named: false }];
 }
 
-/** The filters as one condition over audit_log alone. */
-async function logConditions(db: Database, filters: AuditLogFilters): Promise<SQL | undefined> {
+/** The filters other than the search as one condition over audit_log alone. */
+function idConditions(filters: AuditLogFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  const search = await searchCondition(db, filters.search);
-  if (search) conditions.push(search);
   if (filters.rule_id_in !== undefined)
     conditions.push(inArray(auditLog.ruleId, idList(filters.rule_id_in).concat(-1)));
   if (filters.folder_id_in !== undefined)
@@ -144,9 +147,25 @@ async function logConditions(db: Database, filters: AuditLogFilters): Promise<SQ
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The columns a page is sorted by, once each. */
+const SORT_COLUMNS = Object.fromEntries(Object.values(ORDERING).map((column) => [column.name, column]));
+
+/**
+ * Up to this many entries found by a name are read and sorted rather than found by walking the
+ * sort's index: the walk is a guess that matches are spread evenly along it, wrong when the sort
+ * follows the name (an ad account's entries are one folder's, all together in the folder sort).
+ */
+const READ_AND_SORT_UP_TO = 50_000;
+
 /**
  * One page of the log, newest first unless ordered otherwise: the page's ids first (an index walk,
  * index-only at a deep offset), then those entries.
+ *
+ * A search that matches in several ways (an actor's name, a folder's, the text …) takes the page
+ * of each way on its own, then the page of their union: as one condition, PostgreSQL would walk
+ * the sort's index testing every entry, and when the matches sit at the far end of that index (a
+ * person's entries sorted by person, backwards) it reads nearly all of them (docs/bench.md,
+ * "Mixed traffic"). Each way alone is an index lookup in the sort's order, or its matches sorted.
  */
 export async function listAuditLog(
   db: Database,
@@ -154,15 +173,33 @@ export async function listAuditLog(
   filters: AuditLogFilters,
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<LogEntryDto>> {
-  const where = await logConditions(db, filters);
+  const branches = await searchBranches(db, filters.search);
+  const ids = idConditions(filters);
+  const where = and(branches ? or(...branches.map((b) => b.where)) : undefined, ids);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
-  const pageIds = db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...ordering)
-    .limit(limit + 1)
-    .offset(offset);
+  // The union and each read-and-sorted part are named audit_log and keep the sort columns' names,
+  // so the same ordering sorts them.
+  const branchPage = async ({ where: branch, named }: { where: SQL; named: boolean }) => {
+    const matching = db.select(SORT_COLUMNS).from(auditLog).where(and(branch, ids));
+    const sortOnly =
+      named &&
+      (await plannerEstimate(db, db.select({ id: auditLog.id }).from(auditLog).where(and(branch, ids)))) <=
+        READ_AND_SORT_UP_TO;
+    return sortOnly
+      ? sql`(select * from (${matching.offset(0)}) as ${auditLog} order by ${sql.join(ordering, sql`, `)} limit ${offset + limit + 1})`
+      : sql`(${matching.orderBy(...ordering).limit(offset + limit + 1)})`;
+  };
+  const pageIds =
+    branches && branches.length > 1
+      ? sql`(select id from (${sql.join(await Promise.all(branches.map(branchPage)), sql` union `)}) as ${auditLog}
+          order by ${sql.join(ordering, sql`, `)} limit ${limit + 1} offset ${offset})`
+      : db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(where)
+          .orderBy(...ordering)
+          .limit(limit + 1)
+          .offset(offset);
   const { results: rows, ...page } = await estimatedSlice(
     { limit, offset },
     db

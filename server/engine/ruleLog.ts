@@ -2,7 +2,20 @@
  * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`), entries by
  * id (the answers of Run now and Undo), and a rule's exemptions.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  type AnyColumn,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
@@ -23,20 +36,23 @@ import { containsPattern, indexedContains, textMatches } from '../http/search';
 import { folderOrAccountNameContains } from '../rules/store';
 
 /**
- * Sort keys of the Activity screen. The folder and rule names are the entry's kept copies of
- * folders.name and rules.name (triggers of migration 0012), so each sort walks an index of
- * rule_activity alone.
+ * Sort keys of the Activity screen. The rule name is the entry's kept copy of rules.name (triggers
+ * of migration 0012), so that sort walks an index of rule_activity alone; the folder name is the
+ * folder's own, joined by the entry's folder_id (migration 0020: a rename rewrites no entry).
  */
 const ORDERING = {
   created_at: ruleActivity.createdAt,
   action: ruleActivity.action,
   ad_id: ruleActivity.adId,
-  client_account: ruleActivity.folderSort,
-  folder_name: ruleActivity.folderSort,
+  client_account: folders.name,
+  folder_name: folders.name,
   rule: ruleActivity.ruleSort,
   rule_name: ruleActivity.ruleSort,
   id: ruleActivity.id,
 };
+const FOLDER_KEYS = new Set(['client_account', 'folder_name']);
+/** The same sorts for entries without a folder, which all share the folder's place (its name is null). */
+const NO_FOLDER_ORDERING = { ...ORDERING, client_account: ruleActivity.folderId, folder_name: ruleActivity.folderId };
 
 export interface RuleLogFilters {
   search?: string;
@@ -46,9 +62,6 @@ export interface RuleLogFilters {
   folder_id_in?: string;
   ad_id_in?: string;
 }
-
-/** An entry's folder: its rule's, or the one it was written with when the rule is gone. */
-const folderOfEntry = sql`coalesce(${rules.folderId}, ${ruleActivity.folderId})`;
 
 /**
  * Entries with what the screen shows of their rule, folder and account, whether the rule leaves
@@ -82,7 +95,7 @@ async function entries(db: Database, where: SQL | undefined, ordering: SQL[]) {
     })
     .from(ruleActivity)
     .leftJoin(rules, eq(rules.id, ruleActivity.ruleId))
-    .leftJoin(folders, eq(folders.id, folderOfEntry))
+    .leftJoin(folders, eq(folders.id, ruleActivity.folderId))
     .where(where)
     .orderBy(...ordering);
   return rows.map(
@@ -116,14 +129,6 @@ async function entries(db: Database, where: SQL | undefined, ordering: SQL[]) {
 /** Entries by id, in id order. */
 export const entriesByIds = (db: Database, ids: number[]) =>
   entries(db, inArray(ruleActivity.id, ids.length ? ids : [-1]), [asc(ruleActivity.id)]);
-
-/**
- * The entries of a set of folders (`folderIds`: an SQL int[]), each entry in the folder of its rule,
- * or the one it was written with once its rule is gone — written so each half is an index lookup.
- */
-const inFolders = (folderIds: SQL) =>
-  sql`(${ruleActivity.ruleId} = any(array(select ${rules.id} from ${rules} where ${rules.folderId} = any(${folderIds})))
-    or (${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${folderIds})))`;
 
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
@@ -185,17 +190,85 @@ async function searchCondition(db: Database, search: unknown, countCap: number):
 }
 
 /** The filters as one condition over rule_activity alone (no join: the page and count are index walks). */
-async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap: number): Promise<SQL | undefined> {
+async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap: number): Promise<SQL> {
   const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
   const search = await searchCondition(db, filters.search, countCap);
   if (search) conditions.push(search);
   if (filters.rule_id_in !== undefined)
     conditions.push(inArray(ruleActivity.ruleId, idList(filters.rule_id_in).concat(-1)));
-  if (filters.folder_id_in !== undefined) conditions.push(inFolders(intArray(idList(filters.folder_id_in))));
+  // An entry's folder_id is its rule's folder (or, the rule gone, the one it was written with).
+  if (filters.folder_id_in !== undefined)
+    conditions.push(inArray(ruleActivity.folderId, idList(filters.folder_id_in).concat(-1)));
   // Ad and campaign ids are strings of digits: compared as text.
   if (filters.ad_id_in !== undefined)
     conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
-  return and(...conditions);
+  return and(...conditions)!;
+}
+
+/** The ids of one page of a sort (`limit` rows from `offset`). */
+type PageIds = (limit: number, offset: number) => Promise<number[]>;
+
+/**
+ * A page of a sort made of two parts, `first` wholly before `second`: the page's rows of the first,
+ * then, when it runs out, of the second from where the page reaches into it. `firstCount(n)` counts
+ * the first part's rows up to n (asked only when the page starts past its end).
+ */
+async function pageAcross(
+  first: PageIds,
+  second: PageIds,
+  firstCount: (upTo: number) => Promise<number>,
+  { limit, offset }: PageRequest,
+) {
+  const head = await first(limit, offset);
+  if (head.length === limit) return head;
+  const firstTotal = head.length ? offset + head.length : await firstCount(offset);
+  return head.concat(await second(limit - head.length, offset + head.length - firstTotal));
+}
+
+/**
+ * The page's ids when the Client / Ad account sort comes first: the entries with a folder, folders
+ * walked by name and each one's entries by id (or, for a narrow filter, its matches sorted), and
+ * those whose folder is gone, whose name is null: after the others ascending, before them
+ * descending (PostgreSQL's order for nulls).
+ */
+function pageIdsByFolder(db: Database, where: SQL, raw: unknown, descending: boolean, paging: PageRequest) {
+  const named = () =>
+    db
+      .select({ id: ruleActivity.id })
+      .from(ruleActivity)
+      .innerJoin(folders, eq(folders.id, ruleActivity.folderId))
+      .where(where)
+      .$dynamic();
+  const nameless = () =>
+    db
+      .select({ id: ruleActivity.id })
+      .from(ruleActivity)
+      .where(and(where, isNull(ruleActivity.folderId)))
+      .$dynamic();
+  const order = (columns: Record<string, AnyColumn>) => orderingWithId(raw, columns, [], ruleActivity.id);
+  const namedPage: PageIds = async (limit, offset) =>
+    (
+      await named()
+        .orderBy(...order(ORDERING))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => r.id);
+  const namelessPage: PageIds = async (limit, offset) =>
+    (
+      await nameless()
+        .orderBy(...order(NO_FOLDER_ORDERING))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => r.id);
+  const countOf = (part: SQLWrapper) => async (upTo: number) =>
+    Number(
+      resultRows<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from (${part} limit ${upTo}) as part`),
+      )[0]?.n ?? 0,
+    );
+  return descending
+    ? pageAcross(namelessPage, namedPage, countOf(nameless()), paging)
+    : pageAcross(namedPage, namelessPage, countOf(named()), paging);
 }
 
 /**
@@ -211,16 +284,27 @@ export async function listRuleLog(
 ): Promise<Slice<RuleLogEntryDto>> {
   const where = await ruleLogConditions(db, filters, countCap);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
-  const pageIds = db
-    .select({ id: ruleActivity.id })
-    .from(ruleActivity)
-    .where(where)
-    .orderBy(...ordering)
-    .limit(paging.limit + 1)
-    .offset(paging.offset);
+  const keys = commaList(filters.ordering).filter((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
+  const isFolderKey = (key: string) => FOLDER_KEYS.has(key.replace(/^-/, ''));
+  const pageRows = { limit: paging.limit + 1, offset: paging.offset };
+  let pageIds: Promise<number[]>;
+  if (keys[0] && isFolderKey(keys[0])) {
+    pageIds = pageIdsByFolder(db, where, filters.ordering, keys[0].startsWith('-'), pageRows);
+  } else {
+    // A folder name later in the ordering: the entries joined to their folders (null when gone).
+    const from = keys.some(isFolderKey)
+      ? db.select({ id: ruleActivity.id }).from(ruleActivity).leftJoin(folders, eq(folders.id, ruleActivity.folderId))
+      : db.select({ id: ruleActivity.id }).from(ruleActivity);
+    pageIds = from
+      .where(where)
+      .orderBy(...ordering)
+      .limit(pageRows.limit)
+      .offset(pageRows.offset)
+      .then((rows) => rows.map((r) => r.id));
+  }
   return estimatedSlice(
     paging,
-    entries(db, inArray(ruleActivity.id, pageIds), ordering),
+    pageIds.then((ids) => entries(db, inArray(ruleActivity.id, ids.length ? ids : [-1]), ordering)),
     countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
   );
 }

@@ -94,6 +94,11 @@ export const ruleActivity = pgTable(
     id: serial('id').primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ruleId: integer('rule_id').references(() => rules.id, { onDelete: 'set null' }),
+    /**
+     * The entry's folder: its rule's (kept so by triggers when a rule moves, migration 0020), the
+     * one it was written with once the rule is gone, null once that folder is deleted for good.
+     * The Activity's Client / Ad account sort joins folders by it, so renaming a folder rewrites no entry.
+     */
     folderId: integer('folder_id'),
     /** turn_off_ad | turn_off_campaign | turn_on_ad | turn_on_campaign | alert_sent | error */
     action: text('action').notNull(),
@@ -124,11 +129,9 @@ export const ruleActivity = pgTable(
       sql`coalesce(ad_id, '') || E'\\n' || action || E'\\n' || reason::text`,
     ),
     /**
-     * The current names of the entry's folder and rule, kept by triggers on folders and rules
-     * (migration 0012), never written by the app: the Activity's Client / Ad account and Rule sorts
-     * walk an index on them instead of joining and sorting a million entries.
+     * The current name of the entry's rule, kept by triggers on rules (migration 0012), never
+     * written by the app: the Activity's Rule sort walks an index on it.
      */
-    folderSort: text('folder_sort'),
     ruleSort: text('rule_sort'),
   },
   (t) => [
@@ -153,9 +156,11 @@ export const ruleActivity = pgTable(
     // One flapping alert per object and day.
     uniqueIndex('rule_activity_flapping_once').on(t.adId, t.slot).where(sql`action = 'flapping'`),
     // The Activity lists finished entries only: its pages walk these without reading the table
-    // for the state (a deep page is an index-only scan), and the name sorts walk the kept names.
+    // for the state (a deep page is an index-only scan); the folder sort walks folders by name and
+    // each folder's entries (server/engine/ruleLog.ts), the rule sort the kept rule names.
     index('rule_activity_done_created_idx').on(t.createdAt, t.id).where(sql`state = 'done'`),
-    index('rule_activity_done_folder_sort_idx').on(t.folderSort, t.id).where(sql`state = 'done'`),
+    index('rule_activity_done_folder_idx').on(t.folderId, t.id).where(sql`state = 'done'`),
+    index('rule_activity_done_no_folder_idx').on(t.id).where(sql`state = 'done' and folder_id is null`),
     index('rule_activity_done_rule_sort_idx').on(t.ruleSort, t.id).where(sql`state = 'done'`),
   ],
 );

@@ -35,6 +35,8 @@ export const folders = pgTable(
   (t) => [
     index('folders_live_created_idx').on(t.isDeleted, t.createdAt, t.id),
     index('folders_name_idx').on(sql`lower(${t.name})`),
+    // The Activity's Client / Ad account sort: folders in name order, each one's entries by id.
+    index('folders_name_sort_idx').on(t.name, t.id),
     index('folders_account_idx').on(t.adAccountId),
     index('folders_trash_idx').on(t.deletedAt).where(sql`${t.isDeleted}`),
   ],

@@ -152,6 +152,22 @@ eachDatabase((engine) => {
       expect(await actions('folder Polaris')).toEqual([]);
     });
 
+    it('pages a search that matches by several names and the text in any sort, each entry once', async () => {
+      await api.dbh.db.insert(auditLog).values([
+        { actor: 'Vega Lyra', action: 'Paged c', folderName: 'Deneb folder', metaAdAccountName: 'Vega Acct' },
+        { actor: 'Deneb Altair', action: 'Paged a', folderName: 'Vega folder', ruleName: 'Vega rule' },
+        { actor: 'System', action: 'Paged b', changesText: 'Name: Vega → Deneb' },
+        { actor: 'Vega Lyra', action: 'Paged d', ruleName: 'Altair rule' },
+        { actor: 'System', action: 'Paged e', folderName: 'Altair folder' },
+      ]);
+      for (const ordering of ['-actor', 'ad_account', '-action', 'rule_name', 'timestamp']) {
+        const all = (await log(`?search=vega&ordering=${ordering}&limit=100`)).results.map((e) => e.action);
+        expect(all.toSorted()).toEqual(['Paged a', 'Paged b', 'Paged c', 'Paged d']);
+        const pages = [0, 1, 2, 3].map((offset) => log(`?search=vega&ordering=${ordering}&limit=1&offset=${offset}`));
+        expect((await Promise.all(pages)).map((p) => p.results[0]?.action)).toEqual(all);
+      }
+    });
+
     it('needs view_logs', async () => {
       const reader = await api.userWith(['read_rules']);
       expect((await call(api, reader.token, 'GET', '/api/log/')).statusCode).toBe(403);

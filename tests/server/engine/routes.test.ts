@@ -171,6 +171,25 @@ eachDatabase((engine) => {
       expect(await first(`folder_id_in=${renamed.folder.id}`)).toBe('777');
       expect(await first('ordering=-client_account')).toBe('777');
       expect(await first('search=Zz renamed rule')).toBeUndefined();
+
+      // A folder deleted for good leaves its entries without one: after every named folder in the
+      // folder sort, before them backwards, and pages run on across that boundary.
+      await api.dbh.sql.query('delete from folders where id = $1', [renamed.folder.id]);
+      const sorted = (await get(viewer, '/api/rule_log/?ordering=client_account&limit=1000')).json().results as {
+        id: number;
+        ad_id: string;
+        rule: unknown;
+      }[];
+      expect(sorted.at(-1)).toMatchObject({ ad_id: '777', rule: null });
+      expect(await first('ordering=-client_account')).toBe('777');
+      const page = async (offset: number) =>
+        (await get(viewer, `/api/rule_log/?ordering=client_account&limit=2&offset=${offset}`))
+          .json()
+          .results.map((r: { id: number }) => r.id);
+      expect(await page(sorted.length - 3)).toEqual(sorted.slice(-3, -1).map((r) => r.id));
+      expect(await page(sorted.length - 2)).toEqual(sorted.slice(-2).map((r) => r.id));
+      expect(await page(sorted.length - 1)).toEqual([sorted.at(-1)!.id]);
+      expect(await page(sorted.length)).toEqual([]);
     });
 
     it('undoes a turn-off: the ad runs again, the undo is its own entry, and the rule leaves the ad alone', async () => {
