@@ -16,7 +16,7 @@ import { requireAnyPermission, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
 import { ApiError, notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
-import { detailSchema, errors, pageOf } from '../http/schemas';
+import { detailSchema, errors, noBody, pageOf } from '../http/schemas';
 import {
   adAccountListQuery,
   adAccountSchema,
@@ -97,6 +97,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: campaignIdParams,
+        body: noBody,
         response: { 200: detailSchema, ...errors(400, 403, 404, 429, 502, 503) },
       },
     },
@@ -112,7 +113,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/sync/',
     {
       preValidation: [requireCampaigns, platformBudget],
-      schema: { tags, response: { 200: syncReportSchema, ...errors(403, 429, 502, 503) } },
+      schema: { tags, body: noBody, response: { 200: syncReportSchema, ...errors(400, 403, 429, 502, 503) } },
     },
     async () => {
       const report = await onPlatform(() => app.campaignSync.syncAll());

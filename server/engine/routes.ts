@@ -15,6 +15,7 @@ import {
   idListQuery,
   idParam,
   idParams,
+  noBody,
   noContent,
   orderingQuery,
   pageOf,
@@ -79,7 +80,12 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_log/:id/undo/',
     {
       preValidation: mayAct,
-      schema: { tags, params: idParams, response: { 200: ruleLogEntrySchema, ...errors(400, 403, 404, 502, 503) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: noBody,
+        response: { 200: ruleLogEntrySchema, ...errors(400, 403, 404, 502, 503) },
+      },
     },
     async (request) => {
       const entry = await app.ruleEngine.undo(request.params.id, actorOf(request));
@@ -91,7 +97,12 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules/:id/run_now/',
     {
       preValidation: [mayAct, platformBudget],
-      schema: { tags, params: idParams, response: { 200: runNowSchema, ...errors(403, 404, 429, 503) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: noBody,
+        response: { 200: runNowSchema, ...errors(400, 403, 404, 429, 503) },
+      },
     },
     async (request) => {
       const result = await app.ruleEngine.runNow(request.params.id, actorOf(request));

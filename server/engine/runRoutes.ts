@@ -8,7 +8,7 @@ import { ruleRunSchema } from '../../src/domain/contracts';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
-import { errors, idParams, pageOf, pageQuery } from '../http/schemas';
+import { errors, idParams, noBody, pageOf, pageQuery } from '../http/schemas';
 import { findRun, listRuns, ruleExists } from './runs';
 
 const tags = ['rule engine'];
@@ -70,7 +70,8 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Carry out a held run's planned turn-offs that are still valid, once",
         params: idParams,
-        response: { 200: approvalSchema, ...errors(403, 404, 409, 502) },
+        body: noBody,
+        response: { 200: approvalSchema, ...errors(400, 403, 404, 409, 502) },
       },
     },
     async (request) => {
@@ -95,7 +96,8 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Drop a held run's planned turn-offs",
         params: idParams,
-        response: { 200: ruleRunSchema, ...errors(403, 404, 409) },
+        body: noBody,
+        response: { 200: ruleRunSchema, ...errors(400, 403, 404, 409) },
       },
     },
     async (request) => {

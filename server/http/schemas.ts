@@ -92,3 +92,9 @@ export function errors<S extends ErrorStatus>(...statuses: S[]): Pick<typeof ERR
 
 /** 204 No Content. */
 export const noContent = z.null().describe('No content');
+
+/**
+ * The body of a call that acts on the object its path names and needs nothing else: none, or an
+ * empty JSON object (anything in it is ignored). Declared, so the OpenAPI document says so.
+ */
+export const noBody = z.object({}).optional().describe('No body: the path names what the call acts on');

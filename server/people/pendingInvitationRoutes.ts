@@ -11,7 +11,7 @@ import { actorName, recordAudit } from '../audit/log';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { ApiError, notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
-import { errors, noContent, pageOf, pageQuery } from '../http/schemas';
+import { errors, noBody, noContent, pageOf, pageQuery } from '../http/schemas';
 import { assertMayGrant } from './access';
 import { findGroup } from './groups';
 import { invitationLink, invitationMail } from './mails';
@@ -57,9 +57,10 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: invitationParams,
+        body: noBody,
         response: {
           200: invitationResentSchema,
-          ...errors(403, 404, 502),
+          ...errors(400, 403, 404, 502),
         },
       },
     },

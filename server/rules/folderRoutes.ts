@@ -7,7 +7,7 @@ import { FOLDER_PAGE_SIZE } from '../../src/domain/constants';
 import { folderCreateSchema, folderSchema, folderUpdateSchema } from '../../src/domain/folders';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
-import { errors, idParams, pageOf } from '../http/schemas';
+import { errors, idParams, noBody, pageOf } from '../http/schemas';
 import { createFolderStore } from './folders';
 import { folderListQuery, folderTags as tags } from './schemas';
 
@@ -67,7 +67,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folders/:id/move_to_trash/',
     {
       preValidation: changeRules,
-      schema: { tags, params: idParams, response: { 200: folderSchema, ...errors(403, 404) } },
+      schema: { tags, params: idParams, body: noBody, response: { 200: folderSchema, ...errors(400, 403, 404) } },
     },
     async (request) => store.moveToTrash(actorOf(request), request.params.id),
   );
@@ -76,7 +76,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folders/:id/restore/',
     {
       preValidation: useTrash,
-      schema: { tags, params: idParams, response: { 200: folderSchema, ...errors(403, 404) } },
+      schema: { tags, params: idParams, body: noBody, response: { 200: folderSchema, ...errors(400, 403, 404) } },
     },
     async (request) => store.restore(actorOf(request), request.params.id),
   );

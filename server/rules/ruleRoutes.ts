@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ruleSchema } from '../../src/domain/rules';
 import { actorOf, requirePermission } from '../auth/plugin';
-import { errors, idParams, noContent } from '../http/schemas';
+import { errors, idParams, noBody, noContent } from '../http/schemas';
 import { rulePatchSchema } from './ruleUpdate';
 import { createRuleStore } from './rules';
 import { ruleCreateSchema, ruleTags as tags, timezoneOptionSchema } from './schemas';
@@ -60,15 +60,20 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/rules/:id/duplicate_rule/',
-    { preValidation: changeRules, schema: { ...oneRule, response: { 201: ruleSchema, ...errors(400, 403, 404) } } },
+    {
+      preValidation: changeRules,
+      schema: { ...oneRule, body: noBody, response: { 201: ruleSchema, ...errors(400, 403, 404) } },
+    },
     async (request, reply) => reply.status(201).send(await store.duplicate(actorOf(request), request.params.id)),
   );
 
-  app.post('/rules/:id/move_to_trash/', { preValidation: changeRules, schema: oneRule }, async (request) =>
-    store.moveToTrash(actorOf(request), request.params.id),
+  app.post(
+    '/rules/:id/move_to_trash/',
+    { preValidation: changeRules, schema: { ...oneRule, body: noBody } },
+    async (request) => store.moveToTrash(actorOf(request), request.params.id),
   );
 
-  app.post('/rules/:id/restore/', { preValidation: useTrash, schema: oneRule }, async (request) =>
+  app.post('/rules/:id/restore/', { preValidation: useTrash, schema: { ...oneRule, body: noBody } }, async (request) =>
     store.restore(actorOf(request), request.params.id),
   );
 
