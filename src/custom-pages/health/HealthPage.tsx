@@ -5,7 +5,8 @@
  */
 import { Alert, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { PageTitle } from '../../layout/pageTitle';
 import type { AccountHealthDto, HealthProblemDto } from '../../domain/health';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
@@ -71,7 +72,7 @@ export default function HealthPage() {
   });
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
-      <Title title={translate('judging.health.title')} />
+      <PageTitle title="judging.health.title" />
       <Typography variant="body2" color="text.secondary">
         {translate('judging.health.help')}
       </Typography>

@@ -47,6 +47,11 @@ export default {
       cancel_confirm: 'The link already sent will no longer work.',
       keep_invitation: 'Keep',
       invitation_cancelled: 'Invitation cancelled',
+      no_groups:
+        'Everyone you invite joins a permission group, which says what they may see and change. There is no permission group yet: create one first, then invite.',
+      no_groups_ask:
+        'Everyone you invite joins a permission group, which says what they may see and change. There is no permission group yet: ask someone who may change permissions to create one.',
+      create_group: 'Create a permission group',
     },
     groups: {
       create: 'New group',
@@ -58,6 +63,10 @@ export default {
       delete_title: 'Delete group %{name}?',
       delete_confirm: 'Are you sure you want to delete this group?',
       accesses_of: 'Accesses of %{name}',
+      empty_title: 'No permission groups yet',
+      empty:
+        'A permission group is a set of accesses — which screens its members see and what they may change. Every colleague belongs to one: create a group before you invite anyone.',
+      empty_reader: 'A permission group is a set of accesses. No group has been created yet.',
     },
     password_reset: {
       title: 'Password reset',

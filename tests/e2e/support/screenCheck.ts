@@ -82,3 +82,25 @@ export async function checkScreen(
   await windowScreenshot(page, `${screen}-${width}`);
   return findings;
 }
+
+/**
+ * Checks the screen on the phone, then on the desktop, and leaves the page at the phone's size;
+ * `primary` are looked up afresh at each width. Answers every finding as 'width: problem'.
+ */
+export async function checkBothWidths(
+  page: Page,
+  screen: string,
+  primary: (page: Page) => Locator[] = () => [],
+): Promise<string[]> {
+  const findings: Finding[] = [];
+  for (const [size, width] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    findings.push(...(await checkScreen(page, screen, width, primary(page))));
+  }
+  await page.setViewportSize(PHONE);
+  return findings.map((f) => `${f.width}: ${f.problem}`);
+}
