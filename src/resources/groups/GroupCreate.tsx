@@ -1,8 +1,10 @@
 /**
  * A new permission group: 'New group' with no accesses unless changed here. Saved pessimistically,
- * so the server's refusal of a field (a name too long) shows under it.
+ * so the server's refusal of a field (a name too long) shows under it. Opened from Team's Invite
+ * (no group yet), it goes back to Team once saved; otherwise to the list.
  */
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { NEW_GROUP_NAME } from '../../domain/constants';
 import { groupCreateSchema } from '../../domain/people';
 import { formValidator } from '../../domain/validation';
@@ -14,8 +16,9 @@ const validate = formValidator(groupCreateSchema);
 
 export default function GroupCreate() {
   const notifyFailure = useNotifyFailure();
+  const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
   return (
-    <Create redirect="list" title={false} mutationOptions={{ onError: notifyFailure }}>
+    <Create redirect={returnTo ? () => returnTo : 'list'} title={false} mutationOptions={{ onError: notifyFailure }}>
       <PageTitle title="resources.permissions.create_page" />
       <SimpleForm
         validate={validate}

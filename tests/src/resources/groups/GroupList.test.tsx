@@ -60,6 +60,27 @@ describe('Permissions screen', () => {
     expect(document.title).toBe('Ad Rules Console | Permissions');
   });
 
+  it('with no group yet explains what a group is and offers New group', async () => {
+    groups = [];
+    admin();
+    renderApp('/permissions');
+    expect(await screen.findByText(/^A permission group is a set of accesses/)).toBeInTheDocument();
+    expect(screen.queryByText('No Permissions found')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'New group' }));
+    expect(await screen.findByRole('textbox', { name: 'Group' })).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/permissions/create');
+  });
+
+  it('with no group yet, tells a reader what a group is without offering to create one', async () => {
+    groups = [];
+    signIn(withAccesses('view_permissions'));
+    renderApp('/permissions');
+    expect(
+      await screen.findByText('A permission group is a set of accesses. No group has been created yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New group' })).not.toBeInTheDocument();
+  });
+
   it('toggles an access', async () => {
     admin();
     renderApp('/permissions');

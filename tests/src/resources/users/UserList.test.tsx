@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../../../src/domain/permissions';
 import { paths } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
@@ -165,6 +166,45 @@ describe('Invite dialog', () => {
     expect(await screen.findByText('Invitation sent successfully')).toBeInTheDocument();
     expect(sent).toEqual({ group_id: 2, email: 'new@example.com' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a colleague' })).not.toBeInTheDocument());
+  });
+
+  it('with no permission group yet says why, leads to creating one and comes back to Team', async () => {
+    let created: Record<string, unknown> | undefined;
+    server.use(
+      http.get(paths.groups, () => HttpResponse.json(page(created ? [{ id: 7, ...created }] : []))),
+      http.get(paths.availablePermissions, () => HttpResponse.json([...PERMISSIONS])),
+      http.post(paths.groups, async ({ request }) => {
+        created = await bodyOf(request);
+        return HttpResponse.json({ id: 7, ...created }, { status: 201 });
+      }),
+    );
+    const { user, dialog } = await openInvite();
+    expect(await within(dialog).findByText(/There is no permission group yet: create one first/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'Create a permission group' }));
+    const name = await screen.findByRole('textbox', { name: 'Group' });
+    expect(screen.getByTestId('address')).toHaveTextContent('/permissions/create');
+    await user.clear(name);
+    await user.type(name, 'Editors');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/team$/));
+    expect(created).toMatchObject({ name: 'Editors' });
+    // Now Invite offers the new group.
+    await user.click(await screen.findByRole('button', { name: 'Invite' }));
+    const again = await screen.findByRole('dialog', { name: 'Invite a colleague' });
+    await user.click(within(again).getByRole('combobox', { name: /Permission group/ }));
+    expect(await screen.findByRole('option', { name: 'Editors' })).toBeInTheDocument();
+  });
+
+  it('with no permission group yet tells someone who may not create one whom to ask', async () => {
+    server.use(http.get(paths.groups, () => HttpResponse.json(page([]))));
+    signIn(withAccesses('add_edit_users'));
+    renderApp('/team');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a colleague' });
+    expect(await within(dialog).findByText(/ask someone who may change permissions to create one/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Create a permission group' })).not.toBeInTheDocument();
   });
 
   it('puts server field errors under the fields and the rest in the error list', async () => {

@@ -1,0 +1,32 @@
+/**
+ * The Invite dialog's body when no permission group exists yet: everyone invited joins one, so the
+ * first step is creating it — a link to the group Create view for those who may (which comes back
+ * to Team once the group is saved), or whom to ask.
+ */
+import { Alert, Button, DialogActions, DialogContent } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePermission } from '../../providers/usePermissions';
+
+/** The router state that sends the group Create view back to Team after saving. */
+export const RETURN_TO_TEAM = { returnTo: '/team' };
+
+export function InviteNeedsGroup({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const mayCreate = usePermission('update_permissions');
+  return (
+    <>
+      <DialogContent>
+        <Alert severity="info">{translate(mayCreate ? 'people.team.no_groups' : 'people.team.no_groups_ask')}</Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        {mayCreate ? (
+          <Button variant="contained" component={RouterLink} to="/permissions/create" state={RETURN_TO_TEAM}>
+            {translate('people.team.create_group')}
+          </Button>
+        ) : null}
+      </DialogActions>
+    </>
+  );
+}
