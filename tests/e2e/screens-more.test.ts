@@ -91,14 +91,22 @@ describe('more screens on a phone and a desktop', () => {
       await page.waitForURL('**/permissions/create');
     });
 
-    it('New group (Create view), then the list and the Edit view', async () => {
+    it('New group (Create view) back to Team, then the list and the Edit view', async () => {
       const name = page.getByRole('textbox', { name: 'Group' });
       await name.waitFor();
       expect(await checkBothWidths(page, 'group-create', (p) => [p.getByRole('button', { name: 'Save' })])).toEqual([]);
       await name.fill(GROUP);
       await page.getByRole('checkbox', { name: 'read rules' }).check();
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL('**/permissions');
+      // Opened from Invite, the Create view goes back to Team, where the new group is offered.
+      await page.waitForURL('**/team');
+      await page.getByRole('button', { name: 'Invite' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
+      await dialog.getByRole('combobox', { name: /Permission group/ }).click();
+      await page.getByRole('option', { name: GROUP }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await page.goto('/permissions');
       await page.getByRole('group', { name: `Accesses of ${GROUP}` }).waitFor();
       expect(await checkBothWidths(page, 'permissions', (p) => [p.getByRole('link', { name: 'New group' })])).toEqual(
         [],

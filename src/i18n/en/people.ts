@@ -65,7 +65,7 @@ export default {
       accesses_of: 'Accesses of %{name}',
       empty_title: 'No permission groups yet',
       empty:
-        'A permission group is a set of accesses — which screens its members see and what they may change. Every colleague belongs to one: create a group before you invite anyone.',
+        'A permission group is a set of accesses — which screens its members see and what they may change. Every colleague belongs to one: create one with New group before you invite anyone.',
       empty_reader: 'A permission group is a set of accesses. No group has been created yet.',
     },
     password_reset: {

@@ -1,7 +1,8 @@
 /**
  * Permissions (/permissions, docs/screens.md): the groups, each renamed in place and its accesses
  * toggled (shortcuts), opened in its Edit view, deleted after 'Are you sure you want to delete this
- * group?'; 'New group' opens the Create view. Built from react-admin's list parts.
+ * group?'; 'New group' opens the Create view; with no group yet, what a group is (NoGroups.tsx).
+ * Built from react-admin's list parts.
  */
 import { Card } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -20,6 +21,7 @@ import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import { GroupAccessesField } from './GroupAccessesField';
 import { GroupNameField } from './GroupNameField';
+import { NoGroups } from './NoGroups';
 import type { PermissionGroup } from './types';
 import { usePermission } from '../../providers/usePermissions';
 
@@ -70,7 +72,7 @@ export function GroupList() {
       <ListErrors />
       <UnlessListFailed>
         <Card variant="outlined">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoGroups />}>
             <GroupNameField source="name" label="resources.permissions.fields.name" />
             <GroupAccessesField label="resources.permissions.fields.accesses" />
             <GroupActions label="resources.permissions.fields.actions" />

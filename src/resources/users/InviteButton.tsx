@@ -1,6 +1,7 @@
 /**
  * Invite (docs/screens.md Team): a dialog with the permission group and the e-mail; the server mails the
- * colleague a /join link. Shown to users with add_edit_users.
+ * colleague a /join link. Shown to users with add_edit_users. With no group yet it says so and leads
+ * to creating one (InviteNeedsGroup.tsx).
  */
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
@@ -13,6 +14,7 @@ import type { InviteRequest } from '../../providers/peopleMethods';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../custom-pages/account/forms';
+import { InviteNeedsGroup } from './InviteNeedsGroup';
 
 const FIELDS = ['group_id', 'email'] as const;
 const validate = formValidator(inviteSchema);
@@ -49,6 +51,14 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited?:
     onClose();
   });
 
+  if (!isPending && !groups.length) {
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
+        <DialogTitle id="invite-title">{translate('people.team.invite_title')}</DialogTitle>
+        <InviteNeedsGroup onClose={onClose} />
+      </Dialog>
+    );
+  }
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
       <Form defaultValues={{ group_id: '', email: '' }} onSubmit={send} validate={validate} mode="onChange" noValidate>
