@@ -52,6 +52,7 @@ export default {
       no_groups_ask:
         'Everyone you invite joins a permission group, which says what they may see and change. There is no permission group yet: ask someone who may change permissions to create one.',
       create_group: 'Create a permission group',
+      member: 'Member',
     },
     groups: {
       create: 'New group',

@@ -4,7 +4,7 @@
  * group?'; 'New group' opens the Create view; with no group yet, what a group is (NoGroups.tsx).
  * Built from react-admin's list parts.
  */
-import { Card } from '@mui/material';
+import { Card, Stack } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import {
   CreateButton,
@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
+import { useNarrowScreen } from '../../layout/RowActions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import { GroupAccessesField } from './GroupAccessesField';
@@ -55,7 +56,20 @@ function DeleteGroupButton() {
   );
 }
 
+/** On a phone the actions go under the name: three columns would push them out of the screen. */
+function GroupNameWithActions(_props: { label?: string; source?: string }) {
+  return (
+    <Stack spacing={0.5} alignItems="flex-start">
+      <GroupNameField />
+      <Stack direction="row">
+        <GroupActions />
+      </Stack>
+    </Stack>
+  );
+}
+
 export function GroupList() {
+  const phone = useNarrowScreen();
   return (
     <ListBase
       resource="permissions"
@@ -73,9 +87,13 @@ export function GroupList() {
       <UnlessListFailed>
         <Card variant="outlined">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoGroups />}>
-            <GroupNameField source="name" label="resources.permissions.fields.name" />
+            {phone ? (
+              <GroupNameWithActions source="name" label="resources.permissions.fields.name" />
+            ) : (
+              <GroupNameField source="name" label="resources.permissions.fields.name" />
+            )}
             <GroupAccessesField label="resources.permissions.fields.accesses" />
-            <GroupActions label="resources.permissions.fields.actions" />
+            {phone ? null : <GroupActions label="resources.permissions.fields.actions" />}
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />

@@ -8,7 +8,7 @@ import { usePermission } from '../../providers/usePermissions';
 
 export function NoGroups() {
   const translate = useTranslate();
-  const mayCreate = usePermission('update_permissions');
+  const mayCreate = usePermission({ resource: 'permissions', action: 'create' });
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
       <Typography variant="h6" component="h2" gutterBottom>

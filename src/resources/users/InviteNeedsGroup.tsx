@@ -13,7 +13,7 @@ export const RETURN_TO_TEAM = { returnTo: '/team' };
 
 export function InviteNeedsGroup({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
-  const mayCreate = usePermission('update_permissions');
+  const mayCreate = usePermission({ resource: 'permissions', action: 'create' });
   return (
     <>
       <DialogContent>
