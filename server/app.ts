@@ -1,35 +1,24 @@
 /**
- * Builds the Fastify application: plugins, the typed services, the API under /api (every route
- * validated and serialised by its zod schema), its OpenAPI document and reference, and the built SPA.
+ * Builds the Fastify application from its plugins, in order (docs/architecture.md#server-areas):
+ * the configuration and database, tokens, the areas' services, validation and the error handler,
+ * security headers and rate limits, observability, the OpenAPI document, authentication, the page
+ * cache, then the API under /api, the document's reference, and the built SPA.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, DbHandle } from './db/client';
+import type { DbHandle } from './db/client';
 import authPlugin from './auth/plugin';
 import cachedPages from './http/cachedPages';
-import { createTokenService, type TokenService } from './auth/tokens';
-import { answerFrameworkError, installErrorHandlers } from './http/errors';
+import { answerFrameworkError } from './http/errors';
 import observability, { requestLogController } from './observability/index';
-import { rateLimitStorage } from './http/rateLimitStore';
+import database from './plugins/database';
+import openApi, { openApiReference } from './plugins/openApi';
+import security from './plugins/security';
+import { spa } from './plugins/spa';
+import tokens from './plugins/tokens';
+import validation from './plugins/validation';
 import { apiRoutes } from './routes';
 import services, { type AppServices } from './services';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    dbh: DbHandle;
-    db: Database;
-    tokens: TokenService;
-  }
-}
 
 export interface BuildOptions {
   config: Config;
@@ -56,56 +45,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Start-up work shares the machine with the first sync: on a busy machine 10 s (the default) was seen to pass.
     pluginTimeout: 60_000,
   });
-  app.decorate('config', config);
-  app.decorate('dbh', dbh);
-  app.decorate('db', dbh.db);
-  app.decorate(
-    'tokens',
-    createTokenService(dbh.db, {
-      secret: options.jwtSecret,
-      accessTokenSeconds: config.accessTokenSeconds,
-      refreshTokenSeconds: config.refreshTokenSeconds,
-      sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
-      onReuse: ({ userId, sessionId }) =>
-        app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked'),
-    }),
-  );
+  await app.register(database, { config, dbh });
+  await app.register(tokens, { jwtSecret: options.jwtSecret });
   await app.register(services, { services: options.services ?? {} });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // A body-taking route called with no body sees `{}`, so its schema answers field by field.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-  });
-
-  installErrorHandlers(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'frame-src': ["'self'"],
-      },
-    },
-  });
-  const rateLimitStore = rateLimitStorage(dbh.db, config.redisUrl);
-  app.addHook('onClose', rateLimitStore.close);
-  await app.register(rateLimit, { global: false, ...rateLimitStore.options });
+  await app.register(validation);
+  await app.register(security);
   await app.register(observability); // request log, /healthz, /readyz, /metrics
-  // The OpenAPI document of every route (GET /api/schema/), generated from the routes' zod schemas.
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Ad Rules Console API',
-        version: '1',
-        description: 'Conventions, errors and permissions: docs/api.md.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    hideUntagged: false,
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openApi);
   await app.register(authPlugin);
   await app.register(cachedPages); // list pages kept in memory until what they show changes
 
@@ -115,28 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
-
-  app.get('/api/schema/', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  // The interactive reference of that document, public like the document itself.
-  await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
-    });
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
-  });
-
-  const staticDir = options.staticDir;
-  if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
-    // Client-side routes (/, /edit-rule/5, /join/abc …) all load the SPA.
-    app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/'))
-        return reply.status(404).header('cache-control', 'no-store').send({ detail: 'Not found.' });
-      const file = request.url.split('?')[0]!;
-      if (file !== '/' && existsSync(path.join(staticDir, file)) && !file.includes('..'))
-        return reply.sendFile(file.slice(1));
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await openApiReference(app);
+  await spa(app, { staticDir: options.staticDir });
   return app;
 }

@@ -1,0 +1,28 @@
+/** The session tokens (docs/security.md), decorated onto the app as `app.tokens`. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createTokenService, type TokenService } from '../auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance, { jwtSecret }: { jwtSecret: string }) => {
+    const { config } = app;
+    app.decorate(
+      'tokens',
+      createTokenService(app.db, {
+        secret: jwtSecret,
+        accessTokenSeconds: config.accessTokenSeconds,
+        refreshTokenSeconds: config.refreshTokenSeconds,
+        sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
+        onReuse: ({ userId, sessionId }) =>
+          app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked'),
+      }),
+    );
+  },
+  { name: 'tokens', dependencies: ['database'] },
+);
