@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot, signIn } from './support/browser';
 import { outbox } from './support/outbox';
 import { openProduct } from './support/product';
+import { DESKTOP } from './support/screenCheck';
 import { ADMIN, type RunningProduct } from './support/server';
 
 const COLLEAGUE = { email: 'colleague@example.com', password: 'colleague-pass-1', newPassword: 'colleague-pass-2' };
@@ -44,6 +45,7 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
   beforeAll(async () => {
     ({ product, browser, page: admin, close } = await openProduct());
     colleague = await newPage(browser, product.url);
+    await admin.setViewportSize(DESKTOP); // the edit views' screenshots (docs/screenshots/) at 1280×800
   });
   afterAll(() => close?.());
 
