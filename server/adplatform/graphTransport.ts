@@ -16,7 +16,7 @@ import {
   type GraphErrorBody,
 } from './errors';
 import { accountScopeOf, UsageGovernor, type UsageOptions } from './usage';
-import { countGraphCall, countRateLimitWait } from '../observability/metrics';
+import { countGraphCall, countRateLimitWait } from '../observability/counters';
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or the simulator's http://127.0.0.1:PORT */

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { syncState } from '../db/schema/index';
 import type { CampaignSync, SyncLog, SyncReport } from './sync';
 import { errorMessage } from '../errorMessage';
-import { campaignSyncs } from '../observability/metrics';
+import { campaignSyncs } from '../observability/counters';
 
 export const CAMPAIGN_SYNC_JOB = 'campaigns';
 

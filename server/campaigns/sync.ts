@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import type { AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adplatform/types';
 import { actId } from '../adplatform/graphClient';
-import { insightMetrics } from '../adplatform/metrics';
+import { insightMetrics } from '../adplatform/insightValues';
 import { parseCampaignName } from '../../src/domain/campaignName';
 import { errorMessage } from '../errorMessage';
 

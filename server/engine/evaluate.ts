@@ -4,7 +4,7 @@
  * readable reason. Scheduling, I/O and retries wrap around it; Preview calls it as it is.
  */
 import type { Ad, Campaign, InsightRow } from '../adplatform/types';
-import { rowMetrics, sumMetrics, type ObjectMetrics } from './metrics';
+import { rowMetrics, sumMetrics, type ObjectMetrics } from './objectMetrics';
 import { isOn } from './status';
 import { taskThresholds, type TaskName, type EngineRule, type RuleItem } from './ruleShape';
 import { count, money, percent } from './format';

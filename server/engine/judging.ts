@@ -5,7 +5,7 @@
  * "lag allowance" and "cooling down" (src/domain/judging.ts says what each setting means).
  */
 import type { RuleJudging } from '../../src/domain/judging';
-import { numberOrNull } from './metrics';
+import { numberOrNull } from './objectMetrics';
 
 /** One ad's delivery in one hour of the account's day, from the hourly insights breakdown. */
 export interface HourlyRow {

@@ -3,7 +3,7 @@
  * its value keys are src/domain/rules.ts.
  */
 import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';
-import { numberOrNull } from './metrics';
+import { numberOrNull } from './objectMetrics';
 import type { RuleJudging } from '../../src/domain/judging';
 
 export interface RuleItem {

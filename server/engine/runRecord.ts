@@ -5,7 +5,7 @@
  * Stored compactly — an account can hold thousands of ads and a rule runs several times a day — as
  * arrays with one-letter verdict codes; `expandDetails` turns it back into the API's named shape.
  */
-import type { ObjectMetrics } from './metrics';
+import type { ObjectMetrics } from './objectMetrics';
 import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
 import type { TaskName } from './ruleShape';
 import type { RunObjectDto } from '../../src/domain/contracts';

@@ -20,7 +20,7 @@ import { fetchAccountSnapshot, keepInHistory, SnapshotStore, type RawAccountRead
 import type { BlastLimits } from './blastRadius';
 import { approveHeldRun, dismissHeldRun } from './heldRuns';
 import { errorMessage } from '../errorMessage';
-import { engineActions } from '../observability/metrics';
+import { engineActions } from '../observability/counters';
 import { actorName, type AuditActor } from '../audit/log';
 import type { PreviewResultDto } from '../../src/domain/contracts';
 

@@ -7,11 +7,11 @@
  * account's rules' runs are held (server/engine/pipeline/healthHold.ts).
  */
 import { DateTime } from 'luxon';
-import { leadCount } from '../adplatform/metrics';
+import { leadCount } from '../adplatform/insightValues';
 import type { AdPlatformClient, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
-import { numberOrNull } from '../engine/metrics';
+import { numberOrNull } from '../engine/objectMetrics';
 import type { EngineLog, HeldAlerts } from '../engine/pipeline/context';
 import { sendPlainAlert, type PlainAlert } from '../engine/plainAlert';
 import { sendToWebhooks } from '../alerts/engineWebhooks';

@@ -3,9 +3,9 @@
  * rule evaluator reads: history stores what the platform said, and a backtest hands the evaluator
  * the same row shape a live run gets.
  */
-import { ALL_LEADS, leadCount, WEBSITE_LEAD, websiteLeadCount } from '../adplatform/metrics';
+import { ALL_LEADS, leadCount, WEBSITE_LEAD, websiteLeadCount } from '../adplatform/insightValues';
 import type { InsightRow } from '../adplatform/types';
-import { numberOrNull } from '../engine/metrics';
+import { numberOrNull } from '../engine/objectMetrics';
 
 /** HISTORY_DAYS' default: 30-day backtests plus the days before their first hour. */
 export const DEFAULT_HISTORY_DAYS = 35;

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
 import { actorOf } from '../auth/plugin';
-import { listPageAnswers } from '../observability/metrics';
+import { listPageAnswers } from '../observability/counters';
 import { createPageCache, DATA_CHANGED_CHANNEL, type PageCache, type PageKey, type ReadMark } from './pageCache';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 /**
  * GET /metrics in Prometheus's text format, through fastify-metrics: the latency histogram of every
  * route (labelled with the route pattern, so ids in URLs do not multiply the series), the process's
- * own metrics (CPU, memory, event loop), the product metrics of metrics.ts, and the age of the last
+ * own metrics (CPU, memory, event loop), the product metrics of counters.ts, and the age of the last
  * successful campaign sync, read from the database at each scrape. The endpoint asks for
  * `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN it does not exist (404).
  */
@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { CAMPAIGN_SYNC_JOB } from '../campaigns/job';
 import { syncState } from '../db/schema/index';
-import { productRegistry } from './metrics';
+import { productRegistry } from './counters';
 
 let processMetricsCollected = false;
 

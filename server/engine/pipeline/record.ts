@@ -5,7 +5,7 @@
  * (recordRunFailure), so nothing fails silently. Each finished run is counted in the metrics.
  */
 import { errorMessage } from '../../errorMessage';
-import { engineActions, engineHeldRuns, engineRuns } from '../../observability/metrics';
+import { engineActions, engineHeldRuns, engineRuns } from '../../observability/counters';
 import { markFailed, pendingTurnOffs, recordEntry, type ActivityRow } from '../activity';
 import { finishRun, finishRuns, type RunFinish } from '../ledger';
 import { loadEngineRule } from '../rulesSource';

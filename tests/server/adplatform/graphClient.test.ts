@@ -12,7 +12,7 @@ import {
   GraphRateLimitError,
   GraphTimeoutError,
 } from '../../../server/adplatform/errors';
-import { insightMetrics } from '../../../server/adplatform/metrics';
+import { insightMetrics } from '../../../server/adplatform/insightValues';
 import { startSimulator, type Simulator } from '../../../server/adplatform/simulator/index';
 
 const START = '2026-03-02T15:00:00Z';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GraphRateLimitError } from '../../../server/adplatform/errors';
 import { GraphClient, type GraphClientEvent } from '../../../server/adplatform/graphClient';
-import { insightMetrics, leadCount } from '../../../server/adplatform/metrics';
+import { insightMetrics, leadCount } from '../../../server/adplatform/insightValues';
 import type { InsightRow } from '../../../server/adplatform/types';
 import { ACCOUNT_LIMIT_80004, TOO_MUCH_1487534, TOO_MUCH_500, USER_LIMIT_17 } from './graphBodies';
 

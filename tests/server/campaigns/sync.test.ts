@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import { startSimulator, type Simulator } from '../../../server/adplatform/simulator/index';
-import { insightMetrics } from '../../../server/adplatform/metrics';
+import { insightMetrics } from '../../../server/adplatform/insightValues';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { acquireLease, releaseLease, startSyncJob } from '../../../server/campaigns/job';
 import type { DbHandle } from '../../../server/db/client';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageCache, type PageCache, type PageKey } from '../../../server/http/pageCache';
-import { listPageAnswers } from '../../../server/observability/metrics';
+import { listPageAnswers } from '../../../server/observability/counters';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount } from '../rules/fixtures';

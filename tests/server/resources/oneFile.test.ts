@@ -13,6 +13,7 @@ const root = resolve(import.meta.dirname, '../../..');
 const ELSEWHERE = [
   'server/routes.ts',
   'server/app.ts',
+  'server/plugins',
   'server/resources',
   'server/db/schema',
   'src/App.tsx',

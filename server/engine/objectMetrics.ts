@@ -1,7 +1,7 @@
 /**
  * Graph insight rows (metric values are strings) → numbers the evaluator compares.
  *
- * Which action type counts as a lead is server/adplatform/metrics.ts's reading, shared with the
+ * Which action type counts as a lead is server/adplatform/insightValues.ts's reading, shared with the
  * campaign sync: `lead` (Meta's all-leads total) when the row has it, otherwise instant-form plus
  * website leads — counting 0 leads for an ad with form leads would let the "no leads" tasks turn a
  * converting ad off. Website leads are `offsite_conversion.fb_pixel_lead` only.
@@ -11,7 +11,7 @@
  * (→ unknown, so no CPC task acts). A row without a usable `spend` or `impressions` is not judged at
  * all ("no data") — unlike the sync's reading, which shows it as $0.
  */
-import { leadCount, websiteLeadCount } from '../adplatform/metrics';
+import { leadCount, websiteLeadCount } from '../adplatform/insightValues';
 import type { InsightRow } from '../adplatform/types';
 
 export interface ObjectMetrics {
