@@ -13,6 +13,7 @@ export default defineResource({
   path: 'meta_ad_account/',
   idField: 'ad_account_id',
   labels: { one: 'Ad account', many: 'Ad accounts' },
+  about: 'The ad accounts the access token reads appear here after the ad platform’s first sync.',
   fields: {
     ad_account_id: { kind: 'text', label: 'Ad account ID', column: 'adAccountId', ...readOnly },
     account_name: { kind: 'text', label: 'Name', column: 'accountName', ...readOnly, sortable: true },

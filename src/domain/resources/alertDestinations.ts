@@ -11,6 +11,8 @@ export default defineResource({
   table: 'alert_destinations',
   path: 'alert_destinations/',
   labels: { one: 'Alert destination', many: 'Alert destinations' },
+  about:
+    'Slack-compatible incoming webhooks that receive the alerts besides the mail: digests, held runs with their Approve link, and platform-health problems — of every folder, or of one.',
   fields: {
     name: { kind: 'text', label: 'Name', max: 100, list: true, sortable: true },
     folder_id: {

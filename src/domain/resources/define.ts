@@ -59,6 +59,8 @@ export interface ResourceSpec {
   /** The field that identifies a record, when it is not `id`. */
   idField?: string;
   labels: { one: string; many: string };
+  /** What the records are, in a sentence or two: the list says it while it is empty. */
+  about?: string;
   fields: Record<string, FieldSpec>;
   /** Who may read (any of) and change (any of); without `change` the resource is read-only. */
   access: { read: Permission[]; change?: Permission[] };

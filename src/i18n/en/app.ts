@@ -35,6 +35,7 @@ export default {
       search: 'Search',
       remove_filter: 'Remove filter %{name}',
       no_match: 'Nothing matches the search or the filters.',
+      none_yet: 'No %{items} yet.',
       no_match_hint: 'Clear the search or remove a filter chip to see more.',
     },
     page: {

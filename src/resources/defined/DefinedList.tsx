@@ -19,7 +19,14 @@ import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
 import { PageTitle } from '../../layout/pageTitle';
 import { usePermission } from '../../providers/usePermissions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
-import { DateTimeField, ListErrors, ListSearchBox, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
+import {
+  DateTimeField,
+  ListEmpty,
+  ListErrors,
+  ListSearchBox,
+  listErrorsQueryOptions,
+  UnlessListFailed,
+} from '../../layout/list';
 import { useOptions } from './useOptions';
 
 function ReferenceName({ value, field }: { value: unknown; field: Extract<FieldSpec, { kind: 'reference' }> }) {
@@ -69,7 +76,17 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
       <ListErrors />
       <UnlessListFailed>
         <Card variant="outlined">
-          <Datagrid bulkActionButtons={false} rowClick={spec.access.change && canEdit ? 'edit' : false}>
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={spec.access.change && canEdit ? 'edit' : false}
+            empty={
+              <ListEmpty
+                message="app.list.none_yet"
+                messageArgs={{ items: spec.labels.many.toLowerCase() }}
+                detail={spec.about}
+              />
+            }
+          >
             {Object.entries(spec.fields)
               .filter(([, field]) => field.list)
               .map(([name, field]) => column(name, field))}

@@ -55,6 +55,19 @@ describe('alert destinations, defined in one file', () => {
     expect(screen.getByRole('columnheader', { name: 'Webhook URL' })).toBeInTheDocument();
   });
 
+  it('with none yet says so and what they are; a search that finds none says nothing matched', async () => {
+    server.use(http.get(apiUrl('alert_destinations/'), () => HttpResponse.json(page([]))));
+    signIn(withAccesses('read_rules', 'create_update_rules'));
+    renderApp('/alert_destinations');
+    expect(await screen.findByText('No alert destinations yet.')).toBeInTheDocument();
+    expect(screen.getByText(/^Slack-compatible incoming webhooks that receive the alerts/)).toBeInTheDocument();
+    expect(screen.queryByText('No Alert destinations found')).not.toBeInTheDocument();
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'ops');
+    expect(
+      await screen.findByText('Nothing matches the search or the filters.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the server refusal under its field, and no Create to a reader', async () => {
     const consoleErrors = captureConsoleErrors();
     signIn(withAccesses('read_rules', 'create_update_rules'));
