@@ -163,7 +163,7 @@ describe('more screens on a phone and a desktop', () => {
     it('Alert destinations: the list and the Create view', async () => {
       await page.goto('/alert_destinations');
       const create = page.getByRole('link', { name: /Create|New/ }).first();
-      await create.waitFor();
+      await create.waitFor({ timeout: 60_000 });
       expect(await checkBothWidths(page, 'alert-destinations', () => [create])).toEqual([]);
       await create.click();
       await page.getByRole('textbox', { name: 'Webhook URL' }).waitFor();
