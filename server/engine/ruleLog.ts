@@ -2,20 +2,7 @@
  * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`), entries by
  * id (the answers of Run now and Undo), and a rule's exemptions.
  */
-import {
-  and,
-  type AnyColumn,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
@@ -33,6 +20,7 @@ import {
   type Slice,
 } from '../http/pagination';
 import { containsPattern, indexedContains, textMatches } from '../http/search';
+import { type IdQuery, pageAcross, pageOf } from './ruleLogPages';
 import { folderOrAccountNameContains } from '../rules/store';
 
 /**
@@ -137,14 +125,16 @@ const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
  * index; the columns recheck), or the current name of its rule, folder or folder's ad account.
  * Names change, so they are not copied onto entries: the matching rules and folders are looked up
  * first in their small tables, and the entries found by id — with the ids as constants the planner
- * knows how many entries they hold and picks the index lookups.
+ * knows how many entries they hold and picks the index lookups. An entry's folder_id is its rule's
+ * folder (migration 0020), so a matching folder is one test, not the ids of all its rules (a word
+ * every ad account's name holds named all 20,000 rules, tested against each entry's rule).
  *
  * When the planner expects few entries to hold the text (no more than `countCap`), their ids are
  * looked up in the same statement too, so the page and its count, which run side by side, do not
  * both read the trigram index (docs/decisions.md, "Activity search: text matches looked up once").
  * Should more than `countCap` match after all, the text test stays in the condition.
  */
-async function searchCondition(db: Database, search: unknown, countCap: number): Promise<SQL | undefined> {
+async function searchBranches(db: Database, search: unknown, countCap: number): Promise<SQL[] | undefined> {
   const text = String(search ?? '').trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
@@ -159,8 +149,7 @@ async function searchCondition(db: Database, search: unknown, countCap: number):
       with matching_folders as (
         select ${folders.id} as id from ${folders} where ${folderOrAccountNameContains(text)})
       select (select array_agg(id) from matching_folders) as folder_ids,
-             (select array_agg(${rules.id}) from ${rules}
-              where ${indexedContains(rules.name, text)} or ${rules.folderId} = any(array(select id from matching_folders))) as rule_ids,
+             (select array_agg(${rules.id}) from ${rules} where ${indexedContains(rules.name, text)}) as rule_ids,
              ${
                textIdsWanted
                  ? sql`array(select ${ruleActivity.id} from ${ruleActivity} where ${textMatch} limit ${countCap + 1})`
@@ -176,24 +165,27 @@ async function searchCondition(db: Database, search: unknown, countCap: number):
       : textIds.length
         ? sql`${ruleActivity.id} = any(${intArray(textIds)})`
         : undefined;
-  // The id tests first: an entry they match is not read for the text (PostgreSQL tries OR's terms in order).
-  // Nothing named and no text found: the search matches no entry (not "no search").
-  return (
-    or(
-      ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
-      folderIds.length
-        ? sql`(${ruleActivity.ruleId} is null and ${ruleActivity.folderId} = any(${intArray(folderIds)}))`
-        : undefined,
-      textCondition,
-    ) ?? sql`false`
-  );
+  // One condition per way of matching, the id tests first: as one OR, an entry they match is not
+  // read for the text. Nothing named and no text found: the search matches no entry (not "no search").
+  const branches = [
+    folderIds.length ? sql`${ruleActivity.folderId} = any(${intArray(folderIds)})` : undefined,
+    ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
+    textCondition,
+  ].filter((branch) => branch !== undefined);
+  return branches.length ? branches : [sql`false`];
 }
 
-/** The filters as one condition over rule_activity alone (no join: the page and count are index walks). */
-async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap: number): Promise<SQL> {
+/**
+ * The filters over rule_activity alone (no join: the page and count are index walks): the search's
+ * ways of matching (`branches`, any of which holds) and the rest (`base`).
+ */
+async function ruleLogConditions(
+  db: Database,
+  filters: RuleLogFilters,
+  countCap: number,
+): Promise<{ base: SQL; branches: SQL[] | undefined }> {
   const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
-  const search = await searchCondition(db, filters.search, countCap);
-  if (search) conditions.push(search);
+  const branches = await searchBranches(db, filters.search, countCap);
   if (filters.rule_id_in !== undefined)
     conditions.push(inArray(ruleActivity.ruleId, idList(filters.rule_id_in).concat(-1)));
   // An entry's folder_id is its rule's folder (or, the rule gone, the one it was written with).
@@ -202,27 +194,7 @@ async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap
   // Ad and campaign ids are strings of digits: compared as text.
   if (filters.ad_id_in !== undefined)
     conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
-  return and(...conditions)!;
-}
-
-/** The ids of one page of a sort (`limit` rows from `offset`). */
-type PageIds = (limit: number, offset: number) => Promise<number[]>;
-
-/**
- * A page of a sort made of two parts, `first` wholly before `second`: the page's rows of the first,
- * then, when it runs out, of the second from where the page reaches into it. `firstCount(n)` counts
- * the first part's rows up to n (asked only when the page starts past its end).
- */
-async function pageAcross(
-  first: PageIds,
-  second: PageIds,
-  firstCount: (upTo: number) => Promise<number>,
-  { limit, offset }: PageRequest,
-) {
-  const head = await first(limit, offset);
-  if (head.length === limit) return head;
-  const firstTotal = head.length ? offset + head.length : await firstCount(offset);
-  return head.concat(await second(limit - head.length, offset + head.length - firstTotal));
+  return { base: and(...conditions)!, branches };
 }
 
 /**
@@ -231,44 +203,52 @@ async function pageAcross(
  * those whose folder is gone, whose name is null: after the others ascending, before them
  * descending (PostgreSQL's order for nulls).
  */
-function pageIdsByFolder(db: Database, where: SQL, raw: unknown, descending: boolean, paging: PageRequest) {
-  const named = () =>
+function pageIdsByFolder(
+  db: Database,
+  conditions: { base: SQL; branches: SQL[] | undefined },
+  raw: unknown,
+  descending: boolean,
+  paging: PageRequest,
+) {
+  const named: IdQuery = (where) =>
     db
       .select({ id: ruleActivity.id })
       .from(ruleActivity)
       .innerJoin(folders, eq(folders.id, ruleActivity.folderId))
       .where(where)
       .$dynamic();
-  const nameless = () =>
+  const nameless: IdQuery = (where) =>
     db
       .select({ id: ruleActivity.id })
       .from(ruleActivity)
       .where(and(where, isNull(ruleActivity.folderId)))
       .$dynamic();
-  const order = (columns: Record<string, AnyColumn>) => orderingWithId(raw, columns, [], ruleActivity.id);
-  const namedPage: PageIds = async (limit, offset) =>
-    (
-      await named()
-        .orderBy(...order(ORDERING))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => r.id);
-  const namelessPage: PageIds = async (limit, offset) =>
-    (
-      await nameless()
-        .orderBy(...order(NO_FOLDER_ORDERING))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => r.id);
-  const countOf = (part: SQLWrapper) => async (upTo: number) =>
+  const namedPage = pageOf(
+    db,
+    named,
+    sql`${folders.id} is not null`,
+    conditions,
+    raw,
+    orderingWithId(raw, ORDERING, [], ruleActivity.id),
+  );
+  const namelessPage = pageOf(
+    db,
+    nameless,
+    isNull(ruleActivity.folderId),
+    conditions,
+    raw,
+    orderingWithId(raw, NO_FOLDER_ORDERING, [], ruleActivity.id),
+  );
+  const where = and(conditions.base, conditions.branches ? or(...conditions.branches) : undefined)!;
+  const countOf = (part: IdQuery) => async (upTo: number) =>
     Number(
       resultRows<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from (${part} limit ${upTo}) as part`),
+        await db.execute(sql`select count(*)::int as n from (${part(where)} limit ${upTo}) as part`),
       )[0]?.n ?? 0,
     );
   return descending
-    ? pageAcross(namelessPage, namedPage, countOf(nameless()), paging)
-    : pageAcross(namedPage, namelessPage, countOf(named()), paging);
+    ? pageAcross(namelessPage, namedPage, countOf(nameless), paging)
+    : pageAcross(namedPage, namelessPage, countOf(named), paging);
 }
 
 /**
@@ -282,26 +262,26 @@ export async function listRuleLog(
   filters: RuleLogFilters,
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<RuleLogEntryDto>> {
-  const where = await ruleLogConditions(db, filters, countCap);
+  const conditions = await ruleLogConditions(db, filters, countCap);
+  const where = and(conditions.base, conditions.branches ? or(...conditions.branches) : undefined)!;
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
   const keys = commaList(filters.ordering).filter((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
   const isFolderKey = (key: string) => FOLDER_KEYS.has(key.replace(/^-/, ''));
   const pageRows = { limit: paging.limit + 1, offset: paging.offset };
-  let pageIds: Promise<number[]>;
-  if (keys[0] && isFolderKey(keys[0])) {
-    pageIds = pageIdsByFolder(db, where, filters.ordering, keys[0].startsWith('-'), pageRows);
-  } else {
-    // A folder name later in the ordering: the entries joined to their folders (null when gone).
-    const from = keys.some(isFolderKey)
-      ? db.select({ id: ruleActivity.id }).from(ruleActivity).leftJoin(folders, eq(folders.id, ruleActivity.folderId))
-      : db.select({ id: ruleActivity.id }).from(ruleActivity);
-    pageIds = from
-      .where(where)
-      .orderBy(...ordering)
-      .limit(pageRows.limit)
-      .offset(pageRows.offset)
-      .then((rows) => rows.map((r) => r.id));
-  }
+  // A folder name later in the ordering: the entries joined to their folders (null when gone).
+  const plain: IdQuery = keys.some(isFolderKey)
+    ? (w) =>
+        db
+          .select({ id: ruleActivity.id })
+          .from(ruleActivity)
+          .leftJoin(folders, eq(folders.id, ruleActivity.folderId))
+          .where(w)
+          .$dynamic()
+    : (w) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(w).$dynamic();
+  const pageIds =
+    keys[0] && isFolderKey(keys[0])
+      ? pageIdsByFolder(db, conditions, filters.ordering, keys[0].startsWith('-'), pageRows)
+      : pageOf(db, plain, undefined, conditions, filters.ordering, ordering)(pageRows.limit, pageRows.offset);
   return estimatedSlice(
     paging,
     pageIds.then((ids) => entries(db, inArray(ruleActivity.id, ids.length ? ids : [-1]), ordering)),

@@ -199,7 +199,7 @@ export function orderingWithId(
   raw: unknown,
   columns: Record<string, AnyColumn | SQL>,
   fallback: SQL[],
-  id: AnyColumn,
+  id: AnyColumn | SQL,
 ): SQL[] {
   const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, key.replace(/^-/, '')));
   return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];

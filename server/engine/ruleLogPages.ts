@@ -1,0 +1,101 @@
+/**
+ * Paging the Activity's entries (server/engine/ruleLog.ts): a search's ways of matching paged one by
+ * one then together, small ones read and sorted apart, and a sort made of two parts.
+ */
+import { and, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { folders, ruleActivity } from '../db/schema/index';
+import { orderingWithId, plannerEstimate, type PageRequest } from '../http/pagination';
+
+/** The same sorts over entries read first (`found`, pageOf). */
+const FOUND_ORDERING = {
+  created_at: sql`found.created_at`,
+  action: sql`found.action`,
+  ad_id: sql`found.ad_id`,
+  client_account: sql`found.folder_name`,
+  folder_name: sql`found.folder_name`,
+  rule: sql`found.rule_sort`,
+  rule_name: sql`found.rule_sort`,
+  id: sql`found.id`,
+};
+
+/** The ids of one page of a sort (`limit` rows from `offset`). */
+export type PageIds = (limit: number, offset: number) => Promise<number[]>;
+/** The ids of the entries a condition holds for, joined as the sort needs. */
+export type IdQuery = (where: SQL) => PgSelect;
+
+/**
+ * Up to this many entries found one way are read first and then sorted, rather than found by
+ * walking the sort: the walk guesses that matches are spread evenly along it, which a folder's
+ * entries in the folder sort, or words of its name in its entries' reasons, are not.
+ */
+const READ_AND_SORT_UP_TO = 50_000;
+
+/**
+ * A page of `query` in `ordering`. A search matching in several ways (a folder's name, a rule's,
+ * the text) takes the page of each way on its own, then the page of those: as one OR condition,
+ * PostgreSQL walks the sort's index testing every entry, and when the matches sit far along it
+ * (a folder's entries in the folder sort) it reads most of the log first (docs/bench.md).
+ */
+export function pageOf(
+  db: Database,
+  query: IdQuery,
+  part: SQL | undefined,
+  { base, branches }: { base: SQL; branches: SQL[] | undefined },
+  raw: unknown,
+  ordering: SQL[],
+): PageIds {
+  const branchPage = async (branch: SQL, rows: number) => {
+    const matching = and(base, branch)!;
+    const estimate = await plannerEstimate(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(matching));
+    if (estimate > READ_AND_SORT_UP_TO)
+      return sql`(${query(matching)
+        .orderBy(...ordering)
+        .limit(rows)})`;
+    // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
+    // by name guessing the matches are spread evenly among them.
+    const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
+    return sql`(with found as materialized (
+        select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
+               ${ruleActivity.ruleSort}, ${folders.name} as folder_name
+        from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
+        where ${and(matching, part)})
+      select id from found order by ${sql.join(sorted, sql`, `)} limit ${rows})`;
+  };
+  return async (limit, offset) => {
+    const page = (where: SQL) =>
+      query(where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset);
+    const rows = (
+      branches && branches.length > 1
+        ? await page(
+            sql`${ruleActivity.id} in (${sql.join(
+              await Promise.all(branches.map((branch) => branchPage(branch, offset + limit))),
+              sql` union `,
+            )})`,
+          )
+        : await page(and(base, branches?.[0])!)
+    ) as { id: number }[];
+    return rows.map((r) => r.id);
+  };
+}
+
+/**
+ * A page of a sort made of two parts, `first` wholly before `second`: the page's rows of the first,
+ * then, when it runs out, of the second from where the page reaches into it. `firstCount(n)` counts
+ * the first part's rows up to n (asked only when the page starts past its end).
+ */
+export async function pageAcross(
+  first: PageIds,
+  second: PageIds,
+  firstCount: (upTo: number) => Promise<number>,
+  { limit, offset }: PageRequest,
+) {
+  const head = await first(limit, offset);
+  if (head.length === limit) return head;
+  const firstTotal = head.length ? offset + head.length : await firstCount(offset);
+  return head.concat(await second(limit - head.length, offset + head.length - firstTotal));
+}
