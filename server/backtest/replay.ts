@@ -139,6 +139,12 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
   const adsOfCampaign = new Map<string, AdSeries[]>();
   for (const s of timeline.ads) adsOfCampaign.set(s.campaignId, [...(adsOfCampaign.get(s.campaignId) ?? []), s]);
   const turnOns = new TurnOns(input.turnOns ?? []);
+  // A campaign task sums every ad of the campaign; ad tasks judge only ads on (or the replay's own, to revive).
+  const firstReading = timeline.ads.reduce(
+    (first, s) => Math.min(first, s.latest.findIndex((h) => h >= 0) >>> 0),
+    timeline.hours,
+  );
+  const allAds = rule.rule_task.some((t) => t.is_active && t.name === 'campaign_leads');
   const maxActions = input.limits?.maxActions ?? DEFAULT_LIMITS.maxActions;
   /** What the replay holds off: object → its turn-off's index in `pauses`. */
   const paused = new Map<string, number>();
@@ -153,11 +159,14 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     }
     const hour = hourIndex(timeline, atMs);
     if (hour < 0 || hour >= timeline.hours) continue;
-    const snapshot = account.snapshot(hour, input.currency, new Set(paused.keys()), hourly);
-    if (!snapshot.ads.length) {
+    if (hour < firstReading) {
       slotsWithoutData += 1;
       continue;
     }
+    const snapshot = account.snapshot(hour, input.currency, new Set(paused.keys()), hourly, {
+      allAds,
+      paused: judging.revive_hours !== null,
+    });
     const now = new Date(atMs);
     const history = turnOns.upTo(atMs);
     const exempt = new Set((input.exemptions ?? []).filter((e) => e.sinceMs <= atMs).map((e) => e.objectId));

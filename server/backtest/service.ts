@@ -14,7 +14,7 @@ import type { BlastLimits } from '../engine/blastRadius';
 import { HOURLY_DAYS } from '../engine/hourlyRead';
 import { switchesOf } from '../engine/onOffHistory';
 import type { RuleItem } from '../engine/ruleShape';
-import { HOUR_MS, DAY_MS } from '../history/reading';
+import { HOUR_MS, DAY_MS, type MetricName } from '../history/reading';
 import { historyCoverage, loadTimeline } from '../history/store';
 import { ApiError, notFound, ValidationError } from '../http/errors';
 import { isValidTimezone } from '../rules/timezones';
@@ -126,6 +126,16 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
   };
 }
 
+/** The metrics the rule's active tasks and the pauses' outcomes read, beside spend and impressions. */
+function metricsRead(rule: BacktestRule): MetricName[] {
+  const tasks = new Set(rule.rule_task.filter((t) => t.is_active).map((t) => t.name));
+  const metrics: MetricName[] = ['leads'];
+  if (tasks.has('website_cpl')) metrics.push('websiteLeads');
+  if (tasks.has('spend_no_links_clicks')) metrics.push('linkClicks');
+  if (tasks.has('spend_ctr_no_leads') || tasks.has('spend_cpc_no_leads')) metrics.push('clicks');
+  return metrics;
+}
+
 export async function runBacktest(
   db: Database,
   request: BacktestRequest,
@@ -145,9 +155,9 @@ export async function runBacktest(
     judging,
   };
   // Days before the first hour: its latest reading, and the days of hourly delivery the judging may read.
-  const lookBackDays = judging.maturity_hours > 0 || judging.lag_hours !== null ? 2 + HOURLY_DAYS : 2;
+  const lookBackDays = judging.maturity_hours > 0 || judging.lag_hours !== null ? 1 + HOURLY_DAYS : 2;
   const turnOnsSince = fromMs - Math.max(judging.cooldown_hours, judging.revive_hours ?? 0) * HOUR_MS;
-  const timeline = await loadTimeline(db, account.adAccountId, fromMs, toMs, lookBackDays);
+  const timeline = await loadTimeline(db, account.adAccountId, fromMs, toMs, lookBackDays, undefined, metricsRead(rule));
   const objectIds = [...new Set(timeline.ads.flatMap((s) => [s.adId, s.campaignId]))];
   const [exemptions, switches] = await Promise.all([
     request.rule_id
