@@ -157,7 +157,15 @@ export async function runBacktest(
   // Days before the first hour: its latest reading, and the days of hourly delivery the judging may read.
   const lookBackDays = judging.maturity_hours > 0 || judging.lag_hours !== null ? 1 + HOURLY_DAYS : 2;
   const turnOnsSince = fromMs - Math.max(judging.cooldown_hours, judging.revive_hours ?? 0) * HOUR_MS;
-  const timeline = await loadTimeline(db, account.adAccountId, fromMs, toMs, lookBackDays, undefined, metricsRead(rule));
+  const timeline = await loadTimeline(
+    db,
+    account.adAccountId,
+    fromMs,
+    toMs,
+    lookBackDays,
+    undefined,
+    metricsRead(rule),
+  );
   const objectIds = [...new Set(timeline.ads.flatMap((s) => [s.adId, s.campaignId]))];
   const [exemptions, switches] = await Promise.all([
     request.rule_id
