@@ -2,7 +2,8 @@
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { createMailer, linksIn, type Mailer } from '../../../server/mail/mailer';
-import { createTestApi, type TestApi } from '../../support/api';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import type { Engine } from '../../support/db';
 
 export interface ReceivedMail {
@@ -106,4 +107,25 @@ export async function apiMailingThroughSmtp(engine: Engine, publicUrl: string): 
       await peer.close();
     },
   };
+}
+
+export interface MailingFixture {
+  api: TestApi;
+  peer: SmtpPeer;
+  /** A superuser, Ada Admin. */
+  admin: TestUser;
+}
+
+/**
+ * Inside a describe: before its tests, the API mailing through a real SMTP peer and its superuser,
+ * handed to `ready`; closed after them.
+ */
+export function withMailingApi(engine: Engine, publicUrl: string, ready: (fixture: MailingFixture) => void) {
+  let mailing: MailingApi | undefined;
+  beforeAll(async () => {
+    mailing = await apiMailingThroughSmtp(engine, publicUrl);
+    const admin = await mailing.api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
+    ready({ api: mailing.api, peer: mailing.peer, admin });
+  });
+  afterAll(() => mailing?.close());
 }

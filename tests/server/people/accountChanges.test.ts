@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChanges, users } from '../../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { linkPath, apiMailingThroughSmtp, type MailingApi, type ReceivedMail, type SmtpPeer } from '../mail/support';
+import { linkPath, withMailingApi, type ReceivedMail, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 const HOLDS_MORE = { detail: 'You cannot change a user who holds accesses you do not hold yourself.' };
@@ -16,17 +16,11 @@ const SUPERUSER_ONLY = { detail: 'Only a superuser can change a superuser.' };
 
 eachDatabase((engine) => {
   describe(`people and accounts on ${engine}`, () => {
-    let mailing: MailingApi;
     let peer: SmtpPeer;
     let api: TestApi;
     let admin: TestUser;
     let counter = 0;
-    beforeAll(async () => {
-      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
-      ({ api, peer } = mailing);
-      admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
-    });
-    afterAll(() => mailing.close());
+    withMailingApi(engine, PUBLIC_URL, (fixture) => ({ api, peer, admin } = fixture));
 
     const call = (user: TestUser | null, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       api.request(user?.token ?? null, { method, url, ...(payload && { payload }) });

@@ -6,29 +6,23 @@
  * sign-in. Mail goes through a real SMTP server.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../../../server/auth/loginFailures';
 import { emailChanges, users } from '../../../server/db/schema/index';
 import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { apiMailingThroughSmtp, linkPath, type MailingApi, type ReceivedMail, type SmtpPeer } from '../mail/support';
+import { withMailingApi, linkPath, type ReceivedMail, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 const INVALID_LINK = { token: ['This e-mail confirmation link is not valid.'] };
 
 eachDatabase((engine) => {
   describe(`pending e-mail changes and password checks on ${engine}`, () => {
-    let mailing: MailingApi;
     let peer: SmtpPeer;
     let api: TestApi;
     let admin: TestUser;
     let counter = 0;
-    beforeAll(async () => {
-      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
-      ({ api, peer } = mailing);
-      admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
-    });
-    afterAll(() => mailing.close());
+    withMailingApi(engine, PUBLIC_URL, (fixture) => ({ api, peer, admin } = fixture));
 
     const call = (user: TestUser, method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
       api.request(user.token, { method, url, ...(payload && { payload }) });

@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, invitations } from '../../../server/db/schema/index';
 import { createMailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { linkPath, apiMailingThroughSmtp, type MailingApi, type SmtpPeer } from '../mail/support';
+import { linkPath, withMailingApi, type SmtpPeer } from '../mail/support';
 
 const PUBLIC_URL = 'https://console.example.com';
 
 eachDatabase((engine) => {
   describe(`invitations on ${engine}, mailed through a real SMTP server`, () => {
-    let mailing: MailingApi;
     let peer: SmtpPeer;
     let api: TestApi;
     let admin: TestUser;
     let counter = 0;
-    beforeAll(async () => {
-      mailing = await apiMailingThroughSmtp(engine, PUBLIC_URL);
-      ({ api, peer } = mailing);
-      admin = await api.userWith('superuser', { firstName: 'Ada', lastName: 'Admin' });
-    });
-    afterAll(() => mailing.close());
+    withMailingApi(engine, PUBLIC_URL, (fixture) => ({ api, peer, admin } = fixture));
 
     const invite = (user: TestUser, payload: object) =>
       api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });
