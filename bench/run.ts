@@ -118,6 +118,11 @@ async function main() {
     const { runBacktestBench } = await import('./backtest/run');
     return runBacktestBench(argv, log);
   }
+  if (argv.includes('--decisions')) {
+    // Wrong pauses: an agency with late leads judged naively and lag-aware (bench/decisions/run.ts).
+    const { runDecisionsBench } = await import('./decisions/run');
+    return runDecisionsBench(argv, log);
+  }
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return;

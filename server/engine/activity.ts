@@ -1,5 +1,5 @@
 /** Writing rule-activity entries: claims of turn-offs, their outcome, errors and alerts. */
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import type { PlannedAction } from './evaluate';
@@ -19,6 +19,8 @@ export interface RunScope {
   snapshotId: number | null;
   actorId: number | null;
   runId?: number | null;
+  /** The engine's now: a claim is stamped with it, as is its confirmation (markDone). */
+  at: Date;
 }
 
 /** A planned turn-off with the reason its activity entry will carry. */
@@ -61,6 +63,7 @@ export async function claimTurnOffsOf(
         snapshotId: scope.snapshotId,
         actorId: scope.actorId,
         runId: scope.runId ?? null,
+        createdAt: scope.at,
       })),
   );
   if (!values.length) return [];
@@ -108,20 +111,24 @@ export async function turnedOffSince(db: Database, objectIds: string[], since: D
   return new Set(rows.map((r) => r.adId!));
 }
 
-export async function markDone(db: Database, ids: number[]): Promise<void> {
+/**
+ * Confirms switches made at `at`, the engine's clock: the cool-down, the revive window and the
+ * flapping alert compare these times with the engine's now, so both come from one clock.
+ */
+export async function markDone(db: Database, ids: number[], at: Date): Promise<void> {
   if (!ids.length) return;
-  await db.update(ruleActivity).set({ state: 'done', createdAt: sql`now()` }).where(inArray(ruleActivity.id, ids));
+  await db.update(ruleActivity).set({ state: 'done', createdAt: at }).where(inArray(ruleActivity.id, ids));
 }
 
 /** A turn-off that did not happen becomes an error entry saying so (and frees its claim). */
-export async function markFailed(db: Database, entry: ActivityRow, error: string): Promise<void> {
+export async function markFailed(db: Database, entry: ActivityRow, error: string, at: Date): Promise<void> {
   const wanted = entry.action.replaceAll('_', ' ');
   await db
     .update(ruleActivity)
     .set({
       action: 'error',
       state: 'done',
-      createdAt: sql`now()`,
+      createdAt: at,
       reason: { ...entry.reason, Error: `Could not ${wanted}: ${error}` },
     })
     .where(eq(ruleActivity.id, entry.id));

@@ -107,6 +107,7 @@ export async function approveHeldRun(
     snapshotId: row.snapshotId,
     actorId: by.id,
     runId: approvalId,
+    at: ctx.now(),
   };
   const leftOver = await pendingTurnOffs(ctx.db, row.ruleId, row.slot);
   const claimed = await claimTurnOffs(

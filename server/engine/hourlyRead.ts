@@ -24,12 +24,22 @@ export async function fetchHourly(
     const rows = await client.getInsights(adAccountId, {
       level: 'ad',
       timeRange: { since: since.toISODate()!, until: local.toISODate()! },
+      // One row per day and hour: without daily buckets Graph sums each hour of the day over the range.
+      timeIncrement: 1,
       breakdown: 'hourly',
     });
-    const toInstant = (date: string, hour: number) =>
-      DateTime.fromISO(date, { zone: validZone(zone) })
-        .set({ hour })
-        .toJSDate();
+    // One instant per (day, hour), whatever the number of ads: time zone maths is slow.
+    const valid = validZone(zone);
+    const instants = new Map<string, Date>();
+    const toInstant = (date: string, hour: number) => {
+      const key = `${date}T${hour}`;
+      let instant = instants.get(key);
+      if (!instant) {
+        instant = DateTime.fromISO(date, { zone: valid }).set({ hour }).toJSDate();
+        instants.set(key, instant);
+      }
+      return instant;
+    };
     return {
       hourly: hourlyRowsFrom(rows as unknown as Record<string, unknown>[], toInstant),
       hourlySince: since.toJSDate().toISOString(),

@@ -9,7 +9,9 @@ import type { Database } from '../db/client';
 import { ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from './activity';
-import { evaluate } from './evaluate';
+import { evaluate, type AccountSnapshot } from './evaluate';
+import { fetchHourly } from './hourlyRead';
+import { historyHours, judgingHistory, readsHourly } from './pipeline/judgingInputs';
 import { consoleLog } from './engine';
 import type { EngineContext, EngineLog, HeldAlerts, RunResult } from './pipeline/context';
 import { exemptionsOf } from './pipeline/load';
@@ -80,14 +82,23 @@ export function createRuleEngineService(deps: {
 
     async preview(ruleId) {
       const rule = await requireRule(ruleId);
-      const { adAccountId, currency } = rule.account;
+      const { adAccountId, currency, timezone } = rule.account;
       const readAt = now();
       const keep = (read: RawAccountRead) => keepInHistory(db, adAccountId, read, readAt, (m) => context.log.warn(m));
-      const snapshot = await fetchAccountSnapshot(client, adAccountId, currency, keep).catch((error: unknown) => {
-        throw platformError(error);
-      });
-      const exempt = await exemptionsOf(db, ruleId);
-      const { actions, problems, deliveringAds } = evaluate(rule, snapshot, { exempt });
+      // What a run reads: the hourly delivery when the rule's judging needs it, and the on/off history.
+      const [read, hourly] = await Promise.all([
+        fetchAccountSnapshot(client, adAccountId, currency, keep).catch((error: unknown) => {
+          throw platformError(error);
+        }),
+        readsHourly(rule.judging) ? fetchHourly(client, adAccountId, timezone, readAt) : {},
+      ]);
+      const snapshot: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
+      const since = new Date(readAt.getTime() - historyHours(rule.judging) * 3_600_000);
+      const [exempt, { history }] = await Promise.all([
+        exemptionsOf(db, ruleId),
+        judgingHistory(db, snapshot, readAt, since),
+      ]);
+      const { actions, problems, deliveringAds } = evaluate(rule, snapshot, { exempt, history, now: readAt });
       const adNames = new Map(snapshot.ads.map((ad) => [ad.id, ad.name]));
       const campaignNames = new Map(snapshot.campaigns.map((c) => [c.id, c.name]));
       return {

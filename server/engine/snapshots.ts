@@ -148,10 +148,10 @@ export class SnapshotStore {
         zone ? fetchHourly(this.client, adAccountId, zone, readAt) : {},
       ]);
       const data: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
-      // The database's clock, like every activity entry's created_at it is compared with.
+      // The engine's clock, like every switch's created_at it is compared with (activity.ts markDone).
       const [row] = await this.db
         .update(accountSnapshots)
-        .set({ state: 'ready', data, fetchedAt: sql`now()`, leaseUntil: null })
+        .set({ state: 'ready', data, fetchedAt: readAt, leaseUntil: null })
         .where(eq(accountSnapshots.id, id))
         .returning({ fetchedAt: accountSnapshots.fetchedAt });
       return { id, fetchedAt: row!.fetchedAt!, data };

@@ -79,8 +79,14 @@ export class GraphHandler {
     const found = parent as FoundObject & Parent;
     const object = { kind: found.kind, value: found.node } as FoundObject;
     const now = this.clock.now();
-    if (method === 'POST') return writeObject(this.world, object, params, now, this.writes);
-    if (method === 'DELETE') return deleteObject(object, withoutToken(params), now, this.writes);
+    const written =
+      method === 'POST'
+        ? writeObject(this.world, object, params, now, this.writes)
+        : method === 'DELETE'
+          ? deleteObject(object, withoutToken(params), now, this.writes)
+          : undefined;
+    if (written?.wrote) this.world.revision += 1;
+    if (written) return written;
     return errorAnswer(400, 100, `(#100) Unsupported ${method.toLowerCase()} request.`);
   }
 

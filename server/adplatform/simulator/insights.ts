@@ -211,8 +211,32 @@ export function insights(
   if ('status' in query) return query;
   const refusal = refuseFields('AdsInsights', query.fields, SIMULATED_INSIGHT_FIELDS);
   if (refusal) return refusal;
-  const rows = insightRows(world, now, account, query, scope);
+  const rows = pagedRows(world, now, account, params, path, () => insightRows(world, now, account, query, scope));
   return 'status' in rows ? rows : page(rows, (row) => row, params, path, context);
+}
+
+/** The rows of the last query whose first page was answered, per world: its next pages reuse them. */
+const lastQuery = new WeakMap<World, { key: string; rows: Record<string, unknown>[] }>();
+
+/**
+ * A next page (`after`) of the query just answered, at the same moment and with no write since,
+ * reuses its rows rather than computing them all again; a first page is always computed afresh.
+ */
+function pagedRows(
+  world: World,
+  now: number,
+  account: SimAccount,
+  params: Params,
+  path: string,
+  compute: () => Record<string, unknown>[] | GraphAnswer,
+): Record<string, unknown>[] | GraphAnswer {
+  const { after, before, access_token, ...query } = params;
+  const key = JSON.stringify([account.accountId, path, now, world.revision, query]);
+  const last = lastQuery.get(world);
+  if (after !== undefined && last?.key === key) return last.rows;
+  const rows = compute();
+  if (!('status' in rows)) lastQuery.set(world, { key, rows });
+  return rows;
 }
 
 /** The rows of a checked query, rendered with the fields asked for. */
@@ -233,7 +257,16 @@ export function insightRows(
   const buckets: Bucket[] = periods.flatMap((period) =>
     bucketsOf(period, query, zone).map((b) => (query.hourly ? { ...b, hours: hoursByHourOfDay(b, zone) } : b)),
   );
-  const dateOf = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+  // Rows share their buckets' bounds: each date is worked out once (time zone maths is slow).
+  const dates = new Map<number, string>();
+  const dateOf = (ms: number) => {
+    let date = dates.get(ms);
+    if (date === undefined) {
+      date = DateTime.fromMillis(ms, { zone }).toISODate()!;
+      dates.set(ms, date);
+    }
+    return date;
+  };
   const wanted = [...query.fields, 'date_start', 'date_stop', ...query.segments, ...(query.hourly ? [HOURLY] : [])];
   return groupRows(world, account, ads, query, buckets, now).map((group) => {
     const { ad, bucket } = group;

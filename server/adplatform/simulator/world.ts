@@ -154,6 +154,8 @@ export class World {
   readonly ads = new Map<string, SimAd>();
   /** Named scenarios added to the world (scenarios.ts), by name. */
   readonly scenarios = new Map<string, ScenarioObjects>();
+  /** Counts the writes through the Graph API: an answer computed before one is stale. */
+  revision = 0;
   private nextId: number;
   private readonly idPrefix: string;
 

@@ -27,7 +27,7 @@ export async function sendTurnOffs(
     const result = byId.get(entry.adId!);
     if (result?.ok) done.push(entry);
     else {
-      await markFailed(ctx.db, entry, result?.error ?? 'no answer from the ad platform');
+      await markFailed(ctx.db, entry, result?.error ?? 'no answer from the ad platform', ctx.now());
       failed.push(entry);
     }
   }
@@ -43,6 +43,7 @@ export async function apply(
   await markDone(
     ctx.db,
     sent.done.map((e) => e.id),
+    ctx.now(),
   );
   return sent;
 }
@@ -62,6 +63,7 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
           snapshotId: item.snapshot!.id,
           actorId: item.run.actorId ?? null,
           runId: item.runId,
+          at: ctx.now(),
         },
         actions: item.planned!,
       })),
@@ -97,6 +99,7 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
     await markDone(
       db,
       sent.flatMap((item) => item.done.map((e) => e.id)),
+      ctx.now(),
     );
     await supersedeAll(
       db,

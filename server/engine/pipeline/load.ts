@@ -11,6 +11,7 @@ import { loadEngineRules } from '../rulesSource';
 import { failAll, groupBy, type InBatch } from './batch';
 import type { TakenRun } from './claim';
 import type { EngineContext } from './context';
+import { readsHourly } from './judgingInputs';
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
   return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
@@ -70,9 +71,7 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
       const { account } = items[0]!.rule;
       try {
         // The hourly delivery only when a rule reads it (a maturity in hours, a lag allowance).
-        const hourly = items.some(
-          (i) => (i.rule.judging?.maturity_hours ?? 0) > 0 || i.rule.judging?.lag_hours != null,
-        );
+        const hourly = items.some((i) => readsHourly(i.rule.judging));
         const zone = hourly ? account.timezone : undefined;
         const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot, zone);
         for (const item of items) item.snapshot = snapshot;

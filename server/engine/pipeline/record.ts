@@ -76,7 +76,8 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
   const message = errorMessage(error);
   engineRuns.inc({ kind: run.kind, outcome: 'failed' });
   const rule = await loadEngineRule(ctx.db, run.ruleId);
-  for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot)) await markFailed(ctx.db, entry, message);
+  for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot))
+    await markFailed(ctx.db, entry, message, ctx.now());
   ctx.log.error(`rule ${run.ruleId} ${run.kind} at ${run.slot.toISOString()} failed: ${message}`);
   const zone = rule?.timezone ?? 'UTC';
   // The entry first: whoever sees the run failed also finds why.

@@ -96,10 +96,16 @@ async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow
   const okIds = new Set(results.filter((r) => r.ok).map((r) => r.id));
   const done = toSend.filter((e) => okIds.has(e.adId!));
   for (const entry of toSend.filter((e) => !okIds.has(e.adId!)))
-    await markFailed(db, entry, results.find((r) => r.id === entry.adId)?.error ?? 'no answer from the ad platform');
+    await markFailed(
+      db,
+      entry,
+      results.find((r) => r.id === entry.adId)?.error ?? 'no answer from the ad platform',
+      ctx.now(),
+    );
   await markDone(
     db,
     done.map((e) => e.id),
+    ctx.now(),
   );
   return done;
 }

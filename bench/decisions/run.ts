@@ -1,0 +1,95 @@
+/**
+ * `npm run bench -- --decisions`: wrong pauses measured. A simulated agency (agency.ts) with late
+ * leads, run twice over the same simulated days — its rules judging as the engine did before the
+ * judging settings (naive) and with the new defaults plus the lag allowance and revive (lag_aware)
+ * — each pause then judged by the simulator's settled truth (tally.ts). On PGlite, and on
+ * PostgreSQL too with --postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL). Writes the "decisions"
+ * section of bench/results/latest.json and bench/results/decisions-latest.md; docs/bench.md says
+ * how to read them.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { counter } from '../args';
+import { pgliteFactory, postgresFactory, type DatabaseFactory } from '../databases';
+import { mergeLatestSection } from '../latestJson';
+import { driveVariant, type DecisionsOptions, type Variant } from './drive';
+import { renderDecisions, GOALS, type DatabaseResult } from './report';
+import { tally } from './tally';
+
+export const DECISIONS_USAGE = `  --decisions            wrong pauses: an agency with late leads, its rules judged naively and lag-aware (bench/results/decisions-latest.md):
+    --accounts N           simulated ad accounts, one folder and rule each (default 50)
+    --campaigns N          campaigns per account (default 10), --ads N ads per campaign (default 3)
+    --days N               simulated days (default 14), --every N the rules run every N hours (default 4)
+    --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)`;
+
+export function decisionsOptions(argv: string[]): DecisionsOptions {
+  const count = counter(argv, DECISIONS_USAGE);
+  return {
+    accounts: count('accounts', 50, 1),
+    campaignsPerAccount: count('campaigns', 10, 1),
+    adsPerCampaign: count('ads', 3, 1),
+    days: count('days', 14, 1),
+    everyHours: count('every', 4, 1),
+    concurrency: 4,
+    seed: count('seed', 19, 1),
+    spend: 40,
+    cpl: 60,
+  };
+}
+
+const VARIANTS: Variant[] = ['naive', 'lag_aware'];
+
+export async function runDecisionsBench(argv: string[], log: (line: string) => void): Promise<void> {
+  const options = decisionsOptions(argv);
+  const startedAt = new Date();
+  const factories: DatabaseFactory[] = [await pgliteFactory()];
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (argv.includes('--postgres')) {
+    if (!url) throw new Error('--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    factories.push(await postgresFactory(url));
+  }
+  const results: DatabaseResult[] = [];
+  try {
+    for (const factory of factories) {
+      const result: Partial<DatabaseResult> = { database: factory.engine };
+      for (const variant of VARIANTS) {
+        log(`${factory.engine}: ${variant}, ${options.days} simulated days…`);
+        const database = await factory.fresh(`decisions_${variant}`);
+        try {
+          const run = await driveVariant(database, variant, options, log);
+          try {
+            result[variant] = await tally(database.handle.db, run);
+            if (variant === 'lag_aware')
+              result.lag_hours = [...run.lagHours.values()].filter((v): v is number => v !== null);
+            for (const error of run.firstErrors) log(`  failed run: ${error.split('\n')[0]}`);
+          } finally {
+            await run.sim.close();
+          }
+        } finally {
+          await database.close();
+        }
+        log(`  ${variant}: ${JSON.stringify(result[variant])}`);
+      }
+      results.push(result as DatabaseResult);
+    }
+  } finally {
+    for (const factory of factories) await factory.dispose();
+  }
+
+  const first = results[0]!;
+  const section: Record<string, unknown> = {
+    database: results.map((r) => r.database).join(' and '),
+    naive: first.naive,
+    lag_aware: first.lag_aware,
+    goals: GOALS(first),
+    setup: { ...options, started_at: startedAt.toISOString() },
+  };
+  // The other database's run, when there was one (never an older run's numbers).
+  section.postgres = undefined;
+  for (const r of results.slice(1)) section[r.database] = { naive: r.naive, lag_aware: r.lag_aware };
+  await mergeLatestSection('bench/results/latest.json', 'decisions', section);
+  await mkdir('bench/results', { recursive: true });
+  const report = renderDecisions(results, options, startedAt);
+  await writeFile('bench/results/decisions-latest.md', report);
+  console.log(report);
+  log('bench/results/latest.json "decisions" and bench/results/decisions-latest.md written');
+}
