@@ -3,7 +3,7 @@
  * cross its tasks (../revive.ts decides). Exactly once, like turn-offs: each revive is claimed as a
  * pending `revive_ad` entry naming the turn-off it reverses (a unique index allows one per
  * turn-off, whichever run, worker or retry gets there first), then sent, then confirmed; a retry
- * re-sends its slot's pending revives. At most the blast radius's action limit per run.
+ * re-sends its own run's pending revives. At most the blast radius's action limit per run.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { ruleActivity } from '../../db/schema/index';
@@ -88,6 +88,8 @@ async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow
         eq(ruleActivity.slot, run.slot),
         eq(ruleActivity.action, 'revive_ad'),
         eq(ruleActivity.state, 'pending'),
+        // This run's own earlier attempt: a Run now racing the scheduled run leaves its claims to it.
+        item.runId === null ? undefined : eq(ruleActivity.runId, item.runId),
       ),
     );
   const toSend = [...new Map([...leftOver, ...claimed].map((e) => [e.id, e])).values()];
