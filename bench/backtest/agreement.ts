@@ -12,6 +12,7 @@ import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../s
 import type { EngineContext } from '../../server/engine/pipeline/context';
 import { runSlot } from '../../server/engine/pipeline/runBatch';
 import { SnapshotStore } from '../../server/engine/snapshots';
+import { backfillHistory } from '../../server/history/backfill';
 import { HOUR_MS } from '../../server/history/reading';
 import type { BenchDatabase } from '../databases';
 
@@ -77,8 +78,12 @@ export async function agreementRun(database: BenchDatabase, days: number, seed =
         [
           ...FILTERS.map((f) => ({ ...f, type: 'rule_filter' })),
           ...TASKS.map((t) => ({ ...t, type: 'rule_task' })),
-        ].map((item, position) => ({ ...item, ruleId: rule!.id, position })),
+        ].map(({ is_active, ...item }, position) => ({ ...item, isActive: is_active, ruleId: rule!.id, position })),
       );
+    // The account's first sync fills its history from the platform's breakdowns (settled numbers), as
+    // in the product: without it the replay cannot tell an ad that delivered before the first live read.
+    sim.clock.set(start - 60_000);
+    await backfillHistory(db, client, { adAccountId, timezone: 'UTC', days: 7, now: new Date(start - 60_000) });
     let clock = new Date(start);
     const ctx: EngineContext = {
       db,
