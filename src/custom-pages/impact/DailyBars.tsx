@@ -1,7 +1,7 @@
 /**
  * A small bar chart of days (SVG, no chart library: one series of bars, a part of each bar
  * highlighted, a count over it). Each bar has a title for pointers and the whole a text summary
- * for screen readers.
+ * for screen readers (its accessible name; the bars say it to everyone else).
  */
 import { Box, Typography, useTheme } from '@mui/material';
 
@@ -74,9 +74,6 @@ export function DailyBars({ days, summary }: { days: DayBar[]; summary: string }
           );
         })}
       </svg>
-      <Typography variant="caption" color="text.secondary">
-        {summary}
-      </Typography>
     </Box>
   );
 }

@@ -45,13 +45,17 @@ function queryOf(params: URLSearchParams): ImpactQuery {
   return { scope: 'agency', days };
 }
 
+/** "Impact of Harbor Wealth" for a folder or a rule; the whole agency's reads as such. */
+const impactTitle = (translate: (key: string, options?: object) => string, scope: ImpactReport['scope']) =>
+  scope.kind === 'agency' ? translate('impact.title_agency') : translate('impact.title', { name: scope.name });
+
 function ImpactTable({ report }: { report: ImpactReport }) {
   const translate = useTranslate();
   const money = (n: number) => formatMoney(n, report.currency);
   if (!report.pauses.length) return <Typography>{translate('impact.none')}</Typography>;
   return (
     <TableContainer sx={{ maxHeight: 560 }}>
-      <Table size="small" stickyHeader aria-label={translate('impact.title', { name: report.scope.name })}>
+      <Table size="small" stickyHeader aria-label={impactTitle(translate, report.scope)}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('impact.col.when')}</TableCell>
@@ -143,7 +147,7 @@ export function ImpactPage() {
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <BackButton />
         <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 200 }}>
-          {translate('impact.title', { name: data?.scope.name ?? '…' })}
+          {data ? impactTitle(translate, data.scope) : translate('impact.title', { name: '…' })}
         </Typography>
         <ToggleButtonGroup
           exclusive

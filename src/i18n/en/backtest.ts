@@ -46,6 +46,7 @@ export default {
   },
   impact: {
     title: 'Impact of %{name}',
+    title_agency: 'Impact across every folder',
     days: 'Last %{days} days',
     export: 'Export CSV',
     totals: {
