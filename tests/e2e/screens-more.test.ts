@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { adminApi, type AdminApi } from './support/engineScenario';
 import { openProduct } from './support/product';
-import { outbox } from './support/outbox';
+import { joinFromInvitation } from './support/outbox';
 import { checkBothWidths, PHONE } from './support/screenCheck';
 import { ADMIN, type RunningProduct } from './support/server';
 
@@ -121,21 +121,7 @@ describe('more screens on a phone and a desktop', () => {
         (g) => g.name === GROUP,
       );
       await api('POST', 'user_invite/send_invite_code/', { email: MEMBER.email, group_id: group!.id });
-      const mail = (await outbox(product.dataDir)).find((m) => m.to.includes(MEMBER.email))!;
-      const code = new URL(mail.links[0]!).pathname.split('/').pop();
-      const joined = await fetch(`${product.url}/api/user_invite/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          first_name: 'Mia',
-          last_name: 'Member',
-          phone: '',
-          password: MEMBER.password,
-          password2: MEMBER.password,
-          invite_code: code,
-        }),
-      });
-      expect(joined.status).toBe(201);
+      await joinFromInvitation(product, MEMBER.email, MEMBER.password);
       await page.goto('/team');
       const row = page.getByRole('row').filter({ hasText: MEMBER.email });
       await row.getByRole('link', { name: 'Edit' }).click();

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { adminApi, type AdminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
-import { outbox } from './support/outbox';
+import { joinFromInvitation, outbox } from './support/outbox';
 import { checkScreen, DESKTOP, type Finding, PHONE } from './support/screenCheck';
 import { ADMIN, type RunningProduct } from './support/server';
 
@@ -235,21 +235,7 @@ describe('every screen on a phone and a desktop', () => {
         group_access: { accesses: ['view_logs'] },
       });
       await api('POST', 'user_invite/send_invite_code/', { email: MEMBER.email, group_id: group.id });
-      const mail = (await outbox(product.dataDir)).find((m) => m.to.includes(MEMBER.email))!;
-      const code = new URL(mail.links[0]!).pathname.split('/').pop();
-      const joined = await fetch(`${product.url}/api/user_invite/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          first_name: 'Mia',
-          last_name: 'Member',
-          phone: '',
-          password: MEMBER.password,
-          password2: MEMBER.password,
-          invite_code: code,
-        }),
-      });
-      expect(joined.status).toBe(201);
+      await joinFromInvitation(product, MEMBER.email, MEMBER.password);
       const member = await phoneContext();
       page = member.page;
       await signIn(page, MEMBER.email, MEMBER.password);

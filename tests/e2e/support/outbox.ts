@@ -26,3 +26,23 @@ export async function outbox(dataDir: string): Promise<OutboxMessage[]> {
   }
   return messages;
 }
+
+/** Joins with the invitation mailed to `email` (as Mia Member), the way the join screen's form posts it. */
+export async function joinFromInvitation(product: { url: string; dataDir: string }, email: string, password: string) {
+  const mail = (await outbox(product.dataDir)).find((m) => m.to.includes(email));
+  if (!mail) throw new Error(`no invitation mailed to ${email}`);
+  const code = new URL(mail.links[0]!).pathname.split('/').pop();
+  const joined = await fetch(`${product.url}/api/user_invite/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Mia',
+      last_name: 'Member',
+      phone: '',
+      password,
+      password2: password,
+      invite_code: code,
+    }),
+  });
+  if (joined.status !== 201) throw new Error(`joining answered ${joined.status}: ${await joined.text()}`);
+}
