@@ -9,14 +9,12 @@ import { GraphClient } from '../../server/adplatform/graphClient';
 import { startSimulator } from '../../server/adplatform/simulator/index';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../server/backtest/service';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../server/db/schema/index';
-import type { EngineContext } from '../../server/engine/pipeline/context';
 import { runSlot } from '../../server/engine/pipeline/runBatch';
-import { SnapshotStore } from '../../server/engine/snapshots';
 import { backfillHistory } from '../../server/history/backfill';
 import { HOUR_MS } from '../../server/history/reading';
 import type { BenchDatabase } from '../databases';
+import { engineOnClock } from '../engineOnClock';
 
-const quiet = { info() {}, warn() {}, error() {} };
 const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 const TASKS = [
   { name: 'spend_cpl_no_leads', values: { spend: '30' }, is_active: true },
@@ -85,14 +83,7 @@ export async function agreementRun(database: BenchDatabase, days: number, seed =
     sim.clock.set(start - 60_000);
     await backfillHistory(db, client, { adAccountId, timezone: 'UTC', days: 7, now: new Date(start - 60_000) });
     let clock = new Date(start);
-    const ctx: EngineContext = {
-      db,
-      client,
-      snapshots: new SnapshotStore(db, client, { now: () => clock, pollMs: 20 }),
-      log: quiet,
-      now: () => clock,
-      limits: { maxShare: 1, maxActions: 10_000 },
-    };
+    const ctx = engineOnClock(db, client, () => clock, 10_000);
     for (let hour = 0; hour < days * 24; hour += 1) {
       const slot = new Date(start + hour * HOUR_MS);
       clock = new Date(slot.getTime() + 30_000);

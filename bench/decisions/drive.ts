@@ -8,9 +8,7 @@
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { startSimulator, type Simulator } from '../../server/adplatform/simulator/index';
 import { folders, metaAdAccounts, ruleItems, rules } from '../../server/db/schema/index';
-import type { EngineContext } from '../../server/engine/pipeline/context';
 import { runSlot } from '../../server/engine/pipeline/runBatch';
-import { SnapshotStore } from '../../server/engine/snapshots';
 import {
   CARRIED_OVER_JUDGING,
   DEFAULT_REVIVE_HOURS,
@@ -18,6 +16,7 @@ import {
   type RuleJudging,
 } from '../../src/domain/judging';
 import type { BenchDatabase } from '../databases';
+import { engineOnClock } from '../engineOnClock';
 import { buildAgency, type AgencyAd } from './agency';
 import { measuredLag } from './lag';
 
@@ -41,7 +40,6 @@ export interface DecisionsOptions {
 export const HOUR_MS = 3_600_000;
 /** The bench's first slot: a Monday, midnight UTC. */
 export const BENCH_START = Date.parse('2026-03-02T00:00:00Z');
-const quiet = { info() {}, warn() {}, error() {} };
 const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 
 export interface DrivenRun {
@@ -139,15 +137,7 @@ export async function driveVariant(
     ruleOf.set(adAccountId, rule!.id);
   }
 
-  const ctx: EngineContext = {
-    db,
-    client,
-    snapshots: new SnapshotStore(db, client, { now: () => clock, pollMs: 20 }),
-    log: quiet,
-    now: () => clock,
-    // Every decision counts here: no run is held by the blast-radius limits.
-    limits: { maxShare: 1, maxActions: 100_000 },
-  };
+  const ctx = engineOnClock(db, client, () => clock, 100_000);
   const ruleIds = [...ruleOf.values()];
   const slots = Math.floor((options.days * 24) / options.everyHours);
   let runsFailed = 0;
