@@ -2,7 +2,7 @@
  * Every custom route of docs/screens.md, one line each. To put a real screen on a route, change its line
  * (and its lazy import). Heavy screens load lazily so the first download stays small.
  * The Log (/log) is a resource: see src/resources/log. So are Activity (/activity), Team (/team) and
- * Permissions (/permissions): src/resources/rule_log, src/resources/users and src/resources/groups.
+ * Permissions (/permissions): src/resources/activity, src/resources/team and src/resources/permissions.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';

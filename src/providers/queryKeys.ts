@@ -10,7 +10,7 @@ export const queryKeys = {
   rules: ['rule'] as const,
   timezones: ['rule', 'timezones'] as const,
   adAccounts: ['meta_ad_account', 'options'] as const,
-  activity: ['rule_log'] as const,
+  activity: ['activity'] as const,
   /** A rule's runs (the editor's Runs panel) and single runs, apart from `['rule']` so the editor's rule is not reloaded. */
   runs: ['rule_runs'] as const,
   runPages: (ruleId: number, offset: number) => ['rule_runs', 'list', ruleId, offset] as const,

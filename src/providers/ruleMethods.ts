@@ -16,7 +16,7 @@ import type {
   RuleExemption,
   RuleRun,
   RunNowResult,
-} from '../resources/rule_log/types';
+} from '../resources/activity/types';
 import type { BacktestJob, HistoryCoverage } from '../domain/backtest';
 import type { ImpactReport } from '../domain/impact';
 import { paths } from './apiPaths';

@@ -27,8 +27,8 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-import { HeldRunDecision } from '../../resources/rule_log/HeldRunDecision';
-import type { RuleRun } from '../../resources/rule_log/types';
+import { HeldRunDecision } from '../../resources/activity/HeldRunDecision';
+import type { RuleRun } from '../../resources/activity/types';
 import { metricsText } from './runText';
 
 /** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */

@@ -32,7 +32,7 @@ import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-import type { RuleRun } from '../../resources/rule_log/types';
+import type { RuleRun } from '../../resources/activity/types';
 import { RunDetail } from './RunDetail';
 import { countsText } from './runText';
 

@@ -19,7 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { usePermission } from '../../providers/usePermissions';
 import { HistoryButtons } from './HistoryButtons';
-import { RuleRunActions } from '../../resources/rule_log/RuleRunActions';
+import { RuleRunActions } from '../../resources/activity/RuleRunActions';
 
 export interface FolderActions {
   onToggleOpen(folder: FolderDto): void;

@@ -54,7 +54,7 @@ export default {
       create_group: 'Create a permission group',
       member: 'Member',
     },
-    groups: {
+    permissions: {
       create: 'New group',
       rename: 'Rename %{name}',
       save_name: 'Save name',

@@ -9,7 +9,7 @@ import { usePermission, useSessionUser } from '../../providers/usePermissions';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
 import type { TeamMember } from './types';
 
-export function UserActivityButton(_props: { label?: string }) {
+export function TeamMemberActivityButton(_props: { label?: string }) {
   const record = useRecordContext<TeamMember>();
   const translate = useTranslate();
   const me = useSessionUser();

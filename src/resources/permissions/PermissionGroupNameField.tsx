@@ -15,7 +15,7 @@ import type { PermissionGroup } from './types';
 
 const validate = formValidator(groupUpdateSchema);
 
-export function GroupNameField(_props: { label?: string; source?: string }) {
+export function PermissionGroupNameField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<PermissionGroup>();
   const translate = useTranslate();
   const mayRename = usePermission(PEOPLE_ACCESS.changeGroups);
@@ -30,7 +30,7 @@ export function GroupNameField(_props: { label?: string; source?: string }) {
       {mayRename ? (
         <IconButton
           size="small"
-          aria-label={translate('people.groups.rename', { name: record.name })}
+          aria-label={translate('people.permissions.rename', { name: record.name })}
           onClick={() => setEditing(true)}
         >
           <Edit fontSize="small" />
@@ -54,7 +54,7 @@ function RenameForm({ group, onDone }: { group: PermissionGroup; onDone: () => v
         { id: group.id, data: { name: String(values.name) }, previousData: group },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
-      notifySuccess('people.groups.renamed');
+      notifySuccess('people.permissions.renamed');
       onDone();
       return undefined;
     } catch (error) {
@@ -76,8 +76,8 @@ function RenameForm({ group, onDone }: { group: PermissionGroup; onDone: () => v
           onKeyDown={(event) => event.key === 'Escape' && onDone()}
           sx={{ minWidth: 200, my: 0 }}
         />
-        <SaveIcon label={translate('people.groups.save_name')} />
-        <IconButton size="small" aria-label={translate('people.groups.cancel')} onClick={onDone} sx={{ mt: 1 }}>
+        <SaveIcon label={translate('people.permissions.save_name')} />
+        <IconButton size="small" aria-label={translate('people.permissions.cancel')} onClick={onDone} sx={{ mt: 1 }}>
           <Close fontSize="small" />
         </IconButton>
       </Stack>

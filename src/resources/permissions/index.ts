@@ -12,9 +12,9 @@ import { i18n } from './i18n';
 export default defineResource({
   name: 'permissions',
   endpoint: { path: 'groups/' },
-  list: lazy(() => import('./GroupList')),
-  create: lazy(() => import('./GroupCreate')),
-  edit: lazy(() => import('./GroupEdit')),
+  list: lazy(() => import('./PermissionsList')),
+  create: lazy(() => import('./PermissionGroupCreate')),
+  edit: lazy(() => import('./PermissionGroupEdit')),
   icon: AdminPanelSettings,
   i18n,
   access: {

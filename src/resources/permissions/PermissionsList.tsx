@@ -1,7 +1,7 @@
 /**
  * Permissions (/permissions, docs/screens.md): the groups, each renamed in place and its accesses
  * toggled (shortcuts), opened in its Edit view, deleted after 'Are you sure you want to delete this
- * group?'; 'New group' opens the Create view; with no group yet, what a group is (NoGroups.tsx).
+ * group?'; 'New group' opens the Create view; with no group yet, what a group is (NoPermissionGroups.tsx).
  * Built from react-admin's list parts.
  */
 import { Card, Stack } from '@mui/material';
@@ -20,9 +20,9 @@ import { PageTitle } from '../../layout/pageTitle';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
-import { GroupAccessesField } from './GroupAccessesField';
-import { GroupNameField } from './GroupNameField';
-import { NoGroups } from './NoGroups';
+import { PermissionGroupAccessesField } from './PermissionGroupAccessesField';
+import { PermissionGroupNameField } from './PermissionGroupNameField';
+import { NoPermissionGroups } from './NoPermissionGroups';
 import type { PermissionGroup } from './types';
 import { usePermission } from '../../providers/usePermissions';
 
@@ -48,10 +48,10 @@ function DeleteGroupButton() {
     <DeleteWithConfirmButton
       mutationMode="pessimistic"
       redirect={false}
-      confirmTitle="people.groups.delete_title"
-      confirmContent="people.groups.delete_confirm"
+      confirmTitle="people.permissions.delete_title"
+      confirmContent="people.permissions.delete_confirm"
       translateOptions={{ name: record.name }}
-      mutationOptions={{ onSuccess: () => notifySuccess('people.groups.deleted'), onError: notifyFailure }}
+      mutationOptions={{ onSuccess: () => notifySuccess('people.permissions.deleted'), onError: notifyFailure }}
     />
   );
 }
@@ -60,7 +60,7 @@ function DeleteGroupButton() {
 function GroupNameWithActions(_props: { label?: string; source?: string }) {
   return (
     <Stack spacing={0.5} alignItems="flex-start">
-      <GroupNameField />
+      <PermissionGroupNameField />
       <Stack direction="row">
         <GroupActions />
       </Stack>
@@ -68,7 +68,7 @@ function GroupNameWithActions(_props: { label?: string; source?: string }) {
   );
 }
 
-export function GroupList() {
+export function PermissionsList() {
   const phone = useNarrowScreen();
   return (
     <ListBase
@@ -81,18 +81,18 @@ export function GroupList() {
       <PageTitle title="app.page.permissions" />
       <PageToolbar>
         <ToolbarSpacer />
-        <CreateButton label="people.groups.create" icon={<Add />} variant="contained" />
+        <CreateButton label="people.permissions.create" icon={<Add />} variant="contained" />
       </PageToolbar>
       <ListErrors />
       <UnlessListFailed>
         <Card variant="outlined">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoGroups />}>
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoPermissionGroups />}>
             {phone ? (
               <GroupNameWithActions source="name" label="resources.permissions.fields.name" />
             ) : (
-              <GroupNameField source="name" label="resources.permissions.fields.name" />
+              <PermissionGroupNameField source="name" label="resources.permissions.fields.name" />
             )}
-            <GroupAccessesField label="resources.permissions.fields.accesses" />
+            <PermissionGroupAccessesField label="resources.permissions.fields.accesses" />
             {phone ? null : <GroupActions label="resources.permissions.fields.actions" />}
           </Datagrid>
         </Card>
@@ -102,4 +102,4 @@ export function GroupList() {
   );
 }
 
-export default GroupList;
+export default PermissionsList;

@@ -10,7 +10,7 @@ import { useNotifyFailure } from '../../custom-pages/account/forms';
 import type { PermissionGroup } from './types';
 import { useAvailablePermissions } from './useAvailablePermissions';
 
-export function GroupAccessesField(_props: { label?: string }) {
+export function PermissionGroupAccessesField(_props: { label?: string }) {
   const record = useRecordContext<PermissionGroup>();
   const translate = useTranslate();
   const available = useAvailablePermissions();
@@ -33,7 +33,7 @@ export function GroupAccessesField(_props: { label?: string }) {
   return (
     <Box
       role="group"
-      aria-label={translate('people.groups.accesses_of', { name: record.name })}
+      aria-label={translate('people.permissions.accesses_of', { name: record.name })}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', columnGap: 1 }}
     >
       {available.map((name) => (

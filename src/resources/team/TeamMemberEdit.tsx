@@ -7,11 +7,11 @@ import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../custom-pages/account/forms';
-import { UserInputs } from './UserInputs';
+import { TeamMemberInputs } from './TeamMemberInputs';
 
 const validate = formValidator(accountSchema.pick({ first_name: true, last_name: true, phone: true }));
 
-export default function UserEdit() {
+export default function TeamMemberEdit() {
   const notifyFailure = useNotifyFailure();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title={false} mutationOptions={{ onError: notifyFailure }}>
@@ -25,7 +25,7 @@ export default function UserEdit() {
           </Toolbar>
         }
       >
-        <UserInputs />
+        <TeamMemberInputs />
       </SimpleForm>
     </Edit>
   );

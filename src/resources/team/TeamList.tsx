@@ -18,8 +18,8 @@ import { InviteButton } from './InviteButton';
 import { PendingInvitations } from './PendingInvitations';
 import { memberName, type TeamMember } from './types';
 import { usePendingInvitations } from './usePendingInvitations';
-import { UserActivityButton } from './UserActivityButton';
-import { UserGroupField } from './UserGroupField';
+import { TeamMemberActivityButton } from './TeamMemberActivityButton';
+import { TeamMemberGroupField } from './TeamMemberGroupField';
 
 /** On a phone a member is one cell: name and e-mail, the group, then the actions (five columns do not fit). */
 function MemberOnPhone({ canEdit }: { canEdit: boolean; source?: string; sortBy?: string; label?: string }) {
@@ -35,16 +35,16 @@ function MemberOnPhone({ canEdit }: { canEdit: boolean; source?: string; sortBy?
           {record.email}
         </Typography>
       </Box>
-      <UserGroupField />
+      <TeamMemberGroupField />
       <Stack direction="row" spacing={1} alignItems="center">
-        <UserActivityButton />
+        <TeamMemberActivityButton />
         {canEdit ? <EditButton label="ra.action.edit" /> : null}
       </Stack>
     </Stack>
   );
 }
 
-export function UserList() {
+export function TeamList() {
   const phone = useNarrowScreen();
   const { errors, showError } = useErrorList();
   const pending = usePendingInvitations(usePermission(PEOPLE_ACCESS.manageMembers), showError);
@@ -77,8 +77,8 @@ export function UserList() {
                 render={(record) => memberName(record)}
               />
               <TextField source="email" />
-              <UserGroupField label="resources.team.fields.group" />
-              <UserActivityButton label="resources.team.fields.action" />
+              <TeamMemberGroupField label="resources.team.fields.group" />
+              <TeamMemberActivityButton label="resources.team.fields.action" />
               {canEdit ? <EditButton label="ra.action.edit" /> : null}
             </Datagrid>
           )}
@@ -90,4 +90,4 @@ export function UserList() {
   );
 }
 
-export default UserList;
+export default TeamList;

@@ -4,7 +4,7 @@
  */
 import { TextInput } from 'react-admin';
 
-export function UserInputs() {
+export function TeamMemberInputs() {
   return (
     <>
       <TextInput source="first_name" autoComplete="off" fullWidth />

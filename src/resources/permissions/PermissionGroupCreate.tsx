@@ -10,11 +10,11 @@ import { groupCreateSchema } from '../../domain/people';
 import { formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../custom-pages/account/forms';
-import { GroupInputs } from './GroupInputs';
+import { PermissionGroupInputs } from './PermissionGroupInputs';
 
 const validate = formValidator(groupCreateSchema);
 
-export default function GroupCreate() {
+export default function PermissionGroupCreate() {
   const notifyFailure = useNotifyFailure();
   const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
   return (
@@ -30,7 +30,7 @@ export default function GroupCreate() {
           </Toolbar>
         }
       >
-        <GroupInputs />
+        <PermissionGroupInputs />
       </SimpleForm>
     </Create>
   );

@@ -4,17 +4,17 @@ import { groupUpdateSchema } from '../../domain/people';
 import { formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../custom-pages/account/forms';
-import { GroupInputs } from './GroupInputs';
+import { PermissionGroupInputs } from './PermissionGroupInputs';
 
 const validate = formValidator(groupUpdateSchema);
 
-export default function GroupEdit() {
+export default function PermissionGroupEdit() {
   const notifyFailure = useNotifyFailure();
   return (
     <Edit redirect="list" mutationMode="pessimistic" title={false} mutationOptions={{ onError: notifyFailure }}>
       <PageTitle title="resources.permissions.edit_page" />
       <SimpleForm validate={validate}>
-        <GroupInputs />
+        <PermissionGroupInputs />
       </SimpleForm>
     </Edit>
   );

@@ -3,7 +3,7 @@ import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { permissionLabel } from '../../domain/permissions';
 import { useAvailablePermissions } from './useAvailablePermissions';
 
-export function GroupInputs() {
+export function PermissionGroupInputs() {
   const available = useAvailablePermissions();
   return (
     <>

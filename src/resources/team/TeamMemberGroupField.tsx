@@ -16,7 +16,7 @@ interface GroupOption {
   name: string;
 }
 
-export function UserGroupField(_props: { label?: string }) {
+export function TeamMemberGroupField(_props: { label?: string }) {
   const record = useRecordContext<TeamMember>();
   const mayChange = usePermission(PEOPLE_ACCESS.manageMembers);
   if (!record) return null;

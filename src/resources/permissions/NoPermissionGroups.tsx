@@ -6,16 +6,16 @@ import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { usePermission } from '../../providers/usePermissions';
 
-export function NoGroups() {
+export function NoPermissionGroups() {
   const translate = useTranslate();
   const mayCreate = usePermission({ resource: 'permissions', action: 'create' });
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        {translate('people.groups.empty_title')}
+        {translate('people.permissions.empty_title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate(mayCreate ? 'people.groups.empty' : 'people.groups.empty_reader')}
+        {translate(mayCreate ? 'people.permissions.empty' : 'people.permissions.empty_reader')}
       </Typography>
     </Box>
   );

@@ -13,8 +13,8 @@ import { memberName, type TeamMember } from './types';
 export default defineResource({
   name: 'team',
   endpoint: { path: 'user/' },
-  list: lazy(() => import('./UserList')),
-  edit: lazy(() => import('./UserEdit')),
+  list: lazy(() => import('./TeamList')),
+  edit: lazy(() => import('./TeamMemberEdit')),
   icon: GroupIcon,
   i18n,
   access: { list: PEOPLE_ACCESS.team, edit: PEOPLE_ACCESS.manageMembers },
