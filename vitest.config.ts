@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/support/globalDb.ts'],
+          // Thousands of sign-ins: scrypt at 2^12 instead of 2^17 (128 MiB, ~0.5 s of a core each).
+          // The browser tests run the product at full cost; docs/decisions.md says why.
+          env: { PASSWORD_HASH_COST: '12' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

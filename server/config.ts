@@ -58,6 +58,28 @@ export interface Config {
   pageCacheSeconds: number;
   /** The most memory those pages may hold, in MB (PAGE_CACHE_MB). */
   pageCacheMegabytes: number;
+  /** scrypt's cost (log2 N) for new password hashes (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
+}
+
+/** OWASP's recommendation for scrypt: N = 2^17 (with r = 8, p = 1). */
+export const RECOMMENDED_PASSWORD_HASH_COST = 17;
+const LOWEST_PASSWORD_HASH_COST = 10;
+
+/**
+ * PASSWORD_HASH_COST, read on its own because server/auth/passwords.ts hashes outside any app.
+ * Only ever lowered below the recommendation, for a test suite that signs in thousands of times
+ * (each hash at 2^17 takes 128 MiB and about half a second of a core).
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.PASSWORD_HASH_COST;
+  if (value === undefined || value === '') return RECOMMENDED_PASSWORD_HASH_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < LOWEST_PASSWORD_HASH_COST || cost > RECOMMENDED_PASSWORD_HASH_COST)
+    throw new Error(
+      `PASSWORD_HASH_COST must be a whole number from ${LOWEST_PASSWORD_HASH_COST} to ${RECOMMENDED_PASSWORD_HASH_COST} (got ${value})`,
+    );
+  return cost;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -122,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
     pageCacheSeconds: Math.max(0, int(env.PAGE_CACHE_SECONDS, 30)),
     pageCacheMegabytes: Math.max(0, int(env.PAGE_CACHE_MB, 32)),
+    passwordHashCost: passwordHashCost(env),
     ...overrides,
   };
 }

@@ -1,13 +1,14 @@
 /**
  * scrypt password hashes (node:crypto, no native addon): `scrypt$N$r$p$salt$hash`, base64url.
  * Parameters are OWASP's current recommendation for scrypt (N = 2^17, r = 8, p = 1: 128 MiB, a few
- * hundred milliseconds); a hash made with weaker ones still verifies and is upgraded at the next
- * sign-in (`needsRehash`).
+ * hundred milliseconds) unless PASSWORD_HASH_COST lowers N (server/config.ts); a hash made with
+ * weaker ones still verifies and is upgraded at the next sign-in (`needsRehash`).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { MAX_PASSWORD_LENGTH } from '../../src/domain/constants';
+import { passwordHashCost, RECOMMENDED_PASSWORD_HASH_COST } from '../config';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PARAMS = { N: 2 ** passwordHashCost(), r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 /** scrypt needs 128 · N · r bytes; leave room above it. */
 const MAX_MEMORY = 256 * 1024 * 1024;
@@ -28,7 +29,13 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** Stored parameters within what this server would ever use (a tampered row cannot ask for 1 TiB). */
 const sane = (n: number, r: number, p: number) =>
-  Number.isInteger(Math.log2(n)) && n >= 2 ** 10 && n <= PARAMS.N && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+  Number.isInteger(Math.log2(n)) &&
+  n >= 2 ** 10 &&
+  n <= 2 ** RECOMMENDED_PASSWORD_HASH_COST &&
+  r >= 1 &&
+  r <= 32 &&
+  p >= 1 &&
+  p <= 16;
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');

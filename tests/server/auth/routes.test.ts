@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordHashCost } from '../../../server/config';
 import { users } from '../../../server/db/schema/index';
 import { createTestApi, deactivate, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -28,12 +29,13 @@ eachDatabase((engine) => {
     it('upgrades a password hash made with weaker parameters at the next sign-in', async () => {
       const user = await api.userWith([]);
       const salt = randomBytes(16);
-      const weak = scryptSync(user.password, salt, 32, { N: 16384, r: 8, p: 1 });
-      const stored = ['scrypt', 16384, 8, 1, salt.toString('base64url'), weak.toString('base64url')].join('$');
+      const weakN = 2 ** (passwordHashCost() - 1);
+      const weak = scryptSync(user.password, salt, 32, { N: weakN, r: 8, p: 1 });
+      const stored = ['scrypt', weakN, 8, 1, salt.toString('base64url'), weak.toString('base64url')].join('$');
       await api.dbh.db.update(users).set({ passwordHash: stored }).where(eq(users.id, user.id));
       expect((await login(user.email, user.password, '10.0.0.9')).statusCode).toBe(200);
       const [row] = await api.dbh.db.select().from(users).where(eq(users.id, user.id));
-      expect(row!.passwordHash.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+      expect(row!.passwordHash.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** passwordHashCost()), '8', '1']);
       expect((await login(user.email, user.password, '10.0.0.9')).statusCode).toBe(200);
     });
 

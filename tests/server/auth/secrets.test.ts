@@ -1,11 +1,12 @@
 /** Server secrets: strong enough when given, derived properly, older encryptions still readable. */
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, scryptSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persistentSecret } from '../../../server/auth/secrets';
 import { hashPassword, needsRehash, verifyPassword } from '../../../server/auth/passwords';
+import { passwordHashCost } from '../../../server/config';
 import { createCredentialCipher } from '../../../server/rules/credentials';
 
 describe('server secrets', () => {
@@ -51,20 +52,36 @@ describe('server secrets', () => {
 });
 
 describe('password hashes', () => {
-  it("use OWASP's scrypt parameters, and flag weaker stored ones for re-hashing", async () => {
+  const cost = passwordHashCost();
+
+  it("use OWASP's scrypt cost unless PASSWORD_HASH_COST lowers it, never raised past it or below 2^10", () => {
+    expect(passwordHashCost({})).toBe(17);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: '12' })).toBe(12);
+    for (const refused of ['9', '18', '12.5', 'strong'])
+      expect(() => passwordHashCost({ PASSWORD_HASH_COST: refused })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('hash with the configured parameters, and flag weaker stored ones for re-hashing', async () => {
     const hash = await hashPassword('correct-horse-1');
-    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** cost), '8', '1']);
     expect(await verifyPassword('correct-horse-1', hash)).toBe(true);
     expect(await verifyPassword('wrong-horse-1', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
-    const weak = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAA';
+    const weak = `scrypt$${2 ** (cost - 1)}$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAA`;
     expect(needsRehash(weak)).toBe(true);
+  });
+
+  it("verify a hash made at OWASP's full cost, whatever the configured one", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('correct-horse-1', salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    const stored = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('correct-horse-1', stored)).toBe(true);
   });
 
   it('never hashes a password over 128 characters or a stored row asking for absurd parameters', async () => {
     const hash = await hashPassword('x'.repeat(128));
     expect(await verifyPassword('x'.repeat(129), hash)).toBe(false);
-    const absurd = hash.replace('$131072$', '$1073741824$');
+    const absurd = hash.replace(`$${2 ** cost}$`, '$1073741824$');
     expect(await verifyPassword('x'.repeat(128), absurd)).toBe(false);
   });
 });
