@@ -68,6 +68,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/meta_ad_account/refresh/',
     {
+      config: { writes: true },
       preValidation: [mayListAccounts, platformBudget],
       schema: { ...accountList, response: { ...accountList.response, ...errors(403, 429, 502, 503) } },
     },

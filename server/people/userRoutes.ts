@@ -87,6 +87,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:id/set_group/:group_id/',
     {
+      config: { writes: true },
       preValidation: requirePermission(PEOPLE_ACCESS.manageMembers),
       schema: { tags, params: userGroupParams, response: { 200: userSchema, ...errors(403, 404) } },
     },

@@ -29,6 +29,7 @@ async function appKeeping() {
   let clearedBeforeAnswer: number | undefined;
   for (const method of ['GET', 'POST', 'PATCH', 'DELETE'] as const)
     app.route({ method, url: '/api/thing/', handler: async () => ({ ok: true }) });
+  app.get('/api/thing/move/', { config: { writes: true } }, async () => ({ moved: true }));
   // Registered after keepUntilChanged's: runs after it, as the answer is about to be sent.
   app.addHook('onSend', async (_request, _reply, payload) => {
     clearedBeforeAnswer = kept.clear.mock.calls.length;
@@ -53,6 +54,13 @@ describe('keepUntilChanged', () => {
       expect((await app.inject({ method, url: '/api/thing/' })).statusCode).toBe(200);
       expect(keeping.clearedBeforeAnswer()).toBe(before + 1);
     }
+  });
+
+  it('empties before the answer of a GET the contract has write (moving a member to a group)', async () => {
+    const keeping = await appKeeping();
+    app = keeping.app;
+    expect((await app.inject({ method: 'GET', url: '/api/thing/move/' })).statusCode).toBe(200);
+    expect(keeping.clearedBeforeAnswer()).toBe(1);
   });
 
   it('keeps what it has through reads', async () => {
