@@ -2,12 +2,14 @@
  * The decisions bench's agency, built into the simulator's world: per ad account, event campaigns
  * launched one after another (some running before the bench starts, the rest during it), each with
  * ads of three kinds — true duds (never a lead), late converters (website leads that arrive a day
- * or more after the spend) and steady converters (instant-form leads within minutes). Every draw
+ * or more after the spend) and steady converters (instant-form leads within minutes). A campaign's
+ * website-lead ads have an ad set of their own (optimised for website conversions), the others one
+ * for instant forms; true duds are instant-form ads. Every draw
  * comes from the seed, so both runs of the bench (and every machine) see the same agency.
  */
 import { DateTime } from 'luxon';
 import { seededRandom, type Random } from '../../server/adplatform/simulator/random';
-import type { DeliveryProfile, SimAccount, World } from '../../server/adplatform/simulator/world';
+import type { DeliveryProfile, SimAccount, SimAdSet, World } from '../../server/adplatform/simulator/world';
 
 export type AdKind = 'true_dud' | 'late_converter' | 'steady_converter';
 
@@ -88,10 +90,23 @@ export function buildAgency(world: World, start: number, shape: AgencyShape, see
         stopTime: event.toMillis(),
         dailyBudgetCents: 15_000,
       });
-      const adset = world.addAdSet(campaign, `Agency ${a + 1}.${c + 1} - Age 55+`);
+      // One ad set per lead destination, as on Meta: instant-form ads apart from website-lead ads.
+      const adsets = new Map<boolean, SimAdSet>();
+      const adsetFor = (website: boolean) => {
+        let adset = adsets.get(website);
+        if (!adset) {
+          adset = world.addAdSet(
+            campaign,
+            `Agency ${a + 1}.${c + 1} - ${website ? 'Website' : 'Instant form'} - Age 55+`,
+          );
+          adsets.set(website, adset);
+        }
+        return adset;
+      };
       for (let i = 0; i < shape.adsPerCampaign; i += 1) {
         const kind = kindOf(random);
-        const ad = world.addAd(adset, `${kind.replace('_', ' ')} ${i + 1}`, profileOf(kind, random));
+        const profile = profileOf(kind, random);
+        const ad = world.addAd(adsetFor(profile.websiteShare > 0), `${kind.replace('_', ' ')} ${i + 1}`, profile);
         ads.push({ id: ad.id, accountId: account.accountId, kind });
       }
     }

@@ -92,7 +92,7 @@ export async function driveVariant(
   let clock = new Date(BENCH_START);
   const lagHours =
     variant === 'lag_aware'
-      ? await measuredLag(sim, client, BENCH_START, log)
+      ? await measuredLag(sim, client, BENCH_START, BENCH_START + options.days * 24 * HOUR_MS, log)
       : new Map(sim.world.accounts.map((a) => [`act_${a.accountId}`, null]));
 
   const ruleOf = new Map<string, number>();

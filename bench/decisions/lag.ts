@@ -1,7 +1,10 @@
 /**
  * The lag allowance a person would give each lag-aware rule: its account's suggested L as the
  * health panel measures it (server/health: daily totals read at each age after the day, then
- * `measureLeadLag`), from the four days before the bench starts, read every two hours.
+ * `measureLeadLag`), read every two hours from six days before the bench starts to its end, nobody
+ * pausing anything. That stands for the weeks of history a real account is measured on: the days
+ * before the start alone hold one or two settled days with a handful of website leads, too few to
+ * measure, and the agency's ads convert alike throughout, so the whole period says what its past would.
  */
 import { DateTime } from 'luxon';
 import type { GraphClient } from '../../server/adplatform/graphClient';
@@ -10,17 +13,18 @@ import { measureLeadLag, type DayReading } from '../../server/health/checks';
 import { readingsFrom } from '../../server/health/monitor';
 
 const HOUR_MS = 3_600_000;
-const WATCHED_HOURS = 96;
+const BEFORE_START_HOURS = 144;
 const EVERY_HOURS = 2;
 
 export async function measuredLag(
   sim: Simulator,
   client: GraphClient,
   start: number,
+  end: number,
   log: (line: string) => void,
 ): Promise<Map<string, number | null>> {
   const readings = new Map<string, DayReading[]>();
-  for (let at = start - WATCHED_HOURS * HOUR_MS; at <= start; at += EVERY_HOURS * HOUR_MS) {
+  for (let at = start - BEFORE_START_HOURS * HOUR_MS; at <= end; at += EVERY_HOURS * HOUR_MS) {
     sim.clock.set(at);
     for (const account of sim.world.accounts) {
       const id = `act_${account.accountId}`;

@@ -58,6 +58,7 @@ export const INSIGHT_FIELDS = {
   adset_id: 'id',
   ad_id: 'id',
   ad_name: 'string',
+  optimization_goal: 'string',
   spend: 'numeric string',
   impressions: 'numeric string',
   clicks: 'numeric string',

@@ -49,6 +49,8 @@ export interface InsightRow {
   adset_id?: string;
   ad_id?: string;
   ad_name?: string;
+  /** The ad set's goal at ad and ad set level: LEAD_GENERATION for instant-form lead ads, OFFSITE_CONVERSIONS for website leads … */
+  optimization_goal?: string;
   spend: string;
   impressions?: string;
   clicks?: string;

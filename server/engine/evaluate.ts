@@ -5,12 +5,14 @@
  */
 import type { Ad, Campaign, InsightRow } from '../adplatform/types';
 import { rowMetrics, sumMetrics, type ObjectMetrics } from './objectMetrics';
+import { websiteLeadCount } from '../adplatform/insightValues';
 import { isOn } from './status';
 import { taskThresholds, type TaskName, type EngineRule, type RuleItem } from './ruleShape';
 import { count, money, percent } from './format';
 import {
   LEAD_TASKS,
   coolingDown,
+  leadsMayArriveLate,
   hourlyByAd,
   objectFacts,
   settledSpend,
@@ -225,6 +227,10 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
         hourlySince,
         lifetimeImpressions: impressions,
         history: options.history?.get(objectId),
+        leadsMayArriveLate: leadsMayArriveLate(
+          rowsByAd.get(objectId)?.optimization_goal,
+          websiteLeadCount(rowsByAd.get(objectId)?.actions) ?? 0,
+        ),
       }),
   };
 }

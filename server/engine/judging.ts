@@ -27,12 +27,27 @@ export interface ObjectFacts {
   hoursDelivered: number | null;
   /** True when the ad delivered before the hourly rows begin: it is older than they reach. */
   olderThanHourly: boolean;
-  /** Spend of the last `lag_hours` hours (0 when none); null when the lag allowance is off or unknown. */
+  /**
+   * Spend of the last `lag_hours` hours (0 when none); null when the lag allowance is off, the hourly
+   * rows are unknown, or the ad's leads cannot arrive late (leadsMayArriveLate).
+   */
   recentSpend: number | null;
   lastTurnedOnAt: Date | null;
 }
 
 const HOUR_MS = 3_600_000;
+
+/** Optimisation goals of instant-form lead ads (Meta's lead forms): their leads are reported within minutes. */
+const INSTANT_FORM_GOALS = new Set(['LEAD_GENERATION', 'QUALITY_LEAD']);
+
+/**
+ * Whether an ad's leads can arrive hours after the spend that bought them, so the lag allowance
+ * applies to it: website (pixel) and offline leads do, instant-form leads do not. An ad optimised
+ * for instant-form leads that has had no website lead is judged on all its spend; an ad whose goal
+ * is not known gets the allowance.
+ */
+export const leadsMayArriveLate = (optimizationGoal: string | undefined, websiteLeads: number): boolean =>
+  websiteLeads > 0 || optimizationGoal === undefined || !INSTANT_FORM_GOALS.has(optimizationGoal);
 
 /** Hourly rows grouped by ad, oldest first. */
 export function hourlyByAd(rows: readonly HourlyRow[] | undefined): Map<string, HourlyRow[]> {
@@ -58,6 +73,8 @@ export function objectFacts(input: {
   hourlySince: Date | null;
   lifetimeImpressions: number | null;
   history: ObjectHistory | undefined;
+  /** False for an instant-form ad (leadsMayArriveLate): no allowance. */
+  leadsMayArriveLate: boolean;
 }): ObjectFacts {
   const { judging, now, hourly = [], hourlyKnown, hourlySince, lifetimeImpressions } = input;
   const delivering = hourly.filter((row) => row.impressions > 0);
@@ -69,7 +86,7 @@ export function objectFacts(input: {
     hoursDelivered = (now.getTime() - Date.parse(delivering[0]!.hour)) / HOUR_MS;
   else if (hourlyKnown) hoursDelivered = 0;
   let recentSpend: number | null = null;
-  if (judging.lag_hours !== null && hourlyKnown) {
+  if (judging.lag_hours !== null && hourlyKnown && input.leadsMayArriveLate) {
     const from = now.getTime() - judging.lag_hours * HOUR_MS;
     // An hour that began inside the window counts whole: its spend is at most L hours old.
     recentSpend = hourly.filter((row) => Date.parse(row.hour) + HOUR_MS > from).reduce((s, r) => s + r.spend, 0);

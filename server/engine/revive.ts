@@ -70,8 +70,9 @@ export function reviveDecisions(
     const { acting } = judgeAdTasks(adTasks, thresholds, metrics, facts, view, snapshot.currency);
     if (acting) continue;
     const before = leadsIn(p.reason);
-    // Only late leads revive: numbers that merely read differently (a glitch, a settling day) do not.
-    if (before !== null && metrics.leads <= before) continue;
+    // Only late leads revive: numbers that merely read differently (a glitch, a settling day, a
+    // threshold edited since) do not — nor, when the turn-off did not name its leads, none at all.
+    if (before === null ? metrics.leads === 0 : metrics.leads <= before) continue;
     const arrived =
       before === null
         ? `${count(metrics.leads)} in all`

@@ -12,13 +12,19 @@ export interface DayReading {
   spend: number;
   clicks: number;
   leads: number;
+  /** Of those, website (pixel) leads. */
+  websiteLeads: number;
 }
 
-/** A day is settled (its numbers final) this long after it ended. */
-export const SETTLED_AFTER_HOURS = 48;
+/**
+ * A day's leads are final this long after it ended: a website lead can be reported up to three days
+ * after it happened (Meta's conversion postbacks lag 24–72 h), so a lead of the day's last minute
+ * up to 72 hours after the day.
+ */
+export const SETTLED_AFTER_HOURS = 72;
 /** The suggestion adds half a day: at a day's end its spend was made 12 hours before, on average. */
 const HALF_DAY = 12;
-const MAX_SUGGESTED_LAG = 72;
+const MAX_SUGGESTED_LAG = 84;
 
 function byDay(readings: readonly DayReading[]): Map<string, DayReading[]> {
   const days = new Map<string, DayReading[]>();
@@ -27,29 +33,40 @@ function byDay(readings: readonly DayReading[]): Map<string, DayReading[]> {
   return days;
 }
 
+type LeadsOf = (r: DayReading) => number;
+
 /** The leads of a day as last read at or before `age` hours after its end (0 if not read by then). */
-const leadsBy = (own: DayReading[], age: number) => own.filter((r) => r.ageHours <= age).at(-1)?.leads ?? 0;
+const leadsBy = (own: DayReading[], age: number, leads: LeadsOf) => {
+  const last = own.filter((r) => r.ageHours <= age).at(-1);
+  return last ? leads(last) : 0;
+};
 
 /**
  * How much of a day's leads arrived after the day, from the settled days that were read at their
  * end: the share that came later, the hours until 90 % were in, and the allowance that suggests.
- * Null until at least one settled day with leads was watched from its end.
+ * Measured on the account's website leads when it has any: the allowance applies to website-lead
+ * ads only (server/engine/judging.ts, leadsMayArriveLate), and instant-form leads, in within
+ * minutes, would hide their lag. Null until at least one settled day with leads was watched from its end.
  */
 export function measureLeadLag(readings: readonly DayReading[]): LeadLagDto | null {
   const settled = [...byDay(readings).values()].filter(
     (own) => own.some((r) => r.ageHours >= 0 && r.ageHours <= 2) && own.at(-1)!.ageHours >= SETTLED_AFTER_HOURS,
   );
-  const final = settled.reduce((sum, own) => sum + own.at(-1)!.leads, 0);
+  const finalOf = (leads: LeadsOf) => settled.reduce((sum, own) => sum + leads(own.at(-1)!), 0);
+  const leadKind = finalOf((r) => r.websiteLeads) > 0 ? 'website' : 'all';
+  const leads: LeadsOf = leadKind === 'website' ? (r) => r.websiteLeads : (r) => r.leads;
+  const final = finalOf(leads);
   if (!settled.length || final <= 0) return null;
-  const atEnd = settled.reduce((sum, own) => sum + leadsBy(own, 2), 0);
+  const atEnd = settled.reduce((sum, own) => sum + leadsBy(own, 2, leads), 0);
   let hoursTo90 = SETTLED_AFTER_HOURS;
   for (let age = 0; age <= SETTLED_AFTER_HOURS; age++) {
-    if (settled.reduce((sum, own) => sum + leadsBy(own, age), 0) >= 0.9 * final) {
+    if (settled.reduce((sum, own) => sum + leadsBy(own, age, leads), 0) >= 0.9 * final) {
       hoursTo90 = age;
       break;
     }
   }
   return {
+    lead_kind: leadKind,
     days: settled.length,
     late_share: Math.max(0, Math.round((1 - atEnd / final) * 1000) / 1000),
     hours_to_90: hoursTo90,

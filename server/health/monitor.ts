@@ -7,7 +7,7 @@
  * account's rules' runs are held (server/engine/pipeline/healthHold.ts).
  */
 import { DateTime } from 'luxon';
-import { leadCount } from '../adplatform/insightValues';
+import { leadCount, websiteLeadCount } from '../adplatform/insightValues';
 import type { AdPlatformClient, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
@@ -64,6 +64,7 @@ export function readingsFrom(rows: InsightRow[], zone: string, at: Date): DayRea
         spend: numberOrNull(row.spend) ?? 0,
         clicks: numberOrNull(row.clicks) ?? 0,
         leads: leadCount(row.actions),
+        websiteLeads: websiteLeadCount(row.actions) ?? 0,
       };
     });
 }

@@ -120,7 +120,14 @@ export async function readingsOf(
   for (const r of rows)
     byAccount.set(r.adAccountId, [
       ...(byAccount.get(r.adAccountId) ?? []),
-      { day: r.day, ageHours: r.ageHours, spend: r.spend, clicks: r.clicks, leads: r.leads },
+      {
+        day: r.day,
+        ageHours: r.ageHours,
+        spend: r.spend,
+        clicks: r.clicks,
+        leads: r.leads,
+        websiteLeads: r.websiteLeads,
+      },
     ]);
   return byAccount;
 }

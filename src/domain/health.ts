@@ -23,6 +23,9 @@ export const healthProblemSchema = z.object({
 export type HealthProblemDto = z.infer<typeof healthProblemSchema>;
 
 export const leadLagSchema = z.object({
+  lead_kind: z
+    .enum(['website', 'all'])
+    .describe('Measured on the website (pixel) leads, or on all leads when the account has no website lead'),
   days: z.number().int().describe('Settled days the measurement is made of'),
   late_share: z.number().describe("Share of a day's leads that arrived after the day ended (0–1)"),
   hours_to_90: z.number().int().describe("Hours after a day's end until 90 % of its leads were in"),

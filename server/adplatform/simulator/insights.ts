@@ -267,6 +267,17 @@ export function insightRows(
     }
     return date;
   };
+  // An ad set's goal is worked out from its ads, once per call and only when asked for.
+  const goals = new Map<string, string>();
+  const goalOf = (adsetId: string) => {
+    if (!query.fields.includes('optimization_goal')) return undefined;
+    let goal = goals.get(adsetId);
+    if (goal === undefined) {
+      goal = world.optimizationGoalOf(adsetId);
+      goals.set(adsetId, goal);
+    }
+    return goal;
+  };
   const wanted = [...query.fields, 'date_start', 'date_stop', ...query.segments, ...(query.hourly ? [HOURLY] : [])];
   return groupRows(world, account, ads, query, buckets, now).map((group) => {
     const { ad, bucket } = group;
@@ -296,7 +307,7 @@ export function insightRows(
         buying_type: 'AUCTION',
       });
     if (query.level === 'adset' || query.level === 'ad')
-      Object.assign(row, { adset_id: adset.id, adset_name: adset.name, optimization_goal: 'LEAD_GENERATION' });
+      Object.assign(row, { adset_id: adset.id, adset_name: adset.name, optimization_goal: goalOf(adset.id) });
     if (query.level === 'ad') Object.assign(row, { ad_id: ad.id, ad_name: ad.name });
     const out: Record<string, unknown> = {};
     for (const field of wanted) if (row[field] !== undefined) out[field] = row[field];

@@ -119,8 +119,9 @@ const ADSET: FieldTable<SimAdSet> = {
   configured_status: statusOf,
   effective_status: (s, context) => effectiveStatus(context.world, s, context.now),
   billing_event: () => 'IMPRESSIONS',
-  optimization_goal: () => 'LEAD_GENERATION',
-  destination_type: () => 'ON_AD',
+  optimization_goal: (s, context) => context.world.optimizationGoalOf(s.id),
+  destination_type: (s, context) =>
+    context.world.optimizationGoalOf(s.id) === 'OFFSITE_CONVERSIONS' ? 'WEBSITE' : 'ON_AD',
   /** Only when the campaign has no budget of its own (else the ad set has none and 0 remaining). */
   daily_budget: (s) => centsString(s.dailyBudgetCents),
   lifetime_budget: (s) => centsString(s.lifetimeBudgetCents),

@@ -247,6 +247,16 @@ export class World {
     return ad;
   }
 
+  /**
+   * An ad set's optimisation goal, as Graph names it: website (pixel) leads when most of its ads'
+   * leads come from the website, instant-form leads otherwise (a real ad set has one destination).
+   */
+  optimizationGoalOf(adsetId: string): 'OFFSITE_CONVERSIONS' | 'LEAD_GENERATION' {
+    const ads = [...this.ads.values()].filter((ad) => ad.adsetId === adsetId && !ad.deleted);
+    const websiteShare = ads.reduce((sum, ad) => sum + ad.profile.websiteShare, 0) / Math.max(1, ads.length);
+    return websiteShare >= 0.5 ? 'OFFSITE_CONVERSIONS' : 'LEAD_GENERATION';
+  }
+
   adsOf(campaignId: string): SimAd[] {
     return [...this.ads.values()].filter((ad) => ad.campaignId === campaignId && !ad.deleted);
   }

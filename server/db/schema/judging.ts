@@ -82,6 +82,8 @@ export const accountDayReadings = pgTable(
     spend: doublePrecision('spend').notNull(),
     clicks: doublePrecision('clicks').notNull(),
     leads: doublePrecision('leads').notNull(),
+    /** Of those, website (pixel) leads: the ones that arrive late, whose lag the allowance is measured on. */
+    websiteLeads: doublePrecision('website_leads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.adAccountId, t.day, t.ageHours] })],
 );

@@ -48,6 +48,7 @@ function AccountCard({ account }: { account: AccountHealthDto }) {
           {account.lead_lag
             ? translate('judging.health.lead_lag', {
                 share: Math.round(account.lead_lag.late_share * 100),
+                leads: translate(`judging.lead_kinds.${account.lead_lag.lead_kind}`),
                 hours: account.lead_lag.suggested_lag_hours,
               })
             : translate('judging.lag_unmeasured')}

@@ -11,11 +11,13 @@ export default {
     hours: 'hours',
     impressions: 'impressions',
     lag_on: 'Lead-lag allowance: leave out the spend of the last hours in the lead tasks',
+    lag_scope: 'Applies to ads whose leads come late (website leads); instant-form ads are judged on all their spend.',
     lag_hours: 'Allowance',
     lag_unmeasured: 'This ad account’s lead lag is not measured yet: it needs a few synced days whose leads settled.',
     lag_measured:
-      'Measured in this ad account over %{days} days: %{share}% of a day’s leads arrived after the day ended, 90% were in %{hours90} hours after it. Suggested allowance: %{suggested} hours.',
+      'Measured in this ad account over %{days} days: %{share}% of a day’s %{leads} arrived after the day ended, 90% were in %{hours90} hours after it. Suggested allowance: %{suggested} hours.',
     lag_use: 'Use %{hours} hours',
+    lead_kinds: { website: 'website leads', all: 'leads' },
     revive_on: 'Revive: turn back on, once, an ad this rule turned off when late leads bring it back under its tasks',
     revive_hours: 'Within',
     cooldown_hours: 'Cool-down after an ad is turned back on',
@@ -35,7 +37,7 @@ export default {
       warning: 'Warning',
       checked_at: 'Checked %{date}',
       since: 'since %{date}',
-      lead_lag: 'Lead lag: %{share}% of a day’s leads arrive after the day; suggested allowance %{hours} h',
+      lead_lag: 'Lead lag: %{share}% of a day’s %{leads} arrive after the day; suggested allowance %{hours} h',
       no_accounts: 'No folder has an ad account yet.',
       checks: {
         token: 'Token',

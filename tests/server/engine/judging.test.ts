@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
 import { folderConflicts } from '../../../server/engine/conflicts';
 import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
+import { reviveDecisions } from '../../../server/engine/revive';
 import type { HourlyRow, ObjectHistory } from '../../../server/engine/judging';
 import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
 import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
@@ -151,6 +152,35 @@ const CASES: Case[] = [
     hourly: hourly(24, 2.5),
     verdict: 'acted',
   },
+  // The allowance is for leads that come late: an instant-form ad's leads show within minutes.
+  {
+    name: 'website-lead ad (optimised for website conversions), no leads, $30 of $60 in the last 12 h: lag allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [NO_LEADS],
+    insight: { ...row(60, 0, 5000), optimization_goal: 'OFFSITE_CONVERSIONS' },
+    hourly: hourly(24, 2.5),
+    verdict: 'lag_allowance',
+  },
+  {
+    name: 'instant-form ad (optimised for lead forms), no leads, $30 of $60 in the last 12 h: judged on all spend',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [NO_LEADS],
+    insight: { ...row(60, 0, 5000), optimization_goal: 'LEAD_GENERATION' },
+    hourly: hourly(24, 2.5),
+    verdict: 'acted',
+  },
+  {
+    name: 'instant-form ad that has had website leads: lag allowance',
+    judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
+    tasks: [CPL],
+    insight: {
+      ...row(60, 0, 5000),
+      optimization_goal: 'LEAD_GENERATION',
+      actions: [{ action_type: 'offsite_conversion.fb_pixel_lead', value: '2' }],
+    },
+    hourly: hourly(24, 2.5),
+    verdict: 'lag_allowance',
+  },
   {
     name: 'link-click task is not a lead task: no allowance',
     judging: { maturity_hours: 0, maturity_impressions: 0, lag_hours: 12 },
@@ -220,6 +250,47 @@ describe('judging verdicts', () => {
     const result = evaluate(seat, snapshot(row(100, 8, 5000)), { history });
     expect(result.objects[0]!.verdicts).toEqual({ campaign_leads: 'cooling_down' });
     expect(result.actions).toEqual([]);
+  });
+});
+
+describe('revive', () => {
+  const reviving = (tasks: RuleItem[]) => rule({ revive_hours: 72 }, tasks);
+  const pausedAd = (insight: InsightRow): AccountSnapshot => ({
+    ...snapshot(insight),
+    ads: [{ ...AD, status: 'PAUSED', effective_status: 'PAUSED' }],
+  });
+  const turnOff = (reason: Record<string, string>, hours = 20) => [
+    { entryId: 7, objectId: 'a1', at: hoursAgo(hours), reason },
+  ];
+
+  it('turns back on an ad whose late leads arrived, naming them and the new CPL', () => {
+    const decisions = reviveDecisions(
+      reviving([NO_LEADS, CPL]),
+      pausedAd(row(60, 4, 5000)),
+      turnOff({ Spend: '$60.00 > $40.00', Leads: '0' }),
+    );
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        entryId: 7,
+        objectId: 'a1',
+        reason: expect.objectContaining({ 'Leads arrived': '4 since the turn-off (0 → 4)', CPL: '$15.00' }),
+      }),
+    ]);
+  });
+
+  it.each<{ name: string; reason: Record<string, string> }>([
+    { name: 'the turn-off named 0 leads', reason: { Spend: '$60.00 > $40.00', Leads: '0' } },
+    { name: 'the turn-off did not name its leads', reason: { Spend: '$60.00 > $40.00' } },
+  ])('no leads arrived → no revive, though the numbers no longer cross ($name)', ({ reason }) => {
+    // Someone raised the threshold since: $60 with no leads is now under it, but nothing converted.
+    const raised = reviving([task('spend_cpl_no_leads', { spend: '100' })]);
+    expect(reviveDecisions(raised, pausedAd(row(60, 0, 5000)), turnOff(reason))).toEqual([]);
+  });
+
+  it('leaves alone a turn-off older than the revive window, and an ad turned back on since', () => {
+    const arrived = row(60, 4, 5000);
+    expect(reviveDecisions(reviving([NO_LEADS]), pausedAd(arrived), turnOff({ Leads: '0' }, 80))).toEqual([]);
+    expect(reviveDecisions(reviving([NO_LEADS]), snapshot(arrived), turnOff({ Leads: '0' }))).toEqual([]);
   });
 });
 

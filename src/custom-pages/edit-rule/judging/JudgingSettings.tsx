@@ -169,6 +169,9 @@ export function JudgingSettings({ rule }: { rule: RuleDto }) {
           />
         ) : null}
       </Row>
+      <Typography variant="body2" color="text.secondary">
+        {translate('judging.lag_scope')}
+      </Typography>
       <LeadLagHint
         adAccountId={rule.folder.meta_ad_account?.ad_account_id ?? null}
         onUse={

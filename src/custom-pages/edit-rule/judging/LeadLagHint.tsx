@@ -28,6 +28,7 @@ export function LeadLagHint({ adAccountId, onUse }: { adAccountId: string | null
         {translate('judging.lag_measured', {
           days: lag.days,
           share: Math.round(lag.late_share * 100),
+          leads: translate(`judging.lead_kinds.${lag.lead_kind}`),
           hours90: lag.hours_to_90,
           suggested: lag.suggested_lag_hours,
         })}

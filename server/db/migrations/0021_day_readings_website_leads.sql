@@ -1,0 +1,1 @@
+ALTER TABLE "account_day_readings" ADD COLUMN "website_leads" double precision DEFAULT 0 NOT NULL;
