@@ -61,6 +61,23 @@ interface AdWork {
   hourly: Map<string, AdNumbers>;
 }
 
+interface CalendarDay {
+  date: string;
+  /** The instant each local hour of the day ends (the hour after it starts, across a DST change too). */
+  hourEndsMs: number[];
+  endMs: number;
+}
+
+/** The window's days in the account's zone, worked out once for all its ads (time zones are slow to compute). */
+function calendarOf(first: DateTime, last: DateTime): CalendarDay[] {
+  const days: CalendarDay[] = [];
+  for (let d = first; d <= last; d = d.plus({ days: 1 })) {
+    const hourEndsMs = Array.from({ length: 24 }, (_, h) => d.set({ hour: h }).plus({ hours: 1 }).toMillis());
+    days.push({ date: d.toISODate()!, hourEndsMs, endMs: d.plus({ days: 1 }).toMillis() });
+  }
+  return days;
+}
+
 export async function backfillHistory(
   db: Database,
   client: AdPlatformClient,
@@ -132,22 +149,21 @@ export async function backfillHistory(
     if (delivering) row.onMask |= 1 << hour;
   };
 
+  const calendar = calendarOf(first, today);
   for (const w of work.values()) {
     const running = { ...w.base };
     keep(w, first.toMillis(), running, false);
-    for (let d = first; d <= today; d = d.plus({ days: 1 })) {
-      const date = d.toISODate()!;
+    for (const { date, hourEndsMs, endMs } of calendar) {
       const dayStart = { ...running };
       for (let h = 0; h < 24; h += 1) {
         const hourRow = w.hourly.get(`${date}|${h}`);
         if (hourRow) for (const metric of METRICS) running[metric] = (running[metric] ?? 0) + (hourRow[metric] ?? 0);
-        const end = d.set({ hour: h }).plus({ hours: 1 });
-        keep(w, end.toMillis(), running, Boolean(hourRow?.impressions));
+        keep(w, hourEndsMs[h]!, running, Boolean(hourRow?.impressions));
       }
       const dayTotal = w.daily.get(date);
       if (dayTotal) {
         for (const metric of METRICS) running[metric] = (dayStart[metric] ?? 0) + (dayTotal[metric] ?? 0);
-        keep(w, d.plus({ days: 1 }).toMillis(), running, Boolean(w.hourly.get(`${date}|23`)?.impressions));
+        keep(w, endMs, running, Boolean(w.hourly.get(`${date}|23`)?.impressions));
       }
     }
   }
