@@ -3,21 +3,14 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDocumentTitle } from '../layout/pageTitle';
+import { PublicCard } from '../layout/PublicCard';
 
 const SECTIONS = ['collected', 'use', 'retention', 'contact'] as const;
 
 export function PrivacyPolicy() {
   const translate = useTranslate();
-  useDocumentTitle(translate('app.privacy.title'));
   return (
-    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>
-      <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-        {translate('app.privacy.back')}
-      </Button>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate('app.privacy.title')}
-      </Typography>
+    <PublicCard title="app.privacy.title" pageName="app.privacy.title" maxWidth={760}>
       <Typography paragraph>{translate('app.privacy.intro')}</Typography>
       {SECTIONS.map((section) => (
         <Box component="section" key={section} sx={{ mt: 3 }}>
@@ -27,7 +20,10 @@ export function PrivacyPolicy() {
           <Typography paragraph>{translate(`app.privacy.${section}`)}</Typography>
         </Box>
       ))}
-    </Box>
+      <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />}>
+        {translate('app.privacy.back')}
+      </Button>
+    </PublicCard>
   );
 }
 

@@ -7,23 +7,24 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageTitle } from './pageTitle';
+import { Page } from './Page';
 
 function ProblemPage({ title, message }: { title: string; message: string }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
-      <PageTitle title={title} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate(title)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate(message)}
-      </Typography>
-      <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBackIcon />}>
-        {translate('app.problem.back')}
-      </Button>
-    </Box>
+    <Page title={title}>
+      <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(title)}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {translate(message)}
+        </Typography>
+        <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBackIcon />}>
+          {translate('app.problem.back')}
+        </Button>
+      </Box>
+    </Page>
   );
 }
 

@@ -10,7 +10,7 @@ import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { RuleDto } from '../../domain/rules';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
-import { PageTitle } from '../../layout/pageTitle';
+import { Page } from '../../layout/Page';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { RuleEditor } from './RuleEditor';
@@ -20,18 +20,19 @@ const isNotFound = (error: unknown) => (error as { status?: number } | null)?.st
 export function RuleNotFound() {
   const translate = useTranslate();
   return (
-    <Box sx={{ py: 6, textAlign: 'center' }}>
-      <PageTitle title="app.page.edit_rule" />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('rules.editor.not_found')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('rules.editor.not_found_hint')}
-      </Typography>
-      <Button component={RouterLink} to="/" variant="outlined" startIcon={<ArrowBackIcon />}>
-        {translate('rules.editor.back')}
-      </Button>
-    </Box>
+    <Page title="app.page.edit_rule">
+      <Box sx={{ py: 6, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('rules.editor.not_found')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('rules.editor.not_found_hint')}
+        </Typography>
+        <Button component={RouterLink} to="/" variant="outlined" startIcon={<ArrowBackIcon />}>
+          {translate('rules.editor.back')}
+        </Button>
+      </Box>
+    </Page>
   );
 }
 
@@ -62,12 +63,11 @@ export function EditRulePage() {
   if (!validId || isNotFound(rule.error) || rule.data?.is_deleted) return <RuleNotFound />;
   const ready = rule.data && timezones.data && !error;
   return (
-    <Box>
-      <PageTitle title="app.page.edit_rule" />
+    <Page title="app.page.edit_rule">
       <ErrorList errors={errors} />
       {!error && !ready ? <LinearProgress sx={{ my: 2 }} /> : null}
       {ready ? <RuleEditor key={rule.data.id} rule={rule.data} timezones={timezones.data} /> : null}
-    </Box>
+    </Page>
   );
 }
 

@@ -3,15 +3,15 @@
  * Folder, the trash link, and the folder tree with infinite scroll (20 a page).
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
-import { PageTitle } from '../../layout/pageTitle';
-import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
+import { Page } from '../../layout/Page';
+import { ToolbarSpacer } from '../../layout/PageToolbar';
 import { SearchBox } from '../../layout/SearchBox';
 import { TrashLink } from '../../layout/TrashLink';
 import { rowsOf } from '../../providers/offsetPaging';
@@ -89,21 +89,24 @@ export function GeneralPage() {
 
   const searching = search !== '';
   return (
-    <Box>
-      <PageTitle title="app.page.general" />
-      <PageToolbar>
-        <SearchBox value={search} onSearch={searchFor} label={translate('rules.general.search')} />
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          disabled={!canCreate}
-          onClick={() => setDialog({ open: true, folder: null })}
-        >
-          {translate('rules.general.create_folder')}
-        </Button>
-        <ToolbarSpacer />
-        <TrashLink />
-      </PageToolbar>
+    <Page
+      title="app.page.general"
+      toolbar={
+        <>
+          <SearchBox value={search} onSearch={searchFor} label={translate('rules.general.search')} />
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={!canCreate}
+            onClick={() => setDialog({ open: true, folder: null })}
+          >
+            {translate('rules.general.create_folder')}
+          </Button>
+          <ToolbarSpacer />
+          <TrashLink />
+        </>
+      }
+    >
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('app.page.general')}>
         {folders.map((folder) => (
@@ -128,7 +131,7 @@ export function GeneralPage() {
         onClose={() => setDialog({ open: false, folder: null })}
         onSaved={onSaved}
       />
-    </Box>
+    </Page>
   );
 }
 

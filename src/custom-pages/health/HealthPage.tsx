@@ -6,7 +6,7 @@
 import { Alert, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { PageTitle } from '../../layout/pageTitle';
+import { Page } from '../../layout/Page';
 import type { AccountHealthDto, HealthProblemDto } from '../../domain/health';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
@@ -72,38 +72,39 @@ export default function HealthPage() {
     retry: false,
   });
   return (
-    <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
-      <PageTitle title="judging.health.title" />
-      <Typography variant="body2" color="text.secondary">
-        {translate('judging.health.help')}
-      </Typography>
-      {health.error ? <Alert severity="error">{errorMessages(health.error).join(' ')}</Alert> : null}
-      {!health.data && !health.error ? <LinearProgress /> : null}
-      {health.data ? (
-        <>
-          <Card variant="outlined" component="section" aria-label={translate('judging.health.token')}>
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {translate('judging.health.token')}
-              </Typography>
-              {health.data.token.problems.length ? (
-                <Problems problems={health.data.token.problems} />
-              ) : (
-                <Typography variant="body2">
-                  {health.data.token.checked_at
-                    ? translate('judging.health.token_ok')
-                    : translate('judging.health.unchecked')}
+    <Page title="judging.health.title" maxWidth={960}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('judging.health.help')}
+        </Typography>
+        {health.error ? <Alert severity="error">{errorMessages(health.error).join(' ')}</Alert> : null}
+        {!health.data && !health.error ? <LinearProgress /> : null}
+        {health.data ? (
+          <>
+            <Card variant="outlined" component="section" aria-label={translate('judging.health.token')}>
+              <CardContent>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {translate('judging.health.token')}
                 </Typography>
-              )}
-            </CardContent>
-          </Card>
-          {health.data.accounts.length ? (
-            health.data.accounts.map((account) => <AccountCard key={account.ad_account_id} account={account} />)
-          ) : (
-            <Typography>{translate('judging.health.no_accounts')}</Typography>
-          )}
-        </>
-      ) : null}
-    </Stack>
+                {health.data.token.problems.length ? (
+                  <Problems problems={health.data.token.problems} />
+                ) : (
+                  <Typography variant="body2">
+                    {health.data.token.checked_at
+                      ? translate('judging.health.token_ok')
+                      : translate('judging.health.unchecked')}
+                  </Typography>
+                )}
+              </CardContent>
+            </Card>
+            {health.data.accounts.length ? (
+              health.data.accounts.map((account) => <AccountCard key={account.ad_account_id} account={account} />)
+            ) : (
+              <Typography>{translate('judging.health.no_accounts')}</Typography>
+            )}
+          </>
+        ) : null}
+      </Stack>
+    </Page>
   );
 }

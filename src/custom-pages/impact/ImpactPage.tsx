@@ -31,7 +31,7 @@ import { useSearchParams } from 'react-router-dom';
 import { IMPACT_SPANS } from '../../domain/backtest';
 import type { ImpactReport } from '../../domain/impact';
 import { BackButton } from '../../layout/list';
-import { PageTitle } from '../../layout/pageTitle';
+import { Page } from '../../layout/Page';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import type { ImpactQuery } from '../../providers/ruleMethods';
@@ -142,84 +142,89 @@ export function ImpactPage() {
   const data = report.data;
   const money = (n: number) => formatMoney(n, data?.currency ?? 'USD');
   return (
-    <Stack spacing={2} sx={{ py: 1 }}>
-      <PageTitle title="app.page.impact" />
-      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-        <BackButton />
-        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 200 }}>
-          {data ? impactTitle(translate, data.scope) : translate('impact.title', { name: '…' })}
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={query.days}
-          onChange={(_e, value: number | null) => value && setDays(value)}
-        >
-          {IMPACT_SPANS.map((span) => (
-            <ToggleButton key={span} value={span}>
-              {translate('impact.days', { days: span })}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!data}>
-          {translate('impact.export')}
-        </Button>
-      </Stack>
-      {report.isPending ? <LinearProgress /> : null}
-      {report.error || exportProblems.length ? (
-        <Alert severity="error">
-          {[...(report.error ? errorMessages(report.error) : []), ...exportProblems].map((m) => (
-            <div key={m}>{m}</div>
-          ))}
-        </Alert>
-      ) : null}
-      {data ? (
+    <Page
+      title="app.page.impact"
+      toolbar={
         <>
-          <Totals
-            items={[
-              { label: translate('impact.totals.turn_offs'), value: String(data.totals.turn_offs) },
-              { label: translate('impact.totals.spend_avoided'), value: money(data.totals.spend_avoided) },
-              {
-                label: translate('impact.totals.false_pauses'),
-                value: String(data.totals.false_pauses),
-                warn: data.totals.false_pauses > 0,
-              },
-              { label: translate('impact.totals.revives'), value: String(data.totals.revives) },
-              { label: translate('impact.totals.undos'), value: String(data.totals.undos) },
-              { label: translate('impact.totals.leads_brought_back'), value: String(data.totals.leads_brought_back) },
-            ]}
-          />
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="subtitle2" component="h2">
-                {translate('impact.chart')}
-              </Typography>
-              <DailyBars
-                summary={data.by_day.map((d) => `${d.date}: ${money(d.spend_avoided)}, ${d.pauses}`).join('; ')}
-                days={data.by_day.map((d) => ({
-                  date: d.date,
-                  value: d.spend_avoided,
-                  part: 0,
-                  label: d.pauses ? String(d.pauses) : '',
-                  title: `${d.date}: ${money(d.spend_avoided)} avoided, ${d.pauses} turn-offs`,
-                }))}
-              />
-            </CardContent>
-          </Card>
-          <Box component="section" aria-label={translate('impact.how')}>
-            <Typography variant="subtitle2" component="h2">
-              {translate('impact.how')}
-            </Typography>
-            {data.method.map((line) => (
-              <Typography key={line} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                {line}
-              </Typography>
+          <BackButton />
+          <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 200 }}>
+            {data ? impactTitle(translate, data.scope) : translate('impact.title', { name: '…' })}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={query.days}
+            onChange={(_e, value: number | null) => value && setDays(value)}
+          >
+            {IMPACT_SPANS.map((span) => (
+              <ToggleButton key={span} value={span}>
+                {translate('impact.days', { days: span })}
+              </ToggleButton>
             ))}
-          </Box>
-          <ImpactTable report={data} />
+          </ToggleButtonGroup>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!data}>
+            {translate('impact.export')}
+          </Button>
         </>
-      ) : null}
-    </Stack>
+      }
+    >
+      <Stack spacing={2}>
+        {report.isPending ? <LinearProgress /> : null}
+        {report.error || exportProblems.length ? (
+          <Alert severity="error">
+            {[...(report.error ? errorMessages(report.error) : []), ...exportProblems].map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
+        ) : null}
+        {data ? (
+          <>
+            <Totals
+              items={[
+                { label: translate('impact.totals.turn_offs'), value: String(data.totals.turn_offs) },
+                { label: translate('impact.totals.spend_avoided'), value: money(data.totals.spend_avoided) },
+                {
+                  label: translate('impact.totals.false_pauses'),
+                  value: String(data.totals.false_pauses),
+                  warn: data.totals.false_pauses > 0,
+                },
+                { label: translate('impact.totals.revives'), value: String(data.totals.revives) },
+                { label: translate('impact.totals.undos'), value: String(data.totals.undos) },
+                { label: translate('impact.totals.leads_brought_back'), value: String(data.totals.leads_brought_back) },
+              ]}
+            />
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="subtitle2" component="h2">
+                  {translate('impact.chart')}
+                </Typography>
+                <DailyBars
+                  summary={data.by_day.map((d) => `${d.date}: ${money(d.spend_avoided)}, ${d.pauses}`).join('; ')}
+                  days={data.by_day.map((d) => ({
+                    date: d.date,
+                    value: d.spend_avoided,
+                    part: 0,
+                    label: d.pauses ? String(d.pauses) : '',
+                    title: `${d.date}: ${money(d.spend_avoided)} avoided, ${d.pauses} turn-offs`,
+                  }))}
+                />
+              </CardContent>
+            </Card>
+            <Box component="section" aria-label={translate('impact.how')}>
+              <Typography variant="subtitle2" component="h2">
+                {translate('impact.how')}
+              </Typography>
+              {data.method.map((line) => (
+                <Typography key={line} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+            <ImpactTable report={data} />
+          </>
+        ) : null}
+      </Stack>
+    </Page>
   );
 }
 

@@ -29,8 +29,7 @@ import { useNavigate } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderRuleDto } from '../../domain/folders';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
-import { PageTitle } from '../../layout/pageTitle';
-import { PageToolbar } from '../../layout/PageToolbar';
+import { Page } from '../../layout/Page';
 import { RowAction, RowActions } from '../../layout/RowActions';
 import { SearchBox } from '../../layout/SearchBox';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -197,19 +196,22 @@ export function TrashPage() {
   };
 
   return (
-    <Box>
-      <PageTitle title="app.page.trash" />
-      <PageToolbar>
-        <Tooltip title={translate('rules.editor.back')}>
-          <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
-          {translate('rules.trash.title')}
-        </Typography>
-        <SearchBox value={search} onSearch={searchFor} label={translate('rules.trash.search')} />
-      </PageToolbar>
+    <Page
+      title="app.page.trash"
+      toolbar={
+        <>
+          <Tooltip title={translate('rules.editor.back')}>
+            <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
+            {translate('rules.trash.title')}
+          </Typography>
+          <SearchBox value={search} onSearch={searchFor} label={translate('rules.trash.search')} />
+        </>
+      }
+    >
       <ErrorList errors={errors} />
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={translate('rules.trash.title')}>
         {folders.map((folder) => {
@@ -270,7 +272,7 @@ export function TrashPage() {
         </Typography>
       ) : null}
       <ConfirmDelete open={confirm !== null} onCancel={() => setConfirm(null)} onConfirm={confirmed} />
-    </Box>
+    </Page>
   );
 }
 
