@@ -8,11 +8,17 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailChanges, passwordResets, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
-import { ValidationError } from '../http/errors';
 import { EMAIL_CHANGE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
-import { auditActorOf, type UserRow } from './users';
+import type { FastifyBaseLogger } from 'fastify';
+import { PEOPLE_ACCESS } from '../../src/domain/permissions';
+import { notFound, permissionDenied, ValidationError } from '../http/errors';
+import { assertMayManageUser } from './access';
+import type { PeopleDeps } from './deps';
+import { emailChangedMail } from './mails';
+import { cancelEmailChange, findPendingEmailChange } from './pendingEmailChanges';
+import { auditActorOf, findUserById, loadAuthUser, type AuthUser, type UserRow } from './users';
 
 /** Records the request (audited) and answers the token to mail to the new address. */
 export async function createEmailChange(
@@ -48,14 +54,14 @@ export async function withdrawEmailChange(db: Database, token: string): Promise<
 
 const tokenError = (message: string) => new ValidationError({ token: [message] });
 
-export interface ConfirmedEmailChange {
+interface ConfirmedEmailChange {
   userId: number;
   oldEmail: string;
   newEmail: string;
 }
 
 /** Spends the token and gives the (still active) user the new address. The caller ends their sessions. */
-export async function confirmEmailChange(db: Database, token: string): Promise<ConfirmedEmailChange> {
+async function confirmEmailChange(db: Database, token: string): Promise<ConfirmedEmailChange> {
   const tokenHash = hashLinkSecret(token);
   const [change] = await db.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash));
   if (!change) throw tokenError(PEOPLE_MESSAGES.emailChangeInvalid);
@@ -90,4 +96,42 @@ export async function confirmEmailChange(db: Database, token: string): Promise<C
       return { userId: before.id, oldEmail: before.email, newEmail: after!.email };
     }),
   );
+}
+
+/** The confirmation link, and the change still waiting as its owner or a manager of the account sees it. */
+export function createEmailChangeStore({ db, tokens, mailer }: Pick<PeopleDeps, 'db' | 'tokens' | 'mailer'>) {
+  /** The new address takes effect; every session of the account ends and the old address is told. */
+  async function confirm(token: string, log: FastifyBaseLogger) {
+    const { userId, oldEmail, newEmail } = await confirmEmailChange(db, token);
+    await tokens.endSessions(userId, 'email');
+    void mailer
+      .send(emailChangedMail(oldEmail, newEmail))
+      .catch((error) => log.error({ err: error }, 'e-mail changed notice failed'));
+    return { detail: 'E-mail address changed. Sign in with the new address.', email: newEmail };
+  }
+
+  /** One's own account, or one the actor may manage (add_edit_users and every access it holds). */
+  async function accountFor(actor: AuthUser, id: number): Promise<UserRow> {
+    if (id !== actor.id) {
+      if (!actor.permissions.has(PEOPLE_ACCESS.manageMembers)) throw permissionDenied();
+      const target = await loadAuthUser(db, id);
+      if (!target) throw notFound();
+      assertMayManageUser(actor, target);
+    }
+    const user = await findUserById(db, id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function pendingOf(actor: AuthUser, id: number) {
+    const user = await accountFor(actor, id);
+    return { pending: (await findPendingEmailChange(db, user.id)) ?? null };
+  }
+
+  async function withdraw(actor: AuthUser, id: number): Promise<void> {
+    const user = await accountFor(actor, id);
+    if (!(await cancelEmailChange(db, actor, user))) throw notFound(PEOPLE_MESSAGES.noPendingEmailChange);
+  }
+
+  return { confirm, pendingOf, withdraw };
 }

@@ -5,12 +5,10 @@ import { groupSchema } from '../../src/domain/contracts';
 import { PEOPLE_ACCESS, PERMISSIONS } from '../../src/domain/permissions';
 import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
 import { actorOf, requireAnyPermission, requirePermission } from '../auth/plugin';
-import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noContent, pageOf } from '../http/schemas';
-import { assertMayGrant } from './access';
-import { peopleContext } from './context';
-import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './groups';
+import { peopleDeps } from './deps';
+import { createGroupStore } from './groups';
 import { groupListQuery, tags } from './schemas';
 import { toGroupDto } from './users';
 
@@ -19,11 +17,7 @@ const mayReadGroups = requireAnyPermission(...PEOPLE_ACCESS.readGroups);
 const mayChangeGroups = requirePermission(PEOPLE_ACCESS.changeGroups);
 
 const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function groupOf(id: number) {
-    const group = await findGroup(app.db, id);
-    if (!group) throw notFound();
-    return group;
-  }
+  const store = createGroupStore(peopleDeps(app));
 
   app.get(
     '/groups/available_permissions/',
@@ -42,7 +36,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 100);
-      return paginate(request, paging, await listGroups(app.db, paging, request.query.ordering));
+      return paginate(request, paging, await store.list(paging, request.query.ordering));
     },
   );
 
@@ -52,7 +46,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: mayReadGroups,
       schema: { tags, params: idParams, response: { 200: groupSchema, ...errors(403, 404) } },
     },
-    async (request) => toGroupDto(await groupOf(request.params.id)),
+    async (request) => toGroupDto(await store.get(request.params.id)),
   );
 
   app.post(
@@ -62,10 +56,8 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: groupCreateSchema, response: { 201: groupSchema, ...errors(400, 403) } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       const { name, group_access } = request.body;
-      assertMayGrant(actor, group_access.accesses);
-      return reply.status(201).send(await createGroup(app.db, actor, name, group_access.accesses));
+      return reply.status(201).send(await store.create(actorOf(request), name, group_access.accesses));
     },
   );
 
@@ -81,13 +73,8 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const before = await groupOf(request.params.id);
       const { name, group_access } = request.body;
-      return updateGroup(peopleContext(app, request.log), actor, before, {
-        name,
-        accesses: group_access?.accesses,
-      });
+      return store.update(actorOf(request), request.params.id, { name, accesses: group_access?.accesses });
     },
   );
 
@@ -98,7 +85,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, response: { 204: noContent, ...errors(403, 404) } },
     },
     async (request, reply) => {
-      await deleteGroup(peopleContext(app, request.log), actorOf(request), await groupOf(request.params.id));
+      await store.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

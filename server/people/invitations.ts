@@ -1,22 +1,26 @@
-/** Invitations: a single-use code mailed to a new colleague, good for 7 days, that creates their account. */
+/**
+ * Invitations: a single-use code mailed to a new colleague, good for 7 days, that creates their
+ * account. `createInvitationStore` sends one (an invitation whose mail fails is withdrawn) and
+ * accepts one.
+ */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { invitations, userGroups, users } from '../db/schema/index';
-import { recordAudit, type AuditActor } from '../audit/log';
+import { actorName, recordAudit, type AuditActor } from '../audit/log';
 import { hashPassword } from '../auth/passwords';
-import { ValidationError } from '../http/errors';
+import { ApiError, ValidationError } from '../http/errors';
+import { MAX_ID } from '../http/params';
 import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
+import { assertMayGrant } from './access';
+import type { PeopleDeps } from './deps';
+import { findGroup, type GroupRow } from './groups';
+import { invitationLink, invitationMail } from './mails';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
-import type { GroupRow } from './groups';
-import { auditActorOf } from './users';
+import { auditActorOf, type AuthUser } from './users';
 
-export async function createInvitation(
-  db: Database,
-  invitedBy: AuditActor,
-  email: string,
-  group: GroupRow,
-): Promise<string> {
+async function createInvitation(db: Database, invitedBy: AuditActor, email: string, group: GroupRow): Promise<string> {
   const code = newLinkSecret();
   await db.insert(invitations).values({
     codeHash: hashLinkSecret(code),
@@ -29,7 +33,7 @@ export async function createInvitation(
 }
 
 /** The mail could not be sent: the code was never delivered, so it must not stay valid. */
-export async function withdrawInvitation(db: Database, code: string): Promise<void> {
+async function withdrawInvitation(db: Database, code: string): Promise<void> {
   await db.delete(invitations).where(eq(invitations.codeHash, hashLinkSecret(code)));
 }
 
@@ -44,7 +48,7 @@ export interface NewMember {
 const inviteError = (message: string) => new ValidationError({ invite_code: [message] });
 
 /** Uses the invitation (once) and creates the active user in the invitation's group. */
-export async function acceptInvitation(db: Database, member: NewMember): Promise<{ id: number; email: string }> {
+async function acceptInvitation(db: Database, member: NewMember): Promise<{ id: number; email: string }> {
   const codeHash = hashLinkSecret(member.invite_code);
   const [invitation] = await db.select().from(invitations).where(eq(invitations.codeHash, codeHash));
   if (!invitation) throw inviteError(PEOPLE_MESSAGES.inviteInvalid);
@@ -80,4 +84,34 @@ export async function acceptInvitation(db: Database, member: NewMember): Promise
       return { id: user!.id, email: user!.email };
     }),
   );
+}
+
+export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps, 'db' | 'mailer' | 'publicUrl'>) {
+  /** `log` is the request's, for a failed mail. */
+  async function send(actor: AuthUser, invite: { email: string; group_id: number }, log: FastifyBaseLogger) {
+    const email = normaliseEmail(invite.email);
+    // An id beyond the id column's range names no group (and the database would refuse to compare it).
+    const group = invite.group_id <= MAX_ID ? await findGroup(db, invite.group_id) : undefined;
+    if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
+    assertMayGrant(actor, group.accesses);
+    await assertEmailFree(db, email);
+
+    const code = await createInvitation(db, actor, email, group);
+    try {
+      await mailer.send(invitationMail(email, invitationLink(publicUrl, code), actorName(actor), group.name));
+    } catch (error) {
+      log.error({ err: error }, 'invitation mail failed');
+      await withdrawInvitation(db, code);
+      throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
+    }
+    await recordAudit(db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
+    return { detail: 'Invitation sent successfully' };
+  }
+
+  async function accept(member: NewMember) {
+    const user = await acceptInvitation(db, member);
+    return { detail: 'Invitation confirmed successfully', email: user.email };
+  }
+
+  return { send, accept };
 }

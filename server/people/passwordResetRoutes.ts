@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { detailSchema, errors } from '../http/schemas';
-import { passwordResetLink, passwordResetMail } from './mails';
-import { completePasswordReset, createPasswordReset } from './passwordResets';
+import { peopleDeps } from './deps';
+import { createPasswordResetStore } from './passwordResets';
 import { tags } from './schemas';
-import { findUserByEmail, findUserById } from './users';
-import { clearFailures } from '../auth/loginFailures';
 
 export const RESET_SENT = 'Reset password link has been sent to your email';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = createPasswordResetStore(peopleDeps(app));
+
   /**
    * Answers the same whether or not the address has an account; the mail is sent after the answer,
    * so the time taken does not tell either.
@@ -24,14 +24,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema, ...errors(400, 429) } },
     },
     async (request) => {
-      const user = await findUserByEmail(app.db, request.body.email);
-      if (user?.isActive) {
-        const token = await createPasswordReset(app.db, user.id);
-        const mail = passwordResetMail(user.email, passwordResetLink(app.config.publicUrl, token));
-        void app.mailer
-          .send(mail)
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
-      }
+      await store.request(request.body.email, request.log);
       return { detail: RESET_SENT };
     },
   );
@@ -44,11 +37,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: passwordResetConfirmSchema, response: { 200: detailSchema, ...errors(400, 429) } },
     },
     async (request) => {
-      const { token, password } = request.body;
-      const userId = await completePasswordReset(app.db, token, password);
-      await app.tokens.endSessions(userId, 'password');
-      const user = await findUserById(app.db, userId);
-      if (user) await clearFailures(app.db, user.email); // the owner proved who they are
+      await store.complete(request.body.token, request.body.password);
       return { detail: 'Password has been reset. Sign in with the new password.' };
     },
   );

@@ -8,9 +8,13 @@ import { ValidationError } from '../http/errors';
 import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../src/domain/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { withdrawPendingEmailChanges } from './pendingEmailChanges';
-import { auditActorOf } from './users';
+import type { FastifyBaseLogger } from 'fastify';
+import { clearFailures } from '../auth/loginFailures';
+import type { PeopleDeps } from './deps';
+import { passwordResetLink, passwordResetMail } from './mails';
+import { auditActorOf, findUserByEmail, findUserById } from './users';
 
-export async function createPasswordReset(db: Database, userId: number): Promise<string> {
+async function createPasswordReset(db: Database, userId: number): Promise<string> {
   const token = newLinkSecret();
   await db.insert(passwordResets).values({
     tokenHash: hashLinkSecret(token),
@@ -26,7 +30,7 @@ const tokenError = (message: string) => new ValidationError({ token: [message] }
  * Sets the new password and spends the token (and any other outstanding one of the user); an
  * e-mail change of the account still waiting for confirmation is withdrawn. Answers the user id.
  */
-export async function completePasswordReset(db: Database, token: string, password: string): Promise<number> {
+async function completePasswordReset(db: Database, token: string, password: string): Promise<number> {
   const tokenHash = hashLinkSecret(token);
   const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
   if (!reset) throw tokenError(PEOPLE_MESSAGES.resetInvalid);
@@ -55,4 +59,30 @@ export async function completePasswordReset(db: Database, token: string, passwor
     await recordAudit(tx, auditActorOf(user), { action: 'Reset own password by e-mail link' });
     return user.id;
   });
+}
+
+export function createPasswordResetStore({ db, tokens, mailer, publicUrl }: PeopleDeps) {
+  /**
+   * Mails a reset link to an active account's address, after the caller has been answered: the
+   * answer and its time are the same whether or not the address has an account. `log` is the
+   * request's, for a failed mail.
+   */
+  async function request(email: string, log: FastifyBaseLogger): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user?.isActive) return;
+    const token = await createPasswordReset(db, user.id);
+    void mailer
+      .send(passwordResetMail(user.email, passwordResetLink(publicUrl, token)))
+      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+  }
+
+  /** Every session of the account ends; its sign-in failures are forgotten (the owner proved who they are). */
+  async function complete(token: string, password: string): Promise<void> {
+    const userId = await completePasswordReset(db, token, password);
+    await tokens.endSessions(userId, 'password');
+    const user = await findUserById(db, userId);
+    if (user) await clearFailures(db, user.email);
+  }
+
+  return { request, complete };
 }

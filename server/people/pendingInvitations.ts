@@ -8,9 +8,17 @@ import type { Database } from '../db/client';
 import { groups, invitations, users } from '../db/schema/index';
 import type { PageRequest } from '../http/pagination';
 import { INVITE_LIFETIME_MS, type PendingInvitationDto } from '../../src/domain/people';
+import type { FastifyBaseLogger } from 'fastify';
+import { actorName, recordAudit } from '../audit/log';
+import { ApiError, notFound } from '../http/errors';
+import { assertMayGrant } from './access';
+import type { PeopleDeps } from './deps';
+import { findGroup } from './groups';
+import { invitationLink, invitationMail } from './mails';
 import { hashLinkSecret, newLinkSecret } from './secrets';
+import type { AuthUser } from './users';
 
-export type InvitationRow = typeof invitations.$inferSelect;
+type InvitationRow = typeof invitations.$inferSelect;
 
 const ID_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -55,7 +63,7 @@ function joined(db: Database) {
 }
 
 /** Newest first. */
-export async function listPendingInvitations(db: Database, { limit, offset }: PageRequest) {
+async function listPendingInvitations(db: Database, { limit, offset }: PageRequest) {
   const [total] = await db.select({ n: count() }).from(invitations).where(pending());
   const rows = await joined(db)
     .where(pending())
@@ -65,13 +73,13 @@ export async function listPendingInvitations(db: Database, { limit, offset }: Pa
   return { count: total?.n ?? 0, results: rows.map((row) => toDto(row)) };
 }
 
-export async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
+async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
   const [row] = await joined(db).where(pending(id));
   return row ? toDto(row) : undefined;
 }
 
-export interface ReissuedInvitation {
+interface ReissuedInvitation {
   code: string;
   invitation: PendingInvitationDto;
   /** Puts the previous code back (the new one was never delivered). */
@@ -79,7 +87,7 @@ export interface ReissuedInvitation {
 }
 
 /** A new code and a new 7-day lifetime for a pending invitation; the old code no longer matches. */
-export async function reissueInvitation(db: Database, id: string): Promise<ReissuedInvitation | undefined> {
+async function reissueInvitation(db: Database, id: string): Promise<ReissuedInvitation | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
   const code = newLinkSecret();
   const codeHash = hashLinkSecret(code);
@@ -106,8 +114,54 @@ export async function reissueInvitation(db: Database, id: string): Promise<Reiss
 }
 
 /** Deletes a pending invitation; its code stops working. Answers the deleted row, if there was one. */
-export async function cancelInvitation(db: Database, id: string): Promise<InvitationRow | undefined> {
+async function cancelInvitation(db: Database, id: string): Promise<InvitationRow | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
   const [deleted] = await db.delete(invitations).where(pending(id)).returning();
   return deleted;
+}
+
+/** The Team screen's pending invitations: list, resend with a new code, cancel; each change audited. */
+export function createPendingInvitationStore({
+  db,
+  mailer,
+  publicUrl,
+}: Pick<PeopleDeps, 'db' | 'mailer' | 'publicUrl'>) {
+  /** Resending or cancelling an invitation needs the accesses of its group, as sending it did. */
+  async function assertMayHandle(actor: AuthUser, id: string) {
+    const current = await findPendingInvitation(db, id);
+    if (!current) throw notFound();
+    const group = current.group ? await findGroup(db, current.group.id) : undefined;
+    assertMayGrant(actor, group?.accesses ?? []);
+    return { current, group };
+  }
+
+  /** `log` is the request's, for a failed mail. */
+  async function resend(actor: AuthUser, id: string, log: FastifyBaseLogger) {
+    const { current, group } = await assertMayHandle(actor, id);
+    const reissued = await reissueInvitation(db, current.id);
+    if (!reissued) throw notFound();
+    try {
+      await mailer.send(
+        invitationMail(current.email, invitationLink(publicUrl, reissued.code), actorName(actor), group?.name ?? null),
+      );
+    } catch (error) {
+      log.error({ err: error }, 'invitation mail failed');
+      await reissued.revert(); // the new code reached nobody: the earlier mail's link keeps working
+      throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
+    }
+    await recordAudit(db, actor, {
+      action: `Resent the invitation to ${current.email}`,
+      changesText: group ? `group: ${group.name}` : '',
+    });
+    return { detail: 'Invitation sent successfully', invitation: reissued.invitation };
+  }
+
+  async function cancel(actor: AuthUser, id: string): Promise<void> {
+    await assertMayHandle(actor, id);
+    const cancelled = await cancelInvitation(db, id);
+    if (!cancelled) throw notFound();
+    await recordAudit(db, actor, { action: `Cancelled the invitation to ${cancelled.email}` });
+  }
+
+  return { list: (paging: PageRequest) => listPendingInvitations(db, paging), resend, cancel };
 }

@@ -1,4 +1,8 @@
-/** The team: listing users, changing their account fields, activity, group and own password, each change audited. */
+/**
+ * The team: listing users, changing their account fields, activity, group and own password, each
+ * change audited. `createTeamStore` holds the operations the user routes call; the e-mail checks and
+ * `updateUser` are shared with the invitation and account-change stores.
+ */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { checkOwnPassword } from '../auth/passwordCheck';
 import { hashPassword } from '../auth/passwords';
@@ -7,10 +11,11 @@ import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
-import { ApiError, ValidationError } from '../http/errors';
+import { ApiError, notFound, ValidationError } from '../http/errors';
 import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
 import { withdrawPendingEmailChanges } from './pendingEmailChanges';
-import type { PeopleContext } from './context';
+import type { PeopleDeps } from './deps';
+import { findGroup } from './groups';
 import {
   auditActorOf,
   findUserByEmail,
@@ -33,26 +38,6 @@ const USER_ORDERING = {
   is_active: users.isActive,
   date_joined: users.dateJoined,
 };
-
-export async function listUsers(
-  db: Database,
-  { limit, offset }: PageRequest,
-  options: { ordering?: string; search?: string },
-): Promise<Slice<UserDto>> {
-  const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
-  const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
-  const { count: total, results: rows } = await slice(
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order, asc(users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
-  );
-  return { count: total, results: await toUserDtos(db, rows) };
-}
 
 const displayName = (user: UserRow) => actorName(auditActorOf(user));
 
@@ -141,54 +126,80 @@ export async function updateUser(
   return (await loadUserDto(db, before.id))!;
 }
 
-/**
- * The Team screen shows one group per user, so setting a group replaces all of the user's groups.
- * The actor must hold the group's accesses and everything the user holds; a user who loses
- * accesses by the move is signed out everywhere.
- */
-export async function setUserGroup(
-  ctx: Pick<PeopleContext, 'db' | 'tokens'>,
-  actor: AuthUser,
-  user: UserRow,
-  group: typeof groups.$inferSelect,
-): Promise<UserDto> {
-  const { db } = ctx;
-  assertMayGrant(actor, group.accesses);
-  const before = (await loadAuthUser(db, user.id))!;
-  assertMayManageUser(actor, before);
-  await db.transaction(async (tx) => {
-    const previous = await tx
-      .select({ name: groups.name })
-      .from(userGroups)
-      .innerJoin(groups, eq(groups.id, userGroups.groupId))
-      .where(eq(userGroups.userId, user.id))
-      .orderBy(asc(userGroups.position), asc(groups.id));
-    await tx.delete(userGroups).where(eq(userGroups.userId, user.id));
-    await tx.insert(userGroups).values({ userId: user.id, groupId: group.id, position: 0 });
-    const changesText = describeChanges({ group: [previous.map((g) => g.name).join(', '), group.name] });
-    if (changesText)
-      await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
-  });
-  const after = (await permissionsOf(db, [user.id])).get(user.id) ?? new Set();
-  if (lostAccesses(before.permissions, after).length) await ctx.tokens.endSessions(user.id, 'access');
-  return (await loadUserDto(db, user.id))!;
-}
+export function createTeamStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'>) {
+  async function list(
+    { limit, offset }: PageRequest,
+    options: { ordering?: string; search?: string },
+  ): Promise<Slice<UserDto>> {
+    const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
+    const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
+    const { count: total, results: rows } = await slice(
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order, asc(users.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(users).where(where),
+    );
+    return { count: total, results: await toUserDtos(db, rows) };
+  }
 
-/**
- * A user changes their own password, knowing the old one (throttled like sign-in); the change is
- * audited and withdraws any e-mail change of the account still waiting for confirmation.
- */
-export async function changeOwnPassword(
-  db: Database,
-  actor: AuditActor,
-  change: { old_password: string; new_password: string },
-): Promise<void> {
-  const row = (await findUserById(db, actor.id))!;
-  await checkOwnPassword(db, row, change.old_password, 'old_password', PEOPLE_MESSAGES.wrongOldPassword);
-  const passwordHash = await hashPassword(change.new_password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
-    await withdrawPendingEmailChanges(tx, actor.id);
-    await recordAudit(tx, actor, { action: 'Changed own password' });
-  });
+  async function get(id: number): Promise<UserDto> {
+    const user = await loadUserDto(db, id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /**
+   * The Team screen shows one group per user, so setting a group replaces all of the user's groups.
+   * The actor must hold the group's accesses and everything the user holds; a user who loses
+   * accesses by the move is signed out everywhere.
+   */
+  async function setGroup(actor: AuthUser, userId: number, groupId: number): Promise<UserDto> {
+    const user = await findUserById(db, userId);
+    if (!user) throw notFound();
+    const group = await findGroup(db, groupId);
+    if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
+    assertMayGrant(actor, group.accesses);
+    const before = (await loadAuthUser(db, user.id))!;
+    assertMayManageUser(actor, before);
+    await db.transaction(async (tx) => {
+      const previous = await tx
+        .select({ name: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(eq(userGroups.userId, user.id))
+        .orderBy(asc(userGroups.position), asc(groups.id));
+      await tx.delete(userGroups).where(eq(userGroups.userId, user.id));
+      await tx.insert(userGroups).values({ userId: user.id, groupId: group.id, position: 0 });
+      const changesText = describeChanges({ group: [previous.map((g) => g.name).join(', '), group.name] });
+      if (changesText)
+        await recordAudit(tx, actor, { action: `Changed group of user ${displayName(user)}`, changesText });
+    });
+    const after = (await permissionsOf(db, [user.id])).get(user.id) ?? new Set();
+    if (lostAccesses(before.permissions, after).length) await tokens.endSessions(user.id, 'access');
+    return (await loadUserDto(db, user.id))!;
+  }
+
+  /**
+   * A user changes their own password, knowing the old one (throttled like sign-in); the change is
+   * audited and withdraws any e-mail change of the account still waiting for confirmation. Every
+   * other session ends: the answer carries this one's new tokens.
+   */
+  async function changeOwnPassword(actor: AuditActor, change: { old_password: string; new_password: string }) {
+    const row = (await findUserById(db, actor.id))!;
+    await checkOwnPassword(db, row, change.old_password, 'old_password', PEOPLE_MESSAGES.wrongOldPassword);
+    const passwordHash = await hashPassword(change.new_password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+      await withdrawPendingEmailChanges(tx, actor.id);
+      await recordAudit(tx, actor, { action: 'Changed own password' });
+    });
+    await tokens.endSessions(actor.id, 'password');
+    return { detail: 'Password changed successfully', ...(await tokens.issue(actor.id)) };
+  }
+
+  return { list, get, setGroup, changeOwnPassword };
 }

@@ -3,20 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '../../src/domain/contracts';
-import { PEOPLE_MESSAGES, passwordChangedSchema, userUpdateSchema } from '../../src/domain/people';
+import { passwordChangedSchema, userUpdateSchema } from '../../src/domain/people';
 import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { changePasswordSchema } from '../../src/domain/validation';
 import { actorOf, holdsAny, requireAnyPermission, requirePermission } from '../auth/plugin';
-import { notFound, permissionDenied } from '../http/errors';
+import { permissionDenied } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { parseId } from '../http/params';
 import { errors, idParams, pageOf } from '../http/schemas';
-import { findGroup } from './groups';
+import { createAccountChanges } from './accountChanges';
+import { peopleDeps } from './deps';
 import { tags, userGroupParams, userListQuery } from './schemas';
-import { changeOwnPassword, listUsers, setUserGroup } from './team';
-import { changeAccount } from './accountChanges';
-import { peopleContext } from './context';
-import { findUserById, loadUserDto } from './users';
+import { createTeamStore } from './team';
 
 /** The Team screen: whoever may open it (update_permissions), invite or change groups, or (de)activate. */
 const mayListUsers = requireAnyPermission(...PEOPLE_ACCESS.team);
@@ -35,11 +33,8 @@ const accountChangeSchema = userSchema.extend({
 });
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function userOf(id: number) {
-    const user = await findUserById(app.db, id);
-    if (!user) throw notFound();
-    return user;
-  }
+  const team = createTeamStore(peopleDeps(app));
+  const accounts = createAccountChanges(peopleDeps(app));
 
   app.get(
     '/user/',
@@ -50,7 +45,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10);
-      return paginate(request, paging, await listUsers(app.db, paging, request.query));
+      return paginate(request, paging, await team.list(paging, request.query));
     },
   );
 
@@ -60,11 +55,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: maySeeUser,
       schema: { tags, params: idParams, response: { 200: userSchema, ...errors(403, 404) } },
     },
-    async (request) => {
-      const user = await loadUserDto(app.db, request.params.id);
-      if (!user) throw notFound();
-      return user;
-    },
+    async (request) => team.get(request.params.id),
   );
 
   /** Own account always; someone else's fields need add_edit_users; is_active needs is_staff. */
@@ -80,8 +71,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountChangeSchema, ...errors(400, 403, 404, 409, 502) },
       },
     },
-    async (request) =>
-      changeAccount(peopleContext(app, request.log), actorOf(request), await userOf(request.params.id), request.body),
+    async (request) => accounts.change(actorOf(request), request.params.id, request.body, request.log),
   );
 
   app.get(
@@ -91,13 +81,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requirePermission(PEOPLE_ACCESS.manageMembers),
       schema: { tags, params: userGroupParams, response: { 200: userSchema, ...errors(403, 404) } },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const user = await userOf(request.params.id);
-      const group = await findGroup(app.db, request.params.group_id);
-      if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
-      return setUserGroup(peopleContext(app, request.log), actor, user, group);
-    },
+    async (request) => team.setGroup(actorOf(request), request.params.id, request.params.group_id),
   );
 
   /** Changing the password ends every other session: the answer carries the caller's new tokens. */
@@ -106,12 +90,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, body: changePasswordSchema, response: { 200: passwordChangedSchema, ...errors(400) } },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      await changeOwnPassword(app.db, actor, request.body);
-      await app.tokens.endSessions(actor.id, 'password');
-      return { detail: 'Password changed successfully', ...(await app.tokens.issue(actor.id)) };
-    },
+    async (request) => team.changeOwnPassword(actorOf(request), request.body),
   );
 };
 
