@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { POSTGRES_SESSION_OPTIONS } from '../../server/db/client';
 
 export interface Statement {
   sql: string;
@@ -37,7 +38,7 @@ export interface Replayer {
 }
 
 export async function postgresReplayer(url: string): Promise<Replayer> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, options: POSTGRES_SESSION_OPTIONS });
   await client.connect();
   return {
     async run(statements) {

@@ -8,6 +8,7 @@
 import { open } from 'node:fs/promises';
 import pg from 'pg';
 import type { Statement } from '../load/floor';
+import { POSTGRES_SESSION_OPTIONS } from '../../server/db/client';
 
 /** Reads what was appended to the capture file since the last call. */
 export function captureReader(file: string) {
@@ -83,7 +84,10 @@ export async function replayOnPostgres(
   writes: Statement[][],
   { connections, writers, seconds }: { connections: number; writers: number; seconds: number },
 ): Promise<RawReplayResult> {
-  const clients = Array.from({ length: connections + writers }, () => new pg.Client({ connectionString: url }));
+  const clients = Array.from(
+    { length: connections + writers },
+    () => new pg.Client({ connectionString: url, options: POSTGRES_SESSION_OPTIONS }),
+  );
   await Promise.all(clients.map((c) => c.connect()));
   try {
     const runners = clients.map((client) => ({

@@ -4,10 +4,12 @@
  * entry stays readable after what it names is gone.
  */
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { auditLog, auditLogNames } from '../db/schema/index';
 import {
+  commaList,
   countMatching,
   DEFAULT_COUNT_CAP,
   estimatedSlice,
@@ -17,6 +19,7 @@ import {
   type PageRequest,
   type Slice,
 } from '../http/pagination';
+import { readAndSort, readThenSort } from '../http/readOrWalk';
 import { containsPattern, textMatches } from '../http/search';
 
 export interface AuditActor {
@@ -105,15 +108,22 @@ const NAME_COLUMNS = {
 /** Every column but the search text, which only the search reads. */
 const { searchText: _searchText, ...ENTRY_COLUMNS } = getTableColumns(auditLog);
 
+/** One way a search matches: by `names` in `column`, or (no column) by the entry's text. */
+interface SearchBranch {
+  where: SQL;
+  column?: AnyPgColumn;
+  names?: string[];
+}
+
 /**
  * The search: an entry matches when any of its names (actor, folder, ad account, rule) or its
  * action or changes text contains the text. The names are first looked up among the few thousand
  * distinct ones (audit_log_names), then their entries found by the names' b-tree indexes; the
  * action and changes text by the search text's trigram index, the columns themselves deciding
  * (textMatches: a match spanning two columns is none). One condition per way of matching (the
- * entry matches when any holds), `named` for those by a name; undefined for no search.
+ * entry matches when any holds); undefined for no search.
  */
-async function searchBranches(db: Database, search: unknown): Promise<{ where: SQL; named: boolean }[] | undefined> {
+async function searchBranches(db: Database, search: unknown): Promise<SearchBranch[] | undefined> {
   const text = String(search ?? '').trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
@@ -124,17 +134,17 @@ async function searchBranches(db: Database, search: unknown): Promise<{ where: S
     .from(auditLogNames)
     .where(and(sql`${auditLogNames.nameLower} like lower(${pattern})`, textMatches([auditLogNames.name], pattern)));
   // Only the columns a matching name was written in: each is an index lookup the planner can size.
-  const named = Object.entries(NAME_COLUMNS).flatMap(([kind, column]) => {
+  const named = Object.entries(NAME_COLUMNS).flatMap(([kind, column]): SearchBranch[] => {
     const names = found.filter((r) => r.kind === kind).map((r) => r.name);
     // One name as an equality: its index then yields the entries in its second column's order.
-    if (names.length === 1) return [{ where: eq(column, names[0]!), named: true }];
-    return names.length ? [{ where: sql`${column} = any(${sql.param(names)}::text[])`, named: true }] : [];
+    if (names.length === 1) return [{ where: eq(column, names[0]!), column, names }];
+    return names.length ? [{ where: sql`${column} = any(${sql.param(names)}::text[])`, column, names }] : [];
   });
   const inText = and(
     ilike(auditLog.searchText, pattern),
     textMatches([auditLog.action, auditLog.changesText], pattern),
   )!;
-  return [...named, { where: inText, named: false }];
+  return [...named, { where: inText }];
 }
 
 /** The filters other than the search as one condition over audit_log alone. */
@@ -147,15 +157,48 @@ function idConditions(filters: AuditLogFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The columns a page is sorted by, once each. */
-const SORT_COLUMNS = Object.fromEntries(Object.values(ORDERING).map((column) => [column.name, column]));
+/** The first sort key's column (the default: the time of the entry). */
+function firstSortColumn(raw: unknown): string {
+  const key = commaList(raw).find((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
+  return key ? ORDERING[key.replace(/^-/, '') as keyof typeof ORDERING].name : auditLog.timestamp.name;
+}
 
 /**
- * Up to this many entries found by a name are read and sorted rather than found by walking the
- * sort's index: the walk is a guess that matches are spread evenly along it, wrong when the sort
- * follows the name (an ad account's entries are one folder's, all together in the folder sort).
+ * One way to page on its own (the page is the union of the ways' pages): `walk` leaves it to the
+ * planner; `read` reads the matches and sorts them when that beats a walk (readOrWalk.ts);
+ * `eachName` takes each name's first entries in time from its `(name, timestamp, id)` index.
  */
-const READ_AND_SORT_UP_TO = 50_000;
+interface PagingWay {
+  where: SQL;
+  how: 'walk' | 'read' | 'eachName';
+  branch?: SearchBranch;
+}
+
+/**
+ * The ways to page: a name in the column the page is sorted by, or one name in the time sort,
+ * is walked in order along its index; several names in the time sort, name by name; names in
+ * another column, read and sorted when few; the text, left to the planner. Without a search, the
+ * id filters alone, read and sorted when few.
+ */
+function pagingWays(branches: SearchBranch[] | undefined, ids: SQL | undefined, sortColumn: string): PagingWay[] {
+  if (!branches) return ids ? [{ where: ids, how: 'read' }] : [];
+  const byTime = sortColumn === auditLog.timestamp.name;
+  return branches.map((branch) => {
+    const where = and(branch.where, ids)!;
+    if (!branch.column || branch.column.name === sortColumn) return { where, how: 'walk' };
+    if (!byTime) return { where, how: 'read' };
+    return { where, how: branch.names!.length > 1 ? 'eachName' : 'walk', branch };
+  });
+}
+
+/** The columns `ordering` sorts by, with the id: what a page's parts carry to be sorted together. */
+function orderingColumns(raw: unknown) {
+  const keys = commaList(raw)
+    .map((k) => k.replace(/^-/, ''))
+    .filter((k): k is keyof typeof ORDERING => Object.hasOwn(ORDERING, k));
+  const columns = keys.length ? keys.map((k) => ORDERING[k]) : [auditLog.timestamp];
+  return Object.fromEntries([...columns, auditLog.id].map((column) => [column.name, column]));
+}
 
 /**
  * One page of the log, newest first unless ordered otherwise: the page's ids first (an index walk,
@@ -165,7 +208,7 @@ const READ_AND_SORT_UP_TO = 50_000;
  * of each way on its own, then the page of their union: as one condition, PostgreSQL would walk
  * the sort's index testing every entry, and when the matches sit at the far end of that index (a
  * person's entries sorted by person, backwards) it reads nearly all of them (docs/bench.md,
- * "Mixed traffic"). Each way alone is an index lookup in the sort's order, or its matches sorted.
+ * "Mixed traffic"). A narrow way is read whole and sorted when that beats a walk (readOrWalk.ts).
  */
 export async function listAuditLog(
   db: Database,
@@ -177,26 +220,42 @@ export async function listAuditLog(
   const ids = idConditions(filters);
   const where = and(branches ? or(...branches.map((b) => b.where)) : undefined, ids);
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(auditLog.timestamp)], auditLog.id);
-  // The union and each read-and-sorted part are named audit_log and keep the sort columns' names,
-  // so the same ordering sorts them.
-  const branchPage = async ({ where: branch, named }: { where: SQL; named: boolean }) => {
-    const matching = db.select(SORT_COLUMNS).from(auditLog).where(and(branch, ids));
-    const sortOnly =
-      named &&
-      (await plannerEstimate(db, db.select({ id: auditLog.id }).from(auditLog).where(and(branch, ids)))) <=
-        READ_AND_SORT_UP_TO;
-    return sortOnly
-      ? sql`(select * from (${matching.offset(0)}) as ${auditLog} order by ${sql.join(ordering, sql`, `)} limit ${offset + limit + 1})`
-      : sql`(${matching.orderBy(...ordering).limit(offset + limit + 1)})`;
+  const sortColumn = firstSortColumn(filters.ordering);
+  const ways = pagingWays(branches, ids, sortColumn);
+  const reach = offset + limit + 1;
+  const idsOf = (condition: SQL | undefined) => db.select({ id: auditLog.id }).from(auditLog).where(condition);
+  const columns = orderingColumns(filters.ordering);
+  // The union and each way's part are named audit_log and keep the sort columns' names, so the
+  // same ordering sorts them (a CTE's or a lateral subquery's name is not in scope inside it).
+  const wayPage = async ({ where: way, how, branch }: PagingWay) => {
+    const matching = db.select(columns).from(auditLog).where(way);
+    if (how === 'eachName') {
+      const first = db
+        .select(columns)
+        .from(auditLog)
+        .where(and(eq(branch!.column!, sql`wanted.name`), ids))
+        .orderBy(...ordering)
+        .limit(reach);
+      return sql`(select ${auditLog}.* from unnest(${sql.param(branch!.names)}::text[]) as wanted(name)
+        cross join lateral (${first}) as ${auditLog} order by ${sql.join(ordering, sql`, `)} limit ${reach})`;
+    }
+    const read =
+      how === 'read' &&
+      readAndSort({
+        matches: await plannerEstimate(db, idsOf(way)),
+        tableRows: await plannerEstimate(db, idsOf(undefined)),
+        rowsWanted: reach,
+        sortedByTime: sortColumn === auditLog.timestamp.name,
+      });
+    return read
+      ? readThenSort(sql`${auditLog}`, sql`${matching}`, ordering, reach, sql`*`)
+      : sql`(${matching.orderBy(...ordering).limit(reach)})`;
   };
   const pageIds =
-    branches && branches.length > 1
-      ? sql`(select id from (${sql.join(await Promise.all(branches.map(branchPage)), sql` union `)}) as ${auditLog}
+    ways.length > 1 || (ways[0] && ways[0].how !== 'walk')
+      ? sql`(select id from (${sql.join(await Promise.all(ways.map(wayPage)), sql` union `)}) as ${auditLog}
           order by ${sql.join(ordering, sql`, `)} limit ${limit + 1} offset ${offset})`
-      : db
-          .select({ id: auditLog.id })
-          .from(auditLog)
-          .where(where)
+      : idsOf(where)
           .orderBy(...ordering)
           .limit(limit + 1)
           .offset(offset);

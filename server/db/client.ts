@@ -100,8 +100,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
+/**
+ * Settings of every connection the app's pool opens. JIT off: the searches' recheck is declared
+ * costly (list_text_matches, migration 0012) to steer the planner, which pushes their plans over
+ * jit_above_cost, and compiling one took 2–3 s for a statement that runs in a fraction of that
+ * (docs/decisions.md, "No JIT for the lists").
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  const pool = new pg.Pool({ connectionString, max: maxConnections, options: POSTGRES_SESSION_OPTIONS });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

@@ -20,7 +20,7 @@ import {
   type Slice,
 } from '../http/pagination';
 import { containsPattern, indexedContains, textMatches } from '../http/search';
-import { type IdQuery, pageAcross, pageOf } from './ruleLogPages';
+import { type IdQuery, pageAcross, pageOf, type RuleLogConditions } from './ruleLogPages';
 import { folderOrAccountNameContains } from '../rules/store';
 
 /**
@@ -121,6 +121,13 @@ export const entriesByIds = (db: Database, ids: number[]) =>
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
 /**
+ * More rules than this matching a search (a word of every rule's name, such as `CPL`) are matched
+ * by the rule name each entry keeps (rule_sort) instead of by id: their entries are most of the
+ * log, found as fast by a walk, and 20,000 ids cost more to look up and to plan (docs/bench.md).
+ */
+const MANY_RULES = 1_000;
+
+/**
  * The search (docs/api.md): the entry's ad id, action or reason (its search text, one trigram
  * index; the columns recheck), or the current name of its rule, folder or folder's ad account.
  * Names change, so they are not copied onto entries: the matching rules and folders are looked up
@@ -149,7 +156,8 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
       with matching_folders as (
         select ${folders.id} as id from ${folders} where ${folderOrAccountNameContains(text)})
       select (select array_agg(id) from matching_folders) as folder_ids,
-             (select array_agg(${rules.id}) from ${rules} where ${indexedContains(rules.name, text)}) as rule_ids,
+             array(select ${rules.id} from ${rules} where ${indexedContains(rules.name, text)}
+               limit ${MANY_RULES + 1}) as rule_ids,
              ${
                textIdsWanted
                  ? sql`array(select ${ruleActivity.id} from ${ruleActivity} where ${textMatch} limit ${countCap + 1})`
@@ -169,7 +177,11 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
   // read for the text. Nothing named and no text found: the search matches no entry (not "no search").
   const branches = [
     folderIds.length ? sql`${ruleActivity.folderId} = any(${intArray(folderIds)})` : undefined,
-    ruleIds.length ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})` : undefined,
+    ruleIds.length > MANY_RULES
+      ? ilike(ruleActivity.ruleSort, pattern)
+      : ruleIds.length
+        ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})`
+        : undefined,
     textCondition,
   ].filter((branch) => branch !== undefined);
   return branches.length ? branches : [sql`false`];
@@ -179,11 +191,7 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
  * The filters over rule_activity alone (no join: the page and count are index walks): the search's
  * ways of matching (`branches`, any of which holds) and the rest (`base`).
  */
-async function ruleLogConditions(
-  db: Database,
-  filters: RuleLogFilters,
-  countCap: number,
-): Promise<{ base: SQL; branches: SQL[] | undefined }> {
+async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap: number): Promise<RuleLogConditions> {
   const conditions: SQL[] = [eq(ruleActivity.state, 'done')];
   const branches = await searchBranches(db, filters.search, countCap);
   if (filters.rule_id_in !== undefined)
@@ -194,7 +202,7 @@ async function ruleLogConditions(
   // Ad and campaign ids are strings of digits: compared as text.
   if (filters.ad_id_in !== undefined)
     conditions.push(inArray(ruleActivity.adId, commaList(filters.ad_id_in).concat('')));
-  return { base: and(...conditions)!, branches };
+  return { base: and(...conditions)!, branches, narrowed: conditions.length > 1 };
 }
 
 /**
@@ -205,7 +213,7 @@ async function ruleLogConditions(
  */
 function pageIdsByFolder(
   db: Database,
-  conditions: { base: SQL; branches: SQL[] | undefined },
+  conditions: RuleLogConditions,
   raw: unknown,
   descending: boolean,
   paging: PageRequest,

@@ -6,7 +6,8 @@ import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, ruleActivity } from '../db/schema/index';
-import { orderingWithId, plannerEstimate, type PageRequest } from '../http/pagination';
+import { commaList, orderingWithId, plannerEstimate, type PageRequest } from '../http/pagination';
+import { readAndSort, readThenSort } from '../http/readOrWalk';
 
 /** The same sorts over entries read first (`found`, pageOf). */
 const FOUND_ORDERING = {
@@ -20,17 +21,27 @@ const FOUND_ORDERING = {
   id: sql`found.id`,
 };
 
+/**
+ * The Activity's conditions over rule_activity alone: `base` (finished entries and the id
+ * filters), a search's ways of matching (`branches`, any of which holds), and whether an id filter
+ * (rule, folder, ad) narrows the entries to a few.
+ */
+export interface RuleLogConditions {
+  base: SQL;
+  branches: SQL[] | undefined;
+  narrowed: boolean;
+}
+
+/** The first sort key named by `ordering=` (without its direction), if any. */
+const firstKey = (raw: unknown) =>
+  commaList(raw)
+    .map((key) => key.replace(/^-/, ''))
+    .find((key) => Object.hasOwn(FOUND_ORDERING, key)) ?? 'created_at';
+
 /** The ids of one page of a sort (`limit` rows from `offset`). */
 export type PageIds = (limit: number, offset: number) => Promise<number[]>;
 /** The ids of the entries a condition holds for, joined as the sort needs. */
 export type IdQuery = (where: SQL) => PgSelect;
-
-/**
- * Up to this many entries found one way are read first and then sorted, rather than found by
- * walking the sort: the walk guesses that matches are spread evenly along it, which a folder's
- * entries in the folder sort, or words of its name in its entries' reasons, are not.
- */
-const READ_AND_SORT_UP_TO = 50_000;
 
 /**
  * A page of `query` in `ordering`. A search matching in several ways (a folder's name, a rule's,
@@ -42,26 +53,31 @@ export function pageOf(
   db: Database,
   query: IdQuery,
   part: SQL | undefined,
-  { base, branches }: { base: SQL; branches: SQL[] | undefined },
+  { base, branches, narrowed }: RuleLogConditions,
   raw: unknown,
   ordering: SQL[],
 ): PageIds {
-  const branchPage = async (branch: SQL, rows: number) => {
+  const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
+  const branchPage = async (branch: SQL | undefined, rows: number) => {
     const matching = and(base, branch)!;
-    const estimate = await plannerEstimate(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(matching));
-    if (estimate > READ_AND_SORT_UP_TO)
+    const read = readAndSort({
+      matches: await plannerEstimate(db, idsOf(matching)),
+      tableRows: await plannerEstimate(db, idsOf(undefined)),
+      rowsWanted: rows,
+      sortedByTime: firstKey(raw) === 'created_at',
+    });
+    if (!read)
       return sql`(${query(matching)
         .orderBy(...ordering)
         .limit(rows)})`;
     // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
     // by name guessing the matches are spread evenly among them.
     const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
-    return sql`(with found as materialized (
-        select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
-               ${ruleActivity.ruleSort}, ${folders.name} as folder_name
-        from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
-        where ${and(matching, part)})
-      select id from found order by ${sql.join(sorted, sql`, `)} limit ${rows})`;
+    const found = sql`select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
+        ${ruleActivity.ruleSort}, ${folders.name} as folder_name
+      from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
+      where ${and(matching, part)}`;
+    return readThenSort(sql`found`, found, sorted, rows);
   };
   return async (limit, offset) => {
     const page = (where: SQL) =>
@@ -69,11 +85,14 @@ export function pageOf(
         .orderBy(...ordering)
         .limit(limit)
         .offset(offset);
+    // Each way on its own; the id filters alone (a rule's, a folder's or an ad's entries) too, so
+    // they may be read and sorted rather than walked.
+    const ways = branches ?? (narrowed ? [undefined] : []);
     const rows = (
-      branches && branches.length > 1
+      ways.length > 1 || (ways.length === 1 && narrowed)
         ? await page(
             sql`${ruleActivity.id} in (${sql.join(
-              await Promise.all(branches.map((branch) => branchPage(branch, offset + limit))),
+              await Promise.all(ways.map((branch) => branchPage(branch, offset + limit))),
               sql` union `,
             )})`,
           )

@@ -80,9 +80,12 @@ export const judgingSchema = z.object({
 export const judgingPatchSchema = judgingSchema.omit({ carried_over: true }).partial().strict();
 export type JudgingPatch = z.infer<typeof judgingPatchSchema>;
 
+/** Made once: zod compiles a schema on its first parse, which a schema made per call repeats every time. */
+const storedJudgingSchema = judgingSchema.partial();
+
 /** A stored value read back whole: anything missing or malformed takes the carried-over value. */
 export function readJudging(stored: unknown): RuleJudging {
-  const parsed = judgingSchema.partial().safeParse(stored ?? {});
+  const parsed = storedJudgingSchema.safeParse(stored ?? {});
   const value = parsed.success ? parsed.data : {};
   return { ...CARRIED_OVER_JUDGING, ...value };
 }

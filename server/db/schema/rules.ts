@@ -125,15 +125,20 @@ export const auditLog = pgTable(
     // A folder's or rule's entries with their order and id: the page's ids are an index-only scan.
     index('audit_log_folder_idx').on(t.folderId, t.timestamp, t.id),
     index('audit_log_rule_idx').on(t.ruleId, t.timestamp, t.id),
-    // The Log's "Client / Ad account" sort (ordering=ad_account → folder name, then newest first).
-    index('audit_log_folder_name_idx').on(t.folderName, t.timestamp.desc(), t.id),
-    // The Log's other sorts (Responsible, Ad account name, Action, Rule), each tie broken by id
-    // in the same direction, so one index serves both directions. changes_text has none: free
-    // text may outgrow a btree entry.
+    // The Log's sorts (Client / Ad account → folder name, Responsible, Ad account name, Action,
+    // Rule), each tie broken by id in the same direction, so one index serves both directions.
+    // changes_text has none: free text may outgrow a btree entry.
+    index('audit_log_folder_name_idx').on(t.folderName, t.id),
     index('audit_log_actor_idx').on(t.actor, t.id),
     index('audit_log_meta_ad_account_name_idx').on(t.metaAdAccountName, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_rule_name_idx').on(t.ruleName, t.id),
+    // A search by a name in the default time sort: one name's entries in order (a deep page is an
+    // index-only walk), several names' read index-only and sorted (docs/bench.md).
+    index('audit_log_actor_time_idx').on(t.actor, t.timestamp, t.id),
+    index('audit_log_folder_name_time_idx').on(t.folderName, t.timestamp, t.id),
+    index('audit_log_account_name_time_idx').on(t.metaAdAccountName, t.timestamp, t.id),
+    index('audit_log_rule_name_time_idx').on(t.ruleName, t.timestamp, t.id),
   ],
 );
 

@@ -159,11 +159,15 @@ eachDatabase((engine) => {
         { actor: 'System', action: 'Paged b', changesText: 'Name: Vega → Deneb' },
         { actor: 'Vega Lyra', action: 'Paged d', ruleName: 'Altair rule' },
         { actor: 'System', action: 'Paged e', folderName: 'Altair folder' },
+        // Two folder names match: in the time sort, each name's entries are taken on their own.
+        { actor: 'System', action: 'Paged f', folderName: 'Vega annex' },
       ]);
-      for (const ordering of ['-actor', 'ad_account', '-action', 'rule_name', 'timestamp']) {
+      for (const ordering of ['-actor', 'ad_account', '-action', 'rule_name', 'timestamp', '-timestamp']) {
         const all = (await log(`?search=vega&ordering=${ordering}&limit=100`)).results.map((e) => e.action);
-        expect(all.toSorted()).toEqual(['Paged a', 'Paged b', 'Paged c', 'Paged d']);
-        const pages = [0, 1, 2, 3].map((offset) => log(`?search=vega&ordering=${ordering}&limit=1&offset=${offset}`));
+        expect(all.toSorted()).toEqual(['Paged a', 'Paged b', 'Paged c', 'Paged d', 'Paged f']);
+        const pages = [0, 1, 2, 3, 4].map((offset) =>
+          log(`?search=vega&ordering=${ordering}&limit=1&offset=${offset}`),
+        );
         expect((await Promise.all(pages)).map((p) => p.results[0]?.action)).toEqual(all);
       }
     });

@@ -289,5 +289,28 @@ eachDatabase((engine) => {
       ).json();
       expect(one.results.map((r: { ad_id: string }) => r.ad_id)).toEqual(['903']);
     });
+
+    it('finds the entries of the rules named by a word more than a thousand rules hold, and only theirs', async () => {
+      const account = await seedAccount(api.dbh.db);
+      const { folder, rule } = await seedRule(api.dbh.db, account.adAccountId, { folderName: 'Walrus folder' });
+      await api.dbh.sql.query(
+        `with named as (
+           insert into rules (folder_id, name, schedule, alert_schedule)
+           select $1, 'Walrus rule ' || n, '[]', '[]' from generate_series(1, 1001) as n returning id, name)
+         insert into rule_activity (rule_id, folder_id, action, ad_id)
+         select id, $1, 'turn_off_ad', '77' || split_part(name, ' ', 3) from named
+         where name in ('Walrus rule 1', 'Walrus rule 1001')`,
+        [folder.id],
+      );
+      // The folder's own rule is not named so: its entry is not found.
+      await api.dbh.sql.query(
+        `insert into rule_activity (rule_id, folder_id, action, ad_id) values ($1, $2, 'turn_off_ad', '7799')`,
+        [rule.id, folder.id],
+      );
+      const found = (
+        await api.request(viewer.token, { method: 'GET', url: '/api/rule_log/?search=walrus rule&ordering=ad_id' })
+      ).json();
+      expect(found.results.map((r: { ad_id: string }) => r.ad_id)).toEqual(['771', '771001']);
+    });
   });
 });

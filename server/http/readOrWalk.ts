@@ -1,0 +1,52 @@
+/**
+ * How a big list (Log, Activity) finds the page of a narrow set of matching rows: by walking the
+ * sort's index and testing each row until the page is full, or by reading every match (through
+ * the filter's own indexes) and sorting them. PostgreSQL guesses the walk's length from how many
+ * rows match, as if they were spread evenly along the sort; they are not when the sort follows
+ * what matched (a folder's entries in the folder or ad sort), and a deep page of a walk reads
+ * thousands of rows from the table for each one it keeps (docs/bench.md, "Costly statements").
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Up to this many matches are read and sorted rather than found by a walk. */
+export const READ_AND_SORT_UP_TO = 100_000;
+
+/**
+ * A row a walk tests costs about this many rows read by the filter's own indexes (a bitmap scan
+ * reads the table in physical order; a walk fetches each row from where the sort's index points):
+ * 20 µs against 3.6 µs on the full-size Log (docs/bench.md, "Costly statements").
+ */
+const WALK_ROW_COST = 4;
+
+export interface WalkOrRead {
+  /** The planner's estimate of the matching rows. */
+  matches: number;
+  /** Rows in the whole table (its estimate). */
+  tableRows: number;
+  /** offset + limit (+ 1): how far into the matches the page reaches. */
+  rowsWanted: number;
+  /** The sort's first key is the time the row was written. */
+  sortedByTime: boolean;
+}
+
+/**
+ * Whether to read every match and sort them (true) or walk the sort's index (false). Sorted by
+ * time, matches are spread along the walk (entries are written over time whatever they hold), so
+ * it reads about `rows wanted × table rows ÷ matches` rows; sorted by anything else, they may all
+ * sit at its far end (a folder's entries in the folder or ad sort), so few enough are always read.
+ */
+export function readAndSort({ matches, tableRows, rowsWanted, sortedByTime }: WalkOrRead): boolean {
+  if (matches > READ_AND_SORT_UP_TO) return false;
+  if (!sortedByTime) return true;
+  const walked = (rowsWanted * tableRows) / Math.max(matches, 1);
+  return walked * WALK_ROW_COST > matches;
+}
+
+/**
+ * The first `rows` of `matching` in `ordering` (their `columns`), read whole first as `name` (a
+ * materialized CTE: the planner cannot turn it into a walk of the sort's index, which a subquery
+ * with `offset 0` does not prevent); the ordering's terms name `name`'s columns.
+ */
+export const readThenSort = (name: SQL, matching: SQL, ordering: SQL[], rows: number, columns = sql`id`): SQL =>
+  sql`(with ${name} as materialized (${matching}) select ${columns} from ${name}
+    order by ${sql.join(ordering, sql`, `)} limit ${rows})`;
