@@ -165,28 +165,34 @@ function firstSortColumn(raw: unknown): string {
 
 /**
  * One way to page on its own (the page is the union of the ways' pages): `walk` leaves it to the
- * planner; `read` reads the matches and sorts them when that beats a walk (readOrWalk.ts);
- * `eachName` takes each name's first entries in time from its `(name, timestamp, id)` index.
+ * planner; `read` reads the matches and sorts them when that beats a walk (readOrWalk.ts, told
+ * whether they are `spread` along the sort); `eachName` takes each name's first entries in time
+ * from its `(name, timestamp, id)` index.
  */
 interface PagingWay {
   where: SQL;
   how: 'walk' | 'read' | 'eachName';
+  spread?: boolean;
   branch?: SearchBranch;
 }
 
 /**
  * The ways to page: a name in the column the page is sorted by, or one name in the time sort,
  * is walked in order along its index; several names in the time sort, name by name; names in
- * another column, read and sorted when few; the text, left to the planner. Without a search, the
- * id filters alone, read and sorted when few.
+ * another column, read and sorted or walked; the text, left to the planner. Without a search, the
+ * id filters alone, read and sorted or walked. A person's entries, and any in the action sort,
+ * are spread along the sort; a firm's folder, ad account and rules, and a folder's or rule's
+ * entries, may sit together in the other sorts.
  */
 function pagingWays(branches: SearchBranch[] | undefined, ids: SQL | undefined, sortColumn: string): PagingWay[] {
-  if (!branches) return ids ? [{ where: ids, how: 'read' }] : [];
   const byTime = sortColumn === auditLog.timestamp.name;
+  const unrelated = byTime || sortColumn === auditLog.action.name;
+  if (!branches)
+    return ids ? [{ where: ids, how: 'read', spread: unrelated || sortColumn === auditLog.actor.name }] : [];
   return branches.map((branch) => {
     const where = and(branch.where, ids)!;
     if (!branch.column || branch.column.name === sortColumn) return { where, how: 'walk' };
-    if (!byTime) return { where, how: 'read' };
+    if (!byTime) return { where, how: 'read', spread: unrelated || branch.column === auditLog.actor };
     return { where, how: branch.names!.length > 1 ? 'eachName' : 'walk', branch };
   });
 }
@@ -227,7 +233,7 @@ export async function listAuditLog(
   const columns = orderingColumns(filters.ordering);
   // The union and each way's part are named audit_log and keep the sort columns' names, so the
   // same ordering sorts them (a CTE's or a lateral subquery's name is not in scope inside it).
-  const wayPage = async ({ where: way, how, branch }: PagingWay) => {
+  const wayPage = async ({ where: way, how, spread, branch }: PagingWay) => {
     const matching = db.select(columns).from(auditLog).where(way);
     if (how === 'eachName') {
       const first = db
@@ -245,7 +251,7 @@ export async function listAuditLog(
         matches: await plannerEstimate(db, idsOf(way)),
         tableRows: await plannerEstimate(db, idsOf(undefined)),
         rowsWanted: reach,
-        sortedByTime: sortColumn === auditLog.timestamp.name,
+        spread: spread ?? false,
       });
     return read
       ? readThenSort(sql`${auditLog}`, sql`${matching}`, ordering, reach, sql`*`)

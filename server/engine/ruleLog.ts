@@ -20,7 +20,7 @@ import {
   type Slice,
 } from '../http/pagination';
 import { containsPattern, indexedContains, textMatches } from '../http/search';
-import { type IdQuery, pageAcross, pageOf, type RuleLogConditions } from './ruleLogPages';
+import { type IdQuery, pageAcross, pageOf, type RuleLogConditions, type SearchWay } from './ruleLogPages';
 import { folderOrAccountNameContains } from '../rules/store';
 
 /**
@@ -141,7 +141,7 @@ const MANY_RULES = 1_000;
  * both read the trigram index (docs/decisions.md, "Activity search: text matches looked up once").
  * Should more than `countCap` match after all, the text test stays in the condition.
  */
-async function searchBranches(db: Database, search: unknown, countCap: number): Promise<SQL[] | undefined> {
+async function searchBranches(db: Database, search: unknown, countCap: number): Promise<SearchWay[] | undefined> {
   const text = String(search ?? '').trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
@@ -175,16 +175,20 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
         : undefined;
   // One condition per way of matching, the id tests first: as one OR, an entry they match is not
   // read for the text. Nothing named and no text found: the search matches no entry (not "no search").
-  const branches = [
-    folderIds.length ? sql`${ruleActivity.folderId} = any(${intArray(folderIds)})` : undefined,
+  const rulesWhere =
     ruleIds.length > MANY_RULES
       ? ilike(ruleActivity.ruleSort, pattern)
       : ruleIds.length
         ? sql`${ruleActivity.ruleId} = any(${intArray(ruleIds)})`
-        : undefined,
-    textCondition,
-  ].filter((branch) => branch !== undefined);
-  return branches.length ? branches : [sql`false`];
+        : undefined;
+  const branches: SearchWay[] = [
+    ...(folderIds.length
+      ? [{ where: sql`${ruleActivity.folderId} = any(${intArray(folderIds)})`, by: 'folder' as const }]
+      : []),
+    ...(rulesWhere ? [{ where: rulesWhere, by: 'rule' as const }] : []),
+    ...(textCondition ? [{ where: textCondition, by: 'text' as const }] : []),
+  ];
+  return branches.length ? branches : [{ where: sql`false`, by: 'text' }];
 }
 
 /**
@@ -247,7 +251,7 @@ function pageIdsByFolder(
     raw,
     orderingWithId(raw, NO_FOLDER_ORDERING, [], ruleActivity.id),
   );
-  const where = and(conditions.base, conditions.branches ? or(...conditions.branches) : undefined)!;
+  const where = and(conditions.base, conditions.branches ? or(...conditions.branches.map((b) => b.where)) : undefined)!;
   const countOf = (part: IdQuery) => async (upTo: number) =>
     Number(
       resultRows<{ n: number }>(
@@ -271,7 +275,7 @@ export async function listRuleLog(
   countCap = DEFAULT_COUNT_CAP,
 ): Promise<Slice<RuleLogEntryDto>> {
   const conditions = await ruleLogConditions(db, filters, countCap);
-  const where = and(conditions.base, conditions.branches ? or(...conditions.branches) : undefined)!;
+  const where = and(conditions.base, conditions.branches ? or(...conditions.branches.map((b) => b.where)) : undefined)!;
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
   const keys = commaList(filters.ordering).filter((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
   const isFolderKey = (key: string) => FOLDER_KEYS.has(key.replace(/^-/, ''));

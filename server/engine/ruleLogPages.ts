@@ -28,8 +28,27 @@ const FOUND_ORDERING = {
  */
 export interface RuleLogConditions {
   base: SQL;
-  branches: SQL[] | undefined;
+  branches: SearchWay[] | undefined;
   narrowed: boolean;
+}
+
+/** One way a search matches: by the name of the entry's folder (or its ad account), of its rule, or its text. */
+export interface SearchWay {
+  where: SQL;
+  by: 'folder' | 'rule' | 'text';
+}
+
+/**
+ * Whether the entries matched `by` a way (undefined: by the id filters) are spread along the sort
+ * `key`: in time and in the action sort always (every folder, rule and ad gets every kind of
+ * action); a folder's or a text's in the rule sort (every folder holds rules of the same names).
+ * Not a rule's in the rule sort, nor anything in the folder and ad sorts (a folder's entries, its
+ * ads and the campaign names its reasons quote sit together there).
+ */
+function spreadAlong(key: string, by: SearchWay['by'] | undefined): boolean {
+  if (key === 'created_at' || key === 'action') return true;
+  if (key === 'rule' || key === 'rule_name') return by === 'folder' || by === 'text';
+  return false;
 }
 
 /** The first sort key named by `ordering=` (without its direction), if any. */
@@ -58,13 +77,14 @@ export function pageOf(
   ordering: SQL[],
 ): PageIds {
   const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
-  const branchPage = async (branch: SQL | undefined, rows: number) => {
-    const matching = and(base, branch)!;
+  const branchPage = async (way: SearchWay | undefined, rows: number) => {
+    const matching = and(base, way?.where)!;
     const read = readAndSort({
       matches: await plannerEstimate(db, idsOf(matching)),
       tableRows: await plannerEstimate(db, idsOf(undefined)),
       rowsWanted: rows,
-      sortedByTime: firstKey(raw) === 'created_at',
+      spread: spreadAlong(firstKey(raw), way?.by),
+      textTested: way?.by === 'text',
     });
     if (!read)
       return sql`(${query(matching)
@@ -92,11 +112,11 @@ export function pageOf(
       ways.length > 1 || (ways.length === 1 && narrowed)
         ? await page(
             sql`${ruleActivity.id} in (${sql.join(
-              await Promise.all(ways.map((branch) => branchPage(branch, offset + limit))),
+              await Promise.all(ways.map((way) => branchPage(way, offset + limit))),
               sql` union `,
             )})`,
           )
-        : await page(and(base, branches?.[0])!)
+        : await page(and(base, branches?.[0]?.where)!)
     ) as { id: number }[];
     return rows.map((r) => r.id);
   };

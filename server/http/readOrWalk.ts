@@ -25,21 +25,30 @@ export interface WalkOrRead {
   tableRows: number;
   /** offset + limit (+ 1): how far into the matches the page reaches. */
   rowsWanted: number;
-  /** The sort's first key is the time the row was written. */
-  sortedByTime: boolean;
+  /**
+   * The matches are spread along the sort: by time always (entries are written over time whatever
+   * they hold), and where what matched has nothing to do with the sort (a person's changes in the
+   * folder sort); not where it follows it (a firm's ad accounts in the folder sort, a folder's ads
+   * in the ad sort), where they may all sit at the walk's far end.
+   */
+  spread: boolean;
+  /**
+   * Each match read is tested by a text search as each row walked is (its trigram index only
+   * narrows the rows): reading then costs as much a row as walking.
+   */
+  textTested?: boolean;
 }
 
 /**
- * Whether to read every match and sort them (true) or walk the sort's index (false). Sorted by
- * time, matches are spread along the walk (entries are written over time whatever they hold), so
- * it reads about `rows wanted × table rows ÷ matches` rows; sorted by anything else, they may all
- * sit at its far end (a folder's entries in the folder or ad sort), so few enough are always read.
+ * Whether to read every match and sort them (true) or walk the sort's index (false). Spread
+ * matches are walked when the walk reads fewer rows (about `rows wanted × table rows ÷ matches`,
+ * each costing WALK_ROW_COST); matches that may sit together are read when few enough.
  */
-export function readAndSort({ matches, tableRows, rowsWanted, sortedByTime }: WalkOrRead): boolean {
+export function readAndSort({ matches, tableRows, rowsWanted, spread, textTested }: WalkOrRead): boolean {
   if (matches > READ_AND_SORT_UP_TO) return false;
-  if (!sortedByTime) return true;
+  if (!spread) return true;
   const walked = (rowsWanted * tableRows) / Math.max(matches, 1);
-  return walked * WALK_ROW_COST > matches;
+  return walked * (textTested ? 1 : WALK_ROW_COST) > matches;
 }
 
 /**
