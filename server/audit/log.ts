@@ -180,15 +180,14 @@ interface PagingWay {
  * The ways to page: a name in the column the page is sorted by, or one name in the time sort,
  * is walked in order along its index; several names in the time sort, name by name; names in
  * another column, read and sorted or walked; the text, left to the planner. Without a search, the
- * id filters alone, read and sorted or walked. A person's entries, and any in the action sort,
- * are spread along the sort; a firm's folder, ad account and rules, and a folder's or rule's
- * entries, may sit together in the other sorts.
+ * id filters alone, read and sorted or walked. A person's entries, and any in the action and
+ * person sorts, are spread along the sort; a firm's folder, ad account and rules, and a folder's
+ * or rule's entries, may sit together in the folder and rule sorts.
  */
 function pagingWays(branches: SearchBranch[] | undefined, ids: SQL | undefined, sortColumn: string): PagingWay[] {
   const byTime = sortColumn === auditLog.timestamp.name;
-  const unrelated = byTime || sortColumn === auditLog.action.name;
-  if (!branches)
-    return ids ? [{ where: ids, how: 'read', spread: unrelated || sortColumn === auditLog.actor.name }] : [];
+  const unrelated = byTime || sortColumn === auditLog.action.name || sortColumn === auditLog.actor.name;
+  if (!branches) return ids ? [{ where: ids, how: 'read', spread: unrelated }] : [];
   return branches.map((branch) => {
     const where = and(branch.where, ids)!;
     if (!branch.column || branch.column.name === sortColumn) return { where, how: 'walk' };
