@@ -1,6 +1,7 @@
 /**
  * Finds import cycles among the product's own modules (server/ and src/): every relative import,
- * type-only ones included, since a cycle of types still ties two modules' meanings together.
+ * type-only and dynamic ones included, since a cycle of types still ties two modules' meanings
+ * together, and the modules vite's `import.meta.glob` brings in (the resource registry's).
  * Run by tests/server/importCycles.test.ts; `npx tsx scripts/importCycles.ts` prints them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -26,12 +27,43 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
+/** A relative glob of vite's (`*`, `**`, `{a,b}`) as a test of absolute paths from `dir`. */
+function globMatcher(dir: string, pattern: string): RegExp {
+  const source = resolve(dir, pattern)
+    .split(/(\*\*\/|\*|\{[^}]*\})/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '*') return '[^/]*';
+      if (part.startsWith('{')) return `(?:${part.slice(1, -1).split(',').map(escapeRegExp).join('|')})`;
+      return escapeRegExp(part);
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The files an `import.meta.glob(…)` of this source names (string or array patterns; `!` excludes). */
+function globImports(file: string, source: string, files: string[]): string[] {
+  return [...source.matchAll(/import\.meta\.glob(?:<[^>]*>)?\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g)].flatMap((match) => {
+    const patterns = [...match[1]!.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!);
+    const include = patterns.filter((p) => !p.startsWith('!')).map((p) => globMatcher(dirname(file), p));
+    const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => globMatcher(dirname(file), p.slice(1)));
+    return files.filter((f) => include.some((r) => r.test(f)) && !exclude.some((r) => r.test(f)));
+  });
+}
+
 /** Each module's relative imports that resolve to one of the product's files. */
 export function importGraph(root: string, folders: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of folders.flatMap((folder) => sourceFiles(join(root, folder)))) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, false);
-    const targets = importedFiles.map((i) => resolveImport(file, i.fileName)).filter((t): t is string => t !== null);
+  const files = folders.flatMap((folder) => sourceFiles(join(root, folder)));
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    const { importedFiles } = ts.preProcessFile(source, true, true);
+    const targets = [
+      ...importedFiles.map((i) => resolveImport(file, i.fileName)).filter((t): t is string => t !== null),
+      ...globImports(file, source, files),
+    ];
     graph.set(relative(root, file), [...new Set(targets.map((t) => relative(root, t)))]);
   }
   return graph;

@@ -10,6 +10,7 @@ import { alertDelivery, startRuleEngineServices } from './engine/startup';
 import { checkPlatformHealth } from './health/monitor';
 import type { AppServices } from './services';
 import { pgBossProbe } from './observability/readiness';
+import { QUEUES } from './engine/queue';
 import { createMetricHistoryService } from './history/service';
 import { storedDestinations } from './alerts/destinations';
 import { credentialCipherFor } from './rules/credentials';
@@ -52,7 +53,7 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
       metricHistory,
       ...campaigns.services,
       ...engine.services,
-      ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss) } : {}),
+      ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss, QUEUES.run) } : {}),
     },
     stop: async () => {
       for (const stop of stops.reverse()) await stop();

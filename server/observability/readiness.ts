@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config';
 import { MIGRATIONS_FOLDER, type DbHandle } from '../db/client';
-import { QUEUES } from '../engine/queue';
 
 /** Whether this process's job queue is running (see pgBossProbe). */
 export interface JobQueueProbe {
@@ -98,8 +97,11 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   return { ready: failed.length === 0, checks: Object.fromEntries(results), failed };
 }
 
-/** The engine's pg-boss: running until it stops, and its queues readable in the database. */
-export function pgBossProbe(boss: PgBoss): JobQueueProbe {
+/**
+ * A pg-boss: running until it stops, and `queue` readable in the database. The owner names the
+ * queue (the rule engine its runs'), so observability knows no engine module.
+ */
+export function pgBossProbe(boss: PgBoss, queue: string): JobQueueProbe {
   let stopped = false;
   boss.on('stopped', () => {
     stopped = true;
@@ -107,13 +109,13 @@ export function pgBossProbe(boss: PgBoss): JobQueueProbe {
   return {
     async check() {
       if (stopped) throw new NotReady('the job queue has stopped');
-      let queue: unknown;
+      let found: unknown;
       try {
-        queue = await boss.getQueue(QUEUES.run);
+        found = await boss.getQueue(queue);
       } catch {
         throw new NotReady('the job queue cannot read its tables');
       }
-      if (!queue) throw new NotReady(`the job queue has no "${QUEUES.run}" queue`);
+      if (!found) throw new NotReady(`the job queue has no "${queue}" queue`);
     },
   };
 }

@@ -15,6 +15,16 @@ describe('import cycles', () => {
     expect(found.map((cycle) => cycle.join(' ↔ '))).toEqual([]);
   });
 
+  it("follows the resource registry's import.meta.glob to every resource folder and definition", () => {
+    const graph = importGraph(root, ['src']);
+    expect(graph.get('src/resources/index.ts')).toEqual(
+      expect.arrayContaining(['src/resources/team/index.ts', 'src/resources/permissions/index.ts']),
+    );
+    expect(graph.get('src/resources/defined/registry.tsx')).toEqual(
+      expect.arrayContaining(['src/domain/resources/adAccounts.ts', 'src/domain/resources/alertDestinations.ts']),
+    );
+  });
+
   it('would find one: the checker sees a two-module cycle and a longer one', () => {
     const graph = new Map([
       ['a.ts', ['b.ts']],

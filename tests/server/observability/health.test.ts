@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
+import { QUEUES } from '../../../server/engine/queue';
 import { pgBossProbe } from '../../../server/observability/readiness';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -26,7 +27,7 @@ eachDatabase((engine) => {
         log: quietLog,
         autoScan: false,
       });
-      api.app.jobQueue = pgBossProbe(ruleEngine.boss);
+      api.app.jobQueue = pgBossProbe(ruleEngine.boss, QUEUES.run);
     });
     afterAll(async () => {
       await ruleEngine.stop();
