@@ -15,8 +15,8 @@ import type { AccountSnapshot } from '../engine/evaluate';
 import { HOURLY_DAYS } from '../engine/hourlyRead';
 import type { HourlyRow } from '../engine/judging';
 import { validZone } from '../engine/schedule';
-import { HOUR_MS, insightRowOf, type AdNumbers } from '../history/reading';
-import { hourIndex, type AdSeries, type Timeline } from '../history/store';
+import { HOUR_MS, insightRowOf } from '../history/reading';
+import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 
 /** What the hourly rows are built for: whether at all, the lag window and the account's zone. */
 export interface HourlyNeed {
@@ -50,21 +50,6 @@ function cumulativeOf(series: AdSeries, hours: number): Cumulative {
 /** A cumulative value at hour h as known at `hour` (0 before the timeline). */
 const valueAt = (values: Float64Array, h: number, hour: number) => (h < 0 ? 0 : values[Math.min(h, hour)]!);
 
-const orNull = (v: number) => (Number.isNaN(v) ? null : v);
-
-/** The numbers of a reading (store.ts's numbersAt, spelled out: this runs for every ad at every hour). */
-function numbersOf(series: AdSeries, read: number): AdNumbers {
-  const v = series.values;
-  return {
-    spendCents: orNull(v.spendCents[read]!),
-    impressions: orNull(v.impressions[read]!),
-    clicks: orNull(v.clicks[read]!),
-    linkClicks: orNull(v.linkClicks[read]!),
-    leads: orNull(v.leads[read]!),
-    websiteLeads: orNull(v.websiteLeads[read]!),
-  };
-}
-
 type AdState = 'ACTIVE' | 'PAUSED' | 'CAMPAIGN_PAUSED';
 
 export class AccountAtHour {
@@ -78,66 +63,107 @@ export class AccountAtHour {
   private readonly adObjects = new Map<string, Ad>();
   private readonly campaignObjects = new Map<string, Campaign>();
   private readonly isoHours: string[] = [];
+  /** Per ad: its campaign's index; per campaign: one of its ads, and whether the replay turned it off. */
+  private readonly campaignOf: Int32Array;
+  private readonly campaignSeries: AdSeries[] = [];
+  private readonly campaignOff: Uint8Array;
+  /** Per ad: the replay turned it off. */
+  private readonly adOff: Uint8Array;
+  private readonly adIndex = new Map<string, number>();
+  private readonly campaignIndex = new Map<string, number>();
+  /** Per campaign at the hour being built: -1 nothing read yet, 0 off, 1 on. */
+  private readonly campaignState: Int8Array;
 
   constructor(
     private readonly timeline: Timeline,
     /** Campaigns whose ads the rule may judge (its name filters): only their rows are built. */
     matches: (campaignName: string) => boolean,
   ) {
-    this.inScope = Uint8Array.from(timeline.ads, (s) => (matches(s.campaignName) ? 1 : 0));
-    this.rowRead = new Int32Array(timeline.ads.length).fill(-1);
+    const { ads } = timeline;
+    this.inScope = Uint8Array.from(ads, (s) => (matches(s.campaignName) ? 1 : 0));
+    this.rowRead = new Int32Array(ads.length).fill(-1);
+    this.adOff = new Uint8Array(ads.length);
+    this.campaignOf = new Int32Array(ads.length);
+    for (const [i, series] of ads.entries()) {
+      let c = this.campaignIndex.get(series.campaignId);
+      if (c === undefined) {
+        c = this.campaignSeries.length;
+        this.campaignSeries.push(series);
+        this.campaignIndex.set(series.campaignId, c);
+      }
+      this.campaignOf[i] = c;
+      this.adIndex.set(series.adId, i);
+    }
+    this.campaignOff = new Uint8Array(this.campaignSeries.length);
+    this.campaignState = new Int8Array(this.campaignSeries.length);
+  }
+
+  /** The replay turned an ad or a campaign off (or back on): its snapshots show it so. */
+  setTurnedOff(objectId: string, off: boolean) {
+    const ad = this.adIndex.get(objectId);
+    const campaign = this.campaignIndex.get(objectId);
+    if (ad !== undefined) this.adOff[ad] = off ? 1 : 0;
+    if (campaign !== undefined) this.campaignOff[campaign] = off ? 1 : 0;
   }
 
   /**
-   * The account at this hour, with the replay's own pauses applied. Unless `keep.allAds`, the ads
-   * that are off are left out — a run judges them "already off", and they do not deliver — but for
-   * the replay's own turn-offs when `keep.paused` (revive reads them).
+   * The account at this hour, with the replay's own turn-offs applied. Unless `keep.allAds`, the
+   * ads that are off are left out — a run judges them "already off", and they do not deliver — but
+   * for the replay's own turn-offs when `keep.paused` (revive reads them); and with `keep.judged`,
+   * the delivering ads it does not name (crossing.ts). `delivering` counts every delivering ad,
+   * listed or not: the blast-radius limit's base, as the evaluator counts it on a whole account.
    */
   snapshot(
     hour: number,
     currency: string,
-    paused: ReadonlySet<string>,
     hourly: HourlyNeed | null,
-    keep: { allAds: boolean; paused: boolean },
-  ): AccountSnapshot {
+    keep: { allAds: boolean; paused: boolean; judged?: (index: number, series: AdSeries, read: number) => boolean },
+  ): { snapshot: AccountSnapshot; delivering: number } {
     const { ads: all } = this.timeline;
-    const campaigns = new Map<string, Campaign>();
-    for (const series of all) {
+    const state = this.campaignState.fill(-1);
+    for (let i = 0; i < all.length; i += 1) {
+      const series = all[i]!;
       const read = series.latest[hour]!;
-      if (read < 0) continue;
-      const campaignOn = series.campaignOn[read] === 1 && !paused.has(series.campaignId);
-      const known = campaigns.get(series.campaignId);
-      if (!known || (campaignOn && known.status !== 'ACTIVE'))
-        campaigns.set(series.campaignId, this.campaign(series, campaignOn));
+      const c = this.campaignOf[i]!;
+      if (read < 0 || state[c] === 1) continue;
+      state[c] = series.campaignOn[read] === 1 && !this.campaignOff[c] ? 1 : 0;
     }
+    const campaigns: Campaign[] = [];
+    for (const [c, series] of this.campaignSeries.entries())
+      if (state[c]! >= 0) campaigns.push(this.campaign(series, state[c] === 1));
     const atMs = this.timeline.startMs + hour * HOUR_MS;
     const hourlySince = hourly ? hourlySinceOf(atMs, hourly.zone) : null;
     const ads: Ad[] = [];
     const insights: InsightRow[] = [];
     const hourlyRows: HourlyRow[] = [];
+    let delivering = 0;
     for (let i = 0; i < all.length; i += 1) {
       const series = all[i]!;
       const read = series.latest[hour]!;
       if (read < 0) continue;
-      const campaignOn = campaigns.get(series.campaignId)!.status === 'ACTIVE';
+      const campaignOn = state[this.campaignOf[i]!] === 1;
       const ownOn = series.on[read] === 1;
-      const pausedHere = ownOn && paused.size > 0 && paused.has(series.adId);
+      const pausedHere = ownOn && this.adOff[i] === 1;
       const adOn = ownOn && !pausedHere;
-      if (!keep.allAds && !(adOn && campaignOn) && !(keep.paused && pausedHere)) continue;
+      if (adOn && campaignOn) {
+        delivering += 1;
+        if (keep.judged && !(this.inScope[i] && keep.judged(i, series, read))) continue;
+      } else if (!keep.allAds && !(keep.paused && pausedHere)) continue;
       ads.push(this.ad(series, adOn ? (campaignOn ? 'ACTIVE' : 'CAMPAIGN_PAUSED') : 'PAUSED'));
       // A live read keeps the rows of what is delivering (server/engine/snapshots.ts).
       if (!(campaignOn || adOn) || !this.inScope[i]) continue;
       insights.push(this.rowOf(i, series, read));
       if (hourly && campaignOn) this.hourlyRows(i, series, hour, hourlySince!, hourly.lagHours, hourlyRows);
     }
-    return {
+    const snapshot: AccountSnapshot = {
       currency,
-      campaigns: [...campaigns.values()],
+      campaigns,
       ads,
       insights,
       readAt: new Date(atMs).toISOString(),
       ...(hourly ? { hourly: hourlyRows, hourlySince: new Date(hourlySince!).toISOString() } : {}),
     };
+    return { snapshot, delivering };
   }
 
   private ad(series: AdSeries, state: AdState): Ad {
@@ -170,7 +196,7 @@ export class AccountAtHour {
 
   private rowOf(index: number, series: AdSeries, read: number): InsightRow {
     if (this.rowRead[index] !== read) {
-      this.rowCache[index] = insightRowOf(series, numbersOf(series, read));
+      this.rowCache[index] = insightRowOf(series, numbersAt(series, read));
       this.rowRead[index] = read;
     }
     return this.rowCache[index]!;

@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import { taskThresholds, type EngineRule } from '../engine/ruleShape';
 import { validZone } from '../engine/schedule';
-import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/store';
+import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 import type { ReplayPause } from './replay';
 
 export type PauseVerdict = 'stopped_waste' | 'paused_converter' | 'goal_reached' | 'held';

@@ -14,9 +14,10 @@ import type { ObjectHistory } from '../engine/judging';
 import { reviveDecisions, type PausedByRule } from '../engine/revive';
 import type { EngineRule } from '../engine/ruleShape';
 import { dueRunSlots, validZone } from '../engine/schedule';
-import { hourIndex, type AdSeries, type Timeline } from '../history/store';
+import { hourIndex, type AdSeries, type Timeline } from '../history/timeline';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
 import { AccountAtHour, type HourlyNeed } from './accountAtHour';
+import { CrossingAds } from './crossing';
 
 export interface BacktestRule extends EngineRule {
   /** 7 days (Sunday first) × 24 hours. */
@@ -37,6 +38,8 @@ export interface ReplayInput {
   /** Objects turned back on in reality (undo, revive, by hand on the platform), oldest first. */
   turnOns?: { objectId: string; atMs: number }[];
   limits?: BlastLimits;
+  /** Judge every ad at every hour, not only those crossing a task (crossing.ts): slower, the same pauses. */
+  judgeEveryAd?: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -144,7 +147,13 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     (first, s) => Math.min(first, s.latest.findIndex((h) => h >= 0) >>> 0),
     timeline.hours,
   );
+  const crossing = input.judgeEveryAd ? null : CrossingAds.of(rule, input.currency, timeline.ads.length);
   const allAds = rule.rule_task.some((t) => t.is_active && t.name === 'campaign_leads');
+  const keep = {
+    allAds,
+    paused: judging.revive_hours !== null,
+    ...(crossing ? { judged: crossing.crosses.bind(crossing) } : {}),
+  };
   const maxActions = input.limits?.maxActions ?? DEFAULT_LIMITS.maxActions;
   /** What the replay holds off: object → its turn-off's index in `pauses`. */
   const paused = new Map<string, number>();
@@ -163,10 +172,7 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
       slotsWithoutData += 1;
       continue;
     }
-    const snapshot = account.snapshot(hour, input.currency, new Set(paused.keys()), hourly, {
-      allAds,
-      paused: judging.revive_hours !== null,
-    });
+    const { snapshot, delivering } = account.snapshot(hour, input.currency, hourly, keep);
     const now = new Date(atMs);
     const history = turnOns.upTo(atMs);
     const exempt = new Set((input.exemptions ?? []).filter((e) => e.sinceMs <= atMs).map((e) => e.objectId));
@@ -176,7 +182,7 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
         ? []
         : reviveDecisions(rule, snapshot, ownTurnOffs(paused, pauses), { now, history }).slice(0, maxActions);
     const held = evaluation.actions.length
-      ? blastRadius(evaluation, evaluation.actions, snapshot, input.limits).exceeded
+      ? blastRadius({ deliveringAds: delivering }, evaluation.actions, snapshot, input.limits).exceeded
       : false;
     for (const action of evaluation.actions) {
       const members =
@@ -198,13 +204,17 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
         reviveReason: null,
       };
       pauses.push(pause);
-      if (!held) paused.set(action.objectId, pauses.length - 1);
+      if (!held) {
+        paused.set(action.objectId, pauses.length - 1);
+        account.setTurnedOff(action.objectId, true);
+      }
     }
     for (const revive of revives) {
       const pause = pauses[revive.entryId]!;
       pause.revivedAtMs = atMs;
       pause.reviveReason = revive.reason;
       paused.delete(revive.objectId);
+      account.setTurnedOff(revive.objectId, false);
       turnOns.history.set(revive.objectId, { lastTurnedOnAt: now });
     }
   }

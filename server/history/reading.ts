@@ -5,7 +5,7 @@
  */
 import { ALL_LEADS, leadCount, WEBSITE_LEAD, websiteLeadCount } from '../adplatform/insightValues';
 import type { InsightRow } from '../adplatform/types';
-import { numberOrNull } from '../engine/objectMetrics';
+import { numberOrNull, type ObjectMetrics } from '../engine/objectMetrics';
 
 /** HISTORY_DAYS' default: 30-day backtests plus the days before their first hour. */
 export const DEFAULT_HISTORY_DAYS = 35;
@@ -58,6 +58,27 @@ export function insightRowOf(
   if (n.clicks !== null) row.clicks = String(n.clicks);
   if (actions.length) row.actions = actions;
   return row;
+}
+
+/**
+ * The evaluator's metrics of an ad with these numbers: what rowMetrics reads from insightRowOf's
+ * row, without making the row (a backtest asks this of every ad at every hour). Spend in whole
+ * cents survives toFixed(2) unchanged; with no leads reported the row's website leads are its leads.
+ */
+export function metricsOfNumbers(n: AdNumbers): ObjectMetrics | null {
+  if (n.spendCents === null || n.impressions === null) return null;
+  const spend = n.spendCents / 100;
+  const { clicks, impressions } = n;
+  return {
+    spend,
+    leads: n.leads || n.websiteLeads || 0,
+    websiteLeads: n.websiteLeads || 0,
+    linkClicks: n.linkClicks ?? 0,
+    clicks,
+    impressions,
+    ctr: clicks !== null && impressions ? (clicks / impressions) * 100 : null,
+    cpc: clicks ? spend / clicks : null,
+  };
 }
 
 /** UTC day (yyyy-mm-dd) and hour of an instant: where its reading is kept. */

@@ -13,7 +13,7 @@ import { TURN_OFF_ACTIONS } from '../engine/activity';
 import { evaluate } from '../engine/evaluate';
 import { loadEngineRules, type LoadedEngineRule } from '../engine/rulesSource';
 import { DAY_MS, HOUR_MS, insightRowOf } from '../history/reading';
-import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/store';
+import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 import { notFound } from '../http/errors';
 
 export type ImpactScope = { kind: 'agency' } | { kind: 'folder'; id: number } | { kind: 'rule'; id: number };

@@ -5,14 +5,8 @@ import { adHistoryNames, adMetricHistory } from '../../../server/db/schema/index
 import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { SnapshotStore } from '../../../server/engine/snapshots';
 import { recordReading } from '../../../server/history/record';
-import {
-  historyCoverage,
-  hourIndex,
-  loadTimeline,
-  numbersAt,
-  pruneHistory,
-  writeSettledDays,
-} from '../../../server/history/store';
+import { historyCoverage, pruneHistory, writeSettledDays } from '../../../server/history/store';
+import { hourIndex, loadTimeline, numbersAt } from '../../../server/history/timeline';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { engineContext, FakePlatform, seedAccount, seedRule } from '../engine/support';
 

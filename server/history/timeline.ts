@@ -1,0 +1,241 @@
+/**
+ * An account's metric history over a span, read as one series per ad, hour by hour: the latest
+ * reading at or before each hour, its numbers, and whether it was settled, the ad on and its
+ * campaign on. What the backtest replays and the impact report reads.
+ */
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { adHistoryNames, adMetricHistory } from '../db/schema/index';
+import { dayOf, dayStartMs, DAY_MS, HOUR_MS, METRICS, type AdNumbers, type MetricName } from './reading';
+import { COLUMN } from './store';
+
+/** One ad's readings, hour by hour from the timeline's start. */
+export interface AdSeries {
+  adId: string;
+  adName: string;
+  campaignId: string;
+  campaignName: string;
+  /** The campaign's daily budget in cents, when known. */
+  budgetCents: number | null;
+  /** Per hour: the hour of the latest reading at or before it; -1 before the first. */
+  latest: Int32Array;
+  /** Per hour, per metric; NaN where not reported. Meaningful where the hour holds a reading. */
+  values: Record<MetricName, Float64Array>;
+  read: Uint8Array;
+  settled: Uint8Array;
+  on: Uint8Array;
+  campaignOn: Uint8Array;
+}
+
+export interface Timeline {
+  adAccountId: string;
+  /** UTC midnight of the first day loaded: hour 0 of every series. */
+  startMs: number;
+  hours: number;
+  ads: AdSeries[];
+}
+
+export const hourIndex = (timeline: Pick<Timeline, 'startMs'>, at: number) =>
+  Math.floor((at - timeline.startMs) / HOUR_MS);
+
+const orNull = (v: number) => (Number.isNaN(v) ? null : v);
+
+/** The numbers an ad's series holds at an hour that has a reading (spelled out: a backtest asks at every hour). */
+export function numbersAt(series: AdSeries, hour: number): AdNumbers {
+  const v = series.values;
+  return {
+    spendCents: orNull(v.spendCents[hour]!),
+    impressions: orNull(v.impressions[hour]!),
+    clicks: orNull(v.clicks[hour]!),
+    linkClicks: orNull(v.linkClicks[hour]!),
+    leads: orNull(v.leads[hour]!),
+    websiteLeads: orNull(v.websiteLeads[hour]!),
+  };
+}
+
+const lineEnd = (text: string, from: number) => {
+  const end = text.indexOf('\n', from);
+  return end < 0 ? text.length : end;
+};
+
+/** Where each of a line's first `count` fields ends (its tab, or the line's end). */
+function tabsOf(text: string, from: number, end: number, count: number): number[] {
+  const ends: number[] = [];
+  for (let at = from; ends.length < count; ) {
+    const tab = text.indexOf('\t', at);
+    const stop = tab < 0 || tab > end ? end : tab;
+    ends.push(stop);
+    at = stop + 1;
+  }
+  return ends;
+}
+
+const COMMA = 44;
+const MINUS = 45;
+const ZERO = 48;
+
+/**
+ * One day's 24 comma-separated whole numbers (blank: not reported) from `from` to `to`, into
+ * `values` from index `base`, at the hours the read mask holds. Read character by character: the
+ * window is millions of numbers, and splitting them into strings first was most of its load time.
+ */
+function readCells(text: string, from: number, to: number, values: Float64Array, base: number, readMask: number) {
+  let at = from;
+  for (let h = 0; h < 24; h += 1) {
+    let value = Number.NaN;
+    if (at < to && text.charCodeAt(at) !== COMMA) {
+      const negative = text.charCodeAt(at) === MINUS;
+      if (negative) at += 1;
+      value = 0;
+      for (let c = text.charCodeAt(at); at < to && c !== COMMA; c = text.charCodeAt(at)) {
+        value = value * 10 + (c - ZERO);
+        at += 1;
+      }
+      if (negative) value = -value;
+    }
+    if ((readMask >>> h) & 1) values[base + h] = value;
+    at += 1;
+  }
+}
+
+/** Days read per statement: each answers one text of every reading in its days (set-based, one round trip). */
+const LOAD_DAYS = 8;
+
+/**
+ * The account's readings from `lookBackDays` days before `fromMs` (so the first hours have the
+ * latest earlier reading) up to `toMs`, one series per ad. Spend and impressions are always read;
+ * `metrics` adds others (those not read stay unreported). The rows come back as one tab-separated
+ * text per few days: decoding a few texts is far cheaper than thousands of rows of integer arrays.
+ */
+export async function loadTimeline(
+  db: Database,
+  adAccountId: string,
+  fromMs: number,
+  toMs: number,
+  lookBackDays = 2,
+  /** Only these ads, and the ads of these campaigns (default: every ad of the account). */
+  only?: { adIds: string[]; campaignIds: string[] },
+  metrics: readonly MetricName[] = METRICS,
+): Promise<Timeline> {
+  const firstDay = dayOf(fromMs - lookBackDays * DAY_MS);
+  const lastDay = dayOf(toMs);
+  const startMs = dayStartMs(firstDay);
+  const hours = Math.round((dayStartMs(lastDay) - startMs) / HOUR_MS) + 24;
+  const wanted = METRICS.filter((m) => m === 'spendCents' || m === 'impressions' || metrics.includes(m));
+  const line = sql.raw(
+    `string_agg(concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
+      .map((m) => `coalesce(array_to_string(${COLUMN[m]}, ',', ''), '')`)
+      .join(', ')}), E'\\n')`,
+  );
+  const chunks: Promise<{ rows: { t: string | null }[] }>[] = [];
+  for (let day = startMs; day <= dayStartMs(lastDay); day += LOAD_DAYS * DAY_MS) {
+    const until = dayOf(Math.min(day + (LOAD_DAYS - 1) * DAY_MS, dayStartMs(lastDay)));
+    const where = and(
+      eq(adMetricHistory.adAccountId, adAccountId),
+      gte(adMetricHistory.day, dayOf(day)),
+      lte(adMetricHistory.day, until),
+      only
+        ? or(inArray(adMetricHistory.adId, only.adIds), inArray(adMetricHistory.campaignId, only.campaignIds))
+        : undefined,
+    );
+    chunks.push(
+      db.execute(sql`select ${line} as t from ${adMetricHistory} where ${where}`) as unknown as Promise<{
+        rows: { t: string | null }[];
+      }>,
+    );
+  }
+  const [texts, names] = await Promise.all([
+    Promise.all(chunks),
+    db.select().from(adHistoryNames).where(eq(adHistoryNames.adAccountId, adAccountId)),
+  ]);
+  return {
+    adAccountId,
+    startMs,
+    hours,
+    ads: seriesFromTexts(
+      texts.map((r) => r.rows[0]?.t ?? ''),
+      names,
+      { startMs, hours },
+      wanted,
+    ),
+  };
+}
+
+/** The name row of an ad (ad_history_names). */
+type AdNames = Pick<
+  typeof adHistoryNames.$inferSelect,
+  'adId' | 'adName' | 'campaignId' | 'campaignName' | 'campaignDailyBudget'
+>;
+
+/** The series of the ads the texts hold (lines of loadTimeline's statement: ids, day, masks, then `wanted`'s cells). */
+export function seriesFromTexts(
+  texts: string[],
+  names: AdNames[],
+  { startMs, hours }: Pick<Timeline, 'startMs' | 'hours'>,
+  wanted: readonly MetricName[],
+): AdSeries[] {
+  const nameOf = new Map(names.map((n) => [n.adId, n]));
+  // An ad known only from a backfill may have no name row yet: its campaign's name is its siblings'.
+  const campaignNameOf = new Map(names.map((n) => [n.campaignId, n.campaignName]));
+  const byAd = new Map<string, AdSeries>();
+  // The metrics not read are unreported everywhere: every series shares one array of them (never written).
+  const nothing = new Float64Array(hours).fill(Number.NaN);
+  const unread = Object.fromEntries(METRICS.map((m) => [m, nothing])) as Record<MetricName, Float64Array>;
+  const seriesOf = (adId: string, campaignId: string): AdSeries => {
+    let series = byAd.get(adId);
+    if (!series) {
+      const name = nameOf.get(adId);
+      const values = { ...unread };
+      for (const metric of wanted) values[metric] = new Float64Array(hours).fill(Number.NaN);
+      series = {
+        adId,
+        adName: name?.adName ?? adId,
+        campaignId: name?.campaignId ?? campaignId,
+        campaignName: name?.campaignName ?? campaignNameOf.get(campaignId) ?? campaignId,
+        budgetCents: name?.campaignDailyBudget ?? null,
+        latest: new Int32Array(hours).fill(-1),
+        values,
+        read: new Uint8Array(hours),
+        settled: new Uint8Array(hours),
+        on: new Uint8Array(hours),
+        campaignOn: new Uint8Array(hours),
+      };
+      byAd.set(adId, series);
+    }
+    return series;
+  };
+  const dayBase = new Map<string, number>();
+  for (const text of texts) {
+    for (let start = 0; start < text.length; ) {
+      const end = lineEnd(text, start);
+      const fields = tabsOf(text, start, end, 7 + wanted.length);
+      const series = seriesOf(text.slice(start, fields[0]), text.slice(fields[0]! + 1, fields[1]));
+      const day = text.slice(fields[1]! + 1, fields[2]);
+      let base = dayBase.get(day);
+      if (base === undefined) {
+        base = Math.round((dayStartMs(day) - startMs) / HOUR_MS);
+        dayBase.set(day, base);
+      }
+      const mask = (k: number) => Number(text.slice(fields[k - 1]! + 1, fields[k]));
+      const [readMask, settledMask, onMask, campaignOnMask] = [mask(3), mask(4), mask(5), mask(6)];
+      for (let h = 0; h < 24; h += 1) {
+        if (!((readMask >>> h) & 1)) continue;
+        series.read[base + h] = 1;
+        series.settled[base + h] = (settledMask >>> h) & 1;
+        series.on[base + h] = (onMask >>> h) & 1;
+        series.campaignOn[base + h] = (campaignOnMask >>> h) & 1;
+      }
+      for (let k = 0; k < wanted.length; k += 1)
+        readCells(text, fields[6 + k]! + 1, fields[7 + k]!, series.values[wanted[k]!], base, readMask);
+      start = end + 1;
+    }
+  }
+  for (const series of byAd.values()) {
+    let last = -1;
+    for (let h = 0; h < hours; h += 1) {
+      if (series.read[h]) last = h;
+      series.latest[h] = last;
+    }
+  }
+  return [...byAd.values()];
+}
