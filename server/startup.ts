@@ -11,7 +11,7 @@ import { checkPlatformHealth } from './health/monitor';
 import type { AppServices } from './services';
 import { pgBossProbe } from './observability/readiness';
 import { QUEUES } from './engine/queue';
-import { createMetricHistoryService } from './history/service';
+import { createMetricHistoryService, fillOnFirstSync } from './history/service';
 import { storedDestinations } from './alerts/destinations';
 import { credentialCipherFor } from './rules/credentials';
 
@@ -31,8 +31,7 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
     historyDays: config.historyDays,
     log: console,
   });
-  // An account's first sync fills its history from the platform's breakdowns.
-  campaigns.services.campaignSync.onAccountSynced((id) => void metricHistory.fillIfEmpty(id));
+  fillOnFirstSync(campaigns.services.campaignSync, metricHistory);
   // Alerts go by mail and to the alert destinations (their URLs opened with the folder credentials' key).
   const destinations = storedDestinations(dbh.db, await credentialCipherFor(config), config.alertWebhookUrl);
   const alerts = alertDelivery(config, mailer, destinations);

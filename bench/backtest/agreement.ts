@@ -1,21 +1,23 @@
 /**
  * The backtest against what really happened: the engine runs a rule live against the simulator,
- * hour by hour over simulated days (its reads kept in the metric history as always), then the
- * backtest replays the same rule over the same days; the (object, hour) turn-offs are compared.
- * Agreement = the turn-offs both made / the turn-offs either made; each difference gets its cause.
+ * at its scheduled hours over simulated days (its reads kept in the metric history as always), then
+ * the backtest replays the same rule over the same days; the (object, hour) turn-offs and revives
+ * are compared. Agreement = the switches both made / the switches either made; each difference gets
+ * its cause. The bench runs it (`--backtest`), and so does tests/server/backtest/agreement.test.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { startSimulator } from '../../server/adplatform/simulator/index';
+import type { ScenarioName } from '../../server/adplatform/simulator/scenarios';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../server/backtest/service';
+import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../server/db/schema/index';
 import { runSlot } from '../../server/engine/pipeline/runBatch';
 import { backfillHistory } from '../../server/history/backfill';
 import { HOUR_MS } from '../../server/history/reading';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../src/domain/judging';
 import type { BenchDatabase } from '../databases';
 import { engineOnClock } from '../engineOnClock';
-
-const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 const TASKS = [
   { name: 'spend_cpl_no_leads', values: { spend: '30' }, is_active: true },
   { name: 'trigger_cpl', values: { cpl: '25' }, is_active: true },
@@ -25,22 +27,51 @@ const FILTERS = [
   { name: 'campaign_name_not_contains', values: [], is_active: false },
 ];
 
+export interface AgreementOptions {
+  days: number;
+  seed?: number;
+  /** The simulated account: its generated campaigns and ads, and the named scenarios beside them (default all). */
+  campaigns?: number;
+  adsPerCampaign?: number;
+  scenarios?: readonly ScenarioName[];
+  /** The rule runs every this many hours (default every hour). */
+  everyHours?: number;
+  judging?: RuleJudging;
+}
+
 export interface AgreementResult {
   agreement: number;
+  /** The (object, hour) switches either side made: turn-offs, and revives. */
   pauses: number;
+  revives: number;
   differences: string[];
 }
 
+/** The bench's run: the default world, every hour, revive on (72 h) beside a new rule's other settings. */
 export async function agreementRun(database: BenchDatabase, days: number, seed = 7): Promise<AgreementResult> {
-  const db = database.handle.db;
+  try {
+    return await liveThenBacktest(database.handle.db, {
+      days,
+      seed,
+      judging: { ...NEW_RULE_JUDGING, revive_hours: 72 },
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+export async function liveThenBacktest(db: Database, options: AgreementOptions): Promise<AgreementResult> {
+  const { days, everyHours = 1, judging = NEW_RULE_JUDGING } = options;
+  const schedule = Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, h) => h % everyHours === 0));
   const start = Date.parse('2026-03-02T00:00:00Z');
   const sim = await startSimulator({
-    seed,
+    seed: options.seed ?? 7,
     start: new Date(start).toISOString(),
     speed: 0,
     accounts: 1,
-    campaignsPerAccount: 8,
-    adsPerCampaign: 3,
+    campaignsPerAccount: options.campaigns ?? 8,
+    adsPerCampaign: options.adsPerCampaign ?? 3,
+    ...(options.scenarios ? { scenarios: options.scenarios } : {}),
   });
   try {
     const client = new GraphClient({
@@ -65,7 +96,8 @@ export async function agreementRun(database: BenchDatabase, days: number, seed =
         folderId: folder!.id,
         name: 'Agreement',
         isActive: true,
-        schedule: everyHour,
+        schedule,
+        judging,
         alertSchedule: Array(24).fill(false),
         timezone: 'UTC',
       })
@@ -84,53 +116,64 @@ export async function agreementRun(database: BenchDatabase, days: number, seed =
     await backfillHistory(db, client, { adAccountId, timezone: 'UTC', days: 7, now: new Date(start - 60_000) });
     let clock = new Date(start);
     const ctx = engineOnClock(db, client, () => clock, 10_000);
-    for (let hour = 0; hour < days * 24; hour += 1) {
+    for (let hour = 0; hour < days * 24; hour += everyHours) {
       const slot = new Date(start + hour * HOUR_MS);
       clock = new Date(slot.getTime() + 30_000);
       sim.clock.set(clock.getTime());
       await runSlot(ctx, { ruleId: rule!.id, slot, kind: 'run' });
     }
     const live = await db
-      .select({ adId: ruleActivity.adId, slot: ruleActivity.slot })
+      .select({ adId: ruleActivity.adId, slot: ruleActivity.slot, action: ruleActivity.action })
       .from(ruleActivity)
       .where(
         and(
           eq(ruleActivity.ruleId, rule!.id),
           eq(ruleActivity.state, 'done'),
-          inArray(ruleActivity.action, ['turn_off_ad', 'turn_off_campaign']),
+          inArray(ruleActivity.action, ['turn_off_ad', 'turn_off_campaign', 'revive_ad']),
         ),
       );
     const end = new Date(start + days * 24 * HOUR_MS - HOUR_MS + 60_000);
     const request: BacktestRequest = {
       folder: folder!.id,
       days,
-      rule: { rule_filter: FILTERS, rule_task: TASKS, rule_schedule: { schedule: everyHour, timezone: 'UTC' } },
+      rule: { rule_filter: FILTERS, rule_task: TASKS, rule_schedule: { schedule, timezone: 'UTC' }, judging },
     };
     const result = await runBacktest(db, request, await prepareBacktest(db, request), { now: end, limits: ctx.limits });
-    const liveKeys = new Set(live.map((e) => `${e.adId}@${e.slot!.toISOString()}`));
-    const backtestKeys = new Set(
-      result.results.filter((r) => r.verdict !== 'held').map((r) => `${r.object_id}@${r.at}`),
-    );
+    const keyOf = (action: string, objectId: string, at: string) =>
+      `${action === 'revive_ad' ? 'revive ' : ''}${objectId}@${at}`;
+    const liveKeys = new Set(live.map((e) => keyOf(e.action, e.adId!, e.slot!.toISOString())));
+    const made = result.results.filter((r) => r.verdict !== 'held');
+    const backtestKeys = new Set([
+      ...made.map((r) => keyOf('turn_off', r.object_id, r.at)),
+      ...made.filter((r) => r.revived_at).map((r) => keyOf('revive_ad', r.object_id, r.revived_at!)),
+    ]);
     const both = [...liveKeys].filter((k) => backtestKeys.has(k));
     const union = new Set([...liveKeys, ...backtestKeys]);
     const differences = [
       ...[...liveKeys]
         .filter((k) => !backtestKeys.has(k))
-        .map((k) => `${k}: the engine paused it, the backtest did not (${causeOf(k, result.results)})`),
+        .map((k) => `${k}: the engine ${switched(k)} it, the backtest did not (${causeOf(k, result.results)})`),
       ...[...backtestKeys]
         .filter((k) => !liveKeys.has(k))
-        .map((k) => `${k}: the backtest paused it, the engine did not`),
+        .map((k) => `${k}: the backtest ${switched(k)} it, the engine did not`),
     ];
-    return { agreement: union.size ? both.length / union.size : 1, pauses: union.size, differences };
+    return {
+      agreement: union.size ? both.length / union.size : 1,
+      pauses: union.size,
+      revives: [...union].filter((k) => k.startsWith('revive ')).length,
+      differences,
+    };
   } finally {
-    await database.close();
     await sim.close();
   }
 }
 
-function causeOf(key: string, results: { object_id: string; at: string }[]): string {
-  const [id] = key.split('@');
+const switched = (key: string) => (key.startsWith('revive ') ? 'revived' : 'paused');
+
+function causeOf(key: string, results: { object_id: string; at: string; revived_at: string | null }[]): string {
+  const [id] = key.replace('revive ', '').split('@');
   const other = results.find((r) => r.object_id === id);
   if (!other) return 'the backtest never crossed the threshold for it: its hour was not read the same';
-  return `the backtest paused it at ${other.at} instead: the reading kept for the hour differs from the one the engine judged`;
+  const at = key.startsWith('revive ') ? other.revived_at : other.at;
+  return `the backtest ${switched(key)} it at ${at ?? 'no hour'} instead: the reading kept for the hour differs from the one the engine judged`;
 }

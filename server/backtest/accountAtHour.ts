@@ -142,9 +142,10 @@ export class AccountAtHour {
       const read = series.latest[hour]!;
       if (read < 0) continue;
       const campaignOn = state[this.campaignOf[i]!] === 1;
-      const ownOn = series.on[read] === 1;
-      const pausedHere = ownOn && this.adOff[i] === 1;
-      const adOn = ownOn && !pausedHere;
+      // The replay's own turn-off holds the ad off whether or not it was on in reality (where the rule
+      // itself, run live, may have turned it off): revive reads it either way.
+      const pausedHere = this.adOff[i] === 1;
+      const adOn = series.on[read] === 1 && !pausedHere;
       if (adOn && campaignOn) {
         delivering += 1;
         if (keep.judged && !(this.inScope[i] && keep.judged(i, series, read))) continue;

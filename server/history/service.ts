@@ -18,6 +18,14 @@ export interface MetricHistoryService {
   fillIfEmpty(adAccountId: string): Promise<void>;
 }
 
+/** An account's first sync fills its history from the platform's breakdowns (its campaign sync tells when). */
+export function fillOnFirstSync(
+  sync: { onAccountSynced(listener: (adAccountId: string) => void): void },
+  history: Pick<MetricHistoryService, 'fillIfEmpty'>,
+): void {
+  sync.onAccountSynced((id) => void history.fillIfEmpty(id));
+}
+
 export function createMetricHistoryService(deps: {
   db: Database;
   client: AdPlatformClient;
