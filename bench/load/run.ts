@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../server/auth/passwords';
-import { openPglite, openPostgres } from '../../server/db/client';
+import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
 import { ensureAdmin } from '../../server/people/bootstrap';
 import { existingRows } from '../seed';
 import { callKey, loadCalls, loadFacts, type LoadCall } from './calls';
@@ -135,17 +135,25 @@ async function prepare(engine: LoadEngine, options: LoadOptions): Promise<Prepar
 export async function adoptSeededPostgres(url: string, admin: { adminEmail: string; adminPassword: string }) {
   const dbh = await openPostgres(url, 1);
   try {
-    await dbh.migrate();
-    const made = await ensureAdmin(dbh.db, admin.adminEmail, admin.adminPassword);
-    if (!made.created) {
-      const { rows } = await dbh.sql.query<{ email: string }>(
-        'update users set email = $1, password_hash = $2, is_active = true where id = (select min(id) from users where is_superuser) returning email',
-        [admin.adminEmail, await hashPassword(admin.adminPassword)],
-      );
-      if (!rows.length) throw new Error(`No superuser in ${url}`);
-    }
+    await adoptSeeded(dbh, admin, url);
   } finally {
     await dbh.close();
+  }
+}
+
+/**
+ * A database seeded beforehand, made the bench's: migrated, and its first superuser given the
+ * bench's login (the server creates an admin only where there is none).
+ */
+export async function adoptSeeded(dbh: DbHandle, admin: { adminEmail: string; adminPassword: string }, label: string) {
+  await dbh.migrate();
+  const made = await ensureAdmin(dbh.db, admin.adminEmail, admin.adminPassword);
+  if (!made.created) {
+    const { rows } = await dbh.sql.query<{ email: string }>(
+      'update users set email = $1, password_hash = $2, is_active = true where id = (select min(id) from users where is_superuser) returning email',
+      [admin.adminEmail, await hashPassword(admin.adminPassword)],
+    );
+    if (!rows.length) throw new Error(`No superuser in ${label}`);
   }
 }
 

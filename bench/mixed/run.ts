@@ -12,7 +12,7 @@ import path from 'node:path';
 import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
 import { existingRows } from '../seed';
 import { pgliteReplayer, type Statement } from '../load/floor';
-import { adminQuery, adoptSeededPostgres, runSeed } from '../load/run';
+import { adminQuery, adoptSeeded, adoptSeededPostgres, runSeed } from '../load/run';
 import { startServer } from '../load/server';
 import { driveMixed, familyStats } from './drive';
 import { MIXED_USAGE, parseMixedOptions, type MixedEngine, type MixedOptions } from './options';
@@ -60,6 +60,12 @@ async function prepare(
     if (options.seededDataDir) {
       log(`pglite: copying ${options.seededDataDir}…`);
       await cp(path.join(options.seededDataDir, 'pgdata'), pgdata, { recursive: true });
+      const copy = await openPglite(pgdata);
+      try {
+        await adoptSeeded(copy, admin, options.seededDataDir);
+      } finally {
+        await copy.close();
+      }
     } else {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       delete env.DATABASE_URL;
