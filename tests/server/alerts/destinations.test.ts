@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedDestinations } from '../../../server/alerts/destinations';
-import { createWebhookSender } from '../../../server/alerts/webhook';
 import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
 import { runAlert } from '../../../server/engine/alerts';
 import { DEFAULT_LIMITS } from '../../../server/engine/blastRadius';
@@ -15,7 +14,7 @@ import { checkPlatformHealth } from '../../../server/health/monitor';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
-import { buttonUrl, WebhookReceiver } from './receiver';
+import { alertSettings, buttonUrl, WebhookReceiver } from './receiver';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');
 const MONDAY = 1;
@@ -54,15 +53,7 @@ eachDatabase((engine) => {
       });
     };
 
-    const alerts = () => ({
-      mailer,
-      recipients: ['ops@example.com'],
-      publicUrl: 'http://console.test',
-      webhooks: {
-        send: createWebhookSender({ timeoutMs: 5_000 }),
-        destinations: storedDestinations(api.dbh.db, api.app.credentials),
-      },
-    });
+    const alerts = () => alertSettings(mailer, storedDestinations(api.dbh.db, api.app.credentials));
 
     /** A folder with its own destination, and another folder with its own (never to hear this one's alerts). */
     async function folderWithDestination(options: Parameters<typeof seedRule>[2] = {}) {

@@ -1,7 +1,9 @@
 /** A local Slack-compatible incoming-webhook endpoint standing in for Slack in the alert tests. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookMessage } from '../../../server/alerts/webhook';
+import type { WebhookDestinations } from '../../../server/alerts/destinations';
+import { createWebhookSender, type WebhookMessage } from '../../../server/alerts/webhook';
+import type { CapturingMailer } from '../engine/support';
 
 /** Records each JSON body it accepts; answers with the next queued status (200 when none). */
 export class WebhookReceiver {
@@ -34,3 +36,11 @@ export class WebhookReceiver {
 /** The URL of a message's action button (the alert's link), if it has one. */
 export const buttonUrl = (message: WebhookMessage) =>
   (message.blocks?.find((b) => b.type === 'actions') as { elements: { url: string }[] } | undefined)?.elements[0]?.url;
+
+/** The rule engine's alert settings: mail to ops caught by `mailer`, webhooks posted to `destinations`. */
+export const alertSettings = (mailer: CapturingMailer, destinations: WebhookDestinations) => ({
+  mailer,
+  recipients: ['ops@example.com'],
+  publicUrl: 'http://console.test',
+  webhooks: { send: createWebhookSender({ timeoutMs: 5_000 }), destinations },
+});

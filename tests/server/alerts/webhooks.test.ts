@@ -15,7 +15,7 @@ import { runAlert } from '../../../server/engine/alerts';
 import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { createRuleEngineService } from '../../../server/engine/service';
 import { createTestApi, type TestApi } from '../../support/api';
-import { buttonUrl, WebhookReceiver } from './receiver';
+import { alertSettings, buttonUrl, WebhookReceiver } from './receiver';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
 
@@ -129,15 +129,7 @@ eachDatabase((engine) => {
         mailer = new CapturingMailer();
       });
 
-      const alerts = () => ({
-        mailer,
-        recipients: ['ops@example.com'],
-        publicUrl: 'http://console.test',
-        webhooks: {
-          send: createWebhookSender({ timeoutMs: 5_000 }),
-          destinations: configuredDestinations(receiver.url(SECRET_PATH)),
-        },
-      });
+      const alerts = () => alertSettings(mailer, configuredDestinations(receiver.url(SECRET_PATH)));
 
       it('sends a held run once, with the link that opens the run where it is approved', async () => {
         const account = (await seedAccount(api.dbh.db)).adAccountId;

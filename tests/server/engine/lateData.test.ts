@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
@@ -7,8 +7,17 @@ import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import { expandObjects } from '../../../server/engine/runRecord';
 import type { Database } from '../../../server/db/client';
 import { checkPlatformHealth } from '../../../server/health/monitor';
-import { eachDatabase, freshDatabase } from '../../support/db';
-import { activityOf, CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from './support';
+import { eachDatabase } from '../../support/db';
+import {
+  activityOf,
+  CapturingMailer,
+  engineContext,
+  type FakePlatform,
+  quietLog,
+  type seedAccount,
+  seedRule,
+  accountOnPlatform,
+} from './support';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');
 
@@ -24,16 +33,10 @@ eachDatabase((engine) => {
     let dbh: DbHandle;
     let platform: FakePlatform;
     let account: Awaited<ReturnType<typeof seedAccount>>;
+    const world = accountOnPlatform(engine);
 
-    beforeAll(async () => {
-      dbh = await freshDatabase(engine);
-    });
-    afterAll(() => dbh.close());
-
-    beforeEach(async () => {
-      platform = new FakePlatform();
-      account = await seedAccount(dbh.db);
-      platform.addCampaign(account.adAccountId, 'c1', 'EDM EP-W 2024-02-01 6PM');
+    beforeEach(() => {
+      ({ dbh, platform, account } = world);
       platform.addAd(account.adAccountId, 'c1', 'late', { spend: '186.30', leads: 3 }); // CPL $62.10
       platform.addAd(account.adAccountId, 'c1', 'steady', { spend: '90', leads: 3 }); // CPL $30.00
     });

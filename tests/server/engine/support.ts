@@ -3,6 +3,7 @@
  * switched on, rules seeded straight into the database, and a quiet log.
  */
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { createRuleEngineService } from '../../../server/engine/service';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
@@ -17,13 +18,13 @@ import type {
   ObjectStatus,
   StatusChangeResult,
 } from '../../../server/adplatform/types';
-import type { Database } from '../../../server/db/client';
+import type { Database, DbHandle } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../../server/db/schema/index';
 import type { EngineContext, EngineLog } from '../../../server/engine/pipeline/context';
 import { SnapshotStore } from '../../../server/engine/snapshots';
 import { mailerFromConfig, type Mailer, type MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi } from '../../support/api';
-import type { Engine } from '../../support/db';
+import { freshDatabase, type Engine } from '../../support/db';
 import { makeTempDir } from '../../support/tempDir';
 
 type Method = 'listCampaigns' | 'listAds' | 'getInsights' | 'setStatuses';
@@ -180,6 +181,24 @@ export async function seedAccount(db: Database, overrides: Partial<typeof metaAd
     })
     .returning();
   return account!;
+}
+
+/**
+ * A database for the suite and, before each test, a new FakePlatform holding a newly seeded
+ * account with its campaign c1. Read the fields in tests and hooks: they change before each test.
+ */
+export function accountOnPlatform(engine: Engine) {
+  const world = {} as { dbh: DbHandle; platform: FakePlatform; account: Awaited<ReturnType<typeof seedAccount>> };
+  beforeAll(async () => {
+    world.dbh = await freshDatabase(engine);
+  });
+  afterAll(() => world.dbh.close());
+  beforeEach(async () => {
+    world.platform = new FakePlatform();
+    world.account = await seedAccount(world.dbh.db);
+    world.platform.addCampaign(world.account.adAccountId, 'c1', 'EDM EP-W 2024-02-01 6PM');
+  });
+  return world;
 }
 
 export interface SeedRule {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { adHistoryNames, adMetricHistory } from '../../../server/db/schema/index';
@@ -7,8 +7,8 @@ import { SnapshotStore } from '../../../server/engine/snapshots';
 import { recordReading } from '../../../server/history/record';
 import { historyCoverage, pruneHistory, writeSettledDays } from '../../../server/history/store';
 import { hourIndex, loadTimeline, numbersAt } from '../../../server/history/timeline';
-import { eachDatabase, freshDatabase } from '../../support/db';
-import { engineContext, FakePlatform, seedAccount, seedRule } from '../engine/support';
+import { eachDatabase } from '../../support/db';
+import { accountOnPlatform, engineContext, type FakePlatform, type seedAccount, seedRule } from '../engine/support';
 
 const nullDay = () => new Array<number | null>(24).fill(null);
 
@@ -17,16 +17,10 @@ eachDatabase((engine) => {
     let dbh: DbHandle;
     let platform: FakePlatform;
     let account: Awaited<ReturnType<typeof seedAccount>>;
+    const world = accountOnPlatform(engine);
 
-    beforeAll(async () => {
-      dbh = await freshDatabase(engine);
-    });
-    afterAll(() => dbh.close());
-
-    beforeEach(async () => {
-      platform = new FakePlatform();
-      account = await seedAccount(dbh.db);
-      platform.addCampaign(account.adAccountId, 'c1', 'EDM EP-W 2024-02-01 6PM');
+    beforeEach(() => {
+      ({ dbh, platform, account } = world);
       platform.addAd(account.adAccountId, 'c1', 'a1', {
         spend: '186.30',
         leads: 3,
