@@ -18,12 +18,19 @@ export interface MetricHistoryService {
   fillIfEmpty(adAccountId: string): Promise<void>;
 }
 
-/** An account's first sync fills its history from the platform's breakdowns (its campaign sync tells when). */
+/**
+ * An account's first sync fills its history from the platform's breakdowns (its campaign sync tells
+ * when), one account at a time: an agency's first sync would otherwise send four large reads per
+ * account at once, and with the built-in simulator keep the people opening the app waiting.
+ */
 export function fillOnFirstSync(
   sync: { onAccountSynced(listener: (adAccountId: string) => void): void },
   history: Pick<MetricHistoryService, 'fillIfEmpty'>,
 ): void {
-  sync.onAccountSynced((id) => void history.fillIfEmpty(id));
+  let queue = Promise.resolve();
+  sync.onAccountSynced((id) => {
+    queue = queue.then(() => history.fillIfEmpty(id));
+  });
 }
 
 export function createMetricHistoryService(deps: {

@@ -73,3 +73,31 @@ eachDatabase((engine) => {
     });
   });
 });
+
+describe('first-sync fills', () => {
+  it('run one account at a time, in the order the accounts were synced', async () => {
+    const listeners: ((adAccountId: string) => void)[] = [];
+    const sync = { onAccountSynced: (listener: (adAccountId: string) => void) => void listeners.push(listener) };
+    const events: string[] = [];
+    const finish = new Map<string, () => void>();
+    const history = {
+      fillIfEmpty: (id: string) =>
+        new Promise<void>((resolve) => {
+          events.push(`start ${id}`);
+          finish.set(id, () => {
+            events.push(`end ${id}`);
+            resolve();
+          });
+        }),
+    };
+    fillOnFirstSync(sync, history);
+    for (const id of ['act_1', 'act_2', 'act_3']) for (const listener of listeners) listener(id);
+    await vi.waitFor(() => expect(events).toEqual(['start act_1']));
+    finish.get('act_1')!();
+    await vi.waitFor(() => expect(events).toEqual(['start act_1', 'end act_1', 'start act_2']));
+    finish.get('act_2')!();
+    await vi.waitFor(() => expect(events.at(-1)).toBe('start act_3'));
+    finish.get('act_3')!();
+    await vi.waitFor(() => expect(events).toHaveLength(6));
+  });
+});
