@@ -111,11 +111,11 @@ export class GraphTransport {
 
   // ---- the AdPlatformClient interface -------------------------------------------------------
 
-  /** Follows cursor paging to the end. */
+  /** Follows cursor paging to the end (from `params.after` when given). */
   async getAll<T>(path: string, params: Params): Promise<T[]> {
     const rows: T[] = [];
     const seen = new Set<string>();
-    let after: string | undefined;
+    let after = params.after === undefined ? undefined : String(params.after);
     for (;;) {
       const page = await this.request<Paged<T>>('GET', path, { ...params, after });
       rows.push(...(page.data ?? []));

@@ -37,6 +37,11 @@ export interface Ad {
   adset_id: string;
 }
 
+export interface CampaignsWithAds {
+  campaigns: Campaign[];
+  ads: Ad[];
+}
+
 export interface ActionValue {
   action_type: string;
   value: string;
@@ -91,6 +96,8 @@ export interface AdPlatformClient {
   listAdAccounts(): Promise<AdAccount[]>;
   listCampaigns(accountId: string): Promise<Campaign[]>;
   listAds(accountId: string): Promise<Ad[]>;
+  /** Every campaign of the account and every ad of them, in as few reads as the platform allows. */
+  listCampaignsWithAds(accountId: string): Promise<CampaignsWithAds>;
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
   /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
   setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]>;

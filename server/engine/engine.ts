@@ -14,6 +14,7 @@ import { runBatch } from './pipeline/runBatch';
 import { createBoss, createQueues, QUEUES, runJobSubject, slotJobId, slotKey, type QueueTuning } from './queue';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
+import { startJobPump } from './jobPump';
 import type { BlastLimits } from './blastRadius';
 import { pruneRuns } from './ledger';
 import { pruneHistory } from '../history/store';
@@ -39,14 +40,15 @@ export interface RuleEngineOptions {
   scanCheckMs?: number;
   queue?: QueueTuning;
   pollingIntervalSeconds?: number;
-  /** Fetch loops per queue in one process (each works on a batch of jobs at once). */
+  /** Fetch loops of the alert queue in one process. */
   concurrency?: number;
   /**
-   * Run jobs (one account's due rules each) one fetch takes and works on side by side (default 50:
-   * an account's run spends seconds waiting on Graph at its real pace, so with 10 a slot of 1,000
-   * accounts took 187 s on two workers; docs/bench.md, "The rule engine at Graph's pace").
+   * Run jobs (one ad account's due rules each) worked on at once in this process (default
+   * DEFAULT_ACCOUNTS_AT_ONCE). An account's run spends seconds waiting on Graph at its real pace,
+   * so a slot of 1,000 accounts needs hundreds in flight; each account still gets one job at a time
+   * (its calls stay within its own budget), docs/bench.md "The rule engine at Graph's pace".
    */
-  runBatchSize?: number;
+  accountsAtOnce?: number;
   /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
   alertDelaySeconds?: number;
 }
@@ -83,6 +85,9 @@ export const consoleLog: EngineLog = {
   error: (m) => console.error(`[engine] ${m}`),
 };
 
+/** Ad accounts whose runs are under way at once in one process, unless told otherwise. */
+export const DEFAULT_ACCOUNTS_AT_ONCE = 200;
+
 /** Jobs per insert statement when a scan enqueues a slot. */
 const ENQUEUE_CHUNK = 500;
 /** An account with more rules due at once than this gets several jobs (they share its snapshot). */
@@ -114,18 +119,6 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const localConcurrency = options.concurrency ?? 2;
-  // Run jobs (one account's due rules each, run as one batch) are fetched several at a time and run
-  // side by side; while fetches come back full (a slot's backlog) the next is fetched at once
-  // instead of after the polling interval. Each job settles on its own (perJobResults): a job with
-  // a failed run is retried, and its retry finds the runs that succeeded finished in the ledger.
-  const runOptions = {
-    batchSize: options.runBatchSize ?? 50,
-    burstWhenBatchFull: true,
-    perJobResults: true,
-    includeMetadata: true,
-    pollingIntervalSeconds,
-    localConcurrency,
-  } as const;
   const alertOptions = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds, localConcurrency } as const;
 
   async function runJob(job: JobWithMetadata<RunJobData>): Promise<JobResult> {
@@ -163,9 +156,16 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     return { id: job.id, status: 'failed', output: { message } };
   }
 
-  await boss.work<RunJobData, unknown, typeof runOptions>(QUEUES.run, runOptions, (jobs) =>
-    Promise.all(jobs.map(runJob)),
-  );
+  // Each job settles on its own: a job with a failed run is retried, and its retry finds the runs
+  // that succeeded finished in the ledger.
+  const runs = startJobPump<RunJobData>({
+    boss,
+    queue: QUEUES.run,
+    atOnce: options.accountsAtOnce ?? DEFAULT_ACCOUNTS_AT_ONCE,
+    pollingIntervalMs: pollingIntervalSeconds * 1000,
+    run: runJob,
+    onError: (error) => log.error(`queue: ${errorMessage(error)}`),
+  });
 
   await boss.work<AlertJobData, unknown, typeof alertOptions>(QUEUES.alert, alertOptions, async ([job]) => {
     await runAlert(alertContext, job!.data.ruleId, new Date(job!.data.slot));
@@ -253,7 +253,8 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     async stop() {
       if (timer) clearInterval(timer);
       await scanning;
-      // Jobs still running after 20 s are failed by pg-boss, so another worker retries them.
+      // Jobs still running after 20 s are failed, so another worker retries them.
+      await runs.stop(20_000);
       await boss.stop({ graceful: true, timeout: 20_000 });
     },
   };

@@ -93,7 +93,7 @@ export async function approveHeldRun(
 
   // Read the statuses again: only what is still delivering and not exempt now is turned off.
   const account = loaded.account.adAccountId;
-  const [ads, campaigns] = await Promise.all([ctx.client.listAds(account), ctx.client.listCampaigns(account)]);
+  const { ads, campaigns } = await ctx.client.listCampaignsWithAds(account);
   const on = new Set([...ads.filter(isOn), ...campaigns.filter(isOn)].map((o) => o.id));
   const exempt = await exemptionsOf(ctx.db, row.ruleId);
   const verdictOf = (a: PlannedAction): Verdict =>

@@ -56,9 +56,8 @@ export async function fetchAccountSnapshot(
   currency: string,
   onRead?: (read: RawAccountRead) => Promise<void>,
 ): Promise<AccountSnapshot> {
-  const [campaigns, ads, insights] = await Promise.all([
-    client.listCampaigns(adAccountId),
-    client.listAds(adAccountId),
+  const [{ campaigns, ads }, insights] = await Promise.all([
+    client.listCampaignsWithAds(adAccountId),
     client.getInsights(adAccountId, { level: 'ad' }),
   ]);
   await onRead?.({ campaigns, ads, insights });

@@ -119,7 +119,7 @@ eachDatabase((engine) => {
         tasks: { spend_cpl_no_leads: { spend: '40' } },
       });
       sim.addFault({ kind: 'rate_limit', code: 17, match: { path: 'insights' }, count: 2 });
-      sim.addFault({ kind: 'rate_limit', code: 80004, match: { path: '/ads' }, count: 1 });
+      sim.addFault({ kind: 'rate_limit', code: 80004, match: { path: '/campaigns' }, count: 1 });
       sim.addFault({ kind: 'server_error', status: 500, match: { method: 'POST' }, count: 1, applyFirst: true });
       const before = sim.requests.length;
 

@@ -111,6 +111,11 @@ export class FakePlatform implements AdPlatformClient {
       });
   }
 
+  async listCampaignsWithAds(accountId: string) {
+    const [campaigns, ads] = await Promise.all([this.listCampaigns(accountId), this.listAds(accountId)]);
+    return { campaigns, ads };
+  }
+
   async getInsights(accountId: string) {
     this.call('getInsights');
     return [...this.insights.values()]

@@ -67,6 +67,7 @@ async function main() {
       listAdAccounts: () => client.listAdAccounts(),
       listCampaigns: (id) => client.listCampaigns(id),
       listAds: (id) => client.listAds(id),
+      listCampaignsWithAds: (id) => client.listCampaignsWithAds(id),
       getInsights: (id, q) => client.getInsights(id, q),
       setStatuses: async (changes) => {
         print({ sending: changes.map((c) => c.id) });
