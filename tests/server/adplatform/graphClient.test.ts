@@ -77,6 +77,36 @@ describe('Graph client against the simulator', () => {
       expect(sim.requests.length - before).toBe(Math.ceil(expected.length / 3));
     });
 
+    it('reads campaigns and their ads in one call, the same as the two lists', async () => {
+      const [campaigns, ads] = await Promise.all([
+        client().listCampaigns(firstAccount()),
+        client().listAds(firstAccount()),
+      ]);
+      const before = sim.requests.length;
+      const both = await client().listCampaignsWithAds(firstAccount());
+      expect(sim.requests.length - before).toBe(1);
+      const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+      expect(byId(both.campaigns)).toEqual(byId(campaigns));
+      expect(byId(both.ads)).toEqual(byId(ads));
+    });
+
+    it('reads the rest of a campaign whose ads do not fit in its nested page', async () => {
+      const small = client({ pageSize: 2 });
+      const ads = await client().listAds(firstAccount());
+      const counted = sim.requests.length;
+      await small.listCampaigns(firstAccount());
+      const campaignPages = sim.requests.length - counted;
+      const adsPerCampaign = new Map<string, number>();
+      for (const ad of ads) adsPerCampaign.set(ad.campaign_id, (adsPerCampaign.get(ad.campaign_id) ?? 0) + 1);
+      const restPages = [...adsPerCampaign.values()].reduce((n, count) => n + Math.ceil(Math.max(0, count - 2) / 2), 0);
+      expect(restPages).toBeGreaterThan(0);
+
+      const before = sim.requests.length;
+      const both = await small.listCampaignsWithAds(firstAccount());
+      expect(both.ads.map((a) => a.id).sort()).toEqual(ads.map((a) => a.id).sort());
+      expect(sim.requests.length - before).toBe(campaignPages + restPages);
+    });
+
     it('accepts an account id with or without act_', async () => {
       const digits = sim.world.accounts[1]!.accountId;
       const [withPrefix, without] = await Promise.all([client().listAds(`act_${digits}`), client().listAds(digits)]);
