@@ -2,11 +2,19 @@
  * The browser app: <Admin> with the providers, one <Resource> per folder of src/resources, and the
  * custom routes of src/custom-pages/routes.tsx.
  */
-import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { CoreAdminUI, localStorageStore } from 'ra-core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import {
+  AdminContext,
+  AuthenticationError,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  Resource,
+} from 'react-admin';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router-dom';
 import { authRoutes, publicRoutes } from './custom-pages/routes';
-import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
 import { PublicLoading } from './layout/PublicCard';
@@ -28,31 +36,59 @@ const LoginPage = () => (
   </Suspense>
 );
 
+/**
+ * The signed-in screens' layout (header, side panel, react-admin's Layout with its drawer, tooltips
+ * and popper) loads once someone is signed in: the sign-in screen does not show it.
+ */
+const LazyAppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LoadingPage />}>
+    <LazyAppLayout>{children}</LazyAppLayout>
+  </Suspense>
+);
+
 export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
 export const dataProvider = createDataProvider({ endpoints: endpointsOf(resources) });
 
+/**
+ * react-admin's <Admin> is <AdminContext> around <AdminUI>; AdminUI imports a default for every
+ * page it is not given (react-admin's own Layout and login form among them), all of which would
+ * load up front. Here CoreAdminUI gets each page from us, so only what a screen shows is loaded.
+ */
+/** What <Admin> keeps its preferences in (a panel left open, a list's columns), as before. */
+const store = localStorageStore();
+
 export function AdminApp() {
   return (
-    <Admin
-      title={PRODUCT_NAME}
+    <AdminContext
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       theme={theme}
-      layout={AppLayout}
-      notification={AppNotification}
-      loginPage={LoginPage}
-      catchAll={NotFoundPage}
-      accessDenied={AccessDeniedPage}
-      requireAuth
-      disableTelemetry
+      store={store}
     >
-      {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, menu: _menu, ...views }) => (
-        <Resource key={name} name={name} {...views} />
-      ))}
-      <CustomRoutes>{authRoutes}</CustomRoutes>
-      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title={PRODUCT_NAME}
+          layout={AppLayout}
+          loginPage={LoginPage}
+          catchAll={NotFoundPage}
+          accessDenied={AccessDeniedPage}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loading={LoadingPage}
+          requireAuth
+          disableTelemetry
+        >
+          {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, menu: _menu, ...views }) => (
+            <Resource key={name} name={name} {...views} />
+          ))}
+          <CustomRoutes>{authRoutes}</CustomRoutes>
+          <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+        </CoreAdminUI>
+        <AppNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
 

@@ -51,15 +51,15 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
   const cpus = os.cpus();
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
   const row = (r: EngineRunResult) =>
-    `| ${r.engine} (${r.workers} worker${r.workers > 1 ? 's' : ''}) | ${r.rules.toLocaleString('en-US')} / ${r.accounts.toLocaleString('en-US')} | ${r.runs_finished.toLocaleString('en-US')}${r.completed ? '' : ' (gave up)'} | ${r.seconds_to_last_action ?? '—'} | ${r.seconds_to_last_run ?? '—'} | ${r.max_reads_per_account_slot} | ${r.rate_limited_calls} | ${r.usage_waits} (${r.usage_wait_seconds} s) | ${r.actions.toLocaleString('en-US')} | ${r.actions_per_second ?? '—'} | ${r.runs_failed} | ${yes(r.completed && (r.seconds_to_last_run ?? Infinity) <= GOAL.seconds && r.max_reads_per_account_slot <= GOAL.reads)} |`;
+    `| ${r.engine} (${r.workers} worker${r.workers > 1 ? 's' : ''}) | ${r.rules.toLocaleString('en-US')} / ${r.accounts.toLocaleString('en-US')} | ${r.runs_finished.toLocaleString('en-US')}${r.completed ? '' : ' (gave up)'} | ${r.seconds_to_last_action ?? '—'} | ${r.seconds_to_last_run ?? '—'} | ${r.max_reads_per_account_slot} | ${r.rate_limited_calls} | ${r.retried_calls} | ${r.usage_waits} (${r.usage_wait_seconds} s) | ${r.actions.toLocaleString('en-US')} | ${r.actions_per_second ?? '—'} | ${r.runs_failed} | ${yes(r.completed && (r.seconds_to_last_run ?? Infinity) <= GOAL.seconds && r.max_reads_per_account_slot <= GOAL.reads)} |`;
   const errors = results.flatMap((r) => r.errors.map((e) => `- ${r.engine}: ${e.split('\n')[0]}`));
   return [
     `# Engine bench — ${startedAt.toISOString()}`,
     '',
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; the simulator's latency profile: ${options.latency}; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; the simulator's latency profile: ${options.latency}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
     '',
-    '| Engine | Rules / accounts | Runs done | s to last turn-off | s to last run | Max reads / account | Refused calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Engine | Rules / accounts | Runs done | s to last turn-off | s to last run | Max reads / account | Refused calls | Retried calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(row),
     '',
     ...(errors.length ? ['Errors reported by the workers:', '', ...errors, ''] : []),
@@ -77,6 +77,7 @@ async function mergeLatestJson(file: string, results: EngineRunResult[], options
       seconds_to_last_action: r.seconds_to_last_action,
       max_reads_per_account_slot: r.max_reads_per_account_slot,
       rate_limited_calls: r.rate_limited_calls,
+      retried_calls: r.retried_calls,
       seconds_to_last_run: r.seconds_to_last_run,
       usage_waits: r.usage_waits,
       actions: r.actions,

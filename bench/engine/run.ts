@@ -51,6 +51,8 @@ export interface EngineRunResult {
   reads_total: number;
   writes_total: number;
   rate_limited_calls: number;
+  /** Calls the client sent again after a timeout, a 5xx or a refusal (each a read or write more). */
+  retried_calls: number;
   usage_waits: number;
   usage_wait_seconds: number;
   actions: number;
@@ -250,6 +252,7 @@ async function runOnce(
       reads_total: counts.reduce((t, c) => t + c.reads, 0),
       writes_total: counts.reduce((t, c) => t + c.writes, 0),
       rate_limited_calls: counts.reduce((t, c) => t + c.refused, 0),
+      retried_calls: sum((c) => c.refusedRetries + c.otherRetries),
       usage_waits: sum((c) => c.usageWaits),
       usage_wait_seconds: Number((sum((c) => c.usageWaitMs) / 1000).toFixed(1)),
       actions: progress.actions,

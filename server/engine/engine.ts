@@ -86,7 +86,7 @@ export const consoleLog: EngineLog = {
 };
 
 /** Ad accounts whose runs are under way at once in one process, unless told otherwise. */
-export const DEFAULT_ACCOUNTS_AT_ONCE = 200;
+export const DEFAULT_ACCOUNTS_AT_ONCE = 100;
 
 /** Jobs per insert statement when a scan enqueues a slot. */
 const ENQUEUE_CHUNK = 500;

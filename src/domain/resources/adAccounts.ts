@@ -3,7 +3,7 @@
  * sync writes them; GET /api/meta_ad_account/refresh/ asks for one now). Their table,
  * meta_ad_accounts, is the campaigns' too, so it stays in server/db/schema/adplatform.ts.
  */
-import { defineResource } from './define';
+import { defineResource } from './spec';
 
 const readOnly = { readOnly: true, list: true } as const;
 

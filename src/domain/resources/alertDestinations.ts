@@ -4,7 +4,7 @@
  * it is stored encrypted and only ever answered masked.
  */
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { defineResource } from './define';
+import { defineResource } from './spec';
 
 export default defineResource({
   name: 'alert_destinations',

@@ -8,10 +8,13 @@ import type { ResourceSpec } from '../../domain/resources/define';
 import type { ResourceDefinition } from '../types';
 
 // Only the definitions: their tables stay on the server (tree-shaken from the bundle).
-const specs = import.meta.glob<ResourceSpec | undefined>(['../../domain/resources/*.ts', '!**/define.ts'], {
-  eager: true,
-  import: 'default',
-});
+const specs = import.meta.glob<ResourceSpec | undefined>(
+  ['../../domain/resources/*.ts', '!**/define.ts', '!**/spec.ts'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 const DefinedList = lazy(() => import('./DefinedList').then((m) => ({ default: m.DefinedList })));
 const DefinedCreate = lazy(() => import('./DefinedForm').then((m) => ({ default: m.DefinedCreate })));
