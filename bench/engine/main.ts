@@ -47,6 +47,12 @@ export function engineOptions(argv: string[], env: NodeJS.ProcessEnv): EngineBen
 
 const GOAL = { seconds: 60, reads: 3 };
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
 function renderEngineReport(results: EngineRunResult[], options: EngineBenchOptions, startedAt: Date): string {
   const cpus = os.cpus();
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
@@ -56,7 +62,7 @@ function renderEngineReport(results: EngineRunResult[], options: EngineBenchOpti
   return [
     `# Engine bench — ${startedAt.toISOString()}`,
     '',
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; the simulator's latency profile: ${options.latency}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}. ${options.accounts} simulated ad accounts (${options.campaignsPerAccount} campaigns × ${options.adsPerCampaign} ads each), ${options.rulesPerAccount} rules per folder all due in one slot, a budget of ${options.accountQuota} calls per account per 5 minutes; the simulator's latency profile: ${options.latency}; load average ${loadAverage()} (1 / 5 / 15 min) at the end; blast-radius limits lifted (ENGINE_MAX_SHARE=1, ENGINE_MAX_ACTIONS=1,000,000). Goal: every run done within ${GOAL.seconds} s of the slot, at most ${GOAL.reads} Graph reads per account. How to read this: docs/bench.md.`,
     '',
     '| Engine | Rules / accounts | Runs done | s to last turn-off | s to last run | Max reads / account | Refused calls | Retried calls | Usage waits | Turn-offs | Turn-offs / s | Failed runs | Goal met |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
