@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { mergeLatestSection } from './latestJson';
 
 /** docs/decisions.md: a bare react-admin app built the same way is one chunk of 1,051 kB, 326 kB gzip. */
 export const BARE_REACT_ADMIN = { rawKb: 1051, gzipKb: 326 };
@@ -89,4 +90,24 @@ export async function measureBundle(): Promise<BundleReport> {
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
+}
+
+/** `npm run bench -- --bundle`: the bundle alone, printed and kept as latest.json's `bundle` section. */
+export async function bundleMain(log: (line: string) => void): Promise<void> {
+  log('bundle: production vite build…');
+  const report = await measureBundle();
+  const round = (kb: number) => Number(kb.toFixed(1));
+  const upFront = {
+    up_front_gzip_kb: round(report.upFrontGzipKb),
+    up_front_raw_kb: round(report.upFrontRawKb),
+    up_front_files: report.upFront.length,
+    bare_react_admin_gzip_kb: BARE_REACT_ADMIN.gzipKb,
+    ratio_to_bare: Number((report.upFrontGzipKb / BARE_REACT_ADMIN.gzipKb).toFixed(2)),
+    all_js_gzip_kb: round(report.allJsGzipKb),
+    lazy_chunks: report.lazyChunks,
+  };
+  await mergeLatestSection(path.join('bench/results', 'latest.json'), 'bundle', { vite: upFront });
+  log(
+    `up front: ${upFront.up_front_files} files, ${upFront.up_front_gzip_kb} kB gzip (${upFront.up_front_raw_kb} kB raw), ×${upFront.ratio_to_bare} of a bare react-admin app (${BARE_REACT_ADMIN.gzipKb} kB); all JavaScript ${upFront.all_js_gzip_kb} kB gzip in ${upFront.lazy_chunks} lazy chunks more`,
+  );
 }

@@ -42,6 +42,7 @@ export const USAGE = `npm run bench -- [flags]
   --warmup N             untimed rounds first (default 2)
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
+  --bundle               only the browser bundle (into latest.json's bundle section)
   --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
   --sync                 a full campaign sync of 1,000 ad accounts at Graph's pace: npm run bench -- --sync --help
   --walk                 every parameter combination the list screens send, slowest first: npm run bench -- --walk --help

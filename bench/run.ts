@@ -100,6 +100,11 @@ async function main() {
       log,
     );
   }
+  if (argv.includes('--bundle')) {
+    // Only the browser bundle: what the first screen loads, into latest.json's `bundle` (bench/bundle.ts).
+    const { bundleMain } = await import('./bundle');
+    return bundleMain(log);
+  }
   if (argv.includes('--walk')) {
     // Every parameter combination the list screens can send, on an idle app (bench/walk.ts).
     const { runWalk } = await import('./walk');
