@@ -50,14 +50,14 @@ const AppLayout = ({ children }: { children: ReactNode }) => (
 export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
 export const dataProvider = createDataProvider({ endpoints: endpointsOf(resources) });
 
+/** What <Admin> keeps its preferences in (a panel left open, a list's columns), as before. */
+const store = localStorageStore();
+
 /**
  * react-admin's <Admin> is <AdminContext> around <AdminUI>; AdminUI imports a default for every
  * page it is not given (react-admin's own Layout and login form among them), all of which would
  * load up front. Here CoreAdminUI gets each page from us, so only what a screen shows is loaded.
  */
-/** What <Admin> keeps its preferences in (a panel left open, a list's columns), as before. */
-const store = localStorageStore();
-
 export function AdminApp() {
   return (
     <AdminContext
