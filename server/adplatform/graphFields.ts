@@ -25,12 +25,12 @@ export const ACCOUNT_FIELDS = {
   account_status: 'integer',
 } as const satisfies FieldKinds<AdAccount>;
 
+/** What Campaign and Ad nodes are both read for: which object, and whether it is on. */
+const ON_OFF_FIELDS = { id: 'id', name: 'string', status: 'enum', effective_status: 'enum' } as const;
+
 /** Fields read from Campaign nodes. */
 export const CAMPAIGN_FIELDS = {
-  id: 'id',
-  name: 'string',
-  status: 'enum',
-  effective_status: 'enum',
+  ...ON_OFF_FIELDS,
   start_time: 'datetime',
   stop_time: 'datetime',
   daily_budget: 'numeric string',
@@ -39,10 +39,7 @@ export const CAMPAIGN_FIELDS = {
 
 /** Fields read from Ad nodes. */
 export const AD_FIELDS = {
-  id: 'id',
-  name: 'string',
-  status: 'enum',
-  effective_status: 'enum',
+  ...ON_OFF_FIELDS,
   campaign_id: 'id',
   adset_id: 'id',
 } as const satisfies FieldKinds<Ad>;
