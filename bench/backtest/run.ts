@@ -55,13 +55,18 @@ export async function runBacktestBench(argv: string[], log: (line: string) => vo
           },
         };
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
         const result = await runBacktest(db, request, await prepareBacktest(db, request), {
           now,
           limits: { maxShare: 1, maxActions: 100_000 },
         });
         const seconds = Math.round((performance.now() - started) / 10) / 100;
+        // This process's CPU (PGlite's worker thread included, a PostgreSQL server's work not): the wall
+        // time above is several times it on a loaded machine.
+        const cpu = process.cpuUsage(cpuBefore);
+        const cpuSeconds = Math.round((cpu.user + cpu.system) / 10_000) / 100;
         log(
-          `${factory.engine}: ${result.slots} hours, ${result.totals.pauses} pauses in ${seconds} s; ${bytesPerAdDay} bytes per ad-day`,
+          `${factory.engine}: ${result.slots} hours, ${result.totals.pauses} pauses in ${seconds} s (${cpuSeconds} s of CPU); ${bytesPerAdDay} bytes per ad-day`,
         );
         log(`${factory.engine}: agreement run, ${agreementDays} simulated days…`);
         const agreement = await agreementRun(await factory.fresh('agreement'), agreementDays);
@@ -71,9 +76,11 @@ export async function runBacktestBench(argv: string[], log: (line: string) => vo
           ads,
           days,
           seconds,
+          cpu_seconds: cpuSeconds,
           pauses: result.totals.pauses,
           agreement: agreement.agreement,
           agreement_pauses: agreement.pauses,
+          agreement_revives: agreement.revives,
           agreement_days: agreementDays,
           differences: agreement.differences,
           bytes_per_ad_day: bytesPerAdDay,

@@ -14,6 +14,7 @@ import type { ObjectHistory } from '../engine/judging';
 import { reviveDecisions, type PausedByRule } from '../engine/revive';
 import type { EngineRule } from '../engine/ruleShape';
 import { dueRunSlots, validZone } from '../engine/schedule';
+import { HOUR_MS } from '../history/reading';
 import { hourIndex, type AdSeries, type Timeline } from '../history/timeline';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
 import { AccountAtHour, type HourlyNeed } from './accountAtHour';
@@ -96,6 +97,8 @@ export function scheduledSlots(
 /** Each object's last turn-on up to the hour replayed: reality's, then the replay's own revives. */
 class TurnOns {
   readonly history = new Map<string, ObjectHistory>();
+  /** The hour of the replay's own last revive of each object. */
+  private readonly revivedAt = new Map<string, number>();
   private next = 0;
 
   constructor(private readonly real: { objectId: string; atMs: number }[]) {}
@@ -103,10 +106,19 @@ class TurnOns {
   upTo(atMs: number): ReadonlyMap<string, ObjectHistory> {
     while (this.next < this.real.length && this.real[this.next]!.atMs <= atMs) {
       const { objectId, atMs: at } = this.real[this.next]!;
-      this.history.set(objectId, { lastTurnedOnAt: new Date(at) });
       this.next += 1;
+      // A turn-on within the hour of the replay's own revive of it is that revive as the rule, run live, made
+      // it — stamped seconds after the hour; the replay's stays, or the cool-down would end an hour late.
+      const revived = this.revivedAt.get(objectId);
+      if (revived !== undefined && at >= revived && at < revived + HOUR_MS) continue;
+      this.history.set(objectId, { lastTurnedOnAt: new Date(at) });
     }
     return this.history;
+  }
+
+  revived(objectId: string, atMs: number) {
+    this.history.set(objectId, { lastTurnedOnAt: new Date(atMs) });
+    this.revivedAt.set(objectId, atMs);
   }
 }
 
@@ -215,7 +227,7 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
       pause.reviveReason = revive.reason;
       paused.delete(revive.objectId);
       account.setTurnedOff(revive.objectId, false);
-      turnOns.history.set(revive.objectId, { lastTurnedOnAt: now });
+      turnOns.revived(revive.objectId, atMs);
     }
   }
   input.onProgress?.(slots.length, slots.length);
