@@ -47,30 +47,38 @@ export async function runDecisionsBench(argv: string[], log: (line: string) => v
     if (!url) throw new Error('--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
     factories.push(await postgresFactory(url));
   }
-  const results: DatabaseResult[] = [];
-  try {
-    for (const factory of factories) {
-      const result: Partial<DatabaseResult> = { database: factory.engine };
-      for (const variant of VARIANTS) {
-        log(`${factory.engine}: ${variant}, ${options.days} simulated days…`);
-        const database = await factory.fresh(`decisions_${variant}`);
-        try {
-          const run = await driveVariant(database, variant, options, log);
-          try {
-            result[variant] = await tally(database.handle.db, run);
-            if (variant === 'lag_aware')
-              result.lag_hours = [...run.lagHours.values()].filter((v): v is number => v !== null);
-            for (const error of run.firstErrors) log(`  failed run: ${error.split('\n')[0]}`);
-          } finally {
-            await run.sim.close();
-          }
-        } finally {
-          await database.close();
-        }
-        log(`  ${variant}: ${JSON.stringify(result[variant])}`);
+  // Every database and variant at once: each has its own simulator and database, and the
+  // databases' work runs beside the main thread's (PGlite's worker thread, PostgreSQL's processes).
+  const runVariant = async (factory: DatabaseFactory, variant: Variant) => {
+    log(`${factory.engine}: ${variant}, ${options.days} simulated days…`);
+    const database = await factory.fresh(`decisions_${variant}`);
+    try {
+      const run = await driveVariant(database, variant, options, (line) => log(`${factory.engine} ${line.trim()}`));
+      try {
+        const counts = await tally(database.handle.db, run);
+        for (const error of run.firstErrors) log(`  failed run: ${error.split('\n')[0]}`);
+        log(`  ${factory.engine} ${variant}: ${JSON.stringify(counts)}`);
+        return { counts, lagHours: [...run.lagHours.values()].filter((v): v is number => v !== null) };
+      } finally {
+        await run.sim.close();
       }
-      results.push(result as DatabaseResult);
+    } finally {
+      await database.close();
     }
+  };
+  let results: DatabaseResult[];
+  try {
+    results = await Promise.all(
+      factories.map(async (factory) => {
+        const [naive, lagAware] = await Promise.all(VARIANTS.map((variant) => runVariant(factory, variant)));
+        return {
+          database: factory.engine,
+          naive: naive!.counts,
+          lag_aware: lagAware!.counts,
+          lag_hours: lagAware!.lagHours,
+        };
+      }),
+    );
   } finally {
     for (const factory of factories) await factory.dispose();
   }

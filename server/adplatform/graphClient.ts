@@ -116,7 +116,8 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
   /** Lifetime (date_preset=maximum) unless a time range is given; pages as INSIGHTS_PAGE_SIZE says. */
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]> {
     const limit = query.breakdown === 'hourly' ? HOURLY_PAGE_SIZE : INSIGHTS_PAGE_SIZE;
-    const params: Params = { level: query.level, fields: fieldsParam(INSIGHT_FIELDS), limit };
+    const fields = query.fields?.join(',') ?? fieldsParam(INSIGHT_FIELDS);
+    const params: Params = { level: query.level, fields, limit };
     if (query.timeRange) params.time_range = JSON.stringify(query.timeRange);
     else params.date_preset = 'maximum';
     if (query.timeIncrement) params.time_increment = query.timeIncrement;

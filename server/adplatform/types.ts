@@ -84,6 +84,8 @@ export interface InsightsQuery {
   timeIncrement?: 1;
   /** 'hourly': one row per hour of the advertiser's time zone (hourly_stats_aggregated_by_advertiser_time_zone). */
   breakdown?: 'hourly';
+  /** The fields to read when not all of INSIGHT_FIELDS are needed (an hourly read has thousands of rows). */
+  fields?: readonly (keyof InsightRow)[];
 }
 
 export interface StatusChangeResult {

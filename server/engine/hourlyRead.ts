@@ -27,6 +27,7 @@ export async function fetchHourly(
       // One row per day and hour: without daily buckets Graph sums each hour of the day over the range.
       timeIncrement: 1,
       breakdown: 'hourly',
+      fields: ['ad_id', 'spend', 'impressions'],
     });
     // One instant per (day, hour), whatever the number of ads: time zone maths is slow.
     const valid = validZone(zone);

@@ -138,6 +138,24 @@ function groupRows(
   const frame = reportFrame(now, account.timezone);
   const groups = new Map<string, Group>();
   const withWindows = query.windows.length > 0;
+  // Each ad's segments, once per call: the same for every bucket and hour.
+  const known = new Map<string, { segments: ReturnType<typeof segmentsOf>; shares: number[]; keys: string[] }>();
+  const segmentsOfAd = (ad: SimAd) => {
+    let own = known.get(ad.id);
+    if (!own) {
+      const segments = segmentsOf(ad.id, query.segments);
+      const entity = { ad: ad.id, adset: ad.adsetId, campaign: ad.campaignId, account: account.accountId }[
+        query.level
+      ]!;
+      own = {
+        segments,
+        shares: segments.map((s) => s.share),
+        keys: segments.map(({ segment }) => `${JSON.stringify(segment)}|${entity}`),
+      };
+      known.set(ad.id, own);
+    }
+    return own;
+  };
   for (const bucket of buckets) {
     const slices: { hour?: number; pieces: Period[] }[] = bucket.hours
       ? [...bucket.hours].map(([hour, starts]) => ({
@@ -149,15 +167,11 @@ function groupRows(
       for (const ad of ads) {
         const figures = adFigures(world, ad, slice.pieces, frame, withWindows);
         if (figures.totals.impressions <= 0) continue;
-        const segments = segmentsOf(ad.id, query.segments);
-        const shares = segments.map((s) => s.share);
+        const { segments, shares, keys } = segmentsOfAd(ad);
         const totals = splitTotals(figures.totals, shares);
         const windows = withWindows ? splitWindows(figures.windows, shares) : shares.map(() => figures.windows);
         segments.forEach(({ segment }, i) => {
-          const entity = { ad: ad.id, adset: ad.adsetId, campaign: ad.campaignId, account: account.accountId }[
-            query.level
-          ]!;
-          const key = [bucket.from, slice.hour ?? '', JSON.stringify(segment), entity].join('|');
+          const key = `${bucket.from}|${slice.hour ?? ''}|${keys[i]}`;
           const group = groups.get(key);
           groups.set(key, {
             ad: group?.ad ?? ad,
@@ -279,38 +293,62 @@ export function insightRows(
     return goal;
   };
   const wanted = [...query.fields, 'date_start', 'date_stop', ...query.segments, ...(query.hourly ? [HOURLY] : [])];
-  return groupRows(world, account, ads, query, buckets, now).map((group) => {
+  const leftOut = new Set(query.hourly ? NOT_HOURLY : []);
+  const level = query.level;
+  const campaignLevel = level !== 'account';
+  const adsetLevel = level === 'adset' || level === 'ad';
+  const adLevel = level === 'ad';
+  /** A field of a row other than its metrics and segment. */
+  function described(field: string, group: Group): unknown {
     const { ad, bucket } = group;
-    const campaign = world.campaigns.get(ad.campaignId)!;
-    const adset = world.adsets.get(ad.adsetId)!;
+    switch (field) {
+      case 'account_currency':
+        return account.currency;
+      case 'account_id':
+        return account.accountId;
+      case 'account_name':
+        return account.name;
+      case 'date_start':
+        return dateOf(bucket.from);
+      case 'date_stop':
+        return dateOf(Math.max(bucket.from, bucket.to - 1));
+      case HOURLY: {
+        const hh = String(group.hour).padStart(2, '0');
+        return group.hour === undefined ? undefined : `${hh}:00:00 - ${hh}:59:59`;
+      }
+      case 'campaign_id':
+        return campaignLevel ? ad.campaignId : undefined;
+      case 'campaign_name':
+        return campaignLevel ? world.campaigns.get(ad.campaignId)!.name : undefined;
+      case 'objective':
+        return campaignLevel ? 'OUTCOME_LEADS' : undefined;
+      case 'buying_type':
+        return campaignLevel ? 'AUCTION' : undefined;
+      case 'adset_id':
+        return adsetLevel ? ad.adsetId : undefined;
+      case 'adset_name':
+        return adsetLevel ? world.adsets.get(ad.adsetId)!.name : undefined;
+      case 'optimization_goal':
+        return adsetLevel ? goalOf(ad.adsetId) : undefined;
+      case 'ad_id':
+        return adLevel ? ad.id : undefined;
+      case 'ad_name':
+        return adLevel ? ad.name : undefined;
+      default:
+        return undefined;
+    }
+  }
+  return groupRows(world, account, ads, query, buckets, now).map((group) => {
     let metrics = graphMetrics(group.totals);
     if (query.windows.length) metrics = withWindowValues(metrics, group, query.windows);
-    const row: Record<string, unknown> = {
-      account_currency: account.currency,
-      account_id: account.accountId,
-      account_name: account.name,
-      ...metrics,
-      ...group.segment,
-      date_start: dateOf(bucket.from),
-      date_stop: dateOf(Math.max(bucket.from, bucket.to - 1)),
-    };
-    if (group.hour !== undefined) {
-      const hh = String(group.hour).padStart(2, '0');
-      row[HOURLY] = `${hh}:00:00 - ${hh}:59:59`;
-      for (const field of NOT_HOURLY) delete row[field];
-    }
-    if (query.level !== 'account')
-      Object.assign(row, {
-        campaign_id: campaign.id,
-        campaign_name: campaign.name,
-        objective: 'OUTCOME_LEADS',
-        buying_type: 'AUCTION',
-      });
-    if (query.level === 'adset' || query.level === 'ad')
-      Object.assign(row, { adset_id: adset.id, adset_name: adset.name, optimization_goal: goalOf(adset.id) });
-    if (query.level === 'ad') Object.assign(row, { ad_id: ad.id, ad_name: ad.name });
+    const segment: Record<string, string | undefined> = group.segment;
+    // Only the fields asked for are worked out (an hourly read has thousands of rows).
     const out: Record<string, unknown> = {};
-    for (const field of wanted) if (row[field] !== undefined) out[field] = row[field];
+    for (const field of wanted) {
+      if (leftOut.has(field)) continue;
+      const value = field in segment ? segment[field] : (described(field, group) ?? metrics[field]);
+      if (value !== undefined) out[field] = value;
+    }
     return out;
   });
 }
