@@ -44,21 +44,34 @@ export async function adminApi(productUrl: string): Promise<AdminApi> {
 export interface NoLeadsRule {
   folderId: number;
   ruleId: number;
-  /** The simulator's spend-no-leads ad, which the rule turns off. */
+  /** The simulator scenario's ad, which the rule turns off. */
   noLeadsAd: string;
 }
 
+/** Which simulator scenario the rule is for, and its "spend with no leads" task. */
+export interface NoLeadsScenario {
+  scenario: string;
+  /** What the rule's campaign filter looks for in the scenario campaign's name. */
+  campaign: string;
+  spend: string;
+}
+
 /**
- * A folder named `folderName` on the account of the simulator's spend-no-leads scenario, whose rule
- * catches that scenario's ad: it has spent about $60 with no lead, and the rule turns off SS-W
- * campaigns' ads that spent over $40 without a lead.
+ * A folder named `folderName` on the account of a simulator scenario (by default spend-no-leads),
+ * whose rule catches that scenario's ad: it has spent about $60 with no lead, and the rule turns off
+ * SS-W campaigns' ads that spent over $40 without a lead.
  */
-export async function createNoLeadsRule(api: AdminApi, simulator: string, folderName: string): Promise<NoLeadsRule> {
+export async function createNoLeadsRule(
+  api: AdminApi,
+  simulator: string,
+  folderName: string,
+  { scenario: name, campaign, spend }: NoLeadsScenario = { scenario: 'spend_no_leads', campaign: 'SS-W', spend: '40' },
+): Promise<NoLeadsRule> {
   const scenarios = (await (await fetch(`${simulator}/__sim/scenarios`)).json()) as Record<
     string,
     { accountId: string; adIds: string[] }
   >;
-  const scenario = scenarios.spend_no_leads!;
+  const scenario = scenarios[name]!;
   const accounts = await api<{ results: { ad_account_id: string }[] }>('GET', 'meta_ad_account/?limit=400');
   const home = accounts.results.find((a) => a.ad_account_id.endsWith(scenario.accountId))!;
   const folder = await api<{ id: number; rules: { id: number }[] }>('POST', 'general_page/', {
@@ -70,8 +83,8 @@ export async function createNoLeadsRule(api: AdminApi, simulator: string, folder
   });
   const ruleId = folder.rules[0]!.id;
   await api('PATCH', `rule/${ruleId}/`, {
-    rule_filter: [{ name: 'campaign_name_contains', values: ['SS-W'], is_active: true }],
-    rule_task: [{ name: 'spend_cpl_no_leads', values: { spend: '40' }, is_active: true }],
+    rule_filter: [{ name: 'campaign_name_contains', values: [campaign], is_active: true }],
+    rule_task: [{ name: 'spend_cpl_no_leads', values: { spend }, is_active: true }],
   });
   return { folderId: folder.id, ruleId, noLeadsAd: scenario.adIds[0]! };
 }
