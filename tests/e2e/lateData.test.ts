@@ -73,9 +73,7 @@ describe('a late converter in a real browser: too early, turned off, revived', (
       [DESKTOP, 'desktop'],
     ] as const) {
       await page.setViewportSize(size);
-      const card = page
-        .getByText(title, { exact: true })
-        .locator('xpath=ancestor::div[contains(@class,"MuiPaper-root")][1]');
+      const card = page.getByRole('region', { name: title });
       await card.screenshot({ path: path.join(ROOT, 'test-results', 'screenshots', `${width}-${name}.png`) });
     }
   };
