@@ -83,13 +83,16 @@ export function compactObjects(
 
 const roundMetric = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
 
+/** Verdict codes from what happened to an object to why nothing did (what an object is counted under). */
+const STRONGEST_FIRST = ['a', 'h', 'w', 'r', 'd', 't', 'l', 'c', 'e', 'o', 'n', 'u'];
+
 /** Counts of a run for lists and metrics: objects looked at, and how many got each verdict (any task). */
 export function countVerdicts(objects: StoredObject[]): Record<string, number> {
   const counts: Record<string, number> = { objects: objects.length };
   for (const [, , , , , verdicts] of objects) {
     // An object counts once, under its strongest verdict.
     const codes = new Set(Object.values(verdicts));
-    const strongest = ['a', 'h', 'w', 'c', 'e', 'o', 'n', 'u'].find((code) => codes.has(code));
+    const strongest = STRONGEST_FIRST.find((code) => codes.has(code));
     if (strongest) counts[VERDICTS[strongest]!] = (counts[VERDICTS[strongest]!] ?? 0) + 1;
   }
   return counts;

@@ -128,7 +128,12 @@ function settleActed(ctx: EngineContext, item: InBatch): void {
     ...item.stale!,
     ...planned!.filter((a) => !claimedIds.has(a.objectId)).map((a) => a.objectId),
   ]);
-  const notes = [plural(done.length, 'turn-off'), ...(failed.length ? [`${failed.length} failed`] : [])];
+  const revived = item.revived?.length ?? 0;
+  const notes = [
+    ...(done.length || !revived ? [plural(done.length, 'turn-off')] : []),
+    ...(revived ? [`${revived} revived`] : []),
+    ...(failed.length ? [`${failed.length} failed`] : []),
+  ];
   if (catchesUp(run)) {
     const caughtUp = caughtUpHours(run, rule.timezone);
     notes.push(`caught up on ${caughtUp}`);

@@ -75,6 +75,8 @@ eachDatabase((engine) => {
       // The run that revived says so in its record.
       const record = await expandRunRecord(dbh.db, revives[0]!.runId!);
       expect(record.find((o) => o.id === 'late')!.verdicts).toEqual({ trigger_cpl: 'revived' });
+      const [revivingRun] = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.id, revives[0]!.runId!));
+      expect(revivingRun).toMatchObject({ note: '1 revived', counts: { revived: 1 } });
 
       // Nothing revives it twice: a later run finds it on (and under the threshold).
       const again = await runSlot(at(new Date('2024-01-15T19:00:00Z')), {
@@ -101,6 +103,8 @@ eachDatabase((engine) => {
       expect(platform.status('by-hand')).toBe('ACTIVE');
       const record = await expandRunRecord(dbh.db, result.runId!);
       expect(record.find((o) => o.id === 'by-hand')!.verdicts).toEqual({ trigger_cpl: 'cooling_down' });
+      const [run] = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.id, result.runId!));
+      expect(run!.counts!.cooling_down).toBeGreaterThan(0);
     });
 
     it('holds the runs of an account the token can no longer read, and mails that problem once', async () => {
