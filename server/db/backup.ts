@@ -12,6 +12,8 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { openPglite, type DbHandle } from './client';
 import { makePrivate } from './privateFiles';
 
@@ -126,10 +128,26 @@ async function countRows(dbh: DbHandle): Promise<Record<string, number>> {
   return counts;
 }
 
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * A dump is a gzipped tar of the data dir. Anything else must not reach PGlite: its loader fails on
+ * a bad archive outside any promise, which ended the restore with a crash instead of a message.
+ */
+async function checkArchive(file: string, bytes: Buffer): Promise<void> {
+  const notBackup = (why: string) => new Error(`${file} is not a backup of the embedded database (${why})`);
+  const tar = await gunzipAsync(bytes).catch((error: Error) => {
+    throw notBackup(error.message);
+  });
+  if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw notBackup('not a tar archive');
+}
+
 /** Replaces DATA_DIR's embedded database by a dump; the product must be stopped. */
 export async function restoreDataDir(dataDir: string, file: string): Promise<RestoreResult> {
   if (await isRunning(dataDir)) throw new Error('the product is running on this DATA_DIR: stop it first');
-  const dump = new Blob([await readFile(file)]);
+  const bytes = await readFile(file);
+  await checkArchive(file, bytes);
+  const dump = new Blob([bytes]);
   // Opened in memory first: a file that is no dump of this database changes nothing.
   const check = await openPglite(undefined, dump).catch((error: Error) => {
     throw new Error(`${file} is not a backup of the embedded database (${error.message})`);

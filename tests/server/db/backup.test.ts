@@ -7,10 +7,11 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveBackups } from '../../../server/db/backup';
 import { type DbHandle, openDatabase } from '../../../server/db/client';
@@ -175,6 +176,12 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     const junk = await npmScript('restore', dataDir, path.join(ROOT, 'package.json'));
     expect(junk.code).toBe(1);
     expect(junk.output).toContain('is not a backup of the embedded database');
+    // A gzip that holds no tar archive either (PGlite's loader crashed on such files now and then).
+    const notTar = path.join(dataDir, 'not-a-tar.tar.gz');
+    await writeFile(notTar, gzipSync(Buffer.from('just some text, not a data dir')));
+    const gzipped = await npmScript('restore', dataDir, notTar);
+    expect(gzipped.code).toBe(1);
+    expect(gzipped.output).toContain('is not a backup of the embedded database (not a tar archive)');
     expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
   }, 120_000);
 });
