@@ -75,7 +75,7 @@ describe('a late converter in a real browser: too early, turned off, revived', (
       await page.setViewportSize(size);
       // Cut from the whole page at the top, where the editor's sticky toolbar sits above the card
       // instead of over its title (as it does once the card is scrolled into view).
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       const box = await page.getByRole('region', { name: title }).boundingBox();
       const file = path.join(ROOT, 'test-results', 'screenshots', `${width}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true, clip: box! });
