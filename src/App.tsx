@@ -1,6 +1,6 @@
 /**
- * The browser app: <Admin> with the providers, one <Resource> per folder of src/resources, and the
- * custom routes of src/custom-pages/routes.tsx.
+ * The browser app: react-admin's AdminContext with the providers around CoreAdminUI, one <Resource>
+ * per folder of src/resources, and the custom routes of src/custom-pages/routes.tsx.
  */
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, localStorageStore } from 'ra-core';
