@@ -58,8 +58,6 @@ export interface Config {
   pageCacheSeconds: number;
   /** The most memory those pages may hold, in MB (PAGE_CACHE_MB). */
   pageCacheMegabytes: number;
-  /** scrypt's cost (log2 N) for new password hashes (PASSWORD_HASH_COST). */
-  passwordHashCost: number;
 }
 
 /** OWASP's recommendation for scrypt: N = 2^17 (with r = 8, p = 1). */
@@ -144,7 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheSeconds: Math.max(0, int(env.AUTH_CACHE_SECONDS, 30)),
     pageCacheSeconds: Math.max(0, int(env.PAGE_CACHE_SECONDS, 30)),
     pageCacheMegabytes: Math.max(0, int(env.PAGE_CACHE_MB, 32)),
-    passwordHashCost: passwordHashCost(env),
     ...overrides,
   };
 }
