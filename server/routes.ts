@@ -15,10 +15,10 @@ import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
 import resourceRoutes from './resources/routes';
 import judgingRoutes from './engine/judgingRoutes';
+import { changingNothingKept } from './http/keptUntilChanged';
 
-export const apiRoutes: FastifyPluginAsync[] = [
-  authRoutes,
-  peopleRoutes,
+/** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
+const areasLeavingPeople: FastifyPluginAsync[] = [
   rulesRoutes,
   auditRoutes,
   campaignRoutes,
@@ -31,3 +31,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   resourceRoutes,
   judgingRoutes,
 ];
+
+export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, ...areasLeavingPeople.map(changingNothingKept)];

@@ -43,7 +43,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh/',
     {
-      config: { public: true },
+      // A refresh token replayed ends its session; a rotation itself changes no user or session.
+      config: { public: true, changesKept: 'sessions' },
       preValidation: limitRefresh,
       schema: {
         tags,

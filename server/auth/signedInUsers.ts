@@ -2,11 +2,13 @@
  * Who is signed in, kept for a short while so that an authenticated request costs no query: the
  * user with their groups' accesses (by user id) and when each session ends (by session id).
  *
- * Every change that could matter empties the whole cache, at once:
- * - in this process, any API call that may write (server/http/keptUntilChanged.ts): the answer
- *   leaves only after the cache is empty, so the caller's next request reads the database again;
+ * Every change that could matter empties it, at once:
+ * - in this process, any API call that may write users, groups, memberships or sessions
+ *   (server/http/keptUntilChanged.ts): the answer leaves only after the cache is empty, so the
+ *   caller's next request reads the database again;
  * - in every process, a database trigger on users, groups, memberships and sessions NOTIFYs
- *   `auth_changed` when the change commits (migration 0013), whoever made it;
+ *   `auth_changed` when the change commits (migration 0013), whoever made it (a change to sessions
+ *   empties only the sessions);
  * - while the notification channel is down (PostgreSQL connection lost), nothing is cached.
  * `ttlSeconds` bounds an entry's life anyway. A read that started before a change is never stored
  * after it (the generation check below), so a change cannot be overwritten by what preceded it.
@@ -30,8 +32,8 @@ export interface SignedInUsers {
   user(id: number): Promise<AuthUser | undefined>;
   /** Whether the session stands now. */
   sessionIsLive(sessionId: string): Promise<boolean>;
-  /** Forget everything (a change to users, groups or sessions). */
-  clear(): void;
+  /** Forget everything (a change to users, groups or memberships), or only the sessions. */
+  clear(only?: 'sessions'): void;
   /** Caching is on only while changes can be heard; off, every call reads the database. */
   setListening(listening: boolean): void;
 }
@@ -58,9 +60,9 @@ export function createSignedInUsers(
     return value;
   }
 
-  const clear = () => {
+  const clear = (only?: 'sessions') => {
     generation += 1;
-    users.clear();
+    if (only !== 'sessions') users.clear();
     sessions.clear();
   };
 

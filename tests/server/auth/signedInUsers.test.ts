@@ -38,6 +38,19 @@ describe('signed-in users in memory', () => {
     expect(source.loadUser).toHaveBeenCalledTimes(3);
   });
 
+  it('a change to sessions costs the users nothing: only sessions are read again', async () => {
+    const { source } = fakeSource();
+    const cache = createSignedInUsers(source, { ttlSeconds: 30, now: () => 0 });
+    cache.setListening(true);
+    await cache.user(1);
+    await cache.sessionIsLive('s1');
+    cache.clear('sessions');
+    await cache.user(1);
+    await cache.sessionIsLive('s1');
+    expect(source.loadUser).toHaveBeenCalledTimes(1);
+    expect(source.sessionExpiry).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps nothing while changes cannot be heard', async () => {
     const { source } = fakeSource();
     const cache = createSignedInUsers(source, { ttlSeconds: 30 });

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '../../../server/db/client';
-import { keepUntilChanged } from '../../../server/http/keptUntilChanged';
+import { changingNothingKept, keepUntilChanged } from '../../../server/http/keptUntilChanged';
 
 /** A Fastify app whose database channel only speaks when the test says so. */
 async function appKeeping() {
@@ -30,6 +30,12 @@ async function appKeeping() {
   for (const method of ['GET', 'POST', 'PATCH', 'DELETE'] as const)
     app.route({ method, url: '/api/thing/', handler: async () => ({ ok: true }) });
   app.get('/api/thing/move/', { config: { writes: true } }, async () => ({ moved: true }));
+  app.post('/api/token/refresh/', { config: { changesKept: 'sessions' } }, async () => ({ renewed: true }));
+  await app.register(
+    changingNothingKept(async (area) => {
+      area.patch('/api/folder/', async () => ({ renamed: true }));
+    }),
+  );
   // Registered after keepUntilChanged's: runs after it, as the answer is about to be sent.
   app.addHook('onSend', async (_request, _reply, payload) => {
     clearedBeforeAnswer = kept.clear.mock.calls.length;
@@ -61,6 +67,24 @@ describe('keepUntilChanged', () => {
     app = keeping.app;
     expect((await app.inject({ method: 'GET', url: '/api/thing/move/' })).statusCode).toBe(200);
     expect(keeping.clearedBeforeAnswer()).toBe(1);
+  });
+
+  it("keeps what it has through the writes of an area that never changes people or sessions (a colleague's folder rename)", async () => {
+    const keeping = await appKeeping();
+    app = keeping.app;
+    expect((await app.inject({ method: 'PATCH', url: '/api/folder/' })).statusCode).toBe(200);
+    expect(keeping.kept.clear).not.toHaveBeenCalled();
+  });
+
+  it('forgets only the sessions after a call that can only end sessions, and after a change to sessions', async () => {
+    const keeping = await appKeeping();
+    app = keeping.app;
+    expect((await app.inject({ method: 'POST', url: '/api/token/refresh/' })).statusCode).toBe(200);
+    expect(keeping.kept.clear).toHaveBeenLastCalledWith('sessions');
+    keeping.channel.notify?.('sessions');
+    expect(keeping.kept.clear).toHaveBeenLastCalledWith('sessions');
+    keeping.channel.notify?.('user_groups');
+    expect(keeping.kept.clear).toHaveBeenLastCalledWith();
   });
 
   it('keeps what it has through reads', async () => {
