@@ -32,4 +32,8 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   judgingRoutes,
 ];
 
-export const apiRoutes: FastifyPluginAsync[] = [authRoutes, peopleRoutes, ...areasLeavingPeople.map(changingNothingKept)];
+export const apiRoutes: FastifyPluginAsync[] = [
+  authRoutes,
+  peopleRoutes,
+  ...areasLeavingPeople.map(changingNothingKept),
+];
