@@ -62,49 +62,53 @@ function eventCampaign(
   return { campaign, adset: world.addAdSet(campaign, `${label} - Scenario`) };
 }
 
-/** A scenario of one event campaign with one ad: [topic option, event in days, label, started hours ago]. */
+/** An event campaign: [topic option, event in days, label, started hours ago]. */
+type EventCampaign = [string, number, string, number];
+type AdProfile = Partial<DeliveryProfile> & Pick<DeliveryProfile, 'spendPerHour' | 'leads'>;
+
+/** A scenario of one event campaign with one ad. */
 function oneAd(
   world: World,
   account: SimAccount,
   start: number,
-  [option, daysAhead, label, startedHoursAgo]: [string, number, string, number],
+  [option, daysAhead, label, startedHoursAgo]: EventCampaign,
   adName: string,
-  profile: Partial<DeliveryProfile> & Pick<DeliveryProfile, 'spendPerHour' | 'leads'>,
+  profile: AdProfile,
 ): ScenarioObjects {
   const { campaign, adset } = eventCampaign(world, account, start, option, daysAhead, label, startedHoursAgo);
   const ad = world.addAd(adset, adName, { ...base, ...profile });
   return { accountId: account.accountId, campaignId: campaign.id, adIds: [ad.id] };
 }
 
+/** A scenario built into the home account as one event campaign with one ad (see `oneAd`). */
+function oneAdScenario(
+  description: string,
+  campaign: EventCampaign,
+  adName: string,
+  profile: AdProfile,
+): ScenarioDefinition {
+  return { description, build: (world, account, start) => oneAd(world, account, start, campaign, adName, profile) };
+}
+
 export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
-  cpl_climbs: {
-    description:
-      'An ad whose cost per lead climbs as it spends (CPL ≈ 2·√spend: $20 at $100, $40 at $400, $60 at $900).',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['RP-W', 14, 'Scenario CPL Climbs', 24], 'Scenario - CPL Climbs', {
-        spendPerHour: 8,
-        leads: { kind: 'diminishing', factor: 0.5 },
-      }),
-  },
-  spend_no_leads: {
-    description: 'An ad that spends about $2.50 an hour and never gets a lead (low CTR, high CPC).',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['SS-W', 10, 'Scenario No Leads', 24], 'Scenario - Spend No Leads', {
-        ctrPct: 0.35,
-        cpm: 30,
-        spendPerHour: 2.5,
-        leads: { kind: 'none' },
-      }),
-  },
-  no_link_clicks: {
-    description: 'An ad with impressions and clicks but no link clicks, and no leads.',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['TIR-W', 12, 'Scenario No Link Clicks', 24], 'Scenario - No Link Clicks', {
-        linkShare: 0,
-        spendPerHour: 2,
-        leads: { kind: 'none' },
-      }),
-  },
+  cpl_climbs: oneAdScenario(
+    'An ad whose cost per lead climbs as it spends (CPL ≈ 2·√spend: $20 at $100, $40 at $400, $60 at $900).',
+    ['RP-W', 14, 'Scenario CPL Climbs', 24],
+    'Scenario - CPL Climbs',
+    { spendPerHour: 8, leads: { kind: 'diminishing', factor: 0.5 } },
+  ),
+  spend_no_leads: oneAdScenario(
+    'An ad that spends about $2.50 an hour and never gets a lead (low CTR, high CPC).',
+    ['SS-W', 10, 'Scenario No Leads', 24],
+    'Scenario - Spend No Leads',
+    { ctrPct: 0.35, cpm: 30, spendPerHour: 2.5, leads: { kind: 'none' } },
+  ),
+  no_link_clicks: oneAdScenario(
+    'An ad with impressions and clicks but no link clicks, and no leads.',
+    ['TIR-W', 12, 'Scenario No Link Clicks', 24],
+    'Scenario - No Link Clicks',
+    { linkShare: 0, spendPerHour: 2, leads: { kind: 'none' } },
+  ),
   seminar_fills: {
     description: 'A seminar campaign whose two ads bring about one lead an hour: it passes 40 seats about 10 hours in.',
     build(world, account, start) {
@@ -117,43 +121,35 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
       return { accountId: account.accountId, campaignId: campaign.id, adIds: ads.map((a) => a.id) };
     },
   },
-  website_cpl_high: {
-    description: 'An ad whose leads all come from the website pixel, at about $70 each.',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['LTC-W', 9, 'Scenario Website Leads', 48], 'Scenario - Website Leads', {
-        spendPerHour: 4,
-        websiteShare: 1,
-        leads: { kind: 'per_spend', cpl: 70 },
-      }),
-  },
-  late_converter: {
-    description:
-      'An ad that looks like a dud its first day ($2 an hour, no lead shown), then its website leads, reported 20–60 hours late, bring its CPL to about $10.',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['MED-W', 10, 'Scenario Late Converter', 20], 'Scenario - Late Converter', {
-        spendPerHour: 2,
-        websiteShare: 1,
-        leads: { kind: 'per_spend', cpl: 10 },
-        lag: { website: 'next_day', onsite: 'instant_form' },
-      }),
-  },
-  true_dud: {
-    description:
-      'An ad that delivers like the late converter ($2 an hour, link clicks) and never gets a lead, late or not.',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['WW-W', 11, 'Scenario True Dud', 20], 'Scenario - True Dud', {
-        spendPerHour: 2,
-        leads: { kind: 'none' },
-      }),
-  },
-  steady_converter: {
-    description: 'An ad with instant-form leads at about $15 each, reported within minutes, delivering for three days.',
-    build: (world, account, start) =>
-      oneAd(world, account, start, ['MED-S', 12, 'Scenario Steady Converter', 72], 'Scenario - Steady Converter', {
-        spendPerHour: 3,
-        leads: { kind: 'per_spend', cpl: 15 },
-      }),
-  },
+  website_cpl_high: oneAdScenario(
+    'An ad whose leads all come from the website pixel, at about $70 each.',
+    ['LTC-W', 9, 'Scenario Website Leads', 48],
+    'Scenario - Website Leads',
+    { spendPerHour: 4, websiteShare: 1, leads: { kind: 'per_spend', cpl: 70 } },
+  ),
+  late_converter: oneAdScenario(
+    'An ad that looks like a dud its first day ($2 an hour, no lead shown), then its website leads, reported 20–60 hours late, bring its CPL to about $10.',
+    ['MED-W', 10, 'Scenario Late Converter', 20],
+    'Scenario - Late Converter',
+    {
+      spendPerHour: 2,
+      websiteShare: 1,
+      leads: { kind: 'per_spend', cpl: 10 },
+      lag: { website: 'next_day', onsite: 'instant_form' },
+    },
+  ),
+  true_dud: oneAdScenario(
+    'An ad that delivers like the late converter ($2 an hour, link clicks) and never gets a lead, late or not.',
+    ['WW-W', 11, 'Scenario True Dud', 20],
+    'Scenario - True Dud',
+    { spendPerHour: 2, leads: { kind: 'none' } },
+  ),
+  steady_converter: oneAdScenario(
+    'An ad with instant-form leads at about $15 each, reported within minutes, delivering for three days.',
+    ['MED-S', 12, 'Scenario Steady Converter', 72],
+    'Scenario - Steady Converter',
+    { spendPerHour: 3, leads: { kind: 'per_spend', cpl: 15 } },
+  ),
   broken_tracking: {
     description:
       "The last ad account's leads stop being recorded 6 hours before the start while spend and clicks go on (its own campaign: about a lead every 3 hours until then).",

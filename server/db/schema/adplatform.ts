@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { adAccountId, instant, instantNow } from './columns';
 
 /**
  * Ad accounts as last synced from the ad platform (`/me/adaccounts`).
@@ -8,14 +9,14 @@ import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, t
 export const metaAdAccounts = pgTable(
   'meta_ad_accounts',
   {
-    adAccountId: text('ad_account_id').primaryKey(),
+    adAccountId: adAccountId().primaryKey(),
     accountName: text('account_name').notNull(),
     timezoneName: text('timezone_name').notNull().default('UTC'),
     currency: text('currency').notNull().default('USD'),
     accountStatus: integer('account_status'),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: instantNow('synced_at'),
     /** When the account's campaigns were last synced in full, and why the last attempt failed (null: it did not). */
-    campaignsSyncedAt: timestamp('campaigns_synced_at', { withTimezone: true }),
+    campaignsSyncedAt: instant('campaigns_synced_at'),
     campaignSyncError: text('campaign_sync_error'),
   },
   (t) => [
@@ -37,7 +38,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     campaignId: bigint('campaign_id', { mode: 'bigint' }).primaryKey(),
-    adAccountId: text('ad_account_id')
+    adAccountId: adAccountId()
       .notNull()
       .references(() => metaAdAccounts.adAccountId),
     campaignName: text('campaign_name').notNull(),
@@ -57,9 +58,9 @@ export const campaigns = pgTable(
     cpl: numeric('cpl', { precision: 14, scale: 2 }),
     ctr: numeric('ctr', { precision: 10, scale: 4 }),
     cpc: numeric('cpc', { precision: 14, scale: 4 }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    endDate: instant('end_date'),
     /** When the metrics were last read from the ad platform (the screen's Sync Date). */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [
     index('campaigns_account_idx').on(t.adAccountId, t.campaignId),
@@ -87,9 +88,9 @@ export const campaigns = pgTable(
  */
 export const syncState = pgTable('sync_state', {
   name: text('name').primaryKey(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
-  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  leaseUntil: instant('lease_until'),
+  lastStartedAt: instant('last_started_at'),
+  lastFinishedAt: instant('last_finished_at'),
+  lastSuccessAt: instant('last_success_at'),
   lastError: text('last_error'),
 });

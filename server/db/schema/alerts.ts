@@ -1,4 +1,5 @@
-import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, instantNow, serialId } from './columns';
 
 /**
  * One row per (alert, webhook destination): the once-only bookkeeping of webhook delivery, like
@@ -10,15 +11,15 @@ import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-or
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     source: text('source').notNull(),
     sourceKey: text('source_key').notNull(),
     destination: text('destination').notNull(),
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
     state: text('state').notNull().default('pending'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: instantNow('created_at'),
+    sentAt: instant('sent_at'),
   },
   (t) => [uniqueIndex('webhook_deliveries_once').on(t.source, t.sourceKey, t.destination)],
 );

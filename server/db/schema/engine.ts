@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  json,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, json, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { adAccountId, instant, instantNow, serialId } from './columns';
 import { rules } from './rules';
 import { users } from './people';
 
@@ -30,12 +20,12 @@ export const ruleRuns = pgTable(
     ruleId: integer('rule_id')
       .notNull()
       .references(() => rules.id, { onDelete: 'cascade' }),
-    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    slot: instant('slot').notNull(),
     kind: text('kind').notNull().default('run'),
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: instantNow('started_at'),
+    finishedAt: instant('finished_at'),
     /** What happened, for the server log and support: "3 ads turned off", "caught up on 2:00 AM". */
     note: text('note'),
     error: text('error'),
@@ -49,7 +39,7 @@ export const ruleRuns = pgTable(
     /** A held run: approved | dismissed, by whom and when (set once). */
     decision: text('decision'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.ruleId, t.slot, t.kind] }),
@@ -67,12 +57,12 @@ export const ruleRuns = pgTable(
 export const accountSnapshots = pgTable(
   'account_snapshots',
   {
-    id: serial('id').primaryKey(),
-    adAccountId: text('ad_account_id').notNull(),
-    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    id: serialId(),
+    adAccountId: adAccountId().notNull(),
+    slot: instant('slot').notNull(),
     state: text('state').notNull(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    leaseUntil: instant('lease_until'),
+    fetchedAt: instant('fetched_at'),
     data: jsonb('data'),
     error: text('error'),
   },
@@ -91,8 +81,8 @@ export const accountSnapshots = pgTable(
 export const ruleActivity = pgTable(
   'rule_activity',
   {
-    id: serial('id').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: serialId(),
+    createdAt: instantNow('created_at'),
     ruleId: integer('rule_id').references(() => rules.id, { onDelete: 'set null' }),
     /**
      * The entry's folder: its rule's (kept so by triggers when a rule moves, migration 0020), the
@@ -108,12 +98,12 @@ export const ruleActivity = pgTable(
     /** json, not jsonb: the keys keep the order they were written in (metric, then context). */
     reason: json('reason').$type<Record<string, string>>().notNull().default({}),
     state: text('state').notNull().default('done'),
-    slot: timestamp('slot', { withTimezone: true }),
+    slot: instant('slot'),
     snapshotId: integer('snapshot_id'),
     /** The user who ran it by hand or undid it; null for the scheduler. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Set on a turn-off once a user undid it (the undo is its own entry). */
-    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneAt: instant('undone_at'),
     /** The run (rule_runs.id) that wrote the entry. */
     runId: integer('run_id'),
     /** A revive: the turn-off entry it reverses (at most one revive per turn-off). */
@@ -174,7 +164,7 @@ export const ruleExemptions = pgTable(
       .references(() => rules.id, { onDelete: 'cascade' }),
     objectId: text('object_id').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow('created_at'),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.objectId] })],
 );

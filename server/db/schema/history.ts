@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, date, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, date, text } from 'drizzle-orm/pg-core';
+import { adAccountId, instant } from './columns';
 
 /**
  * Metric history as the platform reported it (server/history/): one row per ad and UTC day, each
@@ -14,7 +15,7 @@ import { index, integer, pgTable, primaryKey, date, text, timestamp } from 'driz
 export const adMetricHistory = pgTable(
   'ad_metric_history',
   {
-    adAccountId: text('ad_account_id').notNull(),
+    adAccountId: adAccountId().notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     adId: text('ad_id').notNull(),
     campaignId: text('campaign_id').notNull(),
@@ -37,13 +38,13 @@ export const adHistoryNames = pgTable(
   'ad_history_names',
   {
     adId: text('ad_id').primaryKey(),
-    adAccountId: text('ad_account_id').notNull(),
+    adAccountId: adAccountId().notNull(),
     adName: text('ad_name').notNull(),
     campaignId: text('campaign_id').notNull(),
     campaignName: text('campaign_name').notNull(),
     /** The campaign's daily budget in minor units, when it has one. */
     campaignDailyBudget: integer('campaign_daily_budget'),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: instant('read_at').notNull(),
   },
   (t) => [index('ad_history_names_account_idx').on(t.adAccountId)],
 );

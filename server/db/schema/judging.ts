@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { adAccountId, instant, instantNow, serialId } from './columns';
 
 /**
  * Every time an ad or campaign was turned off or back on, as far as the product knows: by a rule,
@@ -21,15 +12,15 @@ import {
 export const objectSwitches = pgTable(
   'object_switches',
   {
-    id: serial('id').primaryKey(),
-    adAccountId: text('ad_account_id').notNull(),
+    id: serialId(),
+    adAccountId: adAccountId().notNull(),
     objectId: text('object_id').notNull(),
     /** off | on */
     turned: text('turned').notNull(),
     /** rule | undo | revive | approval | platform */
     source: text('source').notNull(),
     ruleId: integer('rule_id'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instantNow('at'),
     followsId: integer('follows_id'),
     /** The object's lifetime leads and spend when it was switched (a revive names what arrived since). */
     leads: doublePrecision('leads'),
@@ -50,15 +41,15 @@ export const objectSwitches = pgTable(
 export const accountHealth = pgTable(
   'account_health',
   {
-    adAccountId: text('ad_account_id').notNull(),
+    adAccountId: adAccountId().notNull(),
     /** token | token_expiry | access | lead_tracking */
     check: text('check').notNull(),
     /** ok | problem | warning */
     state: text('state').notNull(),
     detail: text('detail').notNull().default(''),
-    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
-    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    since: instantNow('since'),
+    checkedAt: instantNow('checked_at'),
+    alertedAt: instant('alerted_at'),
   },
   (t) => [
     primaryKey({ columns: [t.adAccountId, t.check] }),
@@ -75,10 +66,10 @@ export const accountHealth = pgTable(
 export const accountDayReadings = pgTable(
   'account_day_readings',
   {
-    adAccountId: text('ad_account_id').notNull(),
+    adAccountId: adAccountId().notNull(),
     day: text('day').notNull(),
     ageHours: integer('age_hours').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: instant('read_at').notNull(),
     spend: doublePrecision('spend').notNull(),
     clicks: doublePrecision('clicks').notNull(),
     leads: doublePrecision('leads').notNull(),

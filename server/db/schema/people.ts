@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, instantNow, serialId } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -23,8 +14,8 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: instantNow('date_joined'),
+    lastLogin: instant('last_login'),
     /**
      * Carried by every access token; raised by a password change or reset, a deactivation, an
      * e-mail change or a lost group access, which ends every session of the user at once.
@@ -35,10 +26,10 @@ export const users = pgTable(
 );
 
 export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   accesses: text('accesses').array().notNull().default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instantNow('created_at'),
 });
 
 export const userGroups = pgTable(
@@ -67,9 +58,9 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    startedAt: instantNow('started_at'),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     /** logout | reuse | password | deactivated | email | access — why it ended. */
     revokedReason: text('revoked_reason'),
   },
@@ -84,10 +75,10 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: instantNow('created_at'),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
 );
@@ -98,9 +89,9 @@ export const invitations = pgTable('invitations', {
   email: text('email').notNull(),
   groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
   invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: instantNow('created_at'),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
 });
 
 /** Reset tokens are stored hashed: the database alone cannot be used to take over an account. */
@@ -109,9 +100,9 @@ export const passwordResets = pgTable('password_resets', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: instantNow('created_at'),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
 });
 
 /**
@@ -122,7 +113,7 @@ export const passwordResets = pgTable('password_resets', {
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
-  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  resetsAt: instant('resets_at').notNull(),
 });
 
 /**
@@ -133,8 +124,8 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 export const loginFailures = pgTable('login_failures', {
   emailHash: text('email_hash').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: instant('blocked_until'),
+  lastFailureAt: instantNow('last_failure_at'),
 });
 
 /**
@@ -150,9 +141,9 @@ export const emailChanges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instantNow('created_at'),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('email_changes_user_idx').on(t.userId)],
 );

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { adAccountId, instant, instantNow, serialId } from './columns';
 import { metaAdAccounts } from './adplatform';
 import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { users } from './people';
@@ -18,19 +8,19 @@ import { users } from './people';
 export const folders = pgTable(
   'folders',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     clientType: text('client_type').notNull(),
     plan: text('plan').notNull(),
-    adAccountId: text('ad_account_id')
+    adAccountId: adAccountId()
       .notNull()
       .references(() => metaAdAccounts.adAccountId),
     /** Webinar-service credentials, AES-GCM encrypted at rest; null when none are set. */
     demioCredentials: text('demio_credentials'),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+    createdAt: instantNow('created_at'),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [
     index('folders_live_created_idx').on(t.isDeleted, t.createdAt, t.id),
@@ -45,7 +35,7 @@ export const folders = pgTable(
 export const rules = pgTable(
   'rules',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     folderId: integer('folder_id')
       .notNull()
       .references(() => folders.id, { onDelete: 'cascade' }),
@@ -54,22 +44,22 @@ export const rules = pgTable(
     /** Scheduled runs record and mail what they would do and change nothing. */
     notifyOnly: boolean('notify_only').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
     /** 7 days (Sunday first) × 24 hours of booleans. */
     schedule: jsonb('schedule').$type<boolean[][]>().notNull(),
     timezone: text('timezone').notNull().default('UTC'),
     /** 24 booleans. */
     alertSchedule: jsonb('alert_schedule').$type<boolean[]>().notNull(),
-    lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    lastAlertAt: instant('last_alert_at'),
     /** How the rule judges late data (src/domain/judging.ts); rules older than it hold the carried-over values. */
     judging: jsonb('judging').$type<RuleJudging>().notNull().default(NEW_RULE_JUDGING),
     /**
      * The failing-rule switch counts failed runs started after this instant: set when the rule
      * switched itself to notify only, so a person switching it back gives it a fresh count.
      */
-    failuresCountedFrom: timestamp('failures_counted_from', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    failuresCountedFrom: instant('failures_counted_from'),
+    createdAt: instantNow('created_at'),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [
     index('rules_folder_idx').on(t.folderId, t.isDeleted),
@@ -85,7 +75,7 @@ export const rules = pgTable(
 export const ruleItems = pgTable(
   'rule_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ruleId: integer('rule_id')
       .notNull()
       .references(() => rules.id, { onDelete: 'cascade' }),
@@ -102,8 +92,8 @@ export const ruleItems = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    id: serialId(),
+    timestamp: instantNow('timestamp'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actor: text('actor').notNull().default(''),
     folderId: integer('folder_id'),
