@@ -289,3 +289,8 @@ export async function listAuditLog(
     })),
   };
 }
+
+/** The audit log over one database, as its route reads it. */
+export function createAuditLogStore(db: Database, countCap: number) {
+  return { list: (paging: PageRequest, filters: AuditLogFilters) => listAuditLog(db, paging, filters, countCap) };
+}

@@ -7,7 +7,7 @@ import { logEntrySchema } from '../../src/domain/contracts';
 import { requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idListQuery, orderingQuery, pageOf, pageQuery, searchQuery } from '../http/schemas';
-import { listAuditLog } from './log';
+import { createAuditLogStore } from './log';
 
 const logQuery = pageQuery
   .extend(orderingQuery.shape)
@@ -18,6 +18,8 @@ const logQuery = pageQuery
   });
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auditLog = createAuditLogStore(app.db, app.config.listCountCap);
+
   app.get(
     '/log/',
     {
@@ -27,7 +29,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 100);
-      return paginate(request, paging, await listAuditLog(app.db, paging, request.query, app.config.listCountCap));
+      return paginate(request, paging, await auditLog.list(paging, request.query));
     },
   );
 };

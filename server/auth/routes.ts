@@ -6,13 +6,15 @@ import { loginSchema } from '../../src/domain/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { errors, noContent } from '../http/schemas';
 import { actorOf } from './plugin';
-import { endSession, refreshSession, signIn } from './signIn';
+import { createSessions } from './signIn';
 
 const refreshSchema = z.object({ refresh: z.string({ error: 'Field is required' }).min(1, 'Field is required') });
 
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sessions = createSessions(app.db, app.tokens);
+
   // Two independent counters: one per e-mail (guessing one account's password) and a looser one
   // per client address (trying many accounts from one place, e.g. an office behind one NAT).
   const limitLoginAttempts = limitAttempts(
@@ -34,7 +36,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request) => signIn(app.db, app.tokens, request.body.email, request.body.password),
+    async (request) => sessions.signIn(request.body.email, request.body.password),
   );
 
   // Refresh is public too: a replayed or guessed token is slowed per address.
@@ -53,7 +55,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request) => refreshSession(app.tokens, request.body.refresh),
+    async (request) => sessions.refresh(request.body.refresh),
   );
 
   // Public: a user whose access token has expired can still end the session.
@@ -70,7 +72,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await endSession(app.tokens, request.body.refresh);
+      await sessions.end(request.body.refresh);
       return reply.status(204).send(null);
     },
   );

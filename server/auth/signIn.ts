@@ -54,3 +54,12 @@ export async function refreshSession(tokens: TokenService, refresh: string): Pro
     throw error;
   }
 }
+
+/** Sessions over one database and token service, as the token routes start, refresh and end them. */
+export function createSessions(db: Database, tokens: TokenService) {
+  return {
+    signIn: (email: string, password: string) => signIn(db, tokens, email, password),
+    refresh: (refresh: string) => refreshSession(tokens, refresh),
+    end: (refresh: string) => endSession(tokens, refresh),
+  };
+}

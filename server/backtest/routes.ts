@@ -9,12 +9,13 @@ import { backtestJobSchema } from '../../src/domain/backtest';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { errors } from '../http/schemas';
 import { JobRegistry } from './jobs';
-import { backtestRequestSchema, prepareBacktest, runBacktest, type BacktestResult } from './service';
+import { backtestRequestSchema, createBacktests, type BacktestResult } from './service';
 
 const tags = ['backtest'];
 const jobParams = z.object({ id: z.string().max(64).describe('The job id') });
 
 const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const backtests = createBacktests(app.db);
   const jobs = new JobRegistry<BacktestResult>();
   const limits = { maxShare: app.config.engineMaxShare, maxActions: app.config.engineMaxActions };
   const mayRead = requirePermission('read_rules');
@@ -30,10 +31,10 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareBacktest(app.db, request.body);
+      const prepared = await backtests.prepare(request.body);
       const now = new Date();
       const job = jobs.start(actorOf(request).id, (control) =>
-        runBacktest(app.db, request.body, prepared, {
+        backtests.run(request.body, prepared, {
           now,
           limits,
           signal: control.signal,

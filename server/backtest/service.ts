@@ -210,3 +210,12 @@ export async function runBacktest(
     results,
   };
 }
+
+/** Backtests over one database, as their routes prepare and run them. */
+export function createBacktests(db: Database) {
+  return {
+    prepare: (request: BacktestRequest) => prepareBacktest(db, request),
+    run: (request: BacktestRequest, prepared: Awaited<ReturnType<typeof prepareBacktest>>, options: BacktestOptions) =>
+      runBacktest(db, request, prepared, options),
+  };
+}

@@ -26,6 +26,15 @@ export interface SyncJob {
   stop(): Promise<void>;
 }
 
+/** When the campaign sync last succeeded; null when it never has. */
+export async function lastSuccessfulSync(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastSuccessAt: syncState.lastSuccessAt })
+    .from(syncState)
+    .where(eq(syncState.name, CAMPAIGN_SYNC_JOB));
+  return row?.lastSuccessAt ?? null;
+}
+
 /** Takes the job's lease if it is free and the job is due; false when another process has it. */
 export async function acquireLease(db: Database, name: string, leaseMs: number, dueAfterMs: number): Promise<boolean> {
   await db.insert(syncState).values({ name }).onConflictDoNothing();

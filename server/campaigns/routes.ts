@@ -26,7 +26,7 @@ import {
   syncReportSchema,
   tags,
 } from './schemas';
-import { campaignExists, listAdAccounts, listCampaigns } from './store';
+import { createCampaignStore } from './store';
 
 export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
 /** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
@@ -57,9 +57,10 @@ async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
 const accountList = { tags, querystring: adAccountListQuery, response: { 200: pageOf(adAccountSchema) } };
 
 const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = createCampaignStore(app.db, app.config.listCountCap);
   const listAccounts = async (request: FastifyRequest, query: z.output<typeof adAccountListQuery>) => {
     const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
-    return paginate(request, paging, await listAdAccounts(app.db, paging, query.search));
+    return paginate(request, paging, await store.adAccounts(paging, query.search));
   };
 
   // Refreshes read the ad platform: a person cannot burn the account's call budget.
@@ -87,7 +88,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 1000);
-      return paginate(request, paging, await listCampaigns(app.db, paging, request.query, app.config.listCountCap));
+      return paginate(request, paging, await store.list(paging, request.query));
     },
   );
 
@@ -104,7 +105,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { campaign_id: campaignId } = request.params;
-      if (!(await campaignExists(app.db, campaignId))) throw notFound('Campaign not found.');
+      if (!(await store.exists(campaignId))) throw notFound('Campaign not found.');
       await onPlatform(() => app.campaignSync.refreshCampaign(campaignId));
       return { detail: CAMPAIGN_UPDATED };
     },

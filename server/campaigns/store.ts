@@ -83,3 +83,12 @@ export async function campaignExists(db: Database, campaignId: string): Promise<
     .where(eq(campaigns.campaignId, BigInt(campaignId)));
   return known !== undefined;
 }
+
+/** The ad accounts and campaigns over one database, as the campaigns' routes read them. */
+export function createCampaignStore(db: Database, countCap: number) {
+  return {
+    adAccounts: (paging: PageRequest, search: string | undefined) => listAdAccounts(db, paging, search),
+    list: (paging: PageRequest, filters: CampaignFilters) => listCampaigns(db, paging, filters, countCap),
+    exists: (campaignId: string) => campaignExists(db, campaignId),
+  };
+}

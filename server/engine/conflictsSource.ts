@@ -1,6 +1,7 @@
 /** The conflicts of folders' live rules, read from the database (the logic is conflicts.ts). */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { platformHealthNow } from '../health/report';
 import { rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import type { RuleConflictDto } from '../../src/domain/judging';
@@ -36,4 +37,12 @@ export async function conflictsOfRule(db: Database, ruleId: number): Promise<Rul
   const [row] = await db.select({ folderId: rules.folderId }).from(rules).where(eq(rules.id, ruleId));
   if (!row) throw notFound();
   return (await conflictsOfFolders(db, [row.folderId])).get(ruleId) ?? [];
+}
+
+/** A rule's conflicts and the platform's health over one database, as the judging routes read them. */
+export function createJudgingStore(db: Database) {
+  return {
+    conflictsOfRule: (ruleId: number) => conflictsOfRule(db, ruleId),
+    platformHealth: () => platformHealthNow(db),
+  };
 }

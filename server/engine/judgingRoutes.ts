@@ -11,26 +11,27 @@ import { requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { errors, idParams, NOT_FOUND } from '../http/schemas';
 import { hasNoControlCharacters } from '../../src/domain/validation';
-import { platformHealthNow } from '../health/report';
-import { conflictsOfRule } from './conflictsSource';
+import { createJudgingStore } from './conflictsSource';
 
 const tags = ['rule engine'];
 const mayRead = requirePermission('read_rules');
 
 const judgingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const judging = createJudgingStore(app.db);
+
   app.get(
     '/rules/:id/conflicts/',
     {
       preValidation: mayRead,
       schema: { tags, params: idParams, response: { 200: z.array(ruleConflictSchema), ...errors(403, 404) } },
     },
-    async (request) => conflictsOfRule(app.db, request.params.id),
+    async (request) => judging.conflictsOfRule(request.params.id),
   );
 
   app.get(
     '/platform_health/',
     { preValidation: mayRead, schema: { tags, response: { 200: platformHealthSchema, ...errors(403) } } },
-    async () => platformHealthNow(app.db),
+    async () => judging.platformHealth(),
   );
 
   app.get(
@@ -46,7 +47,7 @@ const judgingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const health = await platformHealthNow(app.db);
+      const health = await judging.platformHealth();
       const account = health.accounts.find((a) => a.ad_account_id === request.params.ad_account_id);
       if (!account) throw notFound();
       return account;

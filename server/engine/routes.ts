@@ -22,7 +22,7 @@ import {
   pageQuery,
   searchQuery,
 } from '../http/schemas';
-import { entriesByIds, listExemptions, listRuleLog, removeExemption } from './ruleLog';
+import { createRuleLogStore } from './ruleLog';
 
 const tags = ['rule engine'];
 
@@ -58,6 +58,8 @@ const mayRead = requirePermission('read_rules');
 const mayAct = requirePermission('create_update_rules');
 
 const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
+
   app.get(
     '/rule_log/',
     {
@@ -69,7 +71,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paging = pageRequest(request.query, 10, 100);
-      return paginate(request, paging, await listRuleLog(app.db, paging, request.query, app.config.listCountCap));
+      return paginate(request, paging, await ruleLog.list(paging, request.query));
     },
   );
 
@@ -89,7 +91,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entry = await app.ruleEngine.undo(request.params.id, actorOf(request));
-      return (await entriesByIds(app.db, [entry.id]))[0]!;
+      return (await ruleLog.byIds([entry.id]))[0]!;
     },
   );
 
@@ -112,7 +114,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
         detail: result.note,
         turned_off: result.turnedOff.length,
         failed: result.failed.length + (result.error ? 1 : 0),
-        results: await entriesByIds(app.db, ids),
+        results: await ruleLog.byIds(ids),
       };
     },
   );
@@ -133,7 +135,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, response: { 200: pageOf(exemptionSchema), ...errors(403, 404) } },
     },
     async (request) => {
-      const results = await listExemptions(app.db, request.params.id);
+      const results = await ruleLog.exemptions(request.params.id);
       return { count: results.length, next: null, previous: null, results };
     },
   );
@@ -153,7 +155,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeExemption(app.db, request.params.id, request.params.object_id);
+      await ruleLog.removeExemption(request.params.id, request.params.object_id);
       return reply.status(204).send(null);
     },
   );

@@ -329,3 +329,13 @@ export async function removeExemption(db: Database, ruleId: number, objectId: st
     .returning();
   if (!removed.length) throw notFound();
 }
+
+/** The rule log and the rules' exemptions over one database, as the engine's routes read them. */
+export function createRuleLogStore(db: Database, countCap: number) {
+  return {
+    list: (paging: PageRequest, filters: RuleLogFilters) => listRuleLog(db, paging, filters, countCap),
+    byIds: (ids: number[]) => entriesByIds(db, ids),
+    exemptions: (ruleId: number) => listExemptions(db, ruleId),
+    removeExemption: (ruleId: number, objectId: string) => removeExemption(db, ruleId, objectId),
+  };
+}

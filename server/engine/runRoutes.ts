@@ -9,7 +9,7 @@ import { actorOf, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noBody, pageOf, pageQuery } from '../http/schemas';
-import { findRun, listRuns, ruleExists } from './runs';
+import { createRunStore } from './runs';
 
 const tags = ['rule engine'];
 
@@ -23,8 +23,9 @@ const approvalSchema = z.object({
 });
 
 const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
+  const runs = createRunStore(app.db);
   const requireRun = async (id: number) => {
-    const run = await findRun(app.db, id);
+    const run = await runs.find(id);
     if (!run) throw notFound();
     return run;
   };
@@ -42,9 +43,9 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await ruleExists(app.db, request.params.id))) throw notFound();
+      if (!(await runs.ruleExists(request.params.id))) throw notFound();
       const paging = pageRequest(request.query, 10, 100);
-      return paginate(request, paging, await listRuns(app.db, request.params.id, paging));
+      return paginate(request, paging, await runs.list(request.params.id, paging));
     },
   );
 
@@ -83,7 +84,7 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
         turned_off: result.turnedOff.length,
         failed: result.failed.length,
         held_run: await requireRun(id),
-        run: result.runId ? await findRun(app.db, result.runId) : null,
+        run: result.runId ? await runs.find(result.runId) : null,
       };
     },
   );

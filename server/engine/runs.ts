@@ -88,3 +88,12 @@ export async function findRun(db: Database, runId: number): Promise<RuleRunDto |
     .where(and(eq(ruleRuns.id, runId), inArray(ruleRuns.kind, RUN_KINDS)));
   return row ? runDto(row.run, row.decider, true) : null;
 }
+
+/** A rule's runs over one database, as the engine's routes read them. */
+export function createRunStore(db: Database) {
+  return {
+    ruleExists: (ruleId: number) => ruleExists(db, ruleId),
+    list: (ruleId: number, paging: PageRequest) => listRuns(db, ruleId, paging),
+    find: (runId: number) => findRun(db, runId),
+  };
+}

@@ -1,10 +1,12 @@
 /**
  * Maintaining the metric history (table ad_metric_history, see its schema): the bulk write of
- * backfilled (settled) days, what an account holds, and pruning. Reading it: timeline.ts.
+ * backfilled (settled) days, what an account holds (the coverage its routes answer), and pruning.
+ * Reading it: timeline.ts.
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { adHistoryNames, adMetricHistory } from '../db/schema/index';
+import { adHistoryNames, adMetricHistory, folders } from '../db/schema/index';
+import { notFound } from '../http/errors';
 import { dayOf, METRICS, type MetricName } from './reading';
 
 /** One ad's day of backfilled numbers: 24 cumulative values per metric (null: no reading). */
@@ -119,4 +121,36 @@ export async function historyCoverage(db: Database, adAccountId: string): Promis
 export async function pruneHistory(db: Database, olderThan: Date): Promise<void> {
   await db.delete(adMetricHistory).where(lt(adMetricHistory.day, dayOf(olderThan.getTime())));
   await db.delete(adHistoryNames).where(lt(adHistoryNames.readAt, olderThan));
+}
+
+/** The ad account of a folder that is not in the trash; 404 otherwise. */
+async function accountOfFolder(db: Database, id: number): Promise<string> {
+  const [folder] = await db
+    .select({ adAccountId: folders.adAccountId })
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.isDeleted, false)));
+  if (!folder) throw notFound();
+  return folder.adAccountId;
+}
+
+/** What the history holds for an ad account, as the API answers it. */
+const coverageOf = async (db: Database, adAccountId: string) => {
+  const c = await historyCoverage(db, adAccountId);
+  return {
+    ad_account_id: adAccountId,
+    days: c.days,
+    ads: c.ads,
+    first: c.first,
+    last: c.last,
+    readings: c.readings,
+    settled_readings: c.settledReadings,
+  };
+};
+
+/** The history's coverage over one database, as its routes read it. */
+export function createHistoryStore(db: Database) {
+  return {
+    accountOfFolder: (folderId: number) => accountOfFolder(db, folderId),
+    coverage: (adAccountId: string) => coverageOf(db, adAccountId),
+  };
 }

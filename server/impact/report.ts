@@ -222,3 +222,8 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
     method: IMPACT_METHOD,
   };
 }
+
+/** Impact reports over one database, as their routes read them. */
+export function createImpactStore(db: Database) {
+  return { report: (scope: ImpactScope, days: number, now: Date) => impactReport(db, scope, days, now) };
+}

@@ -10,7 +10,7 @@ import { requirePermission } from '../auth/plugin';
 import { ValidationError } from '../http/errors';
 import { errors } from '../http/schemas';
 import { impactCsv } from './csv';
-import { impactReport, type ImpactScope } from './report';
+import { createImpactStore, type ImpactScope } from './report';
 
 const tags = ['impact'];
 
@@ -32,6 +32,7 @@ function scopeOf(query: z.infer<typeof impactQuery>): ImpactScope {
 }
 
 const impactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const impact = createImpactStore(app.db);
   const mayView = requirePermission('view_logs');
 
   app.get(
@@ -40,7 +41,7 @@ const impactRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: mayView,
       schema: { tags, querystring: impactQuery, response: { 200: impactReportSchema, ...errors(400, 403, 404) } },
     },
-    async (request) => impactReport(app.db, scopeOf(request.query), request.query.days, new Date()),
+    async (request) => impact.report(scopeOf(request.query), request.query.days, new Date()),
   );
 
   app.get(
@@ -54,7 +55,7 @@ const impactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await impactReport(app.db, scopeOf(request.query), request.query.days, new Date());
+      const report = await impact.report(scopeOf(request.query), request.query.days, new Date());
       const name = `impact-${report.scope.kind}${report.scope.id ? `-${report.scope.id}` : ''}-${report.days}d.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -8,10 +8,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
-import { eq } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { CAMPAIGN_SYNC_JOB } from '../campaigns/job';
-import { syncState } from '../db/schema/index';
+import { lastSuccessfulSync } from '../campaigns/job';
 import { productRegistry } from './counters';
 
 let processMetricsCollected = false;
@@ -38,11 +36,8 @@ function syncAgeGauge(app: FastifyInstance, registry: Registry) {
     help: 'Seconds since the last successful campaign sync (+Inf: never)',
     registers: [registry],
     async collect() {
-      const [row] = await app.db
-        .select({ lastSuccessAt: syncState.lastSuccessAt })
-        .from(syncState)
-        .where(eq(syncState.name, CAMPAIGN_SYNC_JOB));
-      this.set(row?.lastSuccessAt ? Math.max(0, (Date.now() - row.lastSuccessAt.getTime()) / 1000) : Infinity);
+      const lastSuccess = await lastSuccessfulSync(app.db);
+      this.set(lastSuccess ? Math.max(0, (Date.now() - lastSuccess.getTime()) / 1000) : Infinity);
     },
   });
 }

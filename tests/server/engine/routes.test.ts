@@ -19,6 +19,7 @@ eachDatabase((engine) => {
     let noLeadsAd: string;
     let ruleId: number;
     let folderId: number;
+    let adAccountId: string;
 
     beforeAll(async () => {
       const world = await startFrozenSimulator();
@@ -38,6 +39,7 @@ eachDatabase((engine) => {
       });
       ruleId = seeded.rule.id;
       folderId = seeded.folder.id;
+      adAccountId = world.home.adAccountId;
       noLeadsAd = sim.scenario('spend_no_leads').adIds[0]!;
       editor = await api.userWith(['create_update_rules', 'read_rules', 'view_logs'], {
         firstName: 'Eda',
@@ -245,6 +247,22 @@ eachDatabase((engine) => {
       expect((await post(editor, '/api/rule_log/999999/undo/')).statusCode).toBe(404);
       expect((await post(editor, '/api/rule_log/abc/undo/')).statusCode).toBe(404);
       expect((await post(editor, '/api/rules/999999/run_now/')).statusCode).toBe(404);
+    });
+
+    it("answers a rule's conflicts and the platform's health of its ad account, 404 for unknown ones", async () => {
+      const conflicts = await get(viewer, `/api/rules/${ruleId}/conflicts/`);
+      expect(conflicts.statusCode, conflicts.body).toBe(200);
+      expect(conflicts.json()).toEqual([]);
+      expect((await get(viewer, '/api/rules/999999/conflicts/')).statusCode).toBe(404);
+
+      const health = await get(viewer, '/api/platform_health/');
+      expect(health.statusCode, health.body).toBe(200);
+      const account = health.json().accounts.find((a: { ad_account_id: string }) => a.ad_account_id === adAccountId);
+      expect(account).toBeDefined();
+      const one = await get(viewer, `/api/platform_health/${adAccountId}/`);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toEqual(account);
+      expect((await get(viewer, '/api/platform_health/act_404/')).statusCode).toBe(404);
     });
 
     it('enforces permissions on every call', async () => {
