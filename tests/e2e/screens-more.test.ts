@@ -111,6 +111,12 @@ describe('more screens on a phone and a desktop', () => {
       expect(await checkBothWidths(page, 'permissions', (p) => [p.getByRole('link', { name: 'New group' })])).toEqual(
         [],
       );
+      // Left at the phone's width: one pencil a row (Edit, which renames too), and New group floats
+      // at the bottom instead of leaving an empty toolbar above the list.
+      const groupRow = page.getByRole('row').filter({ hasText: GROUP });
+      await expect(groupRow.getByRole('button', { name: `Rename ${GROUP}` }).count()).resolves.toBe(0);
+      await expect(groupRow.getByRole('link', { name: `Edit ${GROUP}` }).isVisible()).resolves.toBe(true);
+      expect((await page.getByRole('table').boundingBox())!.y).toBeLessThan(100);
       await page.getByRole('link', { name: `Edit ${GROUP}` }).click();
       await page.getByText('Edit permission group').waitFor();
       expect(await checkBothWidths(page, 'group-edit', (p) => [p.getByRole('button', { name: 'Save' })])).toEqual([]);

@@ -1,4 +1,7 @@
-/** The group's name, renamed in place (update_permissions): a pencil opens a one-field form in the row. */
+/**
+ * The group's name, renamed in place (update_permissions): a pencil opens a one-field form in the
+ * row. `inPlace={false}`: the name alone.
+ */
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import Edit from '@mui/icons-material/Edit';
@@ -15,7 +18,7 @@ import type { PermissionGroup } from './types';
 
 const validate = formValidator(groupUpdateSchema);
 
-export function PermissionGroupNameField(_props: { label?: string; source?: string }) {
+export function PermissionGroupNameField({ inPlace = true }: { label?: string; source?: string; inPlace?: boolean }) {
   const record = useRecordContext<PermissionGroup>();
   const translate = useTranslate();
   const mayRename = usePermission(PEOPLE_ACCESS.changeGroups);
@@ -27,7 +30,7 @@ export function PermissionGroupNameField(_props: { label?: string; source?: stri
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
         {record.name}
       </Typography>
-      {mayRename ? (
+      {mayRename && inPlace ? (
         <IconButton
           size="small"
           aria-label={translate('people.permissions.rename', { name: record.name })}

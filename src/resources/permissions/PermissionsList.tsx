@@ -4,7 +4,7 @@
  * group?'; 'New group' opens the Create view; with no group yet, what a group is (NoPermissionGroups.tsx).
  * Built from react-admin's list parts.
  */
-import { Card, Stack } from '@mui/material';
+import { Card, Stack, useMediaQuery, type Theme } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import {
   CreateButton,
@@ -56,11 +56,14 @@ function DeleteGroupButton() {
   );
 }
 
-/** On a phone the actions go under the name: three columns would push them out of the screen. */
+/**
+ * On a phone the actions go under the name: three columns would push them out of the screen. The
+ * name is not renamed in place there: its pencil would stand beside Edit's, which renames too.
+ */
 function GroupNameWithActions(_props: { label?: string; source?: string }) {
   return (
     <Stack spacing={0.5} alignItems="flex-start">
-      <PermissionGroupNameField />
+      <PermissionGroupNameField inPlace={false} />
       <Stack direction="row">
         <GroupActions />
       </Stack>
@@ -70,6 +73,9 @@ function GroupNameWithActions(_props: { label?: string; source?: string }) {
 
 export function PermissionsList() {
   const phone = useNarrowScreen();
+  // Below md react-admin draws CreateButton as a floating button: the toolbar would stand empty.
+  const floatingCreate = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const newGroup = <CreateButton label="people.permissions.create" icon={<Add />} variant="contained" />;
   return (
     <ListBase
       resource="permissions"
@@ -79,10 +85,14 @@ export function PermissionsList() {
       disableSyncWithLocation
     >
       <PageTitle title="app.page.permissions" />
-      <PageToolbar>
-        <ToolbarSpacer />
-        <CreateButton label="people.permissions.create" icon={<Add />} variant="contained" />
-      </PageToolbar>
+      {floatingCreate ? (
+        newGroup
+      ) : (
+        <PageToolbar>
+          <ToolbarSpacer />
+          {newGroup}
+        </PageToolbar>
+      )}
       <ListErrors />
       <UnlessListFailed>
         <Card variant="outlined">

@@ -23,5 +23,6 @@ export default defineResource({
     edit: PEOPLE_ACCESS.changeGroups,
     delete: PEOPLE_ACCESS.changeGroups,
   },
+  userMenu: { order: 20, label: 'app.user_menu.permissions' },
   recordRepresentation: 'name',
 });
