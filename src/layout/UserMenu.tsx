@@ -1,28 +1,32 @@
-/** The header's user menu: the signed-in user's name, and Team / Permissions / My account / Log out. */
+/**
+ * The header's user menu: the signed-in user's name, the registry's user menu entries open to the
+ * user (Team, Permissions), My account and Log out.
+ */
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../providers/authProvider';
-import { usePermission, useSessionUser } from '../providers/usePermissions';
+import { usePermissionCheck, useSessionUser } from '../providers/usePermissions';
+import { resources, userMenuResources } from '../resources';
 
 export function UserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useSessionUser();
-  const mayOpenTeam = usePermission({ resource: 'team', action: 'list' });
-  const mayOpenPermissions = usePermission({ resource: 'permissions', action: 'list' });
+  const may = usePermissionCheck();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
   if (!user) return null;
 
   const links = [
-    { to: '/team', label: 'app.user_menu.team', shown: mayOpenTeam },
-    { to: '/permissions', label: 'app.user_menu.permissions', shown: mayOpenPermissions },
-    { to: '/account', label: 'app.user_menu.account', shown: true },
-  ].filter((link) => link.shown);
+    ...userMenuResources(resources)
+      .filter((resource) => may({ resource: resource.name, action: 'list' }))
+      .map((resource) => ({ to: `/${resource.name}`, label: resource.userMenu!.label })),
+    { to: '/account', label: 'app.user_menu.account' },
+  ];
 
   return (
     <>

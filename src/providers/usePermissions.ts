@@ -3,7 +3,7 @@
  * signed-in user straight from the session, so the answer is known on the first render: gated
  * controls never flash on and off.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useAuthProvider } from 'react-admin';
 import { effectivePermissions, type Permission } from '../domain/permissions';
 import type { AppAuthProvider } from './authProvider';
@@ -32,8 +32,16 @@ const isRequest = (check: AccessCheck): check is AccessRequest => typeof check =
  * opening a resource's pages; without an authProvider (a lone component) resource actions are open.
  */
 export function usePermission(check: AccessCheck): boolean {
+  return usePermissionCheck()(check);
+}
+
+/** usePermission's check as a function, for a component that checks a list drawn from the registry. */
+export function usePermissionCheck(): (check: AccessCheck) => boolean {
   const permissions = usePermissionSet();
   const authProvider = useAuthProvider<AppAuthProvider>();
-  if (!isRequest(check)) return holdsRule(permissions, check);
-  return canAccess(permissions, check, authProvider?.accessRules ?? {});
+  return useCallback(
+    (check: AccessCheck) =>
+      isRequest(check) ? canAccess(permissions, check, authProvider?.accessRules ?? {}) : holdsRule(permissions, check),
+    [permissions, authProvider],
+  );
 }

@@ -39,6 +39,8 @@ export interface ResourceDefinition {
    * greyed with `deniedReason` (a translation key) when given, else not at all.
    */
   menu?: { order: number; label?: string; deniedReason?: string };
+  /** Its entry in the header's user menu, in this order (a translation key); shown to those its list is open to. */
+  userMenu?: { order: number; label: string };
 }
 
 export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;

@@ -19,5 +19,6 @@ export default defineResource({
   i18n,
   access: { list: PEOPLE_ACCESS.team, edit: PEOPLE_ACCESS.manageMembers },
   menu: { order: 30, label: 'app.nav.team', deniedReason: 'app.nav.team_denied' },
+  userMenu: { order: 10, label: 'app.user_menu.team' },
   recordRepresentation: (record) => memberName(record as TeamMember),
 });
