@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/api';
+import { USER_FIELDS } from '../support/users';
 
 type JsonSchema = { properties?: Record<string, unknown> };
 
@@ -156,20 +157,7 @@ describe('answers serialised from their schemas', () => {
   it('shows a user only the fields the user schema names (no password hash, no internal columns)', async () => {
     const user = await api.userWith([]);
     const me = (await api.request(user.token, { method: 'GET', url: '/api/user/me/' })).json();
-    expect(Object.keys(me).sort()).toEqual(
-      [
-        'account',
-        'email',
-        'first_name',
-        'groups',
-        'id',
-        'is_active',
-        'is_staff',
-        'is_superuser',
-        'last_name',
-        'phone',
-      ].sort(),
-    );
+    expect(Object.keys(me).sort()).toEqual([...USER_FIELDS].sort());
   });
 
   it('answers a malformed body with the field errors of the shared schema', async () => {
