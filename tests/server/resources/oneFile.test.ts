@@ -29,10 +29,13 @@ const filesUnder = (path: string): string[] =>
 describe('a resource in one definition file', () => {
   it('serves the ad accounts and the alert destinations from their own files', async () => {
     const resources = await definedResources();
-    expect(resources.map((r) => [r.spec.name, r.file])).toEqual([
-      ['ad_accounts', 'src/domain/resources/adAccounts.ts'],
-      ['alert_destinations', 'src/domain/resources/alertDestinations.ts'],
-    ]);
+    // Containing, not equal: the recipe of docs/adding-a-resource.md adds a third and runs this test.
+    expect(resources.map((r) => [r.spec.name, r.file])).toEqual(
+      expect.arrayContaining([
+        ['ad_accounts', 'src/domain/resources/adAccounts.ts'],
+        ['alert_destinations', 'src/domain/resources/alertDestinations.ts'],
+      ]),
+    );
   });
 
   it.each(['ad_accounts', 'alert_destinations'])('names %s nowhere else', async (name) => {

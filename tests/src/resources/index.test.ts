@@ -1,4 +1,4 @@
-/** The design card's promise: a resource folder declares its views and endpoint; the app and the dataProvider pick it up. */
+/** A resource folder declares its views and endpoint; the app and the dataProvider pick it up (docs/frontend.md). */
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';
