@@ -4,8 +4,7 @@
  * say so, and the interactive reference at /api/docs/ is served to anyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../support/api';
-import { USER_FIELDS } from '../support/users';
+import { createTestApi, type TestApi, USER_FIELDS } from '../support/api';
 
 type JsonSchema = { properties?: Record<string, unknown> };
 

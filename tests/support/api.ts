@@ -11,6 +11,20 @@ import type { AppServices } from '../../server/services';
 import type { Permission } from '../../src/domain/permissions';
 import { freshDatabase, type Engine } from './db';
 
+/** The fields of a user as the API answers one, no more. */
+export const USER_FIELDS = [
+  'account',
+  'email',
+  'first_name',
+  'groups',
+  'id',
+  'is_active',
+  'is_staff',
+  'is_superuser',
+  'last_name',
+  'phone',
+] as const;
+
 export interface TestApi {
   app: FastifyInstance;
   dbh: DbHandle;

@@ -1,20 +1,6 @@
 /** Users as GET /api/user/me/ answers them (docs/contract.md#entities), for browser tests. */
 import type { SessionUser } from '../../src/providers/session';
 
-/** The fields of a user as the API answers one, no more. */
-export const USER_FIELDS = [
-  'account',
-  'email',
-  'first_name',
-  'groups',
-  'id',
-  'is_active',
-  'is_staff',
-  'is_superuser',
-  'last_name',
-  'phone',
-] as const;
-
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: 7,

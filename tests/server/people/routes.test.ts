@@ -2,9 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups } from '../../../server/db/schema/index';
 import { PERMISSIONS } from '../../../src/domain/permissions';
-import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { createTestApi, type TestApi, type TestUser, USER_FIELDS } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { USER_FIELDS } from '../../support/users';
 
 eachDatabase((engine) => {
   describe(`people API on ${engine}: team and account`, () => {
