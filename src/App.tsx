@@ -80,9 +80,19 @@ export function AdminApp() {
           requireAuth
           disableTelemetry
         >
-          {resources.map(({ name, endpoint: _endpoint, i18n: _i18n, access: _access, menu: _menu, ...views }) => (
-            <Resource key={name} name={name} {...views} />
-          ))}
+          {resources.map(
+            ({
+              name,
+              endpoint: _endpoint,
+              i18n: _i18n,
+              access: _access,
+              menu: _menu,
+              userMenu: _userMenu,
+              ...views
+            }) => (
+              <Resource key={name} name={name} {...views} />
+            ),
+          )}
           <CustomRoutes>{authRoutes}</CustomRoutes>
           <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
         </CoreAdminUI>
