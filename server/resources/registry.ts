@@ -1,10 +1,10 @@
 /**
  * The resources defined in one file each (src/domain/resources/): every module there that
  * default-exports a definition, with its table — the module's own `table` export, or the table of
- * server/db/schema the definition names. Nothing else lists them.
+ * server/db/schema the definition names — and the fields it computes. Nothing else lists them.
  */
 import { readdirSync } from 'node:fs';
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceSpec } from '../../src/domain/resources/define';
 import * as schema from '../db/schema/index';
@@ -12,6 +12,8 @@ import * as schema from '../db/schema/index';
 export interface DefinedResource {
   spec: ResourceSpec;
   table: PgTable;
+  /** Read-only fields the server works out per row (the file's `computed` export): field → SQL. */
+  computed: Record<string, SQL>;
   /** The definition file, from the repository's root. */
   file: string;
 }
@@ -30,13 +32,20 @@ export async function definedResources(): Promise<DefinedResource[]> {
     .sort();
   const loaded = await Promise.all(
     files.map(async (name) => {
-      const module = (await import(new URL(name, FOLDER).href)) as { default?: ResourceSpec; table?: PgTable };
+      const module = (await import(new URL(name, FOLDER).href)) as {
+        default?: ResourceSpec;
+        table?: PgTable;
+        computed?: Record<string, SQL>;
+      };
       const spec = module.default;
       if (!spec?.name || !spec.fields) return null;
       const table = module.table ?? schemaTables.get(spec.table);
       if (!table || getTableName(table) !== spec.table)
         throw new Error(`${name}: no table ${spec.table} in the file or in server/db/schema`);
-      return { spec, table, file: `src/domain/resources/${name}` };
+      const computed = module.computed ?? {};
+      for (const field of Object.keys(computed))
+        if (!spec.fields[field]?.readOnly) throw new Error(`${name}: computed ${field} is not a read-only field`);
+      return { spec, table, computed, file: `src/domain/resources/${name}` };
     }),
   );
   return loaded.filter((resource): resource is DefinedResource => resource !== null);

@@ -4,7 +4,7 @@
  * as the definition says: a secret is encrypted on the way in and masked on the way out (a masked
  * value sent back keeps the stored one), a reference must name a row that exists and is not gone.
  */
-import { asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { MASKED, type FieldSpec } from '../../src/domain/resources/define';
 import { describeChanges, describeValues, recordAudit, type AuditActor } from '../audit/log';
@@ -44,6 +44,8 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
   const columnOf = (name: string) => table[columnKey(name, spec.fields[name]!)]!;
   const idColumn = spec.idField ? columnOf(spec.idField) : table.id!;
   const one = spec.labels.one.toLowerCase();
+  // The table's columns and the computed fields, the row's keys as db.select() alone gives them.
+  const selection = { ...getTableColumns(table), ...resource.computed };
 
   const toRecord = (row: Row): ResourceRecord => ({
     ...(spec.idField ? {} : { id: row.id }),
@@ -112,7 +114,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
   };
 
   const findRow = async (id: string | number) =>
-    ((await db.select().from(table).where(eq(idColumn, id)))[0] as Row | undefined) ?? null;
+    ((await db.select(selection).from(table).where(eq(idColumn, id)))[0] as Row | undefined) ?? null;
 
   return {
     async list({ limit, offset }, query) {
@@ -122,7 +124,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
       );
       const { count: total, results } = await slice(
         db
-          .select()
+          .select(selection)
           .from(table)
           .where(where)
           .orderBy(...ordering(query.ordering))

@@ -1,8 +1,9 @@
 /**
- * Ad accounts as synced from the ad platform, with the state of their sync: read-only here (the
- * sync writes them; GET /api/meta_ad_account/refresh/ asks for one now). Their table,
- * meta_ad_accounts, is the campaigns' too, so it stays in server/db/schema/adplatform.ts.
+ * Ad accounts as synced from the ad platform, with the state of their sync and their health:
+ * read-only here (the sync writes them; GET /api/meta_ad_account/refresh/ asks for one now). Their
+ * table, meta_ad_accounts, is the campaigns' too, so it stays in server/db/schema/adplatform.ts.
  */
+import { sql } from 'drizzle-orm';
 import { defineResource } from './spec';
 
 const readOnly = { readOnly: true, list: true } as const;
@@ -29,10 +30,23 @@ export default defineResource({
       sortable: true,
     },
     campaign_sync_error: { kind: 'text', label: 'Last sync error', column: 'campaignSyncError', ...readOnly },
-    // Health state (whether the platform's numbers for the account can be trusted now) goes here.
+    health: { kind: 'text', label: 'Health', ...readOnly },
   },
   access: { read: ['read_rules', 'create_update_rules', 'add_edit_campaigns'] },
   search: ['account_name'],
   list: { ordering: 'account_name', perPage: 400, maxPerPage: 1000 },
   menu: { order: 40, icon: () => import('@mui/icons-material/AccountBalance') },
 });
+
+/**
+ * The health the server works out per account, as GET /api/platform_health/ states it (docs/api.md):
+ * problem while a check of the account or of the token has one, ok once the account was checked,
+ * else unchecked. A pure call, so the browser's build drops it.
+ */
+export const computed = /* @__PURE__ */ (() => ({
+  health: sql<string>`case
+    when exists (select 1 from account_health h
+      where h.ad_account_id in (meta_ad_accounts.ad_account_id, '*') and h.state = 'problem') then 'problem'
+    when exists (select 1 from account_health h where h.ad_account_id = meta_ad_accounts.ad_account_id) then 'ok'
+    else 'unchecked' end`,
+}))();

@@ -103,7 +103,7 @@ eachDatabase((engine) => {
       expect((await call(api, nobody.token, 'GET', '/api/alert_destinations/')).statusCode).toBe(403);
     });
 
-    it('lists ad accounts with their sync state, read-only', async () => {
+    it('lists ad accounts with their sync state and health, read-only', async () => {
       const account = await insertAccount(api, { accountName: 'Zeta Advisers' });
       await api.dbh.sql.query(
         "update meta_ad_accounts set campaigns_synced_at = '2026-11-26T05:00:00Z', campaign_sync_error = 'rate limited' where ad_account_id = $1",
@@ -117,7 +117,23 @@ eachDatabase((engine) => {
         account_name: 'Zeta Advisers',
         campaigns_synced_at: '2026-11-26T05:00:00.000Z',
         campaign_sync_error: 'rate limited',
+        health: 'unchecked',
       });
+      const healthOf = async () =>
+        (await call(api, reader.token, 'GET', `/api/meta_ad_account/?search=Zeta`)).json().results[0].health;
+      const check = (adAccountId: string, name: string, state: string) =>
+        api.dbh.sql.query(
+          `insert into account_health (ad_account_id, "check", state) values ($1, $2, $3)
+           on conflict (ad_account_id, "check") do update set state = excluded.state`,
+          [adAccountId, name, state],
+        );
+      await check(account.adAccountId, 'access', 'ok');
+      expect(await healthOf()).toBe('ok');
+      await check('*', 'token', 'problem'); // the token's problem is every account's
+      expect(await healthOf()).toBe('problem');
+      await check('*', 'token', 'ok');
+      await check(account.adAccountId, 'lead_tracking', 'problem');
+      expect(await healthOf()).toBe('problem');
       const changed = await call(api, admin.token, 'PATCH', `/api/meta_ad_account/${account.adAccountId}/`, {});
       expect(changed.statusCode).toBe(404);
       // An id no row can have (a NUL the database cannot even compare) is a missing row, not an error.

@@ -36,6 +36,7 @@ beforeEach(() => {
             synced_at: '2026-11-26T05:00:00.000Z',
             campaigns_synced_at: null,
             campaign_sync_error: 'rate limited',
+            health: 'problem',
           },
         ]),
       ),
@@ -104,12 +105,14 @@ describe('alert destinations, defined in one file', () => {
 });
 
 describe('ad accounts, defined in one file', () => {
-  it('lists the accounts with their sync state and no Create', async () => {
+  it('lists the accounts with their sync state and health, and no Create', async () => {
     signIn(withAccesses('read_rules'));
     renderApp('/ad_accounts');
     const row = (await screen.findByText('Harbor Wealth')).closest('tr')!;
     expect(within(row).getByText('rate limited')).toBeInTheDocument();
+    expect(within(row).getByText('problem')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Campaigns synced' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Health' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
   });
 });
