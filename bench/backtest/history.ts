@@ -26,6 +26,7 @@ export async function seedHistory(db: Database, ads: number, days: number, now: 
       campaignId,
       campaignName: `EDM Campaign ${campaignId}`,
       budgetCents: 50_000,
+      optimizationGoal: 'OFFSITE_CONVERSIONS',
     });
     const spendPerHour = 1 + (i % 5);
     const cpl = i % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 7) * 8;

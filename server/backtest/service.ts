@@ -127,11 +127,15 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
   };
 }
 
-/** The metrics the rule's active tasks and the pauses' outcomes read, beside spend and impressions. */
-function metricsRead(rule: BacktestRule): MetricName[] {
+/**
+ * The metrics the rule's active tasks and the pauses' outcomes read, beside spend and impressions.
+ * With a lag allowance the website leads are read too: an instant-form ad that has had one gets the
+ * allowance (server/engine/judging.ts, leadsMayArriveLate).
+ */
+function metricsRead(rule: BacktestRule, judging: RuleJudging): MetricName[] {
   const tasks = new Set(rule.rule_task.filter((t) => t.is_active).map((t) => t.name));
   const metrics: MetricName[] = ['leads'];
-  if (tasks.has('website_cpl')) metrics.push('websiteLeads');
+  if (tasks.has('website_cpl') || judging.lag_hours !== null) metrics.push('websiteLeads');
   if (tasks.has('spend_no_links_clicks')) metrics.push('linkClicks');
   if (tasks.has('spend_ctr_no_leads') || tasks.has('spend_cpc_no_leads')) metrics.push('clicks');
   return metrics;
@@ -165,7 +169,7 @@ export async function runBacktest(
     toMs,
     lookBackDays,
     undefined,
-    metricsRead(rule),
+    metricsRead(rule, judging),
   );
   const objectIds = [...new Set(timeline.ads.flatMap((s) => [s.adId, s.campaignId]))];
   const [exemptions, switches] = await Promise.all([

@@ -56,6 +56,7 @@ interface AdWork {
   adName: string;
   campaignId: string;
   campaignName: string;
+  optimizationGoal: string | null;
   base: AdNumbers;
   daily: Map<string, AdNumbers>;
   hourly: Map<string, AdNumbers>;
@@ -108,12 +109,14 @@ export async function backfillHistory(
         adName: row.ad_name ?? row.ad_id,
         campaignId: row.campaign_id,
         campaignName: row.campaign_name,
+        optimizationGoal: null,
         base: zeros(),
         daily: new Map(),
         hourly: new Map(),
       };
       work.set(row.ad_id, w);
     }
+    w.optimizationGoal ??= row.optimization_goal ?? null;
     return w;
   };
   const into = (map: Map<string, AdNumbers>, key: string, row: InsightRow) => {
@@ -184,6 +187,7 @@ export async function backfillHistory(
       campaignId: w.campaignId,
       campaignName: w.campaignName,
       budgetCents: budgets.get(w.campaignId) ?? null,
+      optimizationGoal: w.optimizationGoal,
     })),
     request.now,
   );

@@ -40,7 +40,7 @@ export function numbersOf(row: InsightRow): AdNumbers {
 
 /** The lifetime insight row of an ad with these numbers (what a live read would have returned). */
 export function insightRowOf(
-  ids: { adId: string; adName: string; campaignId: string; campaignName: string },
+  ids: { adId: string; adName: string; campaignId: string; campaignName: string; optimizationGoal?: string | null },
   n: AdNumbers,
 ): InsightRow {
   const actions = [];
@@ -54,6 +54,7 @@ export function insightRowOf(
     spend: n.spendCents === null ? '' : (n.spendCents / 100).toFixed(2),
     inline_link_clicks: String(n.linkClicks ?? 0),
   };
+  if (ids.optimizationGoal) row.optimization_goal = ids.optimizationGoal;
   if (n.impressions !== null) row.impressions = String(n.impressions);
   if (n.clicks !== null) row.clicks = String(n.clicks);
   if (actions.length) row.actions = actions;

@@ -1,6 +1,7 @@
 /**
  * Recording what the platform reported at an ad-level read (engine runs, Preview): one upsert of
- * the account's ads into their UTC day's row, at the reading's UTC hour, and one of their names.
+ * the account's ads into their UTC day's row, at the reading's UTC hour, and one of their names
+ * (and optimisation goal: a read that does not report it keeps the one known).
  * At most one reading per ad and hour is kept — the first live one; a backfilled (settled) value in
  * that hour gives way to it.
  */
@@ -48,6 +49,7 @@ export async function recordReading(db: Database, reading: AccountReading): Prom
         ad_name: row.ad_name ?? ad?.name ?? row.ad_id,
         campaign_name: campaign?.name ?? row.campaign_name ?? row.campaign_id,
         budget: budgetOf(campaign),
+        goal: row.optimization_goal ?? null,
       };
     });
   if (!rows.length) return 0;
@@ -81,12 +83,15 @@ export async function recordReading(db: Database, reading: AccountReading): Prom
     where h.read_mask & ${bit} = 0 or h.settled_mask & ${bit} <> 0`);
   await db.execute(sql`
     insert into ad_history_names as n (ad_id, ad_account_id, ad_name, campaign_id, campaign_name,
-      campaign_daily_budget, read_at)
-    select r.ad_id, ${reading.adAccountId}, r.ad_name, r.campaign_id, r.campaign_name, r.budget, ${reading.readAt.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as r(ad_id text, campaign_id text, ad_name text, campaign_name text, budget int)
+      campaign_daily_budget, optimization_goal, read_at)
+    select r.ad_id, ${reading.adAccountId}, r.ad_name, r.campaign_id, r.campaign_name, r.budget, r.goal,
+      ${reading.readAt.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as r(ad_id text, campaign_id text, ad_name text, campaign_name text,
+      budget int, goal text)
     on conflict (ad_id) do update set ad_account_id = excluded.ad_account_id, ad_name = excluded.ad_name,
       campaign_id = excluded.campaign_id, campaign_name = excluded.campaign_name,
-      campaign_daily_budget = excluded.campaign_daily_budget, read_at = excluded.read_at
+      campaign_daily_budget = excluded.campaign_daily_budget,
+      optimization_goal = coalesce(excluded.optimization_goal, n.optimization_goal), read_at = excluded.read_at
     where n.read_at <= excluded.read_at`);
   return rows.length;
 }

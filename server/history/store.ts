@@ -75,18 +75,31 @@ export async function writeSettledDays(db: Database, adAccountId: string, days: 
   }
 }
 
-/** Names of ads known only from a backfill (no live reading named them yet). */
+/**
+ * Names of ads known only from a backfill (no live reading named them yet); an ad already named
+ * keeps its names and gains the optimisation goal when its live readings did not report one.
+ */
 export async function writeNames(
   db: Database,
   adAccountId: string,
-  names: { adId: string; adName: string; campaignId: string; campaignName: string; budgetCents: number | null }[],
+  names: {
+    adId: string;
+    adName: string;
+    campaignId: string;
+    campaignName: string;
+    budgetCents: number | null;
+    optimizationGoal: string | null;
+  }[],
   readAt: Date,
 ): Promise<void> {
   if (!names.length) return;
   await db
     .insert(adHistoryNames)
     .values(names.map((n) => ({ ...n, adAccountId, campaignDailyBudget: n.budgetCents, readAt })))
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: adHistoryNames.adId,
+      set: { optimizationGoal: sql`coalesce(${adHistoryNames.optimizationGoal}, excluded.optimization_goal)` },
+    });
 }
 
 export interface HistoryCoverage {

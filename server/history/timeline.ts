@@ -17,6 +17,8 @@ export interface AdSeries {
   campaignName: string;
   /** The campaign's daily budget in cents, when known. */
   budgetCents: number | null;
+  /** The ad set's optimisation goal as last reported (null: not known); the lag allowance reads it. */
+  optimizationGoal: string | null;
   /** Per hour: the hour of the latest reading at or before it; -1 before the first. */
   latest: Int32Array;
   /** Per hour, per metric; NaN where not reported. Meaningful where the hour holds a reading. */
@@ -164,7 +166,7 @@ export async function loadTimeline(
 /** The name row of an ad (ad_history_names). */
 type AdNames = Pick<
   typeof adHistoryNames.$inferSelect,
-  'adId' | 'adName' | 'campaignId' | 'campaignName' | 'campaignDailyBudget'
+  'adId' | 'adName' | 'campaignId' | 'campaignName' | 'campaignDailyBudget' | 'optimizationGoal'
 >;
 
 /** The series of the ads the texts hold (lines of loadTimeline's statement: ids, day, masks, then `wanted`'s cells). */
@@ -193,6 +195,7 @@ export function seriesFromTexts(
         campaignId: name?.campaignId ?? campaignId,
         campaignName: name?.campaignName ?? campaignNameOf.get(campaignId) ?? campaignId,
         budgetCents: name?.campaignDailyBudget ?? null,
+        optimizationGoal: name?.optimizationGoal ?? null,
         latest: new Int32Array(hours).fill(-1),
         values,
         read: new Uint8Array(hours),

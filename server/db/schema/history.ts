@@ -33,7 +33,10 @@ export const adMetricHistory = pgTable(
   (t) => [primaryKey({ columns: [t.adAccountId, t.day, t.adId] }), index('ad_metric_history_day_idx').on(t.day)],
 );
 
-/** The names (and campaign budget) last read for each ad of the history: what a backtest shows. */
+/**
+ * The names (and campaign budget, optimisation goal) last read for each ad of the history: what a
+ * backtest shows, and whether it judges the ad's leads as able to arrive late (server/engine/judging.ts).
+ */
 export const adHistoryNames = pgTable(
   'ad_history_names',
   {
@@ -44,6 +47,8 @@ export const adHistoryNames = pgTable(
     campaignName: text('campaign_name').notNull(),
     /** The campaign's daily budget in minor units, when it has one. */
     campaignDailyBudget: integer('campaign_daily_budget'),
+    /** The ad set's optimization_goal as the insights reported it (LEAD_GENERATION: instant-form leads); null when not reported. */
+    optimizationGoal: text('optimization_goal'),
     readAt: instant('read_at').notNull(),
   },
   (t) => [index('ad_history_names_account_idx').on(t.adAccountId)],

@@ -147,6 +147,8 @@ function historyOf(random: () => number): Timeline {
       campaignId: `c${campaign}`,
       campaignName: campaigns[campaign]!,
       budgetCents: 20_000,
+      // Instant-form ads get no lag allowance (unless they have had a website lead): some of each.
+      optimizationGoal: ['LEAD_GENERATION', 'OFFSITE_CONVERSIONS', null][i % 3]!,
       latest: new Int32Array(HOURS).fill(-1),
       values,
       read: new Uint8Array(HOURS),

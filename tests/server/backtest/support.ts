@@ -2,14 +2,26 @@
 import type { Database } from '../../../server/db/client';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { recordReading } from '../../../server/history/record';
+import { WEBSITE_LEAD } from '../../../server/adplatform/insightValues';
 
 export interface AdAtHour {
   id: string;
   campaignId?: string;
   spend: number;
   leads?: number;
+  /** Of its leads, those from the website (pixel). */
+  websiteLeads?: number;
+  /** The ad set's optimization_goal, as the insights report it. */
+  goal?: string;
   on?: boolean;
 }
+
+const actionsOf = (a: AdAtHour) => {
+  const actions = [];
+  if (a.leads) actions.push({ action_type: 'lead', value: String(a.leads) });
+  if (a.websiteLeads) actions.push({ action_type: WEBSITE_LEAD, value: String(a.websiteLeads) });
+  return actions.length ? { actions } : {};
+};
 
 /** One reading of the account at `at`: every listed ad with its lifetime numbers then. */
 export async function readAt(db: Database, adAccountId: string, at: string, ads: AdAtHour[]) {
@@ -44,7 +56,8 @@ export async function readAt(db: Database, adAccountId: string, at: string, ads:
       impressions: String(Math.round(a.spend * 40)),
       clicks: String(Math.round(a.spend)),
       inline_link_clicks: String(Math.round(a.spend / 2)),
-      ...(a.leads ? { actions: [{ action_type: 'lead', value: String(a.leads) }] } : {}),
+      ...(a.goal ? { optimization_goal: a.goal } : {}),
+      ...actionsOf(a),
     })),
   });
 }

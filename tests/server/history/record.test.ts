@@ -26,6 +26,7 @@ eachDatabase((engine) => {
         leads: 3,
         clicks: '40',
         inline_link_clicks: '30',
+        optimization_goal: 'LEAD_GENERATION',
       });
       platform.addAd(account.adAccountId, 'c1', 'a2', { spend: '12.05' }, 'PAUSED');
     });
@@ -58,7 +59,21 @@ eachDatabase((engine) => {
       expect(rows[0]!.linkClicks![12]).toBe(30);
       expect(rows[0]!.spendCents!.filter((v) => v !== null)).toEqual([18630]);
       const [name] = await dbh.db.select().from(adHistoryNames).where(eq(adHistoryNames.adId, 'a1'));
-      expect(name).toMatchObject({ adName: 'Ad a1', campaignName: 'EDM EP-W 2024-02-01 6PM' });
+      expect(name).toMatchObject({
+        adName: 'Ad a1',
+        campaignName: 'EDM EP-W 2024-02-01 6PM',
+        optimizationGoal: 'LEAD_GENERATION',
+      });
+      // A later read that does not report the goal keeps the one known.
+      await recordReading(dbh.db, {
+        adAccountId: account.adAccountId,
+        readAt: new Date('2024-01-15T13:00:40Z'),
+        campaigns: [],
+        ads: [],
+        insights: [{ campaign_id: 'c1', campaign_name: 'EDM', ad_id: 'a1', spend: '190.00', impressions: '1100' }],
+      });
+      const [later] = await dbh.db.select().from(adHistoryNames).where(eq(adHistoryNames.adId, 'a1'));
+      expect(later).toMatchObject({ campaignName: 'EDM', optimizationGoal: 'LEAD_GENERATION' });
     });
 
     it('keeps at most one reading per ad and hour: the first; the next hour gets its own', async () => {

@@ -55,6 +55,9 @@ eachDatabase((engine) => {
         now().getTime(),
       );
       const ads = await client.listAds(home.adAccountId);
+      const goals = new Map(
+        (await client.getInsights(home.adAccountId, { level: 'ad' })).map((row) => [row.ad_id, row.optimization_goal]),
+      );
       const delivered = timeline.ads.filter((s) => (numbersAt(s, s.latest[timeline.hours - 1]!).spendCents ?? 0) > 0);
       expect(delivered.length).toBeGreaterThan(0);
       for (const series of delivered) {
@@ -63,6 +66,8 @@ eachDatabase((engine) => {
         expect(series.settled[latest]).toBe(1);
         const reported = sim.inspect(series.adId).lifetime as { spend: string };
         expect(numbersAt(series, latest).spendCents).toBe(Math.round(Number(reported.spend) * 100));
+        // Its ad set's goal too: an instant-form ad's backtest gets no lag allowance, as a run does.
+        expect(series.optimizationGoal).toBe(goals.get(series.adId));
       }
 
       const filledOnce = fills.filter((line) => line.includes(`${home.adAccountId} filled`)).length;

@@ -1,0 +1,1 @@
+ALTER TABLE "ad_history_names" ADD COLUMN "optimization_goal" text;
