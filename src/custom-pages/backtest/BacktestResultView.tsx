@@ -14,6 +14,7 @@ import {
 import { useTranslate } from 'react-admin';
 import type { BacktestResult, PauseVerdict } from '../../domain/backtest';
 import { itemLabel } from '../../domain/rules';
+import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { DailyBars, formatMoney, Totals } from '../impact/DailyBars';
 
 const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'default'> = {
@@ -71,7 +72,12 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
       {result.results.length === 0 ? (
         <Typography>{translate('backtest.none')}</Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 480 }}>
+        <TableContainer
+          sx={[tableToCardsSx, { maxHeight: { sm: 480 } }]}
+          tabIndex={0}
+          role="region"
+          aria-label={translate('backtest.title')}
+        >
           <Table size="small" stickyHeader aria-label={translate('backtest.title')}>
             <TableHead>
               <TableRow>
@@ -85,14 +91,16 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
             <TableBody>
               {result.results.map((r) => (
                 <TableRow key={`${r.at}|${r.object_id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.at)}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('backtest.col.when')} sx={{ whiteSpace: 'nowrap' }}>
+                    {when(r.at)}
+                  </TableCell>
+                  <TableCell data-label={translate('backtest.col.object')}>
                     <Typography variant="body2">{r.name}</Typography>
                     <Typography variant="caption" color="text.secondary">
                       {r.object_type === 'ad' ? r.campaign_name : r.object_id}
                     </Typography>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('backtest.col.trigger')}>
                     <Typography variant="caption" component="div" color="text.secondary">
                       {itemLabel(r.task)}
                     </Typography>
@@ -105,14 +113,14 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
                       <Chip size="small" variant="outlined" label={translate('backtest.settled_flag')} />
                     ) : null}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('backtest.col.after')}>
                     {translate('backtest.after', {
                       spend: money(r.spend_after),
                       leads: r.leads_after,
                       cpl: r.final_cpl === null ? '—' : money(r.final_cpl),
                     })}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('backtest.col.verdict')}>
                     <Chip
                       size="small"
                       color={VERDICT_COLOR[r.verdict]}

@@ -32,6 +32,7 @@ import { IMPACT_SPANS } from '../../domain/backtest';
 import type { ImpactReport } from '../../domain/impact';
 import { BackButton } from '../../layout/list';
 import { Page } from '../../layout/Page';
+import { tableToCardsSx } from '../../layout/list/HistoryList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import type { ImpactQuery } from '../../providers/ruleMethods';
@@ -54,7 +55,12 @@ function ImpactTable({ report }: { report: ImpactReport }) {
   const money = (n: number) => formatMoney(n, report.currency);
   if (!report.pauses.length) return <Typography>{translate('impact.none')}</Typography>;
   return (
-    <TableContainer sx={{ maxHeight: 560 }}>
+    <TableContainer
+      sx={[tableToCardsSx, { maxHeight: { sm: 560 } }]}
+      tabIndex={0}
+      role="region"
+      aria-label={impactTitle(translate, report.scope)}
+    >
       <Table size="small" stickyHeader aria-label={impactTitle(translate, report.scope)}>
         <TableHead>
           <TableRow>
@@ -70,21 +76,25 @@ function ImpactTable({ report }: { report: ImpactReport }) {
         <TableBody>
           {report.pauses.map((p) => (
             <TableRow key={`${p.at}|${p.object_id}|${p.rule_id}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(p.at).toLocaleString('en-US')}</TableCell>
-              <TableCell>
+              <TableCell data-label={translate('impact.col.when')} sx={{ whiteSpace: 'nowrap' }}>
+                {new Date(p.at).toLocaleString('en-US')}
+              </TableCell>
+              <TableCell data-label={translate('impact.col.object')}>
                 <Typography variant="body2">{p.name}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {p.object_id}
                 </Typography>
               </TableCell>
-              <TableCell>
+              <TableCell data-label={translate('impact.col.rule')}>
                 <Typography variant="body2">{p.rule_name}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {p.folder_name}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{p.hours_off}</TableCell>
-              <TableCell align="right">
+              <TableCell data-label={translate('impact.col.off')} align="right">
+                {p.hours_off}
+              </TableCell>
+              <TableCell data-label={translate('impact.col.avoided')} align="right">
                 <Typography variant="body2">{money(p.spend_avoided)}</Typography>
                 {p.spend_rate !== null ? (
                   <Typography variant="caption" color="text.secondary">
@@ -95,12 +105,17 @@ function ImpactTable({ report }: { report: ImpactReport }) {
                   </Typography>
                 ) : null}
               </TableCell>
-              <TableCell>
+              <TableCell data-label={p.false_pause ? translate('impact.col.false_pause') : undefined}>
                 {p.false_pause ? (
                   <Chip size="small" color="warning" label={translate(`impact.false_pause.${p.false_pause}`)} />
                 ) : null}
               </TableCell>
-              <TableCell align="right">{p.leads_brought_back || ''}</TableCell>
+              <TableCell
+                data-label={p.leads_brought_back ? translate('impact.col.leads_back') : undefined}
+                align="right"
+              >
+                {p.leads_brought_back || ''}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -16,8 +16,9 @@ import { HistoryListToolbar } from './ListToolbar';
 import { MultiSortHeader } from './MultiSortHeader';
 
 /**
- * On a phone each row is a card of its cells, one under the other (the column headings, which only
- * sort, are left out); wider, the table scrolls inside its card rather than widening the page.
+ * On a phone each row is a card of its cells, one under the other (the column headings are left
+ * out; a cell with a `data-label` shows it above its value, for cells that need their heading to be
+ * understood); wider, the table scrolls inside its card rather than widening the page.
  */
 export const tableToCardsSx = (theme: Theme) => ({
   overflowX: 'auto',
@@ -25,7 +26,13 @@ export const tableToCardsSx = (theme: Theme) => ({
     '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
     '& thead': { display: 'none' },
     '& tbody tr': { borderBottom: `1px solid ${theme.palette.divider}`, py: 1 },
-    '& tbody td': { border: 0, py: 0.25, px: 1.5, height: 'auto' },
+    '& tbody td': { border: 0, py: 0.25, px: 1.5, height: 'auto', textAlign: 'left', whiteSpace: 'normal' },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      ...theme.typography.caption,
+      color: theme.palette.text.secondary,
+    },
   },
 });
 
