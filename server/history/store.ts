@@ -75,23 +75,23 @@ export async function writeSettledDays(db: Database, adAccountId: string, days: 
   }
 }
 
+/** What the history names an ad by, and what it knows of its campaign's budget and its ad set's goal. */
+export interface AdNaming {
+  adId: string;
+  adName: string;
+  campaignId: string;
+  campaignName: string;
+  /** The campaign's daily budget in cents, when known. */
+  budgetCents: number | null;
+  /** The ad set's optimisation goal as last reported (null: not known); the lag allowance reads it. */
+  optimizationGoal: string | null;
+}
+
 /**
  * Names of ads known only from a backfill (no live reading named them yet); an ad already named
  * keeps its names and gains the optimisation goal when its live readings did not report one.
  */
-export async function writeNames(
-  db: Database,
-  adAccountId: string,
-  names: {
-    adId: string;
-    adName: string;
-    campaignId: string;
-    campaignName: string;
-    budgetCents: number | null;
-    optimizationGoal: string | null;
-  }[],
-  readAt: Date,
-): Promise<void> {
+export async function writeNames(db: Database, adAccountId: string, names: AdNaming[], readAt: Date): Promise<void> {
   if (!names.length) return;
   await db
     .insert(adHistoryNames)

@@ -7,18 +7,10 @@ import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, adMetricHistory } from '../db/schema/index';
 import { dayOf, dayStartMs, DAY_MS, HOUR_MS, METRICS, type AdNumbers, type MetricName } from './reading';
-import { COLUMN } from './store';
+import { type AdNaming, COLUMN } from './store';
 
 /** One ad's readings, hour by hour from the timeline's start. */
-export interface AdSeries {
-  adId: string;
-  adName: string;
-  campaignId: string;
-  campaignName: string;
-  /** The campaign's daily budget in cents, when known. */
-  budgetCents: number | null;
-  /** The ad set's optimisation goal as last reported (null: not known); the lag allowance reads it. */
-  optimizationGoal: string | null;
+export interface AdSeries extends AdNaming {
   /** Per hour: the hour of the latest reading at or before it; -1 before the first. */
   latest: Int32Array;
   /** Per hour, per metric; NaN where not reported. Meaningful where the hour holds a reading. */
