@@ -24,6 +24,8 @@ export const queryKeys = {
   platformHealth: ['platform_health'] as const,
   accountHealth: (adAccountId: string) => ['platform_health', adAccountId] as const,
   ruleConflicts: (ruleId: number) => ['rule', 'conflicts', ruleId] as const,
+  /** A backtest job, asked again while it runs (Try on history). */
+  backtest: (jobId: string) => ['backtests', jobId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

@@ -21,7 +21,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BACKTEST_SPANS, type BacktestJob } from '../../domain/backtest';
@@ -29,6 +29,7 @@ import type { RuleJudging } from '../../domain/judging';
 import type { EditorValues } from '../../domain/ruleEditor';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
+import { queryKeys } from '../../providers/queryKeys';
 import { BacktestResultView } from './BacktestResultView';
 
 const POLL_MS = 400;
@@ -48,7 +49,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const [days, setDays] = useState<number>(7);
-  const [job, setJob] = useState<BacktestJob | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [noHistory, setNoHistory] = useState(false);
   const [filling, setFilling] = useState(false);
@@ -58,22 +59,28 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
     queryFn: ({ signal }) => dataProvider.getHistoryCoverage(folderId, signal),
     retry: false,
   });
+  // The job as the server last told it: asked again every POLL_MS while it runs.
+  const jobQuery = useQuery({
+    queryKey: queryKeys.backtest(jobId ?? ''),
+    queryFn: ({ signal }) => dataProvider.getBacktest(jobId!, signal),
+    enabled: jobId !== null,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? POLL_MS : false),
+  });
+  const job: BacktestJob | null = jobId === null ? null : (jobQuery.data ?? null);
+  const shownJob = (answer: BacktestJob) => {
+    queryClient.setQueryData(queryKeys.backtest(answer.id), answer);
+    setJobId(answer.id);
+  };
   const running = job?.state === 'running';
-
-  useEffect(() => {
-    if (job?.state !== 'running') return;
-    const timer = setTimeout(() => {
-      dataProvider.getBacktest(job.id).then(setJob, (error: unknown) => setProblems(errorMessages(error)));
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [job, dataProvider]);
+  const allProblems = jobQuery.error ? [...problems, ...errorMessages(jobQuery.error)] : problems;
 
   const run = async () => {
     setProblems([]);
     setNoHistory(false);
-    setJob(null);
+    setJobId(null);
     try {
-      setJob(
+      shownJob(
         await dataProvider.startBacktest({
           folder: folderId,
           rule_id: ruleId,
@@ -107,7 +114,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
     }
   };
   const cancel = async () => {
-    if (job) setJob(await dataProvider.cancelBacktest(job.id));
+    if (job) shownJob(await dataProvider.cancelBacktest(job.id));
   };
 
   const c = coverage.data;
@@ -151,7 +158,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
             </Button>
             {running ? <Button onClick={cancel}>{translate('backtest.cancel')}</Button> : null}
           </Stack>
-          {problems.length ? (
+          {allProblems.length ? (
             <Alert
               severity="warning"
               action={
@@ -162,7 +169,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
                 ) : undefined
               }
             >
-              {problems.map((p) => (
+              {allProblems.map((p) => (
                 <div key={p}>{p}</div>
               ))}
             </Alert>
