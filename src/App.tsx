@@ -23,6 +23,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { accessRulesOf, endpointsOf, resources } from './resources';
+import { pageEndpoints } from './custom-pages/endpoints';
 import { theme } from './theme';
 
 /**
@@ -48,7 +49,7 @@ const AppLayout = ({ children }: { children: ReactNode }) => (
 );
 
 export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
-export const dataProvider = createDataProvider({ endpoints: endpointsOf(resources) });
+export const dataProvider = createDataProvider({ endpoints: { ...pageEndpoints, ...endpointsOf(resources) } });
 
 /** What <Admin> keeps its preferences in (a panel left open, a list's columns), as before. */
 const store = localStorageStore();

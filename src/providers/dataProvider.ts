@@ -44,18 +44,11 @@ export interface DataProviderDeps {
   http?: HttpClient;
 }
 
-/** The custom pages' resources (no <Resource> of their own), for their records' paths. */
-export const CORE_ENDPOINTS: Record<string, ResourceEndpoint> = {
-  general_page: { path: 'general_page/' },
-  trash_page: { path: 'trash_page/' },
-  rule: { path: 'rule/' },
-};
-
 export function createDataProvider({ endpoints, http: client = defaultHttpClient }: DataProviderDeps) {
   // Every call below, ruleMethods' too: a call react-query cancelled rejects as a cancellation.
   const http = rejectingWithAbortReason(client);
   const endpoint = (resource: string): ResourceEndpoint => {
-    const found = CORE_ENDPOINTS[resource] ?? endpoints[resource];
+    const found = endpoints[resource];
     if (!found) throw new Error(`Unknown resource '${resource}': add src/resources/${resource}/index.ts`);
     return found;
   };

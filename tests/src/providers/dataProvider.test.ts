@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../src/providers/apiPaths';
 import { createDataProvider } from '../../../src/providers/dataProvider';
+import { pageEndpoints } from '../../../src/custom-pages/endpoints';
 import { createHttpClient } from '../../../src/providers/httpClient';
 import { createSessionStore } from '../../../src/providers/session';
 import type { ResourceEndpoint } from '../../../src/resources/types';
@@ -24,7 +25,10 @@ let provider: ReturnType<typeof createDataProvider>;
 beforeEach(() => {
   const session = createSessionStore(localStorage);
   session.update({ access_token: fakeJwt(300), refresh_token: 'r1' });
-  provider = createDataProvider({ endpoints, http: createHttpClient({ session, onLoginScreen: () => false }).request });
+  provider = createDataProvider({
+    endpoints: { ...pageEndpoints, ...endpoints },
+    http: createHttpClient({ session, onLoginScreen: () => false }).request,
+  });
 });
 
 /** Answers a list and records the query it was asked with. */
