@@ -5,32 +5,33 @@ import { platformHealthNow } from '../health/report';
 import { rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import type { RuleConflictDto } from '../../src/domain/judging';
-import { folderConflicts } from './conflicts';
+import { folderConflicts, type ConflictRule } from './conflicts';
 import { loadEngineRules } from './rulesSource';
 
-/** Each rule id of the folders → its conflicts (rules without any are absent). */
-export async function conflictsOfFolders(db: Database, folderIds: number[]): Promise<Map<number, RuleConflictDto[]>> {
+/** Each rule id → its conflicts among the rules of its own folder (rules without any are absent). */
+export function conflictsByRule(rules: (ConflictRule & { folderId: number })[]): Map<number, RuleConflictDto[]> {
+  const byFolder = new Map<number, ConflictRule[]>();
+  for (const rule of rules) byFolder.set(rule.folderId, [...(byFolder.get(rule.folderId) ?? []), rule]);
   const byRule = new Map<number, RuleConflictDto[]>();
-  if (!folderIds.length) return byRule;
-  const ids = await db
-    .select({ id: rules.id })
-    .from(rules)
-    .where(and(inArray(rules.folderId, folderIds), eq(rules.isDeleted, false), eq(rules.isActive, true)));
-  if (ids.length < 2) return byRule;
-  const loaded = [
-    ...(
-      await loadEngineRules(
-        db,
-        ids.map((r) => r.id),
-      )
-    ).values(),
-  ];
-  const byFolder = new Map<number, typeof loaded>();
-  for (const rule of loaded) byFolder.set(rule.folder.id, [...(byFolder.get(rule.folder.id) ?? []), rule]);
   for (const folderRules of byFolder.values())
     for (const conflict of folderConflicts(folderRules))
       byRule.set(conflict.rule_id, [...(byRule.get(conflict.rule_id) ?? []), conflict]);
   return byRule;
+}
+
+/** Each rule id of the folders → its conflicts (rules without any are absent). */
+export async function conflictsOfFolders(db: Database, folderIds: number[]): Promise<Map<number, RuleConflictDto[]>> {
+  if (!folderIds.length) return new Map();
+  const ids = await db
+    .select({ id: rules.id })
+    .from(rules)
+    .where(and(inArray(rules.folderId, folderIds), eq(rules.isDeleted, false), eq(rules.isActive, true)));
+  if (ids.length < 2) return new Map();
+  const loaded = await loadEngineRules(
+    db,
+    ids.map((r) => r.id),
+  );
+  return conflictsByRule([...loaded.values()].map((rule) => ({ ...rule, folderId: rule.folder.id })));
 }
 
 export async function conflictsOfRule(db: Database, ruleId: number): Promise<RuleConflictDto[]> {

@@ -70,6 +70,28 @@ export async function slice<T>(rows: PromiseLike<T[]>, total: PromiseLike<{ n: n
 }
 
 /**
+ * The list's total as a column of its page: an uncorrelated subquery, run once by the database, so
+ * the page and its count are one statement (see sliceWithTotal).
+ */
+export const totalOf = (counting: SQLWrapper) => sql<number>`(${counting})`.mapWith(Number);
+
+/**
+ * The page's rows, each carrying the list's total (`total`, from totalOf or `count(*) over ()`),
+ * and that total. A page past the end has no row to carry it: only then is it counted apart.
+ */
+export async function sliceWithTotal<T extends { total: number }>(
+  rows: PromiseLike<T[]>,
+  offset: number,
+  countApart: () => PromiseLike<{ n: number }[]>,
+): Promise<Slice<T>> {
+  const results = await rows;
+  if (results.length) return { count: Number(results[0]!.total), results };
+  if (offset === 0) return { count: 0, results };
+  const [counted] = await countApart();
+  return { count: counted?.n ?? 0, results };
+}
+
+/**
  * Where a big list stops counting: when the planner expects more matching rows than this, the
  * total is its estimate; otherwise the rows are counted, up to this many (LIST_COUNT_CAP).
  */

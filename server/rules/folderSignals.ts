@@ -4,20 +4,47 @@
  */
 import type { Database } from '../db/client';
 import type { FolderDto } from '../../src/domain/folders';
-import { conflictsOfFolders } from '../engine/conflictsSource';
+import { readJudging } from '../../src/domain/judging';
+import { conflictsByRule } from '../engine/conflictsSource';
+import type { RuleItem } from '../engine/ruleShape';
 import { folderHealth } from '../health/store';
+import type { RuleSummaryWithSettings, StoredRuleItem } from './store';
 
-export async function withSignals(db: Database, dtos: FolderDto[]): Promise<FolderDto[]> {
+const itemsOfType = (items: StoredRuleItem[], type: string): RuleItem[] =>
+  items.filter((i) => i.type === type).map((i) => ({ name: i.name, values: i.values, is_active: i.is_active }));
+
+/** The folders' live active rules as the conflict check reads them, from rulesOfFolders(…, true). */
+function activeRules(rulesByFolder: Map<number, RuleSummaryWithSettings[]>) {
+  return [...rulesByFolder.values()].flatMap((folderRules) =>
+    folderRules.flatMap(({ id, name, isActive, folderId, settings }) =>
+      settings
+        ? [
+            {
+              id,
+              name,
+              isActive,
+              folderId,
+              judging: readJudging(settings.judging),
+              rule_filter: itemsOfType(settings.items, 'rule_filter'),
+              rule_task: itemsOfType(settings.items, 'rule_task'),
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
+/** The folder rows with their signals; `rulesByFolder` is what their rules were read from. */
+export async function withSignals(
+  db: Database,
+  dtos: FolderDto[],
+  rulesByFolder: Map<number, RuleSummaryWithSettings[]>,
+): Promise<FolderDto[]> {
   const live = dtos.filter((f) => !f.is_deleted);
   if (!live.length) return dtos;
   const accounts = [...new Set(live.flatMap((f) => (f.meta_ad_account ? [f.meta_ad_account.ad_account_id] : [])))];
-  const [health, conflicts] = await Promise.all([
-    folderHealth(db, accounts),
-    conflictsOfFolders(
-      db,
-      live.map((f) => f.id),
-    ),
-  ]);
+  const health = await folderHealth(db, accounts);
+  const conflicts = conflictsByRule(activeRules(rulesByFolder));
   return dtos.map((f) => {
     if (f.is_deleted) return f;
     const problems = f.meta_ad_account ? health.get(f.meta_ad_account.ad_account_id) : undefined;

@@ -11,7 +11,7 @@ import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
-import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
+import { orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } from '../http/pagination';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditFolder } from './context';
 import {
@@ -50,11 +50,15 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
   /** A folder with its rules (all of them when it is in the trash, else the live ones). */
   async function folderById(id: number): Promise<FolderDto> {
     const { folder, account } = await requireFolder(db, id);
-    const byFolder = await rulesOfFolders(db, [id], folder.isDeleted ? 'all' : 'live');
-    return (await withSignals(db, [folderDto(folder, account, byFolder.get(id) ?? [], cipher)]))[0]!;
+    const byFolder = await rulesOfFolders(db, [id], folder.isDeleted ? 'all' : 'live', true);
+    return (await withSignals(db, [folderDto(folder, account, byFolder.get(id) ?? [], cipher)], byFolder))[0]!;
   }
 
-  /** Live folders matching `search` (folder or ad account name), oldest first unless ordered otherwise. */
+  /**
+   * Live folders matching `search` (folder or ad account name), oldest first unless ordered
+   * otherwise: the page with its total, the page's rules with what their conflicts are judged
+   * from, and its accounts' health — three statements.
+   */
   async function list(
     { limit, offset }: PageRequest,
     query: { search?: string; ordering?: string },
@@ -62,24 +66,27 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     const search = query.search?.trim() ?? '';
     const where = and(eq(folders.isDeleted, false), search ? folderOrAccountNameContains(search) : undefined);
     const ordering = orderingTerms(query.ordering, FOLDER_ORDERING, [asc(folders.createdAt)]);
-    const { count: total, results: rows } = await slice(
+    const counting = db.select({ n: count() }).from(folders).where(where);
+    const { count: total, results: rows } = await sliceWithTotal(
       db
-        .select({ folder: folders, account: accountColumns })
+        .select({ folder: folders, account: accountColumns, total: totalOf(counting) })
         .from(folders)
         .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
         .where(where)
         .orderBy(...ordering, asc(folders.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(folders).where(where),
+      offset,
+      () => counting,
     );
     const byFolder = await rulesOfFolders(
       db,
       rows.map((r) => r.folder.id),
       'live',
+      true,
     );
     const dtos = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
-    return { count: total, results: await withSignals(db, dtos) };
+    return { count: total, results: await withSignals(db, dtos, byFolder) };
   }
 
   /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */

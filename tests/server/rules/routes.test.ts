@@ -281,6 +281,35 @@ eachDatabase((engine) => {
           .results[0];
         expect(after).toMatchObject({ rules_count: 2, active_rules_count: 1 });
       });
+
+      it('flags on each active rule how it works against another of its folder, in the list and the folder', async () => {
+        const harbor = await insertAccount(listApi, { accountName: 'Conflict Media' });
+        const folder = await createFolder(listApi, user.token, harbor, { name: 'Conflicting Rules' });
+        const reviving = folder.rules[0]!.id;
+        const stricter = (await call(listApi, user.token, 'POST', '/api/rule/', { folder: folder.id })).json().id;
+        const idle = (await call(listApi, user.token, 'POST', '/api/rule/', { folder: folder.id })).json().id;
+        await call(listApi, user.token, 'PATCH', `/api/rule/${reviving}/`, {
+          ...cplTaskOn,
+          is_active: true,
+          name: 'Revives',
+          judging: { revive_hours: 72 },
+        });
+        await call(listApi, user.token, 'PATCH', `/api/rule/${stricter}/`, {
+          rule_task: [{ name: 'trigger_cpl', values: { cpl: '30' }, is_active: true }],
+          is_active: true,
+          name: 'Stricter',
+        });
+        const expected = [
+          '"Revives" turns back on ads that "Stricter" turns off (Turn off the ad if CPL is above a value)',
+          'Same campaigns, "Turn off the ad if CPL is above a value": cpl 50 in "Revives", cpl 30 in "Stricter"',
+        ];
+        const conflictsOf = (rows: { id: number; conflicts?: string[] }[]) =>
+          Object.fromEntries(rows.map((r) => [r.id, r.conflicts]));
+        const listed = (await call(listApi, user.token, 'GET', '/api/general_page/?search=Conflicting')).json();
+        const one = (await call(listApi, user.token, 'GET', `/api/general_page/${folder.id}/`)).json();
+        for (const rows of [listed.results[0].rules, one.rules])
+          expect(conflictsOf(rows)).toEqual({ [reviving]: expected, [stricter]: expected, [idle]: undefined });
+      });
     });
 
     describe('trash and restore', () => {
