@@ -4,6 +4,7 @@
  */
 import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { commaList } from '../http/pagination';
 import { containsPattern } from '../http/search';
@@ -22,7 +23,7 @@ const accountColumns = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
  * Every sortable column, under the names the screen and DRF-style clients use. An ad account name
  * sorts with its id after it: accounts in name order, each with its campaigns (an index walk).
  */
-export const ORDERING_COLUMNS: Record<string, AnyColumn | AnyColumn[]> = {
+export const ORDERING_COLUMNS: Record<string, AnyPgColumn | AnyPgColumn[]> = {
   campaign_id: campaigns.campaignId,
   campaign_name: campaigns.campaignName,
   meta_ad_account: accountColumns,
@@ -59,15 +60,17 @@ const ACCOUNT_KEYS = new Set(
     .map(([key]) => key),
 );
 
+/** The Ad Account Name filter holds a part of a name, not ad account ids. */
+const searchesAccountName = ({ meta_ad_account }: CampaignFilters) =>
+  Boolean(meta_ad_account) && !commaList(meta_ad_account).every((p) => AD_ACCOUNT_ID.test(p));
+
 /**
  * Whether the filters or the ordering read the ad account (its name, its time zone): only then is
  * it joined to find the page, so a page sorted by a campaign column walks that column's index alone.
  */
 export function readsAccount(filters: CampaignFilters): boolean {
-  const account = filters.meta_ad_account;
-  const byName = Boolean(account) && !commaList(account).every((p) => AD_ACCOUNT_ID.test(p));
   const sortedByAccount = commaList(filters.ordering).some((key) => ACCOUNT_KEYS.has(key.replace(/^-/, '')));
-  return byName || sortedByAccount || Boolean(filters.end_date_after || filters.end_date_before);
+  return searchesAccountName(filters) || sortedByAccount || Boolean(filters.end_date_after || filters.end_date_before);
 }
 
 /** The filters of `GET /api/campaigns/`, already checked by the route's query schema, as SQL. */
@@ -159,8 +162,9 @@ const NULLABLE: ReadonlySet<AnyColumn> = new Set<AnyColumn>([
  * `ordering=-spend,campaign_name`; unknown keys are ignored. Missing values (N/A) sort last both
  * ways; campaign_id, in the first key's direction, breaks ties so pages never overlap. Each term is
  * written exactly as its index is declared (schema/adplatform.ts), so a sorted page is an index scan.
+ * `byName` writes each column by its bare name, to sort rows read first under those names.
  */
-export function campaignOrdering(raw: string | undefined): SQL[] {
+export function campaignOrdering(raw: string | undefined, byName = false): SQL[] {
   const terms: SQL[] = [];
   let hasId = false;
   let first: { descending: boolean; nullable: boolean } | undefined;
@@ -169,18 +173,33 @@ export function campaignOrdering(raw: string | undefined): SQL[] {
     const name = descending ? key.slice(1) : key;
     if (!Object.hasOwn(ORDERING_COLUMNS, name)) continue;
     const found = ORDERING_COLUMNS[name]!;
-    for (const column of Array.isArray(found) ? found : [found]) {
-      const nullable = NULLABLE.has(column);
+    for (const sortColumn of Array.isArray(found) ? found : [found]) {
+      const nullable = NULLABLE.has(sortColumn);
+      const column = byName ? sql.identifier(sortColumn.name) : sortColumn;
       first ??= { descending, nullable };
-      if (column === campaigns.campaignId) hasId = true;
+      if (sortColumn === campaigns.campaignId) hasId = true;
       if (!descending) terms.push(sql`${column} asc`);
       else terms.push(nullable ? sql`${column} desc nulls last` : sql`${column} desc`);
     }
   }
-  if (!first) return [sql`${campaigns.campaignId} desc`];
+  const id = byName ? sql.identifier(campaigns.campaignId.name) : campaigns.campaignId;
+  if (!first) return [sql`${id} desc`];
   if (!hasId) {
-    if (!first.descending) terms.push(sql`${campaigns.campaignId} asc`);
-    else terms.push(first.nullable ? sql`${campaigns.campaignId} desc nulls last` : sql`${campaigns.campaignId} desc`);
+    if (!first.descending) terms.push(sql`${id} asc`);
+    else terms.push(first.nullable ? sql`${id} desc nulls last` : sql`${id} desc`);
   }
   return terms;
 }
+
+/** The columns `ordering` sorts by, the campaign id among them, by name (what campaignOrdering(…, true) reads). */
+export function orderingColumns(raw: string | undefined): Record<string, AnyPgColumn> {
+  const keys = commaList(raw || '-campaign_id')
+    .map((key) => key.replace(/^-/, ''))
+    .filter((key) => Object.hasOwn(ORDERING_COLUMNS, key));
+  const columns = [...keys.flatMap((key) => [ORDERING_COLUMNS[key]!].flat()), campaigns.campaignId];
+  return Object.fromEntries(columns.map((column) => [column.name, column]));
+}
+
+/** Whether the filters search a text (a campaign's name, or an ad account's by a part of it). */
+export const searchesText = (filters: CampaignFilters) =>
+  Boolean(filters.campaign_name) || searchesAccountName(filters);

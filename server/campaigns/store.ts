@@ -1,18 +1,28 @@
 /** Reading ad accounts and campaigns for the API: the pages of both lists, and whether a campaign is known. */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import {
   countMatching,
   DEFAULT_COUNT_CAP,
   estimatedSlice,
+  plannerEstimate,
   slice,
   type PageRequest,
   type Slice,
 } from '../http/pagination';
 import { searchAny } from '../http/search';
 import { adAccountDto, campaignDto, type CampaignDto } from './dto';
-import { campaignConditions, campaignOrdering, campaignPrefilter, readsAccount } from './query';
+import {
+  campaignConditions,
+  campaignOrdering,
+  campaignPrefilter,
+  orderingColumns,
+  readsAccount,
+  searchesText,
+} from './query';
+import { readAndSort } from '../http/readOrWalk';
 import type { CampaignFilters } from './schemas';
 
 /** Ad accounts by name (case-insensitive), then id. */
@@ -40,6 +50,11 @@ export async function listAdAccounts(
  * ad accounts. The ids are found in campaigns alone unless the filters or ordering read the
  * account (a deep page is then an index-only walk); every campaign has its ad account (foreign
  * key), so the inner join loses nothing and lets the planner walk accounts in name order.
+ *
+ * A text search's matches may sit together anywhere along the sort (a firm's campaigns share
+ * their dates and names): walking the sort's index to them can read most of the table. They are
+ * read whole through the name indexes and sorted instead when few enough (readOrWalk.ts), as
+ * are narrow filters where a walk would read more rows than there are matches.
  */
 export async function listCampaigns(
   db: Database,
@@ -49,29 +64,40 @@ export async function listCampaigns(
 ): Promise<Slice<CampaignDto>> {
   const where = campaignConditions(filters);
   const ordering = campaignOrdering(filters.ordering);
-  const matching = (condition = where) => {
-    const ids = db.select({ id: campaigns.campaignId }).from(campaigns);
+  const matching = (columns: Record<string, AnyPgColumn>, condition = where) => {
+    const ids = db.select(columns).from(campaigns);
     return readsAccount(filters)
       ? ids.innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId)).where(condition)
       : ids.where(condition);
   };
+  const matchingIds = () => matching({ id: campaigns.campaignId });
+  const pageCondition = and(where, campaignPrefilter(filters));
+  const read =
+    where !== undefined &&
+    readAndSort({
+      matches: await plannerEstimate(db, matchingIds()),
+      tableRows: await plannerEstimate(db, db.select({ id: campaigns.campaignId }).from(campaigns)),
+      rowsWanted: offset + limit + 1,
+      spread: !searchesText(filters),
+    });
+  // A materialized CTE: the planner cannot turn the read back into a walk of the sort's index.
+  const pageIds = read
+    ? sql`(with matched as materialized (${matching(orderingColumns(filters.ordering), pageCondition)})
+        select ${sql.identifier(campaigns.campaignId.name)} from matched
+        order by ${sql.join(campaignOrdering(filters.ordering, true), sql`, `)} limit ${limit + 1} offset ${offset})`
+    : matching({ id: campaigns.campaignId }, pageCondition)
+        .orderBy(...ordering)
+        .limit(limit + 1)
+        .offset(offset);
   const { results, ...page } = await estimatedSlice(
     { limit, offset },
     db
       .select({ campaign: campaigns, account: metaAdAccounts })
       .from(campaigns)
       .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
-      .where(
-        inArray(
-          campaigns.campaignId,
-          matching(and(where, campaignPrefilter(filters)))
-            .orderBy(...ordering)
-            .limit(limit + 1)
-            .offset(offset),
-        ),
-      )
+      .where(inArray(campaigns.campaignId, pageIds))
       .orderBy(...ordering),
-    countMatching(db, matching(), countCap),
+    countMatching(db, matchingIds(), countCap),
   );
   return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
 }
