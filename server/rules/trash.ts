@@ -8,12 +8,19 @@ import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest } from '../http/errors';
-import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
+import { orderingTerms, sliceWithTotal, type PageRequest, type Slice } from '../http/pagination';
 import { indexedContains } from '../http/search';
 import { AUDIT_ACTIONS } from './changes';
 import { auditFolder } from './context';
 import type { CredentialCipher } from './credentials';
-import { accountColumns, folderDto, folderOrAccountNameContains, requireFolder, rulesOfFolders } from './store';
+import {
+  accountColumns,
+  folderDto,
+  folderOrAccountNameContains,
+  requireFolder,
+  rulesOfFolders,
+  type FolderRow,
+} from './store';
 
 /**
  * One row per folder in the trash view and when its newest item was trashed. Both halves read
@@ -50,9 +57,10 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
       { trashed_at: trashedAt, deleted_at: trashedAt, name: folders.name, created_at: folders.createdAt },
       [desc(trashedAt)],
     );
-    const { count: total, results: rows } = await slice(
+    const { count: total, results: rows } = await sliceWithTotal(
       db
-        .select({ folder: folders, account: accountColumns, trashedAt })
+        // Every trash row is grouped and sorted for the page anyway: counting them there is free.
+        .select({ folder: folders, account: accountColumns, trashedAt, total: sql<number>`count(*) over ()` })
         .from(trashNodes)
         .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
         .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
@@ -60,27 +68,28 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
         .orderBy(...ordering, desc(folders.id))
         .limit(limit)
         .offset(offset),
-      db
-        .select({ n: count() })
-        .from(trashNodes)
-        .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
-        .where(where),
+      offset,
+      () =>
+        db
+          .select({ n: count() })
+          .from(trashNodes)
+          .innerJoin(folders, sql`${folders.id} = trash_nodes.folder_id`)
+          .where(where),
     );
-    const deletedFolders = rows.filter((r) => r.folder.isDeleted).map((r) => r.folder.id);
-    const liveFolders = rows.filter((r) => !r.folder.isDeleted).map((r) => r.folder.id);
-    const [allRules, trashedRules] = await Promise.all([
-      rulesOfFolders(db, deletedFolders, 'all'),
-      rulesOfFolders(db, liveFolders, 'deleted'),
-    ]);
+    // One read for both kinds of row: a live folder's live rules are few, and left out here.
+    const rulesOf = await rulesOfFolders(
+      db,
+      rows.map((r) => r.folder.id),
+      'all',
+    );
+    const shown = (folder: FolderRow) => {
+      const own = rulesOf.get(folder.id) ?? [];
+      return folder.isDeleted ? own : own.filter((rule) => rule.isDeleted);
+    };
     return {
       count: total,
       results: rows.map((r) => ({
-        ...folderDto(
-          r.folder,
-          r.account,
-          (r.folder.isDeleted ? allRules : trashedRules).get(r.folder.id) ?? [],
-          cipher,
-        ),
+        ...folderDto(r.folder, r.account, shown(r.folder), cipher),
         trashed_at: r.trashedAt === null ? null : new Date(r.trashedAt).toISOString(),
       })),
     };
