@@ -164,6 +164,14 @@ function firstSortColumn(raw: unknown): string {
 }
 
 /**
+ * A name column and a sort column with an index on both (then the id): one person's entries, tens
+ * of thousands, walk it in the sort's order to any page (migration 0024).
+ */
+const PERSON_SORTED = new Set(
+  [auditLog.action, auditLog.folderName, auditLog.ruleName].map((sorted) => `${auditLog.actor.name}/${sorted.name}`),
+);
+
+/**
  * One way to page on its own (the page is the union of the ways' pages): `walk` leaves it to the
  * planner; `read` reads the matches and sorts them when that beats a walk (readOrWalk.ts, told
  * whether they are `spread` along the sort); `eachName` takes each name's first entries in time
@@ -191,6 +199,8 @@ function pagingWays(branches: SearchBranch[] | undefined, ids: SQL | undefined, 
   return branches.map((branch) => {
     const where = and(branch.where, ids)!;
     if (!branch.column || branch.column.name === sortColumn) return { where, how: 'walk' };
+    if (branch.names!.length === 1 && PERSON_SORTED.has(`${branch.column.name}/${sortColumn}`))
+      return { where, how: 'walk' };
     if (!byTime) return { where, how: 'read', spread: unrelated || branch.column === auditLog.actor };
     return { where, how: branch.names!.length > 1 ? 'eachName' : 'walk', branch };
   });

@@ -129,6 +129,17 @@ export const auditLog = pgTable(
     index('audit_log_folder_name_time_idx').on(t.folderName, t.timestamp, t.id),
     index('audit_log_account_name_time_idx').on(t.metaAdAccountName, t.timestamp, t.id),
     index('audit_log_rule_name_time_idx').on(t.ruleName, t.timestamp, t.id),
+    // Sorted by action, then by time either way: each action holds hundreds of thousands of entries,
+    // too many to sort by time on each request.
+    index('audit_log_action_time_idx').on(t.action, t.timestamp, t.id),
+    index('audit_log_action_time_desc_idx').on(t.action, t.timestamp.desc().nullsFirst(), t.id),
+    // Sorted by person, then by time the other way (the same way is audit_log_actor_time_idx).
+    index('audit_log_actor_time_desc_idx').on(t.actor, t.timestamp.desc().nullsFirst(), t.id),
+    // One person's entries (tens of thousands) in the action, folder and rule sorts: walked in order
+    // to a deep page rather than read whole and sorted.
+    index('audit_log_actor_action_idx').on(t.actor, t.action, t.id),
+    index('audit_log_actor_folder_name_idx').on(t.actor, t.folderName, t.id),
+    index('audit_log_actor_rule_name_idx').on(t.actor, t.ruleName, t.id),
   ],
 );
 
