@@ -3,13 +3,13 @@
  * change audited. `createTeamStore` holds the operations the user routes call; the e-mail checks and
  * `updateUser` are shared with the invitation and account-change stores.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { checkOwnPassword } from '../auth/passwordCheck';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
-import { orderingTerms, slice, type PageRequest, type Slice } from '../http/pagination';
+import { orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } from '../http/pagination';
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ApiError, notFound, ValidationError } from '../http/errors';
 import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
@@ -133,17 +133,25 @@ export function createTeamStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'
   ): Promise<Slice<UserDto>> {
     const where = searchAny(options.search, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]);
     const order = orderingTerms(options.ordering, USER_ORDERING, [asc(users.id)]);
-    const { count: total, results: rows } = await slice(
+    const counting = db.select({ n: count() }).from(users).where(where);
+    const { count: total, results: rows } = await sliceWithTotal(
       db
-        .select()
+        .select({ user: getTableColumns(users), total: totalOf(counting) })
         .from(users)
         .where(where)
         .orderBy(...order, asc(users.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(users).where(where),
+      offset,
+      () => counting,
     );
-    return { count: total, results: await toUserDtos(db, rows) };
+    return {
+      count: total,
+      results: await toUserDtos(
+        db,
+        rows.map((r) => r.user),
+      ),
+    };
   }
 
   async function get(id: number): Promise<UserDto> {
