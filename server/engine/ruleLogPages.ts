@@ -2,11 +2,11 @@
  * Paging the Activity's entries (server/engine/ruleLog.ts): a search's ways of matching paged one by
  * one then together, small ones read and sorted apart, and a sort made of two parts.
  */
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, ruleActivity } from '../db/schema/index';
-import { commaList, orderingWithId, plannerEstimate, type PageRequest } from '../http/pagination';
+import { commaList, orderingWithId, plannerEstimate, resultRows, type PageRequest } from '../http/pagination';
 import { readAndSort, readThenSort } from '../http/readOrWalk';
 
 /** The same sorts over entries read first (`found`, pageOf). */
@@ -63,10 +63,19 @@ export type PageIds = (limit: number, offset: number) => Promise<number[]>;
 export type IdQuery = (where: SQL) => PgSelect;
 
 /**
+ * The ids of the entries `where` holds for, in the sort, `limit` of them from `offset`: a walk along
+ * the sort's index that stops once the page is full (the Client / Ad account sort walks folders by
+ * name and each folder's entries, server/engine/ruleLog.ts).
+ */
+export type Walk = (where: SQL, limit: number, offset: number) => SQL;
+
+/**
  * A page of `query` in `ordering`. A search matching in several ways (a folder's name, a rule's,
  * the text) takes the page of each way on its own, then the page of those: as one OR condition,
  * PostgreSQL walks the sort's index testing every entry, and when the matches sit far along it
- * (a folder's entries in the folder sort) it reads most of the log first (docs/bench.md).
+ * (a folder's entries in the folder sort) it reads most of the log first (docs/bench.md). The ways
+ * whose matches are read and sorted go apart; those walked go together, as one walk testing each
+ * entry once (`walk`, by default the query in its order).
  */
 export function pageOf(
   db: Database,
@@ -75,50 +84,57 @@ export function pageOf(
   { base, branches, narrowed }: RuleLogConditions,
   raw: unknown,
   ordering: SQL[],
+  walk: Walk = (where, limit, offset) =>
+    sql`${query(where)
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset)}`,
 ): PageIds {
   const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
-  const branchPage = async (way: SearchWay | undefined, rows: number) => {
-    const matching = and(base, way?.where)!;
-    const read = readAndSort({
-      matches: await plannerEstimate(db, idsOf(matching)),
+  const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
+  const isRead = async (way: SearchWay | undefined, rows: number) =>
+    readAndSort({
+      matches: await plannerEstimate(db, idsOf(and(base, way?.where))),
       tableRows: await plannerEstimate(db, idsOf(undefined)),
       rowsWanted: rows,
       spread: spreadAlong(firstKey(raw), way?.by),
       textTested: way?.by === 'text',
     });
-    if (!read)
-      return sql`(${query(matching)
-        .orderBy(...ordering)
-        .limit(rows)})`;
-    // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
-    // by name guessing the matches are spread evenly among them.
-    const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
-    const found = sql`select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
-        ${ruleActivity.ruleSort}, ${folders.name} as folder_name
-      from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
-      where ${and(matching, part)}`;
-    return readThenSort(sql`found`, found, sorted, rows);
-  };
+  // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
+  // by name guessing the matches are spread evenly among them.
+  const readPage = (way: SearchWay | undefined, rows: number, offset = 0) =>
+    readThenSort(
+      sql`found`,
+      sql`select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
+          ${ruleActivity.ruleSort}, ${folders.name} as folder_name
+        from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
+        where ${and(base, way?.where, part)}`,
+      sorted,
+      rows,
+      sql`id`,
+      offset,
+    );
   return async (limit, offset) => {
-    const page = (where: SQL) =>
-      query(where)
-        .orderBy(...ordering)
-        .limit(limit)
-        .offset(offset);
+    const rowsWanted = offset + limit;
     // Each way on its own; the id filters alone (a rule's, a folder's or an ad's entries) too, so
     // they may be read and sorted rather than walked.
     const ways = branches ?? (narrowed ? [undefined] : []);
-    const rows = (
-      ways.length > 1 || (ways.length === 1 && narrowed)
-        ? await page(
-            sql`${ruleActivity.id} in (${sql.join(
-              await Promise.all(ways.map((way) => branchPage(way, offset + limit))),
-              sql` union `,
-            )})`,
-          )
-        : await page(and(base, branches?.[0]?.where)!)
-    ) as { id: number }[];
-    return rows.map((r) => r.id);
+    const read = await Promise.all(ways.map((way) => isRead(way, rowsWanted)));
+    const readWays = ways.filter((_, i) => read[i]);
+    const walkedWays = ways.filter((_, i) => !read[i]);
+    const walkWhere = and(base, or(...walkedWays.map((way) => way?.where)))!;
+    let statement: SQL;
+    if (!readWays.length) statement = walk(walkWhere, limit, offset);
+    else if (readWays.length === 1 && !walkedWays.length) statement = readPage(readWays[0], limit, offset);
+    else {
+      const parts = readWays.map((way) => readPage(way, rowsWanted));
+      if (walkedWays.length) parts.push(sql`(${walk(walkWhere, rowsWanted, 0)})`);
+      statement = sql`${query(sql`${ruleActivity.id} in (${sql.join(parts, sql` union `)})`)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset)}`;
+    }
+    return resultRows<{ id: number }>(await db.execute(statement)).map((r) => Number(r.id));
   };
 }
 

@@ -52,10 +52,17 @@ export function readAndSort({ matches, tableRows, rowsWanted, spread, textTested
 }
 
 /**
- * The first `rows` of `matching` in `ordering` (their `columns`), read whole first as `name` (a
+ * `rows` of `matching` in `ordering` (their `columns`) from `offset`, read whole first as `name` (a
  * materialized CTE: the planner cannot turn it into a walk of the sort's index, which a subquery
  * with `offset 0` does not prevent); the ordering's terms name `name`'s columns.
  */
-export const readThenSort = (name: SQL, matching: SQL, ordering: SQL[], rows: number, columns = sql`id`): SQL =>
+export const readThenSort = (
+  name: SQL,
+  matching: SQL,
+  ordering: SQL[],
+  rows: number,
+  columns = sql`id`,
+  offset = 0,
+): SQL =>
   sql`(with ${name} as materialized (${matching}) select ${columns} from ${name}
-    order by ${sql.join(ordering, sql`, `)} limit ${rows})`;
+    order by ${sql.join(ordering, sql`, `)} limit ${rows}${offset ? sql` offset ${offset}` : sql``})`;
