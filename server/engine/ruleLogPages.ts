@@ -2,7 +2,7 @@
  * Paging the Activity's entries (server/engine/ruleLog.ts): a search's ways of matching paged one by
  * one then together, small ones read and sorted apart, and a sort made of two parts.
  */
-import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, ruleActivity } from '../db/schema/index';
@@ -19,6 +19,26 @@ const FOUND_ORDERING = {
   rule: sql`found.rule_sort`,
   rule_name: sql`found.rule_sort`,
   id: sql`found.id`,
+};
+
+/** The columns a part of a page keeps for its sort, as `found` names them, and their types. */
+const CARRIED: { name: string; source: SQL | AnyColumn; type: string }[] = [
+  { name: 'id', source: ruleActivity.id, type: 'int' },
+  { name: 'created_at', source: ruleActivity.createdAt, type: 'timestamptz' },
+  { name: 'action', source: ruleActivity.action, type: 'text' },
+  { name: 'ad_id', source: ruleActivity.adId, type: 'text' },
+  { name: 'rule_sort', source: ruleActivity.ruleSort, type: 'text' },
+  { name: 'folder_name', source: folders.name, type: 'text' },
+];
+
+/** Each sort key whose index a text's matches can be bounded by (pageOf): the entry's column, its `found` name and type. */
+const BOUNDING: Record<string, { column: AnyColumn; name: string; type: string }> = {
+  created_at: { column: ruleActivity.createdAt, name: 'created_at', type: 'timestamptz' },
+  action: { column: ruleActivity.action, name: 'action', type: 'text' },
+  ad_id: { column: ruleActivity.adId, name: 'ad_id', type: 'text' },
+  rule: { column: ruleActivity.ruleSort, name: 'rule_sort', type: 'text' },
+  rule_name: { column: ruleActivity.ruleSort, name: 'rule_sort', type: 'text' },
+  id: { column: ruleActivity.id, name: 'id', type: 'int' },
 };
 
 /**
@@ -92,28 +112,72 @@ export function pageOf(
 ): PageIds {
   const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
   const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
+  const matchesOf = (way: SearchWay | undefined) => plannerEstimate(db, idsOf(and(base, way?.where)));
   const isRead = async (way: SearchWay | undefined, rows: number) =>
     readAndSort({
-      matches: await plannerEstimate(db, idsOf(and(base, way?.where))),
+      matches: await matchesOf(way),
       tableRows: await plannerEstimate(db, idsOf(undefined)),
       rowsWanted: rows,
       spread: spreadAlong(firstKey(raw), way?.by),
       textTested: way?.by === 'text',
     });
   // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
-  // by name guessing the matches are spread evenly among them.
-  const readPage = (way: SearchWay | undefined, rows: number, offset = 0) =>
-    readThenSort(
-      sql`found`,
-      sql`select ${ruleActivity.id}, ${ruleActivity.createdAt}, ${ruleActivity.action}, ${ruleActivity.adId},
-          ${ruleActivity.ruleSort}, ${folders.name} as folder_name
-        from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
-        where ${and(base, way?.where, part)}`,
-      sorted,
-      rows,
-      sql`id`,
-      offset,
+  // by name guessing the matches are spread evenly among them. Only the sort's columns are kept,
+  // and folders joined only for their names, so a folder's entries are read from its index alone.
+  const keys = new Set(['id', ...commaList(raw).map((key) => key.replace(/^-/, ''))]);
+  if (!commaList(raw).some((key) => Object.hasOwn(FOUND_ORDERING, key.replace(/^-/, '')))) keys.add('created_at');
+  const byFolder = part !== undefined || keys.has('client_account') || keys.has('folder_name');
+  const carried = CARRIED.filter(({ name }) =>
+    name === 'folder_name'
+      ? byFolder
+      : name === 'rule_sort'
+        ? keys.has('rule') || keys.has('rule_name')
+        : keys.has(name),
+  );
+  const names = sql.raw(carried.map(({ name }) => name).join(', '));
+  const selectList = sql.join(
+    carried.map(({ name, source }) => sql`${source} as ${sql.raw(name)}`),
+    sql`, `,
+  );
+  const entriesOf = (where: SQL | undefined) =>
+    byFolder
+      ? sql`select ${selectList} from ${ruleActivity} left join ${folders} on ${folders.id} = ${ruleActivity.folderId}
+          where ${and(where, part)}`
+      : sql`select ${selectList} from ${ruleActivity} where ${where}`;
+  const readPage = (way: SearchWay | undefined, rows: number, offset = 0, selected = sql`id`) =>
+    readThenSort(sql`found`, entriesOf(and(base, way?.where)), sorted, rows, selected, offset);
+  /**
+   * The text's matches that can reach the page: those up to the last row of another way's part
+   * in the first sort key. That way (a folder's or a rule's entries, read from their own index) is
+   * read first, its rows kept; the text's trigram index and the sort key's index then meet in one
+   * bitmap, and only the entries in both are read and rechecked (5,000 instead of 33,500 for a
+   * surname's 50th page of 100).
+   */
+  const boundedByAnother = async (first: SearchWay | undefined, rows: number) => {
+    const key = commaList(raw).find((k) => Object.hasOwn(FOUND_ORDERING, k.replace(/^-/, ''))) ?? '-created_at';
+    const bounding = BOUNDING[key.replace(/^-/, '')];
+    if (!bounding) return undefined;
+    const head = resultRows<Record<string, string | null>>(
+      await db.execute(
+        readPage(first, rows, 0, sql.raw(carried.map(({ name }) => `found.${name}::text as ${name}`).join(', '))),
+      ),
     );
+    const bound = head.at(-1)?.[bounding.name];
+    const within =
+      head.length < rows || bound === null || bound === undefined
+        ? undefined
+        : key.startsWith('-')
+          ? sql`(${bounding.column} >= ${bound}::${sql.raw(bounding.type)} or ${bounding.column} is null)`
+          : sql`${bounding.column} <= ${bound}::${sql.raw(bounding.type)}`;
+    // The rows read, given back as arrays (text, so no time loses its microseconds).
+    const rowsRead = sql`(select * from unnest(${sql.join(
+      carried.map(
+        ({ name, type }) => sql`${sql.param(head.map((row) => row[name] ?? null))}::text[]::${sql.raw(type)}[]`,
+      ),
+      sql`, `,
+    )}) as found(${names}))`;
+    return { rowsRead, within };
+  };
   return async (limit, offset) => {
     const rowsWanted = offset + limit;
     // Each way on its own; the id filters alone (a rule's, a folder's or an ad's entries) too, so
@@ -127,12 +191,31 @@ export function pageOf(
     if (!readWays.length) statement = walk(walkWhere, limit, offset);
     else if (readWays.length === 1 && !walkedWays.length) statement = readPage(readWays[0], limit, offset);
     else {
-      const parts = readWays.map((way) => readPage(way, rowsWanted));
-      if (walkedWays.length) parts.push(sql`(${walk(walkWhere, rowsWanted, 0)})`);
-      statement = sql`${query(sql`${ruleActivity.id} in (${sql.join(parts, sql` union `)})`)
-        .orderBy(...ordering)
-        .limit(limit)
-        .offset(offset)}`;
+      const first = readWays.find((way) => way?.by !== 'text');
+      const texts = readWays.filter((way) => way?.by === 'text');
+      const textMatches = texts.length ? Math.max(...(await Promise.all(texts.map(matchesOf)))) : 0;
+      const bounded = first && textMatches > 4 * rowsWanted ? await boundedByAnother(first, rowsWanted) : undefined;
+      const parts = bounded
+        ? [
+            bounded.rowsRead,
+            ...readWays
+              .filter((way) => way !== first)
+              .map((way) =>
+                readPage(
+                  way?.by === 'text' ? { ...way, where: and(way.where, bounded.within)! } : way,
+                  rowsWanted,
+                  0,
+                  names,
+                ),
+              ),
+          ]
+        : readWays.map((way) => readPage(way, rowsWanted, 0, names));
+      if (walkedWays.length)
+        parts.push(sql`(${entriesOf(sql`${ruleActivity.id} in (${walk(walkWhere, rowsWanted, 0)})`)})`);
+      // Each part keeps the sort's columns, so their union is sorted as it is: joined back to the
+      // entries by id, the planner read the whole time index to find 10,000 of them (0.7 s).
+      statement = sql`select id from (${sql.join(parts, sql` union `)}) as found
+        order by ${sql.join(sorted, sql`, `)} limit ${limit} offset ${offset}`;
     }
     return resultRows<{ id: number }>(await db.execute(statement)).map((r) => Number(r.id));
   };
