@@ -184,6 +184,14 @@ export function pageOf(
     // they may be read and sorted rather than walked.
     const ways = branches ?? (narrowed ? [undefined] : []);
     const read = await Promise.all(ways.map((way) => isRead(way, rowsWanted)));
+    // A text next to a folder's or a rule's entries read first is read too, bounded by them
+    // (boundedByAnother) rather than walked: the walk fetched 30,000 entries for a surname's 50th page.
+    const bounding = BOUNDING[firstKey(raw)];
+    const boundingWay = ways.find((way, i) => read[i] && way?.by !== 'text');
+    if (bounding && boundingWay && (await matchesOf(boundingWay)) >= rowsWanted)
+      ways.forEach((way, i) => {
+        if (way?.by === 'text') read[i] = true;
+      });
     const readWays = ways.filter((_, i) => read[i]);
     const walkedWays = ways.filter((_, i) => !read[i]);
     const walkWhere = and(base, or(...walkedWays.map((way) => way?.where)))!;
