@@ -21,7 +21,15 @@ import {
   type Slice,
 } from '../http/pagination';
 import { containsPattern, indexedContains, textMatches } from '../http/search';
-import { type IdQuery, pageAcross, pageOf, type RuleLogConditions, type SearchWay, type Walk } from './ruleLogPages';
+import {
+  type IdQuery,
+  pageAcross,
+  pageOf,
+  type RuleLogConditions,
+  type SearchWay,
+  sortColumnsOf,
+  type Walk,
+} from './ruleLogPages';
 
 /**
  * Sort keys of the Activity screen. The rule name is the entry's kept copy of rules.name (triggers
@@ -221,14 +229,7 @@ async function ruleLogConditions(db: Database, filters: RuleLogFilters, countCap
 }
 
 /** The sort keys of an entry within its folder, as the walk's lateral subquery names them. */
-const WITHIN_FOLDER = {
-  created_at: sql`within_folder.created_at`,
-  action: sql`within_folder.action`,
-  ad_id: sql`within_folder.ad_id`,
-  rule: sql`within_folder.rule_sort`,
-  rule_name: sql`within_folder.rule_sort`,
-  id: sql`within_folder.id`,
-};
+const WITHIN_FOLDER = sortColumnsOf('within_folder');
 
 /**
  * The Client / Ad account sort as a walk: folders by name, and each folder's entries in the rest
@@ -246,7 +247,7 @@ function folderWalk(raw: unknown, descending: boolean): Walk {
   const outer = [
     descending ? desc(folders.name) : asc(folders.name),
     ...orderingTerms(rest, WITHIN_FOLDER, []),
-    id(sql`within_folder.id`),
+    id(WITHIN_FOLDER.id),
   ];
   return (where, limit, offset) =>
     sql`select within_folder.id from ${folders} cross join lateral (

@@ -9,17 +9,23 @@ import { folders, ruleActivity } from '../db/schema/index';
 import { commaList, orderingWithId, plannerEstimate, resultRows, type PageRequest } from '../http/pagination';
 import { readAndSort, readThenSort } from '../http/readOrWalk';
 
+/** The Activity's sort keys over a subquery `alias` that keeps the sort's columns under their names (CARRIED). */
+export function sortColumnsOf(alias: string) {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    created_at: column('created_at'),
+    action: column('action'),
+    ad_id: column('ad_id'),
+    client_account: column('folder_name'),
+    folder_name: column('folder_name'),
+    rule: column('rule_sort'),
+    rule_name: column('rule_sort'),
+    id: column('id'),
+  };
+}
+
 /** The same sorts over entries read first (`found`, pageOf). */
-const FOUND_ORDERING = {
-  created_at: sql`found.created_at`,
-  action: sql`found.action`,
-  ad_id: sql`found.ad_id`,
-  client_account: sql`found.folder_name`,
-  folder_name: sql`found.folder_name`,
-  rule: sql`found.rule_sort`,
-  rule_name: sql`found.rule_sort`,
-  id: sql`found.id`,
-};
+const FOUND_ORDERING = sortColumnsOf('found');
 
 /** The columns a part of a page keeps for its sort, as `found` names them, and their types. */
 const CARRIED: { name: string; source: SQL | AnyColumn; type: string }[] = [
