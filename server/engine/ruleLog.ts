@@ -23,6 +23,7 @@ import {
 import { containsPattern, indexedContains, textMatches } from '../http/search';
 import {
   type IdQuery,
+  idsOfPage,
   pageAcross,
   pageOf,
   type RuleLogConditions,
@@ -284,22 +285,28 @@ function pageIdsByFolder(
       .from(ruleActivity)
       .where(and(where, isNull(ruleActivity.folderId)))
       .$dynamic();
-  const namedPage = pageOf(
+  const namedPage = idsOfPage(
     db,
-    named,
-    sql`${folders.id} is not null`,
-    conditions,
-    raw,
-    orderingWithId(raw, ORDERING, [], ruleActivity.id),
-    folderWalk(raw, descending),
+    pageOf(
+      db,
+      named,
+      sql`${folders.id} is not null`,
+      conditions,
+      raw,
+      orderingWithId(raw, ORDERING, [], ruleActivity.id),
+      folderWalk(raw, descending),
+    ),
   );
-  const namelessPage = pageOf(
+  const namelessPage = idsOfPage(
     db,
-    nameless,
-    isNull(ruleActivity.folderId),
-    conditions,
-    raw,
-    orderingWithId(raw, NO_FOLDER_ORDERING, [], ruleActivity.id),
+    pageOf(
+      db,
+      nameless,
+      isNull(ruleActivity.folderId),
+      conditions,
+      raw,
+      orderingWithId(raw, NO_FOLDER_ORDERING, [], ruleActivity.id),
+    ),
   );
   const where = and(conditions.base, conditions.branches ? or(...conditions.branches.map((b) => b.where)) : undefined)!;
   const countOf = (part: IdQuery) => async (upTo: number) =>
@@ -340,13 +347,24 @@ export async function listRuleLog(
           .where(w)
           .$dynamic()
     : (w) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(w).$dynamic();
-  const pageIds =
+  // The folder sort's page may span two parts, so its ids come first; any other page's statement
+  // is nested in the one reading its rows.
+  const pageRowsWhere =
     keys[0] && isFolderKey(keys[0])
-      ? pageIdsByFolder(db, conditions, filters.ordering, keys[0].startsWith('-'), pageRows)
-      : pageOf(db, plain, undefined, conditions, filters.ordering, ordering)(pageRows.limit, pageRows.offset);
+      ? pageIdsByFolder(db, conditions, filters.ordering, keys[0].startsWith('-'), pageRows).then((ids) =>
+          inArray(ruleActivity.id, ids.length ? ids : [-1]),
+        )
+      : pageOf(
+          db,
+          plain,
+          undefined,
+          conditions,
+          filters.ordering,
+          ordering,
+        )(pageRows.limit, pageRows.offset).then((statement) => sql`${ruleActivity.id} in (${statement})`);
   return estimatedSlice(
     paging,
-    pageIds.then((ids) => entries(db, inArray(ruleActivity.id, ids.length ? ids : [-1]), ordering)),
+    pageRowsWhere.then((where) => entries(db, where, ordering)),
     countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
   );
 }

@@ -85,6 +85,14 @@ const firstKey = (raw: unknown) =>
 
 /** The ids of one page of a sort (`limit` rows from `offset`). */
 export type PageIds = (limit: number, offset: number) => Promise<number[]>;
+/** The statement selecting the ids of one page of a sort (`limit` rows from `offset`), to nest in another. */
+export type PageStatement = (limit: number, offset: number) => Promise<SQL>;
+
+/** The ids a page statement selects. */
+export const idsOfPage =
+  (db: Database, statement: PageStatement): PageIds =>
+  async (limit, offset) =>
+    resultRows<{ id: number }>(await db.execute(await statement(limit, offset))).map((r) => Number(r.id));
 /** The ids of the entries a condition holds for, joined as the sort needs. */
 export type IdQuery = (where: SQL) => PgSelect;
 
@@ -115,7 +123,7 @@ export function pageOf(
       .orderBy(...ordering)
       .limit(limit)
       .offset(offset)}`,
-): PageIds {
+): PageStatement {
   const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
   const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
   const matchesOf = (way: SearchWay | undefined) => plannerEstimate(db, idsOf(and(base, way?.where)));
@@ -231,7 +239,7 @@ export function pageOf(
       statement = sql`select id from (${sql.join(parts, sql` union `)}) as found
         order by ${sql.join(sorted, sql`, `)} limit ${limit} offset ${offset}`;
     }
-    return resultRows<{ id: number }>(await db.execute(statement)).map((r) => Number(r.id));
+    return statement;
   };
 }
 
