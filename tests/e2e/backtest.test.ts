@@ -58,7 +58,8 @@ describe('a rule tried on history, then its impact report, in a real browser', (
 
   /**
    * Holds the screen to the checks of every screen (support/screenCheck.ts) at a phone's and a
-   * desktop's width, and keeps docs/screenshots/<width>-<name>.png: of `part` whole (a window tall
+   * desktop's width, and keeps test-results/screenshots/<width>-<name>.png (as the other browser
+   * tests do; docs/screenshots is refreshed from there by hand): of `part` whole (a window tall
    * enough to hold it), or of the whole page.
    */
   const checkAndKeep = async (name: string, primary: (page: Page) => Locator[], part?: () => Locator) => {
@@ -70,7 +71,7 @@ describe('a rule tried on history, then its impact report, in a real browser', (
       await page.setViewportSize(size);
       await page.waitForTimeout(300);
       findings.push(...(await checkScreen(page, name, width, primary(page))).map((f) => `${width}: ${f.problem}`));
-      const file = path.join(ROOT, 'docs', 'screenshots', `${width}-${name}.png`);
+      const file = path.join(ROOT, 'test-results', 'screenshots', `${width}-${name}.png`);
       if (part) {
         // As tall as its title, content and actions are, so nothing of it scrolls out of the picture.
         const height = await part().evaluate((el: { children: ArrayLike<{ scrollHeight: number }> }) =>

@@ -112,10 +112,11 @@ describe('more screens on a phone and a desktop', () => {
         [],
       );
       // Left at the phone's width: one pencil a row (Edit, which renames too), and New group floats
-      // at the bottom instead of leaving an empty toolbar above the list.
+      // at the bottom instead of leaving an empty toolbar above the list. The row changes once React
+      // has seen the media query change, so these wait for it.
       const groupRow = page.getByRole('row').filter({ hasText: GROUP });
-      await expect(groupRow.getByRole('button', { name: `Rename ${GROUP}` }).count()).resolves.toBe(0);
-      await expect(groupRow.getByRole('link', { name: `Edit ${GROUP}` }).isVisible()).resolves.toBe(true);
+      await groupRow.getByRole('button', { name: `Rename ${GROUP}` }).waitFor({ state: 'detached' });
+      await groupRow.getByRole('link', { name: `Edit ${GROUP}` }).waitFor({ state: 'visible' });
       expect((await page.getByRole('table').boundingBox())!.y).toBeLessThan(100);
       await page.getByRole('link', { name: `Edit ${GROUP}` }).click();
       await page.getByText('Edit permission group').waitFor();
