@@ -1,12 +1,11 @@
 /**
- * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`), entries by
- * id (the answers of Run now and Undo), and a rule's exemptions.
+ * Reading the rule engine's log for the API: the rule log page (`GET /api/rule_log/`) and entries
+ * by id (the answers of Run now and Undo); with a rule's exemptions (./exemptions.ts), its store.
  */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { RuleLogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
-import { notFound } from '../http/errors';
 import {
   commaList,
   countMatching,
@@ -31,6 +30,7 @@ import {
   sortColumnsOf,
   type Walk,
 } from './ruleLogPages';
+import { listExemptions, removeExemption } from './exemptions';
 
 /**
  * Sort keys of the Activity screen. The rule name is the entry's kept copy of rules.name (triggers
@@ -367,35 +367,6 @@ export async function listRuleLog(
     pageRowsWhere.then((where) => entries(db, where, ordering)),
     countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
   );
-}
-
-async function requireLiveRule(db: Database, ruleId: number) {
-  const [row] = await db
-    .select({ id: rules.id })
-    .from(rules)
-    .where(and(eq(rules.id, ruleId), eq(rules.isDeleted, false)));
-  if (!row) throw notFound();
-}
-
-/** The objects a live rule leaves alone, oldest exemption first. */
-export async function listExemptions(db: Database, ruleId: number) {
-  await requireLiveRule(db, ruleId);
-  const rows = await db
-    .select()
-    .from(ruleExemptions)
-    .where(eq(ruleExemptions.ruleId, ruleId))
-    .orderBy(asc(ruleExemptions.createdAt));
-  return rows.map((r) => ({ object_id: r.objectId, created_at: new Date(r.createdAt).toISOString() }));
-}
-
-/** The rule may act on the object again; 404 when it was not exempt. */
-export async function removeExemption(db: Database, ruleId: number, objectId: string): Promise<void> {
-  await requireLiveRule(db, ruleId);
-  const removed = await db
-    .delete(ruleExemptions)
-    .where(and(eq(ruleExemptions.ruleId, ruleId), eq(ruleExemptions.objectId, objectId)))
-    .returning();
-  if (!removed.length) throw notFound();
 }
 
 /** The rule log and the rules' exemptions over one database, as the engine's routes read them. */
