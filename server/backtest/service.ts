@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { MAX_ID } from '../http/params';
 import { judgingSchema, NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
 import { validateRuleItems, RULE_MESSAGES } from '../../src/domain/rules';
 import { isWeekSchedule } from '../../src/domain/schedule';
@@ -33,8 +34,8 @@ const item = z.object({
 });
 
 export const backtestRequestSchema = z.object({
-  folder: z.number().int().positive().describe('The folder whose ad account history is used'),
-  rule_id: z.number().int().positive().nullish().describe('The saved rule: its exemptions apply'),
+  folder: z.number().int().positive().max(MAX_ID).describe('The folder whose ad account history is used'),
+  rule_id: z.number().int().positive().max(MAX_ID).nullish().describe('The saved rule: its exemptions apply'),
   days: z.number().int().describe(`Days back from now (1–${MAX_BACKTEST_DAYS})`),
   rule: z.object({
     name: z.string().optional(),

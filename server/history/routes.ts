@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { historyCoverageSchema } from '../../src/domain/backtest';
 import { requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
+import { MAX_ID } from '../http/params';
 import { errors } from '../http/schemas';
 import { createHistoryStore } from './store';
 
 const tags = ['history'];
-const folderId = z.coerce.number().int().positive().describe('The folder whose ad account it is');
+const folderId = z.coerce.number().int().positive().max(MAX_ID).describe('The folder whose ad account it is');
 
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = createHistoryStore(app.db);

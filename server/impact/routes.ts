@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../http/params';
 import { IMPACT_SPANS } from '../../src/domain/backtest';
 import { impactReportSchema } from '../../src/domain/impact';
 import { requirePermission } from '../auth/plugin';
@@ -19,7 +20,13 @@ const impactQuery = z.object({
     .enum(['agency', 'folder', 'rule'])
     .default('agency')
     .describe('Whose turn-offs: every rule, a folder’s, or one rule’s'),
-  id: z.coerce.number().int().positive().optional().describe('The folder or rule id (scope folder or rule)'),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .optional()
+    .describe('The folder or rule id (scope folder or rule)'),
   days: z.coerce.number().int().default(7).describe('7 or 30'),
 });
 
