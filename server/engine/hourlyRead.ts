@@ -1,25 +1,37 @@
 /**
- * The hourly part of an account's snapshot: each ad's spend and impressions per hour of the last
- * three days of the account's zone (Graph's hourly breakdown), from which the judging settings read
- * how long an ad has delivered and what it spent in the last L hours (judging.ts). A platform that
- * refuses the breakdown leaves the snapshot without it: ages are then unknown (only impressions
- * decide maturity) and no lag allowance applies.
+ * The hourly part of an account's snapshot: each ad's spend and impressions per hour of the days of
+ * the account's zone that cover the hours the rules look back (at most the last three days before
+ * today; Graph's hourly breakdown), from which the judging settings read how long an ad has
+ * delivered and what it spent in the last L hours (judging.ts). A platform that refuses the
+ * breakdown leaves the snapshot without it: ages are then unknown (only impressions decide
+ * maturity) and no lag allowance applies.
  */
 import { DateTime } from 'luxon';
+import type { RuleJudging } from '../../src/domain/judging';
 import type { AdPlatformClient } from '../adplatform/types';
 import { hourlyRowsFrom, type HourlyRow } from './judging';
 import { validZone } from './schedule';
 
 export const HOURLY_DAYS = 3;
 
+/**
+ * The hours of hourly delivery a rule's judging looks back: its maturity and its lag allowance
+ * (an hour more for the hour the window starts in). Graph's answer, and the time it takes, grow with
+ * its rows, so a snapshot asks only for the days that cover them; an ad that delivered before the
+ * first of those days is then at least that old, which is as old as the maturity asks.
+ */
+export const hourlyHoursOf = (judging: Pick<RuleJudging, 'maturity_hours' | 'lag_hours'> | undefined) =>
+  Math.min(HOURLY_DAYS * 24, Math.max(judging?.maturity_hours ?? 0, (judging?.lag_hours ?? 0) + 1));
+
 export async function fetchHourly(
   client: AdPlatformClient,
   adAccountId: string,
   zone: string,
   at: Date,
+  hours = HOURLY_DAYS * 24,
 ): Promise<{ hourly?: HourlyRow[]; hourlySince?: string }> {
   const local = DateTime.fromJSDate(at, { zone: validZone(zone) });
-  const since = local.minus({ days: HOURLY_DAYS }).startOf('day');
+  const since = local.minus({ hours: Math.min(hours, HOURLY_DAYS * 24) }).startOf('day');
   try {
     const rows = await client.getInsights(adAccountId, {
       level: 'ad',

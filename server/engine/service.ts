@@ -10,7 +10,7 @@ import { ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from './activity';
 import { evaluate, type AccountSnapshot } from './evaluate';
-import { fetchHourly } from './hourlyRead';
+import { fetchHourly, hourlyHoursOf } from './hourlyRead';
 import { historyHours, judgingHistory, readsHourly } from './pipeline/judgingInputs';
 import { consoleLog } from './engine';
 import type { EngineContext, EngineLog, HeldAlerts, RunResult } from './pipeline/context';
@@ -90,7 +90,9 @@ export function createRuleEngineService(deps: {
         fetchAccountSnapshot(client, adAccountId, currency, keep).catch((error: unknown) => {
           throw platformError(error);
         }),
-        readsHourly(rule.judging) ? fetchHourly(client, adAccountId, timezone, readAt) : {},
+        readsHourly(rule.judging)
+          ? fetchHourly(client, adAccountId, timezone, readAt, hourlyHoursOf(rule.judging))
+          : {},
       ]);
       const snapshot: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
       const since = new Date(readAt.getTime() - historyHours(rule.judging) * 3_600_000);

@@ -83,6 +83,12 @@ export async function fetchAccountSnapshot(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The hourly delivery a snapshot is to hold: the account's time zone, and the hours looked back. */
+export interface HourlyWanted {
+  zone: string;
+  hours: number;
+}
+
 export class SnapshotStore {
   /** Fetches under way in this process, so concurrent jobs here share one promise. */
   private readonly inFlight = new Map<string, Promise<StoredSnapshot>>();
@@ -93,23 +99,31 @@ export class SnapshotStore {
     private readonly options: SnapshotOptions = {},
   ) {}
 
-  /** `zone` (the account's time zone) adds the hourly delivery of the last days (hourlyRead.ts). */
-  get(adAccountId: string, currency: string, slot: Date, zone?: string): Promise<StoredSnapshot> {
+  /**
+   * `hourly` (the account's time zone and the hours the rules look back) adds the hourly delivery
+   * of the days covering them (hourlyRead.ts).
+   */
+  get(adAccountId: string, currency: string, slot: Date, hourly?: HourlyWanted): Promise<StoredSnapshot> {
     const key = `${adAccountId}@${slot.toISOString()}`;
     let promise = this.inFlight.get(key);
     if (!promise) {
-      promise = this.obtain(adAccountId, currency, slot, zone).finally(() => this.inFlight.delete(key));
+      promise = this.obtain(adAccountId, currency, slot, hourly).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, promise);
     }
     return promise;
   }
 
-  private async obtain(adAccountId: string, currency: string, slot: Date, zone?: string): Promise<StoredSnapshot> {
+  private async obtain(
+    adAccountId: string,
+    currency: string,
+    slot: Date,
+    hourly?: HourlyWanted,
+  ): Promise<StoredSnapshot> {
     const leaseMs = this.options.leaseMs ?? 2 * 60_000;
     const pollMs = this.options.pollMs ?? 250;
     for (;;) {
       const claimed = await this.claim(adAccountId, slot, new Date(Date.now() + leaseMs));
-      if (claimed !== null) return this.fill(claimed, adAccountId, currency, zone);
+      if (claimed !== null) return this.fill(claimed, adAccountId, currency, hourly);
       const [row] = await this.db
         .select()
         .from(accountSnapshots)
@@ -137,14 +151,19 @@ export class SnapshotStore {
     return rows[0]?.id ?? null;
   }
 
-  private async fill(id: number, adAccountId: string, currency: string, zone?: string): Promise<StoredSnapshot> {
+  private async fill(
+    id: number,
+    adAccountId: string,
+    currency: string,
+    wanted?: HourlyWanted,
+  ): Promise<StoredSnapshot> {
     try {
       const readAt = this.options.now?.() ?? new Date();
       const [read, hourly] = await Promise.all([
         fetchAccountSnapshot(this.client, adAccountId, currency, (raw) =>
           keepInHistory(this.db, adAccountId, raw, readAt, this.options.warn),
         ),
-        zone ? fetchHourly(this.client, adAccountId, zone, readAt) : {},
+        wanted ? fetchHourly(this.client, adAccountId, wanted.zone, readAt, wanted.hours) : {},
       ]);
       const data: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
       // The engine's clock, like every switch's created_at it is compared with (activity.ts markDone).

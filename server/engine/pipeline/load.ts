@@ -12,6 +12,7 @@ import { failAll, groupBy, type InBatch } from './batch';
 import type { TakenRun } from './claim';
 import type { EngineContext } from './context';
 import { readsHourly } from './judgingInputs';
+import { hourlyHoursOf } from '../hourlyRead';
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
   return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
@@ -70,10 +71,13 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
     [...groupBy(work, (item) => item.rule.account.adAccountId).values()].map(async (items) => {
       const { account } = items[0]!.rule;
       try {
-        // The hourly delivery only when a rule reads it (a maturity in hours, a lag allowance).
-        const hourly = items.some((i) => readsHourly(i.rule.judging));
-        const zone = hourly ? account.timezone : undefined;
-        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot, zone);
+        // The hourly delivery only when a rule reads it (a maturity in hours, a lag allowance), over
+        // the hours the rules of the batch look back.
+        const reading = items.filter((i) => readsHourly(i.rule.judging));
+        const hourly = reading.length
+          ? { zone: account.timezone, hours: Math.max(...reading.map((i) => hourlyHoursOf(i.rule.judging))) }
+          : undefined;
+        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly);
         for (const item of items) item.snapshot = snapshot;
       } catch (error) {
         failAll(items, error);
