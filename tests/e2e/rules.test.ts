@@ -30,7 +30,7 @@ describe('folders and rules in a real browser', () => {
 
     await fillCreateFolder(page, { type: 'EDM', plan: 'Quick Start', name: 'Harbor Test Wealth' });
 
-    await folderRow().getByText('1 rules, 0 active').waitFor();
+    await folderRow().getByText('1 rule, 0 active').waitFor();
     await folderRow().getByText('New rule').waitFor();
   });
 
@@ -145,7 +145,7 @@ describe('folders and rules in a real browser', () => {
     await page.getByText('The trash is empty.').waitFor();
 
     await page.getByRole('button', { name: 'Back to the folders' }).click();
-    await folderRow().getByText('1 rules, 0 active').waitFor();
+    await folderRow().getByText('1 rule, 0 active').waitFor();
     await folderRow().getByRole('link', { name: 'EP-W: Pause ad CPL > $40', exact: true }).waitFor();
   });
 });

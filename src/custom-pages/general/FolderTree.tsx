@@ -1,5 +1,5 @@
 /**
- * The folder tree of the general view: a folder row (client type, name, '{n} rules, {m} active',
+ * The folder tree of the general view: a folder row (client type, name, '{n} rules, {m} active' — '1 rule' for one —,
  * edit / trash / add rule / A / L) with its rules beneath (active switch, name, ad account, a
  * Notify only chip, duplicate / edit / trash / A / L). Clicking a rule opens its editor, where
  * Notify only is switched (the row only shows it: a mode change belongs beside the rule's runs).
@@ -212,7 +212,7 @@ export function FolderNode({
           color="text.secondary"
           sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
         >
-          {translate('rules.general.counts', { n: folder.rules_count, m: folder.active_rules_count })}
+          {translate('rules.general.counts', { smart_count: folder.rules_count, m: folder.active_rules_count })}
         </Typography>
         <RowActions label={translate('rules.general.folder_actions', { name: folder.name })}>
           <RowButton

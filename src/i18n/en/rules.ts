@@ -20,7 +20,7 @@ export default {
     general: {
       search: 'Search for Client or Ad account',
       create_folder: 'Create Folder',
-      counts: '%{n} rules, %{m} active',
+      counts: '%{smart_count} rule, %{m} active |||| %{smart_count} rules, %{m} active',
       notify_only: 'Notify only',
       notify_only_hint: 'This rule turns nothing off: it writes what it would turn off to Activity.',
       empty: 'No folders yet. Create one to write its first rule.',

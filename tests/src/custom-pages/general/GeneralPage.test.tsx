@@ -183,7 +183,7 @@ describe('General view: actions', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: Rule 100' })).toBeChecked());
     expect(body).toEqual({ is_active: true });
     expect(
-      within(screen.getByRole('listitem', { name: 'Client 1' })).getByText('1 rules, 1 active'),
+      within(screen.getByRole('listitem', { name: 'Client 1' })).getByText('1 rule, 1 active'),
     ).toBeInTheDocument();
   });
 
