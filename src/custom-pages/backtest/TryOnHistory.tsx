@@ -127,17 +127,26 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
             {translate('backtest.help')}
           </Typography>
           {c ? (
-            <Typography variant="body2">
-              {c.readings
-                ? translate('backtest.coverage', {
-                    account: c.ad_account_id,
-                    first: c.first,
-                    last: c.last,
-                    ads: c.ads,
-                    settled: Math.round((c.settled_readings / c.readings) * 100),
-                  })
-                : translate('backtest.no_history')}
-            </Typography>
+            <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+              <Typography variant="body2">
+                {c.readings
+                  ? translate('backtest.coverage', {
+                      account: c.ad_account_id,
+                      first: c.first,
+                      last: c.last,
+                      ads: c.ads,
+                      settled: Math.round((c.settled_readings / c.readings) * 100),
+                    })
+                  : translate('backtest.no_history')}
+              </Typography>
+              {/* A partly recorded account (an ad added since, a day the product did not read) is
+                  filled in on demand; hours already recorded keep their readings. */}
+              {c.readings ? (
+                <Button size="small" onClick={fill} loading={filling}>
+                  {translate('backtest.refill')}
+                </Button>
+              ) : null}
+            </Stack>
           ) : null}
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
             <ToggleButtonGroup

@@ -13,6 +13,7 @@ export default {
     failed: 'The backtest failed: %{error}',
     fill: 'Fill history from the platform',
     filling: 'Filling history…',
+    refill: 'Fill in missing hours from the platform',
     coverage:
       'History of %{account}: %{first} to %{last}, %{ads} ads, %{settled}% settled numbers (filled afterwards, not as known then).',
     no_history: 'No history recorded for this ad account yet.',

@@ -22,10 +22,12 @@ const job = (state: BacktestJob['state'], done: number): BacktestJob => ({
 });
 
 let polls: number;
+let filled: unknown[];
 
 beforeEach(() => {
   signOut();
   polls = 0;
+  filled = [];
   const empty = { count: 0, next: null, previous: null, results: [] };
   server.use(
     http.get(paths.rule(5), () => HttpResponse.json(rule(5))),
@@ -51,6 +53,10 @@ beforeEach(() => {
       return HttpResponse.json(job('running', Math.min(3, polls)));
     }),
     http.delete(paths.backtest('j1'), () => HttpResponse.json(job('cancelled', 3))),
+    http.post(paths.historyFill, async ({ request }) => {
+      filled.push(await request.json());
+      return HttpResponse.json({});
+    }),
   );
   signIn(withAccesses('read_rules', 'create_update_rules'));
 });
@@ -69,4 +75,14 @@ it('follows a running backtest until it is cancelled', async () => {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(polls).toBe(pollsWhenCancelled); // a finished job is not asked about again
   expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+});
+
+it('fills in the missing hours of an account that already has history, on demand', async () => {
+  renderApp('/edit-rule/5');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Try on history' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
+  await within(dialog).findByText(/History of act_1/);
+  await user.click(within(dialog).getByRole('button', { name: 'Fill in missing hours from the platform' }));
+  await expect.poll(() => filled).toEqual([{ folder: rule(5).folder.id }]);
 });
