@@ -43,6 +43,12 @@ export interface WalkOrRead {
    * narrows the rows): reading then costs as much a row as walking.
    */
   textTested?: boolean;
+  /**
+   * What a row a walk tests costs against a match read and sorted (default WALK_ROW_COST: the Log
+   * and the Activity, tables larger than the database's memory, where each row walked is a fetch
+   * from disk). A table held in memory walks a row for less than it reads and sorts one.
+   */
+  walkRowCost?: number;
 }
 
 /**
@@ -50,11 +56,18 @@ export interface WalkOrRead {
  * matches are walked when the walk reads fewer rows (about `rows wanted × table rows ÷ matches`,
  * each costing WALK_ROW_COST); matches that may sit together are read when few enough.
  */
-export function readAndSort({ matches, tableRows, rowsWanted, spread, textTested }: WalkOrRead): boolean {
+export function readAndSort({
+  matches,
+  tableRows,
+  rowsWanted,
+  spread,
+  textTested,
+  walkRowCost = WALK_ROW_COST,
+}: WalkOrRead): boolean {
   if (matches > (textTested ? TEXT_READ_UP_TO : READ_AND_SORT_UP_TO)) return false;
   if (!spread) return true;
   const walked = (rowsWanted * tableRows) / Math.max(matches, 1);
-  return walked * (textTested ? 1 : WALK_ROW_COST) > matches;
+  return walked * (textTested ? 1 : walkRowCost) > matches;
 }
 
 /**
