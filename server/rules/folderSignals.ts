@@ -34,16 +34,30 @@ function activeRules(rulesByFolder: Map<number, RuleSummaryWithSettings[]>) {
   );
 }
 
-/** The folder rows with their signals; `rulesByFolder` is what their rules were read from. */
+/** Health problems by ad account, as folderHealth answers them. */
+type HealthByAccount = Awaited<ReturnType<typeof folderHealth>>;
+
+/**
+ * The health problems of these ad accounts (the live folder rows'), to read beside the rules:
+ * on PGlite's one connection, whose statements run one at a time in the order asked, two
+ * statements asked together wait for the others once, not twice.
+ */
+export const healthOfAccounts = (db: Database, adAccountIds: (string | null)[]) =>
+  folderHealth(db, [...new Set(adAccountIds.filter((id): id is string => id !== null))]);
+
+/**
+ * The folder rows with their signals; `rulesByFolder` is what their rules were read from, `health`
+ * their accounts' problems when already asked (healthOfAccounts).
+ */
 export async function withSignals(
   db: Database,
   dtos: FolderDto[],
   rulesByFolder: Map<number, RuleSummaryWithSettings[]>,
+  asked?: Promise<HealthByAccount>,
 ): Promise<FolderDto[]> {
   const live = dtos.filter((f) => !f.is_deleted);
   if (!live.length) return dtos;
-  const accounts = [...new Set(live.flatMap((f) => (f.meta_ad_account ? [f.meta_ad_account.ad_account_id] : [])))];
-  const health = await folderHealth(db, accounts);
+  const health = await (asked ?? healthOfAccounts(db, live.map((f) => f.meta_ad_account?.ad_account_id ?? null)));
   const conflicts = conflictsByRule(activeRules(rulesByFolder));
   return dtos.map((f) => {
     if (f.is_deleted) return f;

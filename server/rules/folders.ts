@@ -30,7 +30,7 @@ import {
   requireFolder,
   rulesOfFolders,
 } from './store';
-import { withSignals } from './folderSignals';
+import { healthOfAccounts, withSignals } from './folderSignals';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
 
@@ -79,6 +79,11 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
       offset,
       () => counting,
     );
+    // The page's rules and its accounts' health, asked together.
+    const health = healthOfAccounts(
+      db,
+      rows.map((r) => r.account?.adAccountId ?? null),
+    );
     const byFolder = await rulesOfFolders(
       db,
       rows.map((r) => r.folder.id),
@@ -86,7 +91,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
       true,
     );
     const dtos = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
-    return { count: total, results: await withSignals(db, dtos, byFolder) };
+    return { count: total, results: await withSignals(db, dtos, byFolder, health) };
   }
 
   /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */
