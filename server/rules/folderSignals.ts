@@ -57,7 +57,11 @@ export async function withSignals(
 ): Promise<FolderDto[]> {
   const live = dtos.filter((f) => !f.is_deleted);
   if (!live.length) return dtos;
-  const health = await (asked ?? healthOfAccounts(db, live.map((f) => f.meta_ad_account?.ad_account_id ?? null)));
+  const health = await (asked ??
+    healthOfAccounts(
+      db,
+      live.map((f) => f.meta_ad_account?.ad_account_id ?? null),
+    ));
   const conflicts = conflictsByRule(activeRules(rulesByFolder));
   return dtos.map((f) => {
     if (f.is_deleted) return f;
