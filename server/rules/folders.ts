@@ -7,7 +7,7 @@ import { NEW_RULE_NAME } from '../../src/domain/rules';
 import type { FolderDto } from '../../src/domain/folders';
 import type { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/log';
+import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
@@ -25,6 +25,8 @@ import {
   accountColumns,
   findAccount,
   folderDto,
+  type AccountRow,
+  type FolderRow,
   folderOrAccountNameContains,
   insertRule,
   requireFolder,
@@ -36,6 +38,7 @@ const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select 
 
 export type FolderCreate = z.output<typeof folderCreateSchema>;
 export type FolderUpdate = z.output<typeof folderUpdateSchema>;
+type FoundFolder = { folder: FolderRow; account: AccountRow | null };
 
 const FOLDER_ORDERING = {
   created_at: folders.createdAt,
@@ -47,11 +50,15 @@ const FOLDER_ORDERING = {
 };
 
 export function createFolderStore(db: Database, cipher: CredentialCipher) {
-  /** A folder with its rules (all of them when it is in the trash, else the live ones). */
+  /** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
+  async function folderReply(tx: Database, folder: FolderRow, account: AccountRow | null): Promise<FolderDto> {
+    const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live', true);
+    return (await withSignals(tx, [folderDto(folder, account, byFolder.get(folder.id) ?? [], cipher)], byFolder))[0]!;
+  }
+
   async function folderById(id: number): Promise<FolderDto> {
     const { folder, account } = await requireFolder(db, id);
-    const byFolder = await rulesOfFolders(db, [id], folder.isDeleted ? 'all' : 'live', true);
-    return (await withSignals(db, [folderDto(folder, account, byFolder.get(id) ?? [], cipher)], byFolder))[0]!;
+    return folderReply(db, folder, account);
   }
 
   /**
@@ -99,7 +106,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     const account = await findAccount(db, body.meta_ad_account_id);
     if (!account) throw unknownAccount();
     const credentials = body.extension.external_credentials.demio;
-    const folder = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(folders)
         .values({
@@ -122,93 +129,90 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
         folder: folderRef,
         rule: { id: rule.id, name: rule.name },
       });
-      return created!;
+      return folderReply(tx, created!, account);
     });
-    return folderById(folder.id);
   }
+
+  /**
+   * Each change below is one transaction on one connection (docs/bench.md, "Fifth pass: writes"):
+   * the folder read and held, the change with its audit entry as one statement (the folder's new
+   * row returned), and the answer's rules and signals read. Under a team's traffic every separate
+   * statement waited its turn for a connection behind the colleagues' list reads.
+   */
+  const changeFolder = <T>(id: number, change: (tx: Database, found: FoundFolder) => Promise<T>) =>
+    db.transaction(async (tx) => change(tx, await requireFolder(tx, id, true)));
 
   /** Changes what the body names; credentials equal to their mask are kept as stored. */
-  async function update(actor: AuditActor, id: number, body: FolderUpdate): Promise<FolderDto> {
-    const { folder, account } = await requireFolder(db, id);
-    if (folder.isDeleted) throw badRequest('This folder is in the trash. Restore it before editing.');
-    const newAccount =
-      body.meta_ad_account_id && body.meta_ad_account_id !== folder.adAccountId
-        ? await findAccount(db, body.meta_ad_account_id)
-        : account;
-    if (!newAccount && body.meta_ad_account_id) throw unknownAccount();
-    const storedCredentials = readCredentials(cipher, folder.demioCredentials);
-    const credentials: StoredCredentials = body.extension
-      ? mergeCredentials(storedCredentials, body.extension.external_credentials.demio)
-      : storedCredentials;
-    const next = {
-      name: body.name ?? folder.name,
-      clientType: body.client_type ?? folder.clientType,
-      plan: body.plan ?? folder.plan,
-      adAccountId: newAccount?.adAccountId ?? folder.adAccountId,
-    };
-    const changesText = folderChangesText(
-      { folder, account, credentials: storedCredentials },
-      { folder: next, account: newAccount, credentials },
-    );
-    if (changesText) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(folders)
-          .set({
-            ...next,
-            ...(credentialsDiffer(storedCredentials, credentials)
-              ? { demioCredentials: credentials && credentials !== 'unreadable' ? cipher.encrypt(credentials) : null }
-              : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(folders.id, id));
-        await recordAudit(tx, actor, {
-          action: AUDIT_ACTIONS.folderUpdated,
-          changesText,
-          folder: auditFolder({ id, name: next.name }, newAccount),
-        });
+  const update = (actor: AuditActor, id: number, body: FolderUpdate): Promise<FolderDto> =>
+    changeFolder(id, async (tx, { folder, account }) => {
+      if (folder.isDeleted) throw badRequest('This folder is in the trash. Restore it before editing.');
+      const newAccount =
+        body.meta_ad_account_id && body.meta_ad_account_id !== folder.adAccountId
+          ? await findAccount(tx, body.meta_ad_account_id)
+          : account;
+      if (!newAccount && body.meta_ad_account_id) throw unknownAccount();
+      const storedCredentials = readCredentials(cipher, folder.demioCredentials);
+      const credentials: StoredCredentials = body.extension
+        ? mergeCredentials(storedCredentials, body.extension.external_credentials.demio)
+        : storedCredentials;
+      const next = {
+        name: body.name ?? folder.name,
+        clientType: body.client_type ?? folder.clientType,
+        plan: body.plan ?? folder.plan,
+        adAccountId: newAccount?.adAccountId ?? folder.adAccountId,
+      };
+      const changesText = folderChangesText(
+        { folder, account, credentials: storedCredentials },
+        { folder: next, account: newAccount, credentials },
+      );
+      if (!changesText) return folderReply(tx, folder, account);
+      const logged = auditWith(tx, actor, {
+        action: AUDIT_ACTIONS.folderUpdated,
+        changesText,
+        folder: auditFolder({ id, name: next.name }, newAccount),
       });
-    }
-    return folderById(id);
-  }
+      const [updated] = await tx
+        .with(logged)
+        .update(folders)
+        .set({
+          ...next,
+          ...(credentialsDiffer(storedCredentials, credentials)
+            ? { demioCredentials: credentials && credentials !== 'unreadable' ? cipher.encrypt(credentials) : null }
+            : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(folders.id, id))
+        .returning();
+      return folderReply(tx, updated!, newAccount);
+    });
 
-  /** The folder and its live rules go to the trash together; trashing it again changes nothing. */
-  async function moveToTrash(actor: AuditActor, id: number): Promise<FolderDto> {
-    const { folder, account } = await requireFolder(db, id);
-    if (!folder.isDeleted) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(folders)
-          .set({ isDeleted: true, deletedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(folders.id, id));
-        await tx
-          .update(rules)
-          .set({ isDeleted: true, deletedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(rules.folderId, id), eq(rules.isDeleted, false)));
-        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderTrashed, folder: auditFolder(folder, account) });
+  /**
+   * The folder and its rules change together, with its audit entry, in one statement: `trash`
+   * moves it and its live rules to the trash; otherwise it and each of its trashed rules come back
+   * (docs/screens.md#states-and-transitions). A folder already where it is asked to go stays.
+   */
+  const moveFolder = (actor: AuditActor, id: number, trash: boolean): Promise<FolderDto> =>
+    changeFolder(id, async (tx, { folder, account }) => {
+      if (folder.isDeleted === trash) return folderReply(tx, folder, account);
+      const moved = { isDeleted: trash, deletedAt: trash ? sql`now()` : null, updatedAt: sql`now()` };
+      const itsRules = tx
+        .$with('its_rules')
+        .as(
+          tx
+            .update(rules)
+            .set(moved)
+            .where(and(eq(rules.folderId, id), eq(rules.isDeleted, !trash))),
+        );
+      const logged = auditWith(tx, actor, {
+        action: trash ? AUDIT_ACTIONS.folderTrashed : AUDIT_ACTIONS.folderRestored,
+        folder: auditFolder(folder, account),
       });
-    }
-    return folderById(id);
-  }
+      const [updated] = await tx.with(itsRules, logged).update(folders).set(moved).where(eq(folders.id, id)).returning();
+      return folderReply(tx, updated!, account);
+    });
 
-  /** docs/screens.md#states-and-transitions: restoring a folder restores each of its rules. */
-  async function restore(actor: AuditActor, id: number): Promise<FolderDto> {
-    const { folder, account } = await requireFolder(db, id);
-    if (folder.isDeleted) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(folders)
-          .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
-          .where(eq(folders.id, id));
-        await tx
-          .update(rules)
-          .set({ isDeleted: false, deletedAt: null, updatedAt: sql`now()` })
-          .where(and(eq(rules.folderId, id), eq(rules.isDeleted, true)));
-        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.folderRestored, folder: auditFolder(folder, account) });
-      });
-    }
-    return folderById(id);
-  }
+  const moveToTrash = (actor: AuditActor, id: number) => moveFolder(actor, id, true);
+  const restore = (actor: AuditActor, id: number) => moveFolder(actor, id, false);
 
   return { folderById, list, create, update, moveToTrash, restore };
 }

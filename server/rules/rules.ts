@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { duplicateName, nextNewRuleName, type RuleDto } from '../../src/domain/rules';
-import { recordAudit, type AuditActor } from '../audit/log';
+import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, ruleRuns, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
@@ -37,14 +37,17 @@ const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isD
 
 /**
  * A rule switched off or to notify-only no longer wants its held turn-offs: they are dismissed in
- * the same transaction, so nobody approves what the rule's owner just stopped.
+ * the same statement as the switch, so nobody approves what the rule's owner just stopped.
  */
-async function dismissHeldRuns(tx: Database, ruleId: number, actor: AuditActor): Promise<void> {
-  await tx
-    .update(ruleRuns)
-    .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
-    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)));
-}
+const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
+  tx
+    .$with('held_runs_dismissed')
+    .as(
+      tx
+        .update(ruleRuns)
+        .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
+        .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
+    );
 
 export function createRuleStore(db: Database) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
@@ -70,15 +73,31 @@ export function createRuleStore(db: Database) {
     return ruleById(rule.id);
   }
 
-  async function update(actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> {
-    const loaded = await requireRule(db, id);
-    if (isTrashed(loaded)) throw inTrash();
-    const before = snapshotOf(loaded);
-    const { after, changedItems } = applyRulePatch(before, patch);
-    const changesText = ruleChangesText(before, after);
-    if (changesText) {
-      await db.transaction(async (tx) => {
-        await touchRule(tx, id, {
+  /**
+   * One transaction on one connection (docs/bench.md, "Fifth pass: writes"): the rule read with
+   * its folder and items, then the rule's row with its audit entry (and its held runs dismissed)
+   * as one statement returning the row the answer shows; changed items in one more, and then read
+   * again for the answer.
+   */
+  const update = (actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> =>
+    db.transaction(async (tx) => {
+      const loaded = await requireRule(tx, id);
+      if (isTrashed(loaded)) throw inTrash();
+      const before = snapshotOf(loaded);
+      const { after, changedItems } = applyRulePatch(before, patch);
+      const changesText = ruleChangesText(before, after);
+      if (!changesText) return ruleDto(loaded);
+      const logged = auditWith(tx, actor, {
+        action: AUDIT_ACTIONS.ruleUpdated,
+        changesText,
+        folder: auditRefs(loaded).folder,
+        rule: { id, name: after.name },
+      });
+      const stopped = !after.isActive || after.notifyOnly;
+      const [rule] = await tx
+        .with(logged, ...(stopped ? [heldRunsDismissed(tx, id, actor)] : []))
+        .update(rules)
+        .set({
           name: after.name,
           isActive: after.isActive,
           notifyOnly: after.notifyOnly,
@@ -88,19 +107,14 @@ export function createRuleStore(db: Database) {
           judging: after.judging,
           // A person switching Notify only off gives the failing-rule switch a fresh count.
           ...(before.notifyOnly && !after.notifyOnly ? { failuresCountedFrom: sql`now()` } : {}),
-        });
-        await saveItems(tx, id, changedItems);
-        if (!after.isActive || after.notifyOnly) await dismissHeldRuns(tx, id, actor);
-        await recordAudit(tx, actor, {
-          action: AUDIT_ACTIONS.ruleUpdated,
-          changesText,
-          folder: auditRefs(loaded).folder,
-          rule: { id, name: after.name },
-        });
-      });
-    }
-    return ruleById(id);
-  }
+          updatedAt: sql`now()`,
+        })
+        .where(eq(rules.id, id))
+        .returning();
+      if (!changedItems.length) return ruleDto({ ...loaded, rule: rule! });
+      await saveItems(tx, id, changedItems);
+      return ruleDto(await requireRule(tx, id));
+    });
 
   /** The copy starts switched off: two active copies would act twice on the same ads. */
   async function duplicate(actor: AuditActor, id: number): Promise<RuleDto> {

@@ -117,20 +117,23 @@ export async function findAccount(db: Db, adAccountId: string): Promise<AccountR
   return row ?? null;
 }
 
+/** A folder with its ad account; `forUpdate` (in a transaction) holds the folder's row until it ends. */
 export async function findFolder(
   db: Db,
   id: number,
+  forUpdate = false,
 ): Promise<{ folder: FolderRow; account: AccountRow | null } | null> {
-  const [row] = await db
+  const query = db
     .select({ folder: folders, account: accountColumns })
     .from(folders)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(eq(folders.id, id));
+  const [row] = forUpdate ? await query.for('update', { of: folders }) : await query;
   return row ?? null;
 }
 
-export async function requireFolder(db: Db, id: number) {
-  const found = await findFolder(db, id);
+export async function requireFolder(db: Db, id: number, forUpdate = false) {
+  const found = await findFolder(db, id, forUpdate);
   if (!found) throw notFound();
   return found;
 }
@@ -234,21 +237,26 @@ export interface StoredRule {
   items: ItemRow[];
 }
 
-/** A rule as stored, with its folder and ad account: what the rule API and the rule engine read. */
+/** A rule's item rows in catalogue position, as one JSON value of the rule's own row. */
+const itemRowsOfRule = sql<ItemRow[]>`(select coalesce(json_agg(json_build_object('id', item.id,
+  'ruleId', item.rule_id, 'type', item.type, 'name', item.name, 'values', item.values,
+  'isActive', item.is_active, 'position', item.position) order by item.position, item.id), '[]')
+  from ${ruleItems} as item where item.rule_id = ${rules.id})`;
+
+/** A rule as stored, with its folder, ad account and items, in one statement: what the rule API and the rule engine read. */
 export async function findStoredRule(db: Db, id: number): Promise<StoredRule | null> {
   const [row] = await db
-    .select({ rule: rules, folder: folders, account: { ...accountColumns, currency: metaAdAccounts.currency } })
+    .select({
+      rule: rules,
+      folder: folders,
+      account: { ...accountColumns, currency: metaAdAccounts.currency },
+      items: itemRowsOfRule,
+    })
     .from(rules)
     .innerJoin(folders, eq(folders.id, rules.folderId))
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(eq(rules.id, id));
-  if (!row) return null;
-  const items = await db
-    .select()
-    .from(ruleItems)
-    .where(eq(ruleItems.ruleId, id))
-    .orderBy(asc(ruleItems.position), asc(ruleItems.id));
-  return { ...row, items };
+  return row ?? null;
 }
 
 export interface LoadedRule {
@@ -343,26 +351,31 @@ export async function insertRule(
   return row!;
 }
 
-/** Writes the given items over the rule's stored ones (matched by name). */
+/** Writes the given items over the rule's stored ones (matched by name), in one statement. */
 export async function saveItems(db: Db, ruleId: number, items: (FilterItem | TaskItem)[]): Promise<void> {
-  for (const item of items) {
-    const known = item.type === 'rule_filter' ? isFilterName(item.name) : isTaskName(item.name);
-    if (!known) continue;
-    await db
-      .insert(ruleItems)
-      .values({
+  // By name, the last given of each: one statement may not write a row twice.
+  const known = new Map(
+    items
+      .filter((item) => (item.type === 'rule_filter' ? isFilterName(item.name) : isTaskName(item.name)))
+      .map((item) => [item.name, item]),
+  );
+  if (!known.size) return;
+  await db
+    .insert(ruleItems)
+    .values(
+      [...known.values()].map((item) => ({
         ruleId,
         type: item.type,
         name: item.name,
         values: item.values,
         isActive: item.is_active,
         position: itemPosition(item),
-      })
-      .onConflictDoUpdate({
-        target: [ruleItems.ruleId, ruleItems.name],
-        set: { values: item.values, isActive: item.is_active, type: item.type },
-      });
-  }
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [ruleItems.ruleId, ruleItems.name],
+      set: { values: sql`excluded.values`, isActive: sql`excluded.is_active`, type: sql`excluded.type` },
+    });
 }
 
 export async function touchRule(db: Db, id: number, set: PgUpdateSetSource<typeof rules>): Promise<void> {
