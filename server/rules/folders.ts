@@ -195,19 +195,22 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     changeFolder(id, async (tx, { folder, account }) => {
       if (folder.isDeleted === trash) return folderReply(tx, folder, account);
       const moved = { isDeleted: trash, deletedAt: trash ? sql`now()` : null, updatedAt: sql`now()` };
-      const itsRules = tx
-        .$with('its_rules')
-        .as(
-          tx
-            .update(rules)
-            .set(moved)
-            .where(and(eq(rules.folderId, id), eq(rules.isDeleted, !trash))),
-        );
+      const itsRules = tx.$with('its_rules').as(
+        tx
+          .update(rules)
+          .set(moved)
+          .where(and(eq(rules.folderId, id), eq(rules.isDeleted, !trash))),
+      );
       const logged = auditWith(tx, actor, {
         action: trash ? AUDIT_ACTIONS.folderTrashed : AUDIT_ACTIONS.folderRestored,
         folder: auditFolder(folder, account),
       });
-      const [updated] = await tx.with(itsRules, logged).update(folders).set(moved).where(eq(folders.id, id)).returning();
+      const [updated] = await tx
+        .with(itsRules, logged)
+        .update(folders)
+        .set(moved)
+        .where(eq(folders.id, id))
+        .returning();
       return folderReply(tx, updated!, account);
     });
 

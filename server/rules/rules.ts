@@ -40,14 +40,12 @@ const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isD
  * the same statement as the switch, so nobody approves what the rule's owner just stopped.
  */
 const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
-  tx
-    .$with('held_runs_dismissed')
-    .as(
-      tx
-        .update(ruleRuns)
-        .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
-        .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
-    );
+  tx.$with('held_runs_dismissed').as(
+    tx
+      .update(ruleRuns)
+      .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
+      .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
+  );
 
 export function createRuleStore(db: Database) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
