@@ -45,8 +45,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh/',
     {
-      // A refresh token replayed ends its session; a rotation itself changes no user or session.
-      config: { public: true, changesKept: 'sessions' },
+      // A rotation changes no user or session: every signed-in person's session stays kept (each
+      // renewal emptied them all, a read more for everyone's next request). A refresh token
+      // replayed ends its session, which the token service's onReuse forgets at once.
+      config: { public: true, changesKept: 'nothing' },
       preValidation: limitRefresh,
       schema: {
         tags,

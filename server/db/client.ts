@@ -31,6 +31,12 @@ export interface SqlExecutor {
 export interface DbHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /**
+   * PostgreSQL: the people's changes (a folder's or a rule's save) on a small pool of their own,
+   * so a save never queues behind the team's list reads (docs/decisions.md, "A lane for the
+   * team's changes"). Absent: `db`.
+   */
+  writes?: Database;
   sql: SqlExecutor;
   migrate(): Promise<void>;
   /**
@@ -108,17 +114,25 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 
+/** Connections of the changes' own pool (DbHandle.writes) beside `maxConnections`. */
+export const WRITE_CONNECTIONS = 2;
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString, max: maxConnections, options: POSTGRES_SESSION_OPTIONS });
+  const writePool = new pg.Pool({ connectionString, max: WRITE_CONNECTIONS, options: POSTGRES_SESSION_OPTIONS });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool drops it and opens a new one on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const connectionsClosed = trackConnectionsClosed(pool);
+  for (const each of [pool, writePool])
+    each.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const closed = [trackConnectionsClosed(pool), trackConnectionsClosed(writePool)];
+  const connectionsClosed = () => Promise.all(closed.map((wait) => wait()));
   const db = drizzlePg(pool, { schema, logger: captureLogger() }) as unknown as Database;
+  const writes = drizzlePg(writePool, { schema, logger: captureLogger() }) as unknown as Database;
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
+    writes,
     sql: {
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[] | undefined);
@@ -150,7 +164,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     },
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
+      await Promise.all([pool.end(), writePool.end()]);
       await connectionsClosed();
     },
   };

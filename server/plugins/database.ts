@@ -1,4 +1,4 @@
-/** The configuration and the database, decorated onto the app: `app.config`, `app.dbh`, `app.db`. */
+/** The configuration and the database, decorated onto the app: `app.config`, `app.dbh`, `app.db`, `app.writeDb`. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -9,6 +9,8 @@ declare module 'fastify' {
     config: Config;
     dbh: DbHandle;
     db: Database;
+    /** Where the people's changes run: their own lane on PostgreSQL (DbHandle.writes), else `db`. */
+    writeDb: Database;
   }
 }
 
@@ -17,6 +19,7 @@ export default fp(
     app.decorate('config', config);
     app.decorate('dbh', dbh);
     app.decorate('db', dbh.db);
+    app.decorate('writeDb', dbh.writes ?? dbh.db);
   },
   { name: 'database' },
 );

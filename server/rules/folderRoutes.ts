@@ -16,7 +16,7 @@ const changeRules = requirePermission('create_update_rules');
 const useTrash = requirePermission('delete_rules');
 
 const folderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createFolderStore(app.db, app.credentials);
+  const store = createFolderStore(app.db, app.credentials, app.writeDb);
 
   app.get(
     '/general_page/',

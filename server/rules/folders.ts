@@ -49,7 +49,8 @@ const FOLDER_ORDERING = {
   id: folders.id,
 };
 
-export function createFolderStore(db: Database, cipher: CredentialCipher) {
+/** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb). */
+export function createFolderStore(db: Database, cipher: CredentialCipher, writes: Database = db) {
   /** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
   async function folderReply(tx: Database, folder: FolderRow, account: AccountRow | null): Promise<FolderDto> {
     const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live', true);
@@ -106,7 +107,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
     const account = await findAccount(db, body.meta_ad_account_id);
     if (!account) throw unknownAccount();
     const credentials = body.extension.external_credentials.demio;
-    return db.transaction(async (tx) => {
+    return writes.transaction(async (tx) => {
       const [created] = await tx
         .insert(folders)
         .values({
@@ -140,7 +141,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher) {
    * statement waited its turn for a connection behind the colleagues' list reads.
    */
   const changeFolder = <T>(id: number, change: (tx: Database, found: FoundFolder) => Promise<T>) =>
-    db.transaction(async (tx) => change(tx, await requireFolder(tx, id, true)));
+    writes.transaction(async (tx) => change(tx, await requireFolder(tx, id, true)));
 
   /** Changes what the body names; credentials equal to their mask are kept as stored. */
   const update = (actor: AuditActor, id: number, body: FolderUpdate): Promise<FolderDto> =>

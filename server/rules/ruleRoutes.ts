@@ -21,7 +21,7 @@ const useTrash = requirePermission('delete_rules');
 const oneRule = { tags, params: idParams, response: { 200: ruleSchema, ...errors(400, 403, 404) } };
 
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createRuleStore(app.db);
+  const store = createRuleStore(app.db, app.writeDb);
 
   let zones: { at: number; options: TimezoneOption[] } | null = null;
   app.get(

@@ -47,7 +47,8 @@ const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
       .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
   );
 
-export function createRuleStore(db: Database) {
+/** `writes`: where a rule's save runs (its own lane on PostgreSQL, app.writeDb). */
+export function createRuleStore(db: Database, writes: Database = db) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
 
   /** The folder row's 'Add rule': a rule of the defaults in a live folder. */
@@ -78,7 +79,7 @@ export function createRuleStore(db: Database) {
    * again for the answer.
    */
   const update = (actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> =>
-    db.transaction(async (tx) => {
+    writes.transaction(async (tx) => {
       const loaded = await requireRule(tx, id);
       if (isTrashed(loaded)) throw inTrash();
       const before = snapshotOf(loaded);
