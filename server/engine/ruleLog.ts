@@ -31,6 +31,7 @@ import {
   type Walk,
 } from './ruleLogPages';
 import { listExemptions, removeExemption } from './exemptions';
+import { actionWalk } from './ruleLogActions';
 
 /**
  * Sort keys of the Activity screen. The rule name is the entry's kept copy of rules.name (triggers
@@ -361,6 +362,9 @@ export async function listRuleLog(
           conditions,
           filters.ordering,
           ordering,
+          keys[0]?.replace(/^-/, '') === 'action' && !keys.some(isFolderKey)
+            ? actionWalk(db, conditions.base, filters.ordering, ordering, keys[0].startsWith('-'))
+            : undefined,
         )(pageRows.limit, pageRows.offset).then((statement) => sql`${ruleActivity.id} in (${statement})`);
   return estimatedSlice(
     paging,

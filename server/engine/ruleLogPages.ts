@@ -101,7 +101,7 @@ export type IdQuery = (where: SQL) => PgSelect;
  * the sort's index that stops once the page is full (the Client / Ad account sort walks folders by
  * name and each folder's entries, server/engine/ruleLog.ts).
  */
-export type Walk = (where: SQL, limit: number, offset: number) => SQL;
+export type Walk = (where: SQL, limit: number, offset: number) => SQL | Promise<SQL>;
 
 /**
  * A page of `query` in `ordering`. A search matching in several ways (a folder's name, a rule's,
@@ -210,7 +210,7 @@ export function pageOf(
     const walkedWays = ways.filter((_, i) => !read[i]);
     const walkWhere = and(base, or(...walkedWays.map((way) => way?.where)))!;
     let statement: SQL;
-    if (!readWays.length) statement = walk(walkWhere, limit, offset);
+    if (!readWays.length) statement = await walk(walkWhere, limit, offset);
     else if (readWays.length === 1 && !walkedWays.length) statement = readPage(readWays[0], limit, offset);
     else {
       const first = readWays.find((way) => way?.by !== 'text');
@@ -233,7 +233,7 @@ export function pageOf(
           ]
         : readWays.map((way) => readPage(way, rowsWanted, 0, names));
       if (walkedWays.length)
-        parts.push(sql`(${entriesOf(sql`${ruleActivity.id} in (${walk(walkWhere, rowsWanted, 0)})`)})`);
+        parts.push(sql`(${entriesOf(sql`${ruleActivity.id} in (${await walk(walkWhere, rowsWanted, 0)})`)})`);
       // Each part keeps the sort's columns, so their union is sorted as it is: joined back to the
       // entries by id, the planner read the whole time index to find 10,000 of them (0.7 s).
       statement = sql`select id from (${sql.join(parts, sql` union `)}) as found
