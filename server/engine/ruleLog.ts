@@ -212,6 +212,12 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
   return branches.length ? branches : [{ where: sql`false`, by: 'text' }];
 }
 
+/** The pattern of a searched text tested on the entry's search text alone (no newline: no column recheck). */
+function textOnly(search: unknown) {
+  const text = String(search ?? '').trim();
+  return text && !text.includes('\n') ? containsPattern(text) : undefined;
+}
+
 /**
  * The filters over rule_activity alone (no join: the page and count are index walks): the search's
  * ways of matching (`branches`, any of which holds) and the rest (`base`).
@@ -362,8 +368,16 @@ export async function listRuleLog(
           conditions,
           filters.ordering,
           ordering,
-          keys[0]?.replace(/^-/, '') === 'action' && !keys.some(isFolderKey)
-            ? actionWalk(db, conditions.base, filters.ordering, ordering, keys[0].startsWith('-'))
+          // A search sorted by action first: action by action (ruleLogActions.ts).
+          conditions.branches && keys[0]?.replace(/^-/, '') === 'action' && !keys.some(isFolderKey)
+            ? actionWalk(
+                db,
+                conditions.base,
+                filters.ordering,
+                ordering,
+                keys[0].startsWith('-'),
+                textOnly(filters.search),
+              )
             : undefined,
         )(pageRows.limit, pageRows.offset).then((statement) => sql`${ruleActivity.id} in (${statement})`);
   return estimatedSlice(

@@ -15,17 +15,20 @@ import type { Walk } from './ruleLogPages';
 /** How many of an action's first entries (in the sort) are tested to learn how many the search matches there. */
 export const ACTION_SAMPLE = 500;
 
-/** The actions the log holds, in the database's order (a skip along the `(action, id)` index: one probe an action). */
-async function actionsInOrder(db: Database): Promise<string[]> {
-  const rows = resultRows<{ action: string }>(
+/**
+ * The actions the log holds, in the database's order (a skip along the `(action, id)` index: one
+ * probe an action), and whether the action's name holds the searched text (`pattern`).
+ */
+async function actionsInOrder(db: Database, pattern: string | undefined) {
+  return resultRows<{ action: string; named: boolean }>(
     await db.execute(sql`with recursive found(action) as (
         (select ${ruleActivity.action} from ${ruleActivity} order by ${ruleActivity.action} limit 1)
         union all
         select (select r.action from ${ruleActivity} as r where r.action > found.action order by r.action limit 1)
         from found where found.action is not null)
-      select action from found where action is not null`),
+      select action, ${pattern === undefined ? sql`false` : sql`action ilike ${pattern}`} as named
+      from found where action is not null`),
   );
-  return rows.map((row) => row.action);
 }
 
 /** The sort keys over the entries an action's read keeps (`found`). */
@@ -40,22 +43,38 @@ const FOUND = {
 
 /**
  * A walk (ruleLogPages.ts, `Walk`) for an ordering whose first key is the action and whose keys are
- * all the entry's own columns (`ordering`, over rule_activity; `raw`, the request's). Action by
+ * all the entry's own columns (`ordering`, over rule_activity; `raw`, the request's); `textPattern`,
+ * the search's text way when it is the entry's search text alone (no newline in it). Action by
  * action in the sort's direction, each one's matches up to what the page still needs: the first
  * ACTION_SAMPLE entries are tested, and an action where few of them match is read (its matches
  * through the search's indexes, then sorted) rather than walked to its end.
  */
-export function actionWalk(db: Database, base: SQL, raw: unknown, ordering: SQL[], descending: boolean): Walk {
+export function actionWalk(
+  db: Database,
+  base: SQL,
+  raw: unknown,
+  ordering: SQL[],
+  descending: boolean,
+  textPattern: string | undefined,
+): Walk {
   const sorted = orderingWithId(raw, FOUND, [], FOUND.id);
   return async (where, limit, offset) => {
     const wanted = offset + limit;
-    const actions = await actionsInOrder(db);
+    const actions = await actionsInOrder(db, textPattern);
     if (descending) actions.reverse();
     const ids: number[] = [];
-    for (const action of actions) {
+    for (const { action, named } of actions) {
       if (ids.length >= wanted) break;
       const need = wanted - ids.length;
       const ofAction = and(base, eq(ruleActivity.action, action))!;
+      // The entry's search text holds its action: an action named by the text is matched whole.
+      if (named) {
+        const all = idsOf(db, ofAction)
+          .orderBy(...ordering)
+          .limit(need);
+        ids.push(...resultRows<{ id: number }>(await db.execute(sql`${all}`)).map((row) => Number(row.id)));
+        continue;
+      }
       const [sample] = resultRows<{ tested: number; hits: number }>(
         await db.execute(sql`select count(*)::int as tested, count(*) filter (where ${where})::int as hits
           from (select * from ${ruleActivity} where ${ofAction} order by ${sql.join(ordering, sql`, `)}
