@@ -1,0 +1,2 @@
+CREATE INDEX "rule_activity_done_action_idx" ON "rule_activity" USING btree ("action","id") WHERE state = 'done';--> statement-breakpoint
+CREATE INDEX "rule_activity_done_action_time_idx" ON "rule_activity" USING btree ("action","created_at","id") WHERE state = 'done';

@@ -1,1 +1,0 @@
-CREATE INDEX "rule_activity_done_action_time_idx" ON "rule_activity" USING btree ("action","created_at","id") WHERE state = 'done';
