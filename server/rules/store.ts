@@ -2,7 +2,7 @@
  * Reading and writing folders, rules and rule items, and turning rows into the API's shapes.
  * Route handlers stay a few lines each; every query the list screens run is here.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
@@ -237,11 +237,17 @@ export interface StoredRule {
   items: ItemRow[];
 }
 
-/** A rule's item rows in catalogue position, as one JSON value of the rule's own row. */
-const itemRowsOfRule = sql<ItemRow[]>`(select coalesce(json_agg(json_build_object('id', item.id,
-  'ruleId', item.rule_id, 'type', item.type, 'name', item.name, 'values', item.values,
-  'isActive', item.is_active, 'position', item.position) order by item.position, item.id), '[]')
-  from ${ruleItems} as item where item.rule_id = ${rules.id})`;
+/**
+ * A rule's item rows in catalogue position, as one JSON value of the rule's own row: each row's
+ * columns under their schema keys, from the table's own column list (none is a date, so JSON
+ * gives each as drizzle would).
+ */
+const itemRowsOfRule = sql<ItemRow[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+  Object.entries(getTableColumns(ruleItems)).map(
+    ([key, column]) => sql`${key}::text, item.${sql.identifier(column.name)}`,
+  ),
+  sql`, `,
+)}) order by item.position, item.id), '[]') from ${ruleItems} as item where item.rule_id = ${rules.id})`;
 
 /** A rule as stored, with its folder, ad account and items, in one statement: what the rule API and the rule engine read. */
 export async function findStoredRule(db: Db, id: number): Promise<StoredRule | null> {
