@@ -17,11 +17,12 @@ export const HOURLY_DAYS = 3;
 /**
  * The hours of hourly delivery a rule's judging looks back: its maturity and its lag allowance
  * (an hour more for the hour the window starts in). Graph's answer, and the time it takes, grow with
- * its rows, so a snapshot asks only for the days that cover them; an ad that delivered before the
- * first of those days is then at least that old, which is as old as the maturity asks.
+ * its rows, so a snapshot asks only for the days that cover them (fetchHourly, at most HOURLY_DAYS
+ * before today); an ad that delivered before the first of those days is then at least that old,
+ * which is as old as the maturity asks.
  */
 export const hourlyHoursOf = (judging: Pick<RuleJudging, 'maturity_hours' | 'lag_hours'> | undefined) =>
-  Math.min(HOURLY_DAYS * 24, Math.max(judging?.maturity_hours ?? 0, (judging?.lag_hours ?? 0) + 1));
+  Math.max(judging?.maturity_hours ?? 0, (judging?.lag_hours ?? 0) + 1);
 
 export async function fetchHourly(
   client: AdPlatformClient,
