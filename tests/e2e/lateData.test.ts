@@ -9,6 +9,7 @@
  * hours, make the ad old enough here.)
  */
 import path from 'node:path';
+import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
@@ -23,8 +24,20 @@ describe('a late converter in a real browser: too early, turned off, revived', (
   let ruleId: number;
   let lateAd: string;
 
+  /**
+   * The simulator's start. Harbor Wealth's day (America/New_York) is reported at 90 % of what it
+   * delivered until it settles after its midnight (docs/simulator.md): when the run 4 simulated
+   * hours in falls between about 19:30 and 01:00 there, the ad's reported impressions are still
+   * under the 2,000 its judging waits for, whatever it delivered. Then the simulator starts at noon.
+   */
+  const simulatorStart = () => {
+    const there = DateTime.now().setZone('America/New_York');
+    return there.hour >= 15 && there.hour < 21 ? there.set({ hour: 12, minute: 0 }).toISO()! : undefined;
+  };
+
   beforeAll(async () => {
-    const opened = await openProductWithSimulator();
+    const start = simulatorStart();
+    const opened = await openProductWithSimulator(start ? { SIMULATOR_START: start } : {});
     ({ page, close, simulator } = opened);
     const api = await adminApi(opened.product.url);
     ({ ruleId, noLeadsAd: lateAd } = await createNoLeadsRule(api, simulator, 'Harbor Late Leads', {
