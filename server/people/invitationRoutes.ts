@@ -1,11 +1,11 @@
 /** /api/user_invite/: send an invitation by mail, and confirm it from the /join/{invite_code} screen. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { joinedSchema } from '../../src/domain/people';
+import { invitationSentSchema, joinedSchema } from '../../src/domain/people';
 import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { inviteSchema, joinSchema } from '../../src/domain/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
-import { detailSchema, errors } from '../http/schemas';
+import { errors } from '../http/schemas';
 import { peopleDeps } from './deps';
 import { createInvitationStore } from './invitations';
 import { tags } from './schemas';
@@ -17,7 +17,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user_invite/send_invite_code/',
     {
       preValidation: requirePermission(PEOPLE_ACCESS.manageMembers),
-      schema: { tags, body: inviteSchema, response: { 200: detailSchema, ...errors(400, 403, 502) } },
+      schema: { tags, body: inviteSchema, response: { 200: invitationSentSchema, ...errors(400, 403, 502) } },
     },
     async (request) => store.send(actorOf(request), request.body, request.log),
   );

@@ -9,13 +9,14 @@ import type { Database } from '../db/client';
 import { invitations, userGroups, users } from '../db/schema/index';
 import { actorName, recordAudit, type AuditActor } from '../audit/log';
 import { hashPassword } from '../auth/passwords';
-import { ApiError, ValidationError } from '../http/errors';
+import { ApiError, notFound, ValidationError } from '../http/errors';
 import { MAX_ID } from '../http/params';
 import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
 import { assertMayGrant } from './access';
 import type { PeopleDeps } from './deps';
 import { findGroup, type GroupRow } from './groups';
 import { invitationLink, invitationMail } from './mails';
+import { findPendingInvitation } from './pendingInvitations';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
 import { auditActorOf, type AuthUser } from './users';
@@ -105,7 +106,9 @@ export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps
       throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
     }
     await recordAudit(db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
-    return { detail: 'Invitation sent successfully' };
+    const invitation = await findPendingInvitation(db, hashLinkSecret(code));
+    if (!invitation) throw notFound(); // cancelled in the moment since it was sent
+    return { detail: 'Invitation sent successfully', invitation };
   }
 
   async function accept(member: NewMember) {

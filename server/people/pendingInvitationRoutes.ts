@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitationResentSchema, pendingInvitationSchema } from '../../src/domain/people';
+import { invitationSentSchema, pendingInvitationSchema } from '../../src/domain/people';
 import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
@@ -42,7 +42,7 @@ const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invitationParams,
         body: noBody,
         response: {
-          200: invitationResentSchema,
+          200: invitationSentSchema,
           ...errors(400, 403, 404, 502),
         },
       },

@@ -73,7 +73,7 @@ async function listPendingInvitations(db: Database, { limit, offset }: PageReque
   return { count: total?.n ?? 0, results: rows.map((row) => toDto(row)) };
 }
 
-async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
+export async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
   const [row] = await joined(db).where(pending(id));
   return row ? toDto(row) : undefined;

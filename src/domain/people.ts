@@ -94,9 +94,12 @@ export const pendingInvitationSchema = z.object({
 });
 export type PendingInvitationDto = z.infer<typeof pendingInvitationSchema>;
 
-/** POST /api/user_invite/{id}/resend/'s answer: the invitation with its new expiry. */
-export const invitationResentSchema = z.object({ detail: z.string(), invitation: pendingInvitationSchema });
-export type InvitationResentDto = z.infer<typeof invitationResentSchema>;
+/**
+ * The answer of POST /api/user_invite/send_invite_code/ (the new invitation) and of
+ * POST /api/user_invite/{id}/resend/ (the invitation with its new expiry).
+ */
+export const invitationSentSchema = z.object({ detail: z.string(), invitation: pendingInvitationSchema });
+export type InvitationSentDto = z.infer<typeof invitationSentSchema>;
 
 /** The account's e-mail change waiting for confirmation (GET /api/user/{id}/email_change/). */
 export const pendingEmailChangeSchema = z.object({

@@ -105,8 +105,11 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
 
     // Not simple-rest's create: it POSTs to /api/<path> without the trailing slash docs/contract.md#calls writes.
     create: async (resource, params) => {
-      const { json } = await http<Record<string, unknown>>(listUrl(resource), { method: 'POST', body: params.data });
-      return { data: withId(resource, { ...params.data, ...json }) };
+      const { create } = endpoint(resource);
+      const url = create ? apiUrl(create.path) : listUrl(resource);
+      const { json } = await http<Record<string, unknown>>(url, { method: 'POST', body: params.data });
+      const created = create?.recordIn ? json[create.recordIn] : { ...params.data, ...json };
+      return { data: withId(resource, created) };
     },
 
     update: async (resource, params) => {

@@ -1,12 +1,12 @@
 /**
- * The dataProvider's named methods for people (docs/contract.md#calls): invitations, group
- * placement, the accesses a group can hold, passwords and e-mail changes. Request and answer types
+ * The dataProvider's named methods for people (docs/contract.md#calls): pending invitations (sending
+ * one is the team resource's create), group placement, the accesses a group can hold, passwords and e-mail changes. Request and answer types
  * come from src/domain, the same schemas the server validates and answers with.
  */
 import type { z } from 'zod';
 import type { UserDto } from '../domain/contracts';
 import type {
-  InvitationResentDto,
+  InvitationSentDto,
   JoinedDto,
   PasswordChangedDto,
   PendingEmailChangeDto,
@@ -15,7 +15,6 @@ import type {
 import type { Permission } from '../domain/permissions';
 import type {
   changePasswordSchema,
-  inviteSchema,
   joinSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -24,7 +23,6 @@ import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 import type { PageOf } from './ruleMethods';
 
-export type InviteRequest = z.input<typeof inviteSchema>;
 export type JoinRequest = z.input<typeof joinSchema>;
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
@@ -45,7 +43,6 @@ export function createPeopleMethods(http: HttpClient) {
     setUserGroup: (userId: number, groupId: number) => get<UserDto>(paths.userSetGroup(userId, groupId)),
     getAvailablePermissions: (signal?: AbortSignal) => get<Permission[]>(paths.availablePermissions, signal),
 
-    sendInvitation: (invite: InviteRequest) => send<{ detail: string }>(paths.inviteSend, 'POST', invite),
     getPendingInvitations: async (signal?: AbortSignal) =>
       (
         await get<PageOf<PendingInvitationDto>>(
@@ -53,7 +50,7 @@ export function createPeopleMethods(http: HttpClient) {
           signal,
         )
       ).results,
-    resendInvitation: (id: string) => send<InvitationResentDto>(paths.invitationResend(id), 'POST'),
+    resendInvitation: (id: string) => send<InvitationSentDto>(paths.invitationResend(id), 'POST'),
     cancelInvitation: async (id: string) => {
       await send<null>(paths.invitation(id), 'DELETE');
     },

@@ -15,6 +15,11 @@ export interface ResourceEndpoint {
   ordering?: Record<string, string>;
   /** The record field that is its id, when it is not `id` (e.g. campaign_id). */
   idField?: string;
+  /**
+   * Where a new record is POSTed when not to `path`, and the key of the answer that holds the record
+   * when the answer is not the record itself (an invitation: `{detail, invitation}`).
+   */
+  create?: { path: string; recordIn?: string };
 }
 
 type View = ComponentType | ReactElement;

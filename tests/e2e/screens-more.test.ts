@@ -18,6 +18,7 @@ import { ADMIN, type RunningProduct } from './support/server';
 
 const MEMBER = { email: 'mia.member@example.com', password: 'member-pass-1' };
 const GROUP = 'Harbor editors';
+const PAGE_INVITEE = 'page.invitee@example.com';
 
 describe('more screens on a phone and a desktop', () => {
   let product: RunningProduct;
@@ -121,6 +122,20 @@ describe('more screens on a phone and a desktop', () => {
       await page.getByRole('link', { name: `Edit ${GROUP}` }).click();
       await page.getByText('Edit permission group').waitFor();
       expect(await checkBothWidths(page, 'group-edit', (p) => [p.getByRole('button', { name: 'Save' })])).toEqual([]);
+    });
+
+    it('Invite a colleague as a page (the invitations Create view), then pending in Team', async () => {
+      await page.goto('/invitations/create');
+      await page.getByRole('combobox', { name: /Permission group/ }).click();
+      await page.getByRole('option', { name: GROUP }).click();
+      await page.getByRole('textbox', { name: 'Email' }).fill(PAGE_INVITEE);
+      expect(
+        await checkBothWidths(page, 'invitation-create', (p) => [p.getByRole('button', { name: 'Send invitation' })]),
+      ).toEqual([]);
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.waitForURL('**/team');
+      await page.getByText('Invitation sent successfully').waitFor();
+      await page.getByText(PAGE_INVITEE).waitFor();
     });
 
     it('a member’s Edit view from Team', async () => {

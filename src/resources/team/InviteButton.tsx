@@ -1,23 +1,25 @@
 /**
- * Invite (docs/screens.md Team): a dialog with the permission group and the e-mail; the server mails the
- * colleague a /join link. Shown to users with add_edit_users. With no group yet it says so and leads
- * to creating one (InviteNeedsGroup.tsx).
+ * Invite (docs/screens.md Team): a dialog with the permission group and the e-mail — the invitation
+ * resource's Create inputs (as /invitations/create has them), saved by the same dataProvider create;
+ * the server mails the colleague a /join link. Shown to users with add_edit_users. With no group yet
+ * it says so and leads to creating one.
  */
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { Form, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
-import { formValidator, inviteSchema } from '../../domain/validation';
-import { ErrorList } from '../../layout/ErrorList';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import type { InviteRequest } from '../../providers/peopleMethods';
+import { CreateBase, Form, useTranslate } from 'react-admin';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { usePermission } from '../../providers/usePermissions';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../custom-pages/account/forms';
-import { InviteNeedsGroup } from './InviteNeedsGroup';
-
-const FIELDS = ['group_id', 'email'] as const;
-const validate = formValidator(inviteSchema);
+import { SubmitButton, useNotifySuccess } from '../../custom-pages/account/forms';
+import { CreateGroupLink, NoGroupToJoin } from '../invitations/NoGroupToJoin';
+import {
+  INVITE_DEFAULTS,
+  inviteMessagesOutsideFields,
+  InvitationInputs,
+  useInviteGroups,
+  validateInvite,
+} from '../invitations/InvitationInputs';
 
 /** `onInvited` runs after the server accepted an invitation (Team reloads its pending list). */
 export function InviteButton({ onInvited }: { onInvited?: () => void }) {
@@ -37,50 +39,44 @@ export function InviteButton({ onInvited }: { onInvited?: () => void }) {
 
 function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited?: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notifySuccess = useNotifySuccess();
-  const { data: groups = [], isPending } = useGetList('permissions', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-
-  const { onSubmit: send, errors } = useServerFormSubmit<InviteRequest>(FIELDS, async (values) => {
-    await dataProvider.sendInvitation({ group_id: values.group_id, email: values.email });
+  const { groups, isPending, none } = useInviteGroups();
+  const { errors, setErrors } = useErrorList();
+  const onSuccess = () => {
     notifySuccess('people.team.invite_sent');
     onInvited?.();
     onClose();
-  });
-
-  if (!isPending && !groups.length) {
-    return (
-      <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
-        <DialogTitle id="invite-title">{translate('people.team.invite_title')}</DialogTitle>
-        <InviteNeedsGroup onClose={onClose} />
-      </Dialog>
-    );
-  }
+  };
+  const onError = (error: unknown) => setErrors(inviteMessagesOutsideFields(error));
+  const title = <DialogTitle id="invite-title">{translate('people.team.invite_title')}</DialogTitle>;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-title">
-      <Form defaultValues={{ group_id: '', email: '' }} onSubmit={send} validate={validate} mode="onChange" noValidate>
-        <DialogTitle id="invite-title">{translate('people.team.invite_title')}</DialogTitle>
-        <DialogContent>
-          <SelectInput
-            source="group_id"
-            label="resources.team.fields.group_id"
-            choices={groups}
-            optionText="name"
-            isPending={isPending}
-            emptyText=""
-            fullWidth
-          />
-          <TextInput source="email" type="email" label="people.fields.email" autoComplete="off" fullWidth />
-          <ErrorList errors={errors} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <SubmitButton>{translate('people.team.invite_send')}</SubmitButton>
-        </DialogActions>
-      </Form>
+      {none ? (
+        <>
+          {title}
+          <DialogContent>
+            <NoGroupToJoin />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+            <CreateGroupLink />
+          </DialogActions>
+        </>
+      ) : (
+        <CreateBase resource="invitations" redirect={false} mutationOptions={{ onSuccess, onError }}>
+          <Form defaultValues={INVITE_DEFAULTS} validate={validateInvite} mode="onChange" noValidate>
+            {title}
+            <DialogContent>
+              <InvitationInputs groups={groups} isPending={isPending} />
+              <ErrorList errors={errors} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+              <SubmitButton>{translate('people.team.invite_send')}</SubmitButton>
+            </DialogActions>
+          </Form>
+        </CreateBase>
+      )}
     </Dialog>
   );
 }

@@ -19,6 +19,11 @@ eachDatabase((engine) => {
     const invite = (user: TestUser, payload: object) =>
       api.request(user.token, { method: 'POST', url: '/api/user_invite/send_invite_code/', payload });
     const join = (payload: object) => api.app.inject({ method: 'POST', url: '/api/user_invite/', payload });
+    const pendingList = (user: TestUser) => api.request(user.token, { method: 'GET', url: '/api/user_invite/' });
+    const pendingFor = async (email: string) =>
+      (pendingList(admin).then((r) => r.json().results) as Promise<{ id: string; email: string }[]>).then((list) =>
+        list.find((entry) => entry.email === email),
+      );
     const newcomer = () => {
       counter += 1;
       return `newcomer${counter}-${engine}@example.com`;
@@ -46,7 +51,12 @@ eachDatabase((engine) => {
       const email = newcomer();
       const response = await invite(admin, { group_id: group.id, email: email.toUpperCase() });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ detail: 'Invitation sent successfully' });
+      // The answer is the pending invitation, as Team lists it (the browser's invitations resource keeps it).
+      expect(response.json()).toMatchObject({
+        detail: 'Invitation sent successfully',
+        invitation: { email, group: { id: group.id, name: 'Viewers' }, invited_by: 'Ada Admin', is_expired: false },
+      });
+      expect((await pendingFor(email))?.id).toBe(response.json().invitation.id);
 
       const mail = await peer.waitFor(email);
       expect(mail.from).toBe('robot@example.com');
@@ -177,15 +187,10 @@ eachDatabase((engine) => {
     });
 
     describe('pending invitations', () => {
-      const pendingList = (user: TestUser) => api.request(user.token, { method: 'GET', url: '/api/user_invite/' });
       const resend = (user: TestUser, id: string) =>
         api.request(user.token, { method: 'POST', url: `/api/user_invite/${id}/resend/` });
       const cancel = (user: TestUser, id: string) =>
         api.request(user.token, { method: 'DELETE', url: `/api/user_invite/${id}/` });
-      const pendingFor = async (email: string) =>
-        (pendingList(admin).then((r) => r.json().results) as Promise<{ id: string; email: string }[]>).then((list) =>
-          list.find((entry) => entry.email === email),
-        );
       const auditActions = async (action: string) =>
         (await api.dbh.db.select().from(auditLog).where(eq(auditLog.action, action))).map((e) => e.actor);
       /** Waits for the `n`th mail to `to` and answers its code. */

@@ -7,21 +7,11 @@ import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/conso
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { editors, groupList, member, page } from '../../fixtures/people';
+import { editors, groupList, invitation, invitationId, member, page } from '../../fixtures/people';
 
 const server = setupMswServer();
 
-const hash = (c: string) => c.repeat(64);
-const invitation = (id: string, email: string, overrides = {}) => ({
-  id,
-  email,
-  group: { id: editors.id, name: editors.name },
-  invited_by: 'Ada Lovelace',
-  created_at: '2026-11-20T10:00:00Z',
-  expires_at: '2026-11-27T10:00:00Z',
-  is_expired: false,
-  ...overrides,
-});
+const hash = invitationId;
 
 let pending: ReturnType<typeof invitation>[];
 let calls: string[];

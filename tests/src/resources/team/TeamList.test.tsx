@@ -7,7 +7,7 @@ import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/conso
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { bodyOf, editors, groupList, member, page, viewers } from '../../fixtures/people';
+import { bodyOf, editors, groupList, invitation, invitationId, member, page, viewers } from '../../fixtures/people';
 
 const server = setupMswServer();
 
@@ -155,7 +155,12 @@ describe('Invite dialog', () => {
     server.use(
       http.post(paths.inviteSend, async ({ request }) => {
         sent = await bodyOf(request);
-        return HttpResponse.json({ detail: 'Invitation sent successfully' });
+        return HttpResponse.json({
+          detail: 'Invitation sent successfully',
+          invitation: invitation(invitationId('a'), 'new@example.com', {
+            group: { id: viewers.id, name: viewers.name },
+          }),
+        });
       }),
     );
     const { user, dialog } = await openInvite();
