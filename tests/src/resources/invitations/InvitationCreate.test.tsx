@@ -10,7 +10,7 @@ import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/conso
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { bodyOf, groupList, invitation, invitationId, member, page, viewers } from '../../fixtures/people';
+import { bodyOf, emailTaken, groupList, invitation, invitationId, member, page, viewers } from '../../fixtures/people';
 
 const server = setupMswServer();
 
@@ -66,14 +66,7 @@ describe('Invite a colleague (/invitations/create)', () => {
 
   it("puts the server's field errors under the fields and the rest in the snackbar", async () => {
     const consoleErrors = captureConsoleErrors();
-    server.use(
-      http.post(paths.inviteSend, () =>
-        HttpResponse.json(
-          { email: ['A user with this e-mail already exists.'], detail: 'Try another address.' },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.post(paths.inviteSend, emailTaken));
     const user = await openCreate();
     await user.click(screen.getByRole('combobox', { name: /Permission group/ }));
     await user.click(await screen.findByRole('option', { name: 'Editors' }));

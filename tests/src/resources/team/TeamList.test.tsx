@@ -7,7 +7,17 @@ import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/conso
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';
-import { bodyOf, editors, groupList, invitation, invitationId, member, page, viewers } from '../../fixtures/people';
+import {
+  bodyOf,
+  editors,
+  emailTaken,
+  groupList,
+  invitation,
+  invitationId,
+  member,
+  page,
+  viewers,
+} from '../../fixtures/people';
 
 const server = setupMswServer();
 
@@ -214,14 +224,7 @@ describe('Invite dialog', () => {
 
   it('puts server field errors under the fields and the rest in the error list', async () => {
     const consoleErrors = captureConsoleErrors();
-    server.use(
-      http.post(paths.inviteSend, () =>
-        HttpResponse.json(
-          { email: ['A user with this e-mail already exists.'], detail: 'Try another address.' },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.post(paths.inviteSend, emailTaken));
     const { user, dialog } = await openInvite();
     await user.click(within(dialog).getByRole('combobox', { name: /Permission group/ }));
     await user.click(await screen.findByRole('option', { name: 'Editors' }));
