@@ -1,17 +1,12 @@
 /**
- * The dataProvider's named methods for people (docs/contract.md#calls): pending invitations (sending
- * one is the team resource's create), group placement, the accesses a group can hold, passwords and e-mail changes. Request and answer types
- * come from src/domain, the same schemas the server validates and answers with.
+ * The dataProvider's named methods for people (docs/contract.md#calls): resending an invitation (the
+ * invitations resource lists, creates and cancels them), group placement, the accesses a group can
+ * hold, passwords and e-mail changes. Request and answer types come from src/domain, the same
+ * schemas the server validates and answers with.
  */
 import type { z } from 'zod';
 import type { UserDto } from '../domain/contracts';
-import type {
-  InvitationSentDto,
-  JoinedDto,
-  PasswordChangedDto,
-  PendingEmailChangeDto,
-  PendingInvitationDto,
-} from '../domain/people';
+import type { InvitationSentDto, JoinedDto, PasswordChangedDto, PendingEmailChangeDto } from '../domain/people';
 import type { Permission } from '../domain/permissions';
 import type {
   changePasswordSchema,
@@ -21,15 +16,11 @@ import type {
 } from '../domain/validation';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
-import type { PageOf } from './ruleMethods';
 
 export type JoinRequest = z.input<typeof joinSchema>;
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmSchema>;
-
-/** All pending invitations Team shows at once (a team rarely has more open). */
-export const PENDING_INVITATIONS_LIMIT = 100;
 
 export function createPeopleMethods(http: HttpClient) {
   const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
@@ -43,17 +34,7 @@ export function createPeopleMethods(http: HttpClient) {
     setUserGroup: (userId: number, groupId: number) => get<UserDto>(paths.userSetGroup(userId, groupId)),
     getAvailablePermissions: (signal?: AbortSignal) => get<Permission[]>(paths.availablePermissions, signal),
 
-    getPendingInvitations: async (signal?: AbortSignal) =>
-      (
-        await get<PageOf<PendingInvitationDto>>(
-          `${paths.invitationsPending}?limit=${PENDING_INVITATIONS_LIMIT}`,
-          signal,
-        )
-      ).results,
     resendInvitation: (id: string) => send<InvitationSentDto>(paths.invitationResend(id), 'POST'),
-    cancelInvitation: async (id: string) => {
-      await send<null>(paths.invitation(id), 'DELETE');
-    },
     acceptInvitation: (join: JoinRequest) => sendSignedOut<JoinedDto>(paths.inviteConfirm, join),
 
     changePassword: (change: ChangePasswordRequest) => send<PasswordChangedDto>(paths.changePassword, 'POST', change),

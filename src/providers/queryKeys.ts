@@ -17,7 +17,6 @@ export const queryKeys = {
   run: (runId: number) => ['rule_runs', 'one', runId] as const,
   exemptions: (ruleId: number) => ['rule_exemptions', ruleId] as const,
   pendingEmailChange: (userId: number) => ['team', 'email_change', userId] as const,
-  pendingInvitations: ['team', 'invitations'] as const,
   /** The accesses a group can hold: fixed while the server runs. */
   availablePermissions: ['permissions', 'available_permissions'] as const,
   /** The platform's health (the health panel) and one account's (the editor's lead-lag hint). */

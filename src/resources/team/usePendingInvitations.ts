@@ -1,41 +1,43 @@
 /**
- * The pending invitations of GET /api/user_invite/ for the Team screen, with Resend and Cancel,
- * through react-query. `reload()` after an invitation is sent; failures go to the screen's error
- * list (`onError`).
+ * The pending invitations for the Team screen: the invitations resource's list (GET
+ * /api/user_invite/, newest first), with Resend (a named call) and Cancel (the resource's delete).
+ * A new invitation (its create) refreshes the list as any react-admin create does; `reload()` too.
+ * Failures go to the screen's error list (`onError`).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useGetList } from 'react-admin';
 import type { PendingInvitationDto } from '../../domain/people';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { queryKeys } from '../../providers/queryKeys';
 
 export type PendingInvitation = PendingInvitationDto;
+
+/** All pending invitations Team shows at once (a team rarely has more open). */
+const PENDING_INVITATIONS_SHOWN = 100;
+
+/** react-admin's queries of the resource start with its name. */
+const INVITATIONS = ['invitations'] as const;
 
 type InvitationAction = { id: string; action: 'resend' | 'cancel' };
 
 export function usePendingInvitations(enabled: boolean, onError: (error: unknown) => void) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  const { data: invitations = [], error } = useQuery({
-    queryKey: queryKeys.pendingInvitations,
-    queryFn: ({ signal }) => dataProvider.getPendingInvitations(signal),
-    enabled,
-    retry: false,
-  });
+  const { data: invitations = [], error } = useGetList<PendingInvitation>(
+    'invitations',
+    { pagination: { page: 1, perPage: PENDING_INVITATIONS_SHOWN } },
+    { enabled, retry: false },
+  );
   const reportError = useEffectEvent(onError);
   useEffect(() => {
     if (error) reportError(error);
   }, [error]);
 
-  const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.pendingInvitations }),
-    [queryClient],
-  );
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: INVITATIONS }), [queryClient]);
   const change = useMutation({
     mutationFn: async ({ id, action }: InvitationAction) => {
       if (action === 'resend') await dataProvider.resendInvitation(id);
-      else await dataProvider.cancelInvitation(id);
+      else await dataProvider.delete('invitations', { id });
     },
     onSuccess: reload,
   });
