@@ -99,7 +99,11 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
   ),
   spend_no_leads: oneAdScenario(
     'An ad that spends about $2.50 an hour and never gets a lead (low CTR, high CPC).',
-    ['SS-W', 10, 'Scenario No Leads', 24],
+    // Over a day old whatever the minute the world starts: at exactly 24 hours, a start in an hour's
+    // last seconds left that hour's row without an impression, so the ad's first delivering hour
+    // began under 24 hours before a run in the same minute, and a new rule's 24-hour maturity found
+    // it too early (a browser test's Run now at 00:59 UTC turned nothing off).
+    ['SS-W', 10, 'Scenario No Leads', 26],
     'Scenario - Spend No Leads',
     { ctrPct: 0.35, cpm: 30, spendPerHour: 2.5, leads: { kind: 'none' } },
   ),
