@@ -9,28 +9,43 @@ import type { Database } from '../db/client';
 import { invitations, userGroups, users } from '../db/schema/index';
 import { actorName, recordAudit, type AuditActor } from '../audit/log';
 import { hashPassword } from '../auth/passwords';
-import { ApiError, notFound, ValidationError } from '../http/errors';
+import { ApiError, ValidationError } from '../http/errors';
 import { MAX_ID } from '../http/params';
-import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES } from '../../src/domain/people';
+import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES, type PendingInvitationDto } from '../../src/domain/people';
 import { assertMayGrant } from './access';
 import type { PeopleDeps } from './deps';
 import { findGroup, type GroupRow } from './groups';
 import { invitationLink, invitationMail } from './mails';
-import { findPendingInvitation } from './pendingInvitations';
+import { pendingInvitationDto } from './pendingInvitations';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { assertEmailFree, catchingEmailRace, normaliseEmail } from './team';
 import { auditActorOf, type AuthUser } from './users';
 
-async function createInvitation(db: Database, invitedBy: AuditActor, email: string, group: GroupRow): Promise<string> {
+/** The new invitation's code (for the mail only) and its answer, as Team lists it. */
+async function createInvitation(
+  db: Database,
+  invitedBy: AuditActor,
+  email: string,
+  group: GroupRow,
+): Promise<{ code: string; invitation: PendingInvitationDto }> {
   const code = newLinkSecret();
-  await db.insert(invitations).values({
-    codeHash: hashLinkSecret(code),
-    email: normaliseEmail(email),
-    groupId: group.id,
-    invitedBy: invitedBy.id,
-    expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
+  const [row] = await db
+    .insert(invitations)
+    .values({
+      codeHash: hashLinkSecret(code),
+      email: normaliseEmail(email),
+      groupId: group.id,
+      invitedBy: invitedBy.id,
+      expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
+    })
+    .returning();
+  const invitation = pendingInvitationDto({
+    invitation: row!,
+    groupName: group.name,
+    inviterFirst: invitedBy.first_name,
+    inviterLast: invitedBy.last_name,
   });
-  return code;
+  return { code, invitation };
 }
 
 /** The mail could not be sent: the code was never delivered, so it must not stay valid. */
@@ -97,7 +112,7 @@ export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps
     assertMayGrant(actor, group.accesses);
     await assertEmailFree(db, email);
 
-    const code = await createInvitation(db, actor, email, group);
+    const { code, invitation } = await createInvitation(db, actor, email, group);
     try {
       await mailer.send(invitationMail(email, invitationLink(publicUrl, code), actorName(actor), group.name));
     } catch (error) {
@@ -106,8 +121,6 @@ export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps
       throw new ApiError(502, { detail: 'The invitation e-mail could not be sent. Try again later.' });
     }
     await recordAudit(db, actor, { action: `Invited ${email}`, changesText: `group: ${group.name}` });
-    const invitation = await findPendingInvitation(db, hashLinkSecret(code));
-    if (!invitation) throw notFound(); // cancelled in the moment since it was sent
     return { detail: 'Invitation sent successfully', invitation };
   }
 

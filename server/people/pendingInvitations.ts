@@ -32,14 +32,15 @@ const columns = {
   inviterLast: users.lastName,
 };
 
-type JoinedRow = {
+export type JoinedRow = {
   invitation: InvitationRow;
   groupName: string | null;
   inviterFirst: string | null;
   inviterLast: string | null;
 };
 
-function toDto(row: JoinedRow, now = Date.now()): PendingInvitationDto {
+/** A pending invitation as the API answers it, from its row with its group's and inviter's names. */
+export function pendingInvitationDto(row: JoinedRow, now = Date.now()): PendingInvitationDto {
   const { invitation } = row;
   const inviter = [row.inviterFirst, row.inviterLast].filter(Boolean).join(' ');
   return {
@@ -70,13 +71,13 @@ async function listPendingInvitations(db: Database, { limit, offset }: PageReque
     .orderBy(desc(invitations.createdAt), desc(invitations.codeHash))
     .limit(limit)
     .offset(offset);
-  return { count: total?.n ?? 0, results: rows.map((row) => toDto(row)) };
+  return { count: total?.n ?? 0, results: rows.map((row) => pendingInvitationDto(row)) };
 }
 
-export async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
+async function findPendingInvitation(db: Database, id: string): Promise<PendingInvitationDto | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
   const [row] = await joined(db).where(pending(id));
-  return row ? toDto(row) : undefined;
+  return row ? pendingInvitationDto(row) : undefined;
 }
 
 interface ReissuedInvitation {
