@@ -1,8 +1,8 @@
 /**
  * Invite (docs/screens.md Team): a dialog with the permission group and the e-mail — the invitation
  * resource's Create inputs (as /invitations/create has them), saved by the same dataProvider create;
- * the server mails the colleague a /join link. Shown to users with add_edit_users. With no group yet
- * it says so and leads to creating one.
+ * the server mails the colleague a /join link, and the create refreshes Team's pending invitations.
+ * Shown to users with add_edit_users. With no group yet it says so and leads to creating one.
  */
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
@@ -21,8 +21,7 @@ import {
   validateInvite,
 } from '../invitations/InvitationInputs';
 
-/** `onInvited` runs after the server accepted an invitation (Team reloads its pending list). */
-export function InviteButton({ onInvited }: { onInvited?: () => void }) {
+export function InviteButton() {
   const translate = useTranslate();
   const mayInvite = usePermission(PEOPLE_ACCESS.manageMembers);
   const [open, setOpen] = useState(false);
@@ -32,19 +31,18 @@ export function InviteButton({ onInvited }: { onInvited?: () => void }) {
       <Button variant="contained" startIcon={<PersonAddAlt />} onClick={() => setOpen(true)}>
         {translate('people.team.invite')}
       </Button>
-      {open ? <InviteDialog onClose={() => setOpen(false)} onInvited={onInvited} /> : null}
+      {open ? <InviteDialog onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited?: () => void }) {
+function InviteDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notifySuccess = useNotifySuccess();
   const { groups, isPending, none } = useInviteGroups();
   const { errors, setErrors } = useErrorList();
   const onSuccess = () => {
     notifySuccess('people.team.invite_sent');
-    onInvited?.();
     onClose();
   };
   const onError = (error: unknown) => setErrors(inviteMessagesOutsideFields(error));

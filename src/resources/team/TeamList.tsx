@@ -60,7 +60,7 @@ export function TeamList() {
       <PageTitle title="app.page.team" />
       <PageToolbar>
         <ToolbarSpacer />
-        <InviteButton onInvited={pending.reload} />
+        <InviteButton />
       </PageToolbar>
       <ListErrors more={errors} />
       <UnlessListFailed>

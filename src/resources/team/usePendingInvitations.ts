@@ -1,11 +1,11 @@
 /**
  * The pending invitations for the Team screen: the invitations resource's list (GET
  * /api/user_invite/, newest first), with Resend (a named call) and Cancel (the resource's delete).
- * A new invitation (its create) refreshes the list as any react-admin create does; `reload()` too.
+ * A new invitation (its create) refreshes the list as any react-admin create does.
  * Failures go to the screen's error list (`onError`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useDataProvider, useGetList } from 'react-admin';
 import type { PendingInvitationDto } from '../../domain/people';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -33,13 +33,12 @@ export function usePendingInvitations(enabled: boolean, onError: (error: unknown
     if (error) reportError(error);
   }, [error]);
 
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: INVITATIONS }), [queryClient]);
   const change = useMutation({
     mutationFn: async ({ id, action }: InvitationAction) => {
       if (action === 'resend') await dataProvider.resendInvitation(id);
       else await dataProvider.delete('invitations', { id });
     },
-    onSuccess: reload,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS }),
   });
   /** True once the server did it; a failure goes to the error list. */
   const act = async (invitation: InvitationAction) => {
@@ -55,7 +54,6 @@ export function usePendingInvitations(enabled: boolean, onError: (error: unknown
   return {
     invitations,
     busyId: change.isPending ? (change.variables?.id ?? null) : null,
-    reload,
     resend: (id: string) => act({ id, action: 'resend' }),
     cancel: (id: string) => act({ id, action: 'cancel' }),
   };

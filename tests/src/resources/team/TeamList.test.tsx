@@ -160,18 +160,18 @@ describe('Invite dialog', () => {
     expect(within(dialog).getByText('Field is required')).toBeInTheDocument();
   });
 
-  it('sends the invitation and says so', async () => {
+  it('sends the invitation, says so, and lists it as pending', async () => {
     let sent: Record<string, unknown> | undefined;
+    const pending: ReturnType<typeof invitation>[] = [];
     server.use(
       http.post(paths.inviteSend, async ({ request }) => {
         sent = await bodyOf(request);
-        return HttpResponse.json({
-          detail: 'Invitation sent successfully',
-          invitation: invitation(invitationId('a'), 'new@example.com', {
-            group: { id: viewers.id, name: viewers.name },
-          }),
-        });
+        pending.push(
+          invitation(invitationId('a'), 'new@example.com', { group: { id: viewers.id, name: viewers.name } }),
+        );
+        return HttpResponse.json({ detail: 'Invitation sent successfully', invitation: pending[0] });
       }),
+      http.get(paths.invitationsPending, () => HttpResponse.json(page(pending))),
     );
     const { user, dialog } = await openInvite();
     await user.click(within(dialog).getByRole('combobox', { name: /Permission group/ }));
@@ -181,6 +181,8 @@ describe('Invite dialog', () => {
     expect(await screen.findByText('Invitation sent successfully')).toBeInTheDocument();
     expect(sent).toEqual({ group_id: 2, email: 'new@example.com' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a colleague' })).not.toBeInTheDocument());
+    // The create's own refresh of the invitations' list.
+    expect(await screen.findByText('new@example.com')).toBeInTheDocument();
   });
 
   it('with no permission group yet says why, leads to creating one and comes back to Team', async () => {
