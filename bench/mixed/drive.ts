@@ -70,6 +70,8 @@ export interface MixedLoadResult {
   writes: Latencies;
   refreshes: Latencies;
   timeouts: number;
+  /** Where in the sequence the next drive should start (the warm-up's requests are not asked again). */
+  nextRequest: number;
 }
 
 export async function driveMixed(options: {
@@ -80,11 +82,13 @@ export async function driveMixed(options: {
   refresh: () => Promise<number>;
   seconds: number;
   timeoutSeconds: number;
+  /** The first request of the sequence to send. */
+  fromRequest: number;
 }): Promise<MixedLoadResult> {
   const { base, tokens, sequence, writers, seconds } = options;
   const families = new Map<Family, Latencies>();
-  let cursor = 0;
-  let user = 0;
+  let cursor = options.fromRequest;
+  let user = options.fromRequest;
   // autocannon calls onResponse for a request just before it emits 'response' for it (synchronously).
   let answered: { family: Family; status: number } | undefined;
 
@@ -146,5 +150,6 @@ export async function driveMixed(options: {
     writes,
     refreshes,
     timeouts: result.timeouts + result.errors,
+    nextRequest: cursor,
   };
 }

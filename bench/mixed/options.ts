@@ -32,7 +32,7 @@ export const MIXED_USAGE = `npm run bench -- --mixed [flags]
   --duration S           seconds of measured traffic, and of the raw-SQL replay (default 30)
   --warmup S             seconds of traffic before, not measured (default 5)
   --timeout S            a request taking longer counts as an error (default 10)
-  --sequence N           requests generated from the seeded data, walked in turn (default 20000)
+  --sequence N           requests generated from the seeded data, walked in turn (default 40000)
   --captured N           requests of the sequence whose SQL is captured and replayed (default 600)
   --postgres-seeded URL  a PostgreSQL database filled by npm run seed: migrated, then copied (CREATE DATABASE …
                          TEMPLATE) for each run, so the writers never change it; without it a fresh database is seeded
@@ -49,7 +49,7 @@ export const MIXED_USAGE = `npm run bench -- --mixed [flags]
 export function parseMixedOptions(argv: string[], env: NodeJS.ProcessEnv): MixedOptions {
   const count = counter(argv, MIXED_USAGE);
   const engines = chosenEngines(argv, MIXED_USAGE);
-  const sequence = count('sequence', 20_000, 1);
+  const sequence = count('sequence', 40_000, 1);
   return {
     sizes: seedSizes(count),
     engines,

@@ -199,7 +199,7 @@ async function runEngine(engine: MixedEngine, options: MixedOptions): Promise<Mi
       const sessions = await signInAll(running.base, options.users, password);
       const writers = teamWriters(running.base, running.token, facts);
       const renew = sessionRenewer(running.base, sessions);
-      const drive = (seconds: number) =>
+      const drive = (seconds: number, fromRequest: number) =>
         driveMixed({
           base: running.base,
           tokens: sessions.map((s) => s.access),
@@ -208,12 +208,14 @@ async function runEngine(engine: MixedEngine, options: MixedOptions): Promise<Mi
           refresh: renew,
           seconds,
           timeoutSeconds: options.timeout,
+          fromRequest,
         });
       log(`${engine}: warming up for ${options.warmup} s…`);
-      await drive(options.warmup);
+      // The measured seconds go on where the warm-up stopped: asking its pages again would find them kept.
+      const warmedUp = await drive(options.warmup, 0);
       const before = await pageAnswers(running.base, metricsToken);
       log(`${engine}: ${options.users} users + ${options.writers} writers for ${options.duration} s…`);
-      const result = await drive(options.duration);
+      const result = await drive(options.duration, warmedUp.nextRequest);
       const after = await pageAnswers(running.base, metricsToken);
       const families = Object.fromEntries(
         FAMILIES.map((family) => {

@@ -1,8 +1,8 @@
 /**
  * List routes marked `config: { pageCache: { reads: [tables] } }` answer from the page cache
  * (pageCache.ts) when they can: after authentication and the route's permission check, keyed by the
- * list, the signed-in user and the request's URL, so an answer is only ever given again to whom it
- * was first given, and emptied only by changes to the tables the list reads. A request with
+ * list and the request's URL (such a list's answer is the same for everyone its guard lets in, so a
+ * team shares its pages), and emptied only by changes to the tables the list reads. A request with
  * `Cache-Control: no-cache` (a browser's hard reload) reads the database and keeps the result.
  */
 import fp from 'fastify-plugin';
@@ -16,7 +16,10 @@ declare module 'fastify' {
     pageCache: PageCache;
   }
   interface FastifyContextConfig {
-    /** A GET whose answer depends only on the signed-in user, the URL and the tables it `reads`. */
+    /**
+     * A GET whose answer depends only on its URL and the tables it `reads`, never on who asks
+     * (whoever its guard lets in gets the same answer).
+     */
     pageCache?: { reads: readonly string[] };
   }
 }
@@ -39,8 +42,8 @@ export default fp(async (app) => {
     maxBytes: app.config.pageCacheMegabytes * 1024 * 1024,
   });
   app.decorate('pageCache', cache);
-  // A signed-in user's write: their own pages go before the answer is sent (sign-in and token
-  // renewal have no signed-in user and change nothing a list shows).
+  // A signed-in user's write: pages read before it are not given to them again, from before the
+  // answer is sent (sign-in and token renewal have no signed-in user and change nothing a list shows).
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.user && !READ_ONLY_METHODS.has(request.method) && request.routeOptions.url?.startsWith('/api/'))
       cache.userWrote(request.user.id);
@@ -73,9 +76,9 @@ export default fp(async (app) => {
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), keepAnswer];
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function answerFromMemory(this: typeof app, request: FastifyRequest, reply: FastifyReply) {
-      const key = { list: route.url, user: actorOf(request).id, url: request.url };
+      const key = { list: route.url, url: request.url };
       const fresh = asksForFresh(request);
-      const kept = fresh ? undefined : cache.find(key);
+      const kept = fresh ? undefined : cache.find(key, actorOf(request).id);
       if (kept) {
         answers.kept.inc();
         return reply.type(JSON_TYPE).send(kept);

@@ -7,9 +7,11 @@
  * - each list names the tables it reads; a change to one of them, heard from the database as a
  *   `data_changed` notification carrying the table's name (migration 0015's triggers, whoever made
  *   the change, in every process), empties the pages of the lists that read it and no others;
- * - a user's own write through the API empties that user's pages before its answer is sent, so
- *   their next request reads the database even if the notification has not arrived yet (other
- *   users' pages wait for the notification, as they would for anybody else's change);
+ * - a page is the same for whoever may see it (the route's guard decides who may: a cached list's
+ *   answer depends on its URL and the tables it reads, never on who asks), so colleagues share it;
+ * - a user's own write through the API is seen by their next request even if the notification has
+ *   not arrived yet: a page read before that write is not given to them (it still is to others,
+ *   until the notification empties it, as for anybody else's change);
  * - while that notification cannot be heard, nothing is kept;
  * - an answer read before a change is never stored after it (the generation check);
  * - `ttlSeconds` bounds an entry's age anyway, `maxBytes` the memory the whole cache may hold
@@ -19,28 +21,30 @@ import { LRUCache } from 'lru-cache';
 
 export const DATA_CHANGED_CHANNEL = 'data_changed';
 
-/** Where a page comes from: its list (route), whom it was read for, and its URL. */
+/** Where a page comes from: its list (route) and its URL. */
 export interface PageKey {
   list: string;
-  user: number;
   url: string;
 }
 
-/** What had been changed when a read started (readStarts): a page may be kept only if nothing has since. */
-export type ReadMark = readonly [everything: number, list: number, user: number];
+/**
+ * What had been changed when a read started (readStarts): a page may be kept only if nothing it
+ * depends on has been since, and is given only to users whose last write came before it.
+ */
+export type ReadMark = readonly [everything: number, list: number, writes: number];
 
 export interface PageCache {
   /** Names the tables `list`'s pages read: only their changes empty them. */
   listReads(list: string, tables: readonly string[]): void;
-  /** The answer kept for `key`, if any. */
-  find(key: PageKey): Buffer | undefined;
+  /** The answer kept for `key`, if any was read after `reader`'s last write. */
+  find(key: PageKey, reader: number): Buffer | undefined;
   /** Where a read starts: what it read may be kept only if nothing it depends on changed since. */
   readStarts(key: PageKey): ReadMark;
   /** Keeps `body` for `key` unless something it depends on changed since `mark` or nothing is heard. */
   keep(key: PageKey, body: Buffer, mark: ReadMark): void;
   /** `table` changed: forget the pages of every list that reads it (no table named: every page). */
   tableChanged(table: string): void;
-  /** `user` changed something: forget their pages now, whatever the notification is doing. */
+  /** `user` changed something: pages read before now are no longer theirs, whatever the notification is doing. */
   userWrote(user: number): void;
   /** Forget every page. */
   clear(): void;
@@ -48,27 +52,33 @@ export interface PageCache {
   setListening(listening: boolean): void;
 }
 
-const keyText = (key: PageKey) => `${key.list}\u0000${key.user}\u0000${key.url}`;
+interface KeptPage {
+  body: Buffer;
+  /** The count of users' writes when its read started. */
+  readAfterWrite: number;
+}
 
 export function createPageCache(options: { ttlSeconds: number; maxBytes: number; now?: () => number }): PageCache {
   const ttlMs = options.ttlSeconds * 1000;
   // One store per list, sharing the memory budget: a change empties a list's store at once.
-  const stores = new Map<string, LRUCache<string, Buffer>>();
+  const stores = new Map<string, LRUCache<string, KeptPage>>();
   /** table → the lists that read it */
   const readers = new Map<string, Set<string>>();
   const lists = new Set<string>();
   let everything = 0;
   const listGenerations = new Map<string, number>();
-  const userGenerations = new Map<number, number>();
+  /** Users' writes so far, and where each user's last one falls in that count. */
+  let writes = 0;
+  const lastWriteOf = new Map<number, number>();
   let listening = false;
   const enabled = ttlMs > 0 && options.maxBytes > 0;
   /** Each list's share of maxBytes: the lists named so far split it evenly. */
   const storeOf = (list: string) => {
     let store = stores.get(list);
     if (!store && enabled) {
-      store = new LRUCache<string, Buffer>({
+      store = new LRUCache<string, KeptPage>({
         maxSize: Math.max(1, Math.floor(options.maxBytes / Math.max(1, lists.size))),
-        sizeCalculation: (body, key) => body.length + key.length,
+        sizeCalculation: (page, url) => page.body.length + url.length,
         ttl: ttlMs,
         ttlResolution: 0,
         ...(options.now ? { perf: { now: options.now } } : {}),
@@ -92,31 +102,25 @@ export function createPageCache(options: { ttlSeconds: number; maxBytes: number;
       // Stores made before every list was named are remade with the final share.
       stores.clear();
     },
-    find: (key) => (listening ? stores.get(key.list)?.get(keyText(key)) : undefined),
-    readStarts: (key) => [everything, listGenerations.get(key.list) ?? 0, userGenerations.get(key.user) ?? 0],
-    keep(key, body, [atEverything, atList, atUser]) {
-      if (
-        !listening ||
-        atEverything !== everything ||
-        atList !== (listGenerations.get(key.list) ?? 0) ||
-        atUser !== (userGenerations.get(key.user) ?? 0)
-      )
-        return;
+    find(key, reader) {
+      const page = listening ? stores.get(key.list)?.get(key.url) : undefined;
+      return page && page.readAfterWrite >= (lastWriteOf.get(reader) ?? 0) ? page.body : undefined;
+    },
+    readStarts: (key) => [everything, listGenerations.get(key.list) ?? 0, writes],
+    keep(key, body, [atEverything, atList, atWrites]) {
+      if (!listening || atEverything !== everything || atList !== (listGenerations.get(key.list) ?? 0)) return;
       const store = storeOf(key.list);
-      const text = keyText(key);
       // A page bigger than the list's share is not worth keeping (and LRUCache would refuse it).
-      if (!store || body.length + text.length > store.maxSize) return;
-      store.set(text, body);
+      if (!store || body.length + key.url.length > store.maxSize) return;
+      store.set(key.url, { body, readAfterWrite: atWrites });
     },
     tableChanged(table) {
       if (!table) return clear();
       for (const list of readers.get(table) ?? []) forgetList(list);
     },
     userWrote(user) {
-      userGenerations.set(user, (userGenerations.get(user) ?? 0) + 1);
-      const prefix = `\u0000${user}\u0000`;
-      for (const [list, store] of stores)
-        for (const key of store.keys()) if (key.startsWith(list + prefix)) store.delete(key);
+      writes += 1;
+      lastWriteOf.set(user, writes);
     },
     clear,
     setListening(value) {

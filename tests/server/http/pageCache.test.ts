@@ -1,8 +1,8 @@
 /**
- * List pages kept in memory never outlive a change and are never given to anyone else: a write
- * through the API is seen by the very next request, a write by anyone else as soon as the
- * database's notification arrives, a hard reload reads the database, and nothing is kept while
- * changes cannot be heard.
+ * List pages kept in memory never outlive a change and are shared only by those the list's guard
+ * lets in (its answer is the same for all of them): a write through the API is seen by the writer's
+ * very next request, a write by anyone else as soon as the database's notification arrives, a hard
+ * reload reads the database, and nothing is kept while changes cannot be heard.
  */
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,15 +14,16 @@ import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount } from '../rules/fixtures';
 
-/** Every route marked `pageCache`, at a URL its screen asks for. */
-const CACHED_LISTS = [
-  '/api/log/?limit=10&offset=0&ordering=-timestamp',
-  '/api/rule_log/?limit=10&offset=0',
-  '/api/campaigns/?limit=10&offset=0',
-  '/api/general_page/?limit=10&offset=0',
-  '/api/trash_page/?limit=10&offset=0',
-  '/api/user/?limit=10&offset=0',
-];
+/** Every route marked `pageCache`, at a URL its screen asks for, and the one permission that opens it. */
+const CACHED = [
+  { url: '/api/log/?limit=10&offset=0&ordering=-timestamp', opensIt: 'view_logs' },
+  { url: '/api/rule_log/?limit=10&offset=0', opensIt: 'view_logs' },
+  { url: '/api/campaigns/?limit=10&offset=0', opensIt: 'add_edit_campaigns' },
+  { url: '/api/general_page/?limit=10&offset=0', opensIt: 'read_rules' },
+  { url: '/api/trash_page/?limit=10&offset=0', opensIt: 'delete_rules' },
+  { url: '/api/user/?limit=10&offset=0', opensIt: 'update_permissions' },
+] as const;
+const CACHED_LISTS = CACHED.map((list) => list.url);
 
 /** Tables whose changes do not empty the pages (migration 0015): no list may read them. */
 const QUIET_TABLES = [
@@ -44,7 +45,7 @@ const QUIET_TABLES = [
 
 const body = (text: string) => Buffer.from(text);
 
-const page = (url: string, user = 1, list = '/api/log/') => ({ list, user, url });
+const page = (url: string, list = '/api/log/') => ({ list, url });
 
 describe('the page cache', () => {
   const listening = (options: { ttlSeconds: number; maxBytes: number; now?: () => number }) => {
@@ -60,71 +61,79 @@ describe('the page cache', () => {
     const cache = createPageCache({ ttlSeconds: 30, maxBytes: 1_000 });
     cache.listReads('/api/log/', ['audit_log']);
     keep(cache, page('/a'), 'a');
-    expect(cache.find(page('/a'))).toBeUndefined(); // not listening yet
+    expect(cache.find(page('/a'), 1)).toBeUndefined(); // not listening yet
     cache.setListening(true);
     keep(cache, page('/a'), 'a');
-    expect(cache.find(page('/a'))?.toString()).toBe('a');
+    expect(cache.find(page('/a'), 1)?.toString()).toBe('a');
     cache.clear();
-    expect(cache.find(page('/a'))).toBeUndefined();
+    expect(cache.find(page('/a'), 1)).toBeUndefined();
     keep(cache, page('/a'), 'a');
     cache.setListening(false);
-    expect(cache.find(page('/a'))).toBeUndefined();
+    expect(cache.find(page('/a'), 1)).toBeUndefined();
   });
 
   it('a changed table empties only the lists that read it; a change naming no table empties all', () => {
     const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
-    const campaignsPage = page('/c', 1, '/api/campaigns/');
+    const campaignsPage = page('/c', '/api/campaigns/');
     keep(cache, page('/a'), 'a');
     keep(cache, campaignsPage, 'c');
     cache.tableChanged('audit_log');
-    expect(cache.find(page('/a'))).toBeUndefined();
-    expect(cache.find(campaignsPage)?.toString()).toBe('c');
+    expect(cache.find(page('/a'), 1)).toBeUndefined();
+    expect(cache.find(campaignsPage, 1)?.toString()).toBe('c');
     cache.tableChanged('sessions'); // no list reads it
-    expect(cache.find(campaignsPage)?.toString()).toBe('c');
+    expect(cache.find(campaignsPage, 1)?.toString()).toBe('c');
     cache.tableChanged('');
-    expect(cache.find(campaignsPage)).toBeUndefined();
+    expect(cache.find(campaignsPage, 1)).toBeUndefined();
   });
 
-  it("a user's write empties that user's pages only", () => {
+  it("colleagues share a page; after a user's write, only pages read since are theirs", () => {
     const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
-    keep(cache, page('/a', 1), 'mine');
-    keep(cache, page('/a', 2), 'theirs');
+    keep(cache, page('/a'), 'before');
+    expect(cache.find(page('/a'), 2)?.toString()).toBe('before');
     cache.userWrote(1);
-    expect(cache.find(page('/a', 1))).toBeUndefined();
-    expect(cache.find(page('/a', 2))?.toString()).toBe('theirs');
+    expect(cache.find(page('/a'), 1)).toBeUndefined(); // read before their write
+    expect(cache.find(page('/a'), 2)?.toString()).toBe('before'); // theirs until the change is heard
+    keep(cache, page('/a'), 'after');
+    expect(cache.find(page('/a'), 1)?.toString()).toBe('after');
+    expect(cache.find(page('/a'), 2)?.toString()).toBe('after');
+    const mark = cache.readStarts(page('/b'));
+    cache.userWrote(2); // while that read was under way
+    cache.keep(page('/b'), body('during'), mark);
+    expect(cache.find(page('/b'), 2)).toBeUndefined();
+    expect(cache.find(page('/b'), 1)?.toString()).toBe('during');
   });
 
   it('never keeps what was read before a change that came in meanwhile', () => {
     const cache = listening({ ttlSeconds: 30, maxBytes: 1_000 });
-    for (const change of [() => cache.clear(), () => cache.tableChanged('audit_log'), () => cache.userWrote(1)]) {
+    for (const change of [() => cache.clear(), () => cache.tableChanged('audit_log')]) {
       const mark = cache.readStarts(page('/a'));
       change(); // heard while the read was under way
       cache.keep(page('/a'), body('old'), mark);
-      expect(cache.find(page('/a'))).toBeUndefined();
+      expect(cache.find(page('/a'), 1)).toBeUndefined();
     }
     const mark = cache.readStarts(page('/a'));
     cache.tableChanged('campaigns'); // another list's table
     cache.keep(page('/a'), body('new'), mark);
-    expect(cache.find(page('/a'))?.toString()).toBe('new');
+    expect(cache.find(page('/a'), 1)?.toString()).toBe('new');
   });
 
   it('lets an answer age out, and drops the least recently used past its size', () => {
     let now = 1_000;
-    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 2 * 60, now: () => now });
+    const cache = createPageCache({ ttlSeconds: 30, maxBytes: 2 * 30, now: () => now });
     cache.listReads('/api/log/', ['audit_log']);
     cache.listReads('/api/campaigns/', ['campaigns']);
     cache.setListening(true);
-    // Each list holds half the memory, 60 bytes: two 10-byte answers with their 14-byte keys, not three.
+    // Each list holds half the memory, 30 bytes: two 10-byte answers with their 2-byte URLs, not three.
     keep(cache, page('/a'), 'aaaaaaaaaa');
     keep(cache, page('/b'), 'bbbbbbbbbb');
-    expect(cache.find(page('/a'))).toBeDefined(); // a is now the more recently used
+    expect(cache.find(page('/a'), 1)).toBeDefined(); // a is now the more recently used
     keep(cache, page('/c'), 'cccccccccc');
-    expect(cache.find(page('/b'))).toBeUndefined();
-    expect(cache.find(page('/a'))).toBeDefined();
+    expect(cache.find(page('/b'), 1)).toBeUndefined();
+    expect(cache.find(page('/a'), 1)).toBeDefined();
     keep(cache, page('/big'), 'x'.repeat(50));
-    expect(cache.find(page('/big'))).toBeUndefined();
+    expect(cache.find(page('/big'), 1)).toBeUndefined();
     now = 31_001;
-    expect(cache.find(page('/a'))).toBeUndefined();
+    expect(cache.find(page('/a'), 1)).toBeUndefined();
   });
 
   it('keeps nothing when turned off', () => {
@@ -132,7 +141,7 @@ describe('the page cache', () => {
     cache.listReads('/api/log/', ['audit_log']);
     cache.setListening(true);
     keep(cache, page('/a'), 'a');
-    expect(cache.find(page('/a'))).toBeUndefined();
+    expect(cache.find(page('/a'), 1)).toBeUndefined();
   });
 });
 
@@ -257,17 +266,34 @@ eachDatabase((engine) => {
       expect(await answersFrom('fresh')).toBe(fresh + 1);
     });
 
-    it('gives a kept answer to nobody but the user it was read for, and checks access first', async () => {
-      const reader = await api.userWith(['view_logs']);
-      const other = await api.userWith(['view_logs']);
-      const outsider = await api.userWith(['read_rules']);
-      const url = '/api/log/?limit=10&offset=0';
-      expect((await get(reader.token, url)).statusCode).toBe(200);
-      expect((await get(reader.token, url)).statusCode).toBe(200);
-      expect((await get(outsider.token, url)).statusCode).toBe(403);
-      const kept = await answersFrom('kept');
-      expect((await get(other.token, url)).statusCode).toBe(200);
-      expect(await answersFrom('kept')).toBe(kept); // read for them, not handed over
+    it('each list answers everyone it lets in alike, so a kept page is shared by them, after the access check', async () => {
+      for (const { url, opensIt } of CACHED) {
+        const reader = await api.userWith([opensIt]);
+        const outsider = await api.userWith(opensIt === 'view_logs' ? ['read_rules'] : ['view_logs']);
+        const forAdmin = await get(admin.token, url, { 'cache-control': 'no-cache' });
+        const forReader = await get(reader.token, url, { 'cache-control': 'no-cache' });
+        expect(forReader.statusCode, `${url}: ${forReader.body}`).toBe(200);
+        expect(forReader.body, url).toBe(forAdmin.body);
+        expect((await get(outsider.token, url)).statusCode, url).toBe(403);
+        const kept = await answersFrom('kept');
+        expect((await get(reader.token, url)).body, url).toBe(forAdmin.body);
+        expect(await answersFrom('kept'), url).toBe(kept + 1);
+      }
+    });
+
+    it("a colleague's write through the API is seen by their next request while others keep the shared page", async () => {
+      const writer = await api.userWith('superuser');
+      await folderNames(admin.token);
+      await folderNames(writer.token); // admin's page, shared
+      const renamed = await call(api, writer.token, 'PATCH', `/api/general_page/${folder.id}/`, {
+        name: 'Renamed By Writer',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await folderNames(writer.token)).toContain('Renamed By Writer');
+      await vi.waitFor(async () => expect(await folderNames(admin.token)).toContain('Renamed By Writer'), {
+        timeout: 5_000,
+        interval: 20,
+      });
     });
 
     it('every table either tells the lists it changed or is one no cached list reads', async () => {
