@@ -1,5 +1,5 @@
 /** Reading ad accounts and campaigns for the API: the pages of both lists, and whether a campaign is known. */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
@@ -8,6 +8,7 @@ import {
   DEFAULT_COUNT_CAP,
   estimatedSlice,
   plannerEstimate,
+  resultRows,
   slice,
   type PageRequest,
   type Slice,
@@ -33,6 +34,18 @@ import type { CampaignFilters } from './schemas';
  * whose walk would test over three rows for each match, is read and sorted.
  */
 const CAMPAIGN_WALK_ROW_COST = 1 / 3;
+
+/**
+ * A text's matches read whole cost a recheck each (40,000 for `EDM`, 60 ms) or, for a text too
+ * short for the trigram index (`SS`), a test of every campaign (80–130 ms). When they are many,
+ * the page is most likely among the first few thousand campaigns of the sort: those are read along
+ * the sort's index first, up to this many times as many as an even spread of the matches would
+ * need, and the matches are read whole only when they hold fewer than the page
+ * (docs/bench.md, "Seventh pass").
+ */
+const HEAD_MARGIN = 4;
+/** No head longer than this is read first: past it, reading the matches whole costs about as much. */
+const HEAD_MAX = 10_000;
 
 /** Ad accounts by name (case-insensitive), then id. */
 export async function listAdAccounts(
@@ -81,24 +94,35 @@ export async function listCampaigns(
   };
   const matchingIds = () => matching({ id: campaigns.campaignId });
   const pageCondition = and(where, campaignPrefilter(filters));
+  const rowsWanted = offset + limit + 1;
+  const matches = where === undefined ? 0 : await plannerEstimate(db, matchingIds());
+  const tableRows =
+    where === undefined ? 0 : await plannerEstimate(db, db.select({ id: campaigns.campaignId }).from(campaigns));
   const read =
     where !== undefined &&
     readAndSort({
-      matches: await plannerEstimate(db, matchingIds()),
-      tableRows: await plannerEstimate(db, db.select({ id: campaigns.campaignId }).from(campaigns)),
-      rowsWanted: offset + limit + 1,
+      matches,
+      tableRows,
+      rowsWanted,
       spread: !searchesText(filters),
       walkRowCost: CAMPAIGN_WALK_ROW_COST,
     });
+  const head = Math.ceil((HEAD_MARGIN * rowsWanted * tableRows) / Math.max(matches, 1));
+  const inHead =
+    read && searchesText(filters) && !readsAccount(filters) && head <= HEAD_MAX && head < matches
+      ? await pageInHead(db, head, pageCondition!, ordering, limit, offset)
+      : undefined;
   // A materialized CTE: the planner cannot turn the read back into a walk of the sort's index.
-  const pageIds = read
-    ? sql`(with matched as materialized (${matching(orderingColumns(filters.ordering), pageCondition)})
+  const pageIds =
+    inHead ??
+    (read
+      ? sql`(with matched as materialized (${matching(orderingColumns(filters.ordering), pageCondition)})
         select ${sql.identifier(campaigns.campaignId.name)} from matched
         order by ${sql.join(campaignOrdering(filters.ordering, true), sql`, `)} limit ${limit + 1} offset ${offset})`
-    : matching({ id: campaigns.campaignId }, pageCondition)
-        .orderBy(...ordering)
-        .limit(limit + 1)
-        .offset(offset);
+      : matching({ id: campaigns.campaignId }, pageCondition)
+          .orderBy(...ordering)
+          .limit(limit + 1)
+          .offset(offset));
   const { results, ...page } = await estimatedSlice(
     { limit, offset },
     db
@@ -110,6 +134,28 @@ export async function listCampaigns(
     countMatching(db, matchingIds(), countCap),
   );
   return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
+}
+
+/**
+ * The page's ids among the first `head` campaigns of the sort (read along its index), if they hold
+ * the whole page and the row after it: those are then the page's ids in the whole list too.
+ */
+async function pageInHead(
+  db: Database,
+  head: number,
+  condition: SQL,
+  ordering: SQL[],
+  limit: number,
+  offset: number,
+): Promise<bigint[] | undefined> {
+  const terms = sql.join(ordering, sql`, `);
+  const rows = resultRows<{ campaign_id: string }>(
+    await db.execute(sql`select ${campaigns.campaignId} from (
+        select * from ${campaigns} order by ${terms} limit ${head}
+      ) as ${sql.identifier(getTableName(campaigns))}
+      where ${condition} order by ${terms} limit ${limit + 1} offset ${offset}`),
+  );
+  return rows.length > limit ? rows.map((row) => BigInt(row.campaign_id)) : undefined;
 }
 
 export async function campaignExists(db: Database, campaignId: string): Promise<boolean> {
