@@ -2,7 +2,7 @@
  * Folders: the general view's list, creating (with its first rule), editing, trashing and
  * restoring (with their rules), each change audited. The folder routes are a line or two over these.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { NEW_RULE_NAME } from '../../src/domain/rules';
 import type { FolderDto } from '../../src/domain/folders';
 import type { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
@@ -11,7 +11,7 @@ import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
-import { orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } from '../http/pagination';
+import { commaList, orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } from '../http/pagination';
 import { AUDIT_ACTIONS, folderChangesText, folderCreatedText } from './changes';
 import { auditFolder } from './context';
 import {
@@ -48,6 +48,8 @@ const FOLDER_ORDERING = {
   ad_account: accountColumns.accountName,
   id: folders.id,
 };
+/** The sort keys that are the account's, not the folder's. */
+const FOLDER_ORDERING_BY_ACCOUNT = new Set(['ad_account']);
 
 /** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb). */
 export function createFolderStore(db: Database, cipher: CredentialCipher, writes: Database = db) {
@@ -75,15 +77,27 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
     const where = and(eq(folders.isDeleted, false), search ? folderOrAccountNameContains(search) : undefined);
     const ordering = orderingTerms(query.ordering, FOLDER_ORDERING, [asc(folders.createdAt)]);
     const counting = db.select({ n: count() }).from(folders).where(where);
+    // Unless the search or the sort needs the accounts, the page's folders are found first (for the
+    // default sort, an index-only walk of its index) and only they are joined to their accounts:
+    // joined first, every live folder was sorted with its account to keep twenty (2.2 → 0.9 ms).
+    const byFoldersAlone =
+      !search && !commaList(query.ordering).some((key) => FOLDER_ORDERING_BY_ACCOUNT.has(key.replace(/^-/, '')));
+    const pageIds = db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(where)
+      .orderBy(...ordering, asc(folders.id))
+      .limit(limit)
+      .offset(offset);
     const { count: total, results: rows } = await sliceWithTotal(
       db
         .select({ folder: folders, account: accountColumns, total: totalOf(counting) })
         .from(folders)
         .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
-        .where(where)
+        .where(byFoldersAlone ? inArray(folders.id, pageIds) : where)
         .orderBy(...ordering, asc(folders.id))
         .limit(limit)
-        .offset(offset),
+        .offset(byFoldersAlone ? 0 : offset),
       offset,
       () => counting,
     );

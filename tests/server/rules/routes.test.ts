@@ -259,6 +259,29 @@ eachDatabase((engine) => {
         expect(second.next).toBeNull();
       });
 
+      it("pages any sort, the folder's own columns or its ad account's", async () => {
+        const names = async (query: string) =>
+          (await call(listApi, user.token, 'GET', `/api/general_page/?${query}`))
+            .json()
+            .results.map((f: { name: string }) => f.name);
+        expect(await names('limit=5&offset=5&ordering=-name')).toEqual([
+          'Client 20',
+          'Client 19',
+          'Client 18',
+          'Client 17',
+          'Client 16',
+        ]);
+        // Harbor Media holds the odd clients, Summit 100% Ads the even ones.
+        expect(await names('limit=4&offset=11&ordering=ad_account')).toEqual([
+          'Client 23',
+          'Client 25',
+          'Client 02',
+          'Client 04',
+        ]);
+        expect(await names('limit=3&offset=24&ordering=-created_at')).toEqual(['Client 01']);
+        expect(await names('limit=3&offset=30&ordering=-created_at')).toEqual([]);
+      });
+
       it('searches folder names and ad account names, literally', async () => {
         const byName = (await call(listApi, user.token, 'GET', '/api/general_page/?search=client%2007')).json();
         expect(byName.results.map((f: { name: string }) => f.name)).toEqual(['Client 07']);

@@ -1,0 +1,1 @@
+CREATE INDEX "rule_activity_done_rule_time_idx" ON "rule_activity" USING btree ("rule_sort","created_at","id") WHERE state = 'done';
