@@ -2,6 +2,7 @@
  * One database handle for both engines: embedded PGlite (a directory under DATA_DIR) or
  * PostgreSQL (DATABASE_URL). Everything above this file sees the same drizzle `Database`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,12 @@ export interface DbHandle {
     onListening: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Runs `read` with every statement it sends outside a transaction on one connection, taken at its
+   * first statement and given back when it ends (PGlite has one connection anyway). See
+   * OneConnectionPool.
+   */
+  onOneConnection<T>(read: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole database as a tarball (test templates, backups). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -102,6 +109,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       };
     },
     close: () => worker.close(),
+    onOneConnection: (read) => read(),
     dumpDataDir: () => worker.dumpDataDir('gzip'),
   };
 }
@@ -117,8 +125,43 @@ export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 /** Connections of the changes' own pool (DbHandle.writes) beside `maxConnections`. */
 export const WRITE_CONNECTIONS = 2;
 
+/** The connection a read holds (OneConnectionPool), taken at its first statement. */
+interface HeldConnection {
+  client?: Promise<pg.PoolClient>;
+}
+
+/**
+ * A pool whose statements, inside `onOneConnection`, all go to one connection taken for the whole
+ * read. Under a team's load every statement waits its turn for a connection: a list answered in
+ * four statements waited four times, and its latency grew with its count of statements rather than
+ * their cost (docs/bench.md, "Seventh pass"). Transactions still take a connection of their own.
+ */
+class OneConnectionPool extends pg.Pool {
+  private readonly held = new AsyncLocalStorage<HeldConnection>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query is overloaded (callbacks, configs).
+  override query(...args: any[]): any {
+    const scope = this.held.getStore();
+    if (!scope || typeof args.at(-1) === 'function') return (super.query as (...a: unknown[]) => unknown)(...args);
+    scope.client ??= super.connect();
+    return scope.client.then((client) => (client.query as (...a: unknown[]) => unknown)(...args));
+  }
+
+  async onOneConnection<T>(read: () => Promise<T>): Promise<T> {
+    const scope: HeldConnection = {};
+    try {
+      return await this.held.run(scope, read);
+    } finally {
+      if (scope.client) {
+        const client = await scope.client.catch(() => undefined);
+        client?.release();
+      }
+    }
+  }
+}
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, max: maxConnections, options: POSTGRES_SESSION_OPTIONS });
+  const pool = new OneConnectionPool({ connectionString, max: maxConnections, options: POSTGRES_SESSION_OPTIONS });
   const writePool = new pg.Pool({ connectionString, max: WRITE_CONNECTIONS, options: POSTGRES_SESSION_OPTIONS });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool drops it and opens a new one on the next query.
@@ -167,6 +210,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       await Promise.all([pool.end(), writePool.end()]);
       await connectionsClosed();
     },
+    onOneConnection: (read) => pool.onOneConnection(read),
   };
 }
 

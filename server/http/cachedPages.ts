@@ -85,7 +85,8 @@ export default fp(async (app) => {
       }
       (fresh ? answers.fresh : answers.read).inc();
       pageReads.set(request, { key, mark: cache.readStarts(key) });
-      return handler.call(this, request, reply);
+      // A list's statements wait for a connection once, not once each (DbHandle.onOneConnection).
+      return app.dbh.onOneConnection(() => handler.call(this, request, reply));
     };
   });
 });
