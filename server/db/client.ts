@@ -125,16 +125,18 @@ export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 /** Connections of the changes' own pool (DbHandle.writes) beside `maxConnections`. */
 export const WRITE_CONNECTIONS = 2;
 
-/** The connection a read holds (OneConnectionPool), taken at its first statement. */
+/** The connection a read holds (OneConnectionPool), taken at its first statement, and its last statement sent. */
 interface HeldConnection {
   client?: Promise<pg.PoolClient>;
+  last: Promise<unknown>;
 }
 
 /**
  * A pool whose statements, inside `onOneConnection`, all go to one connection taken for the whole
  * read. Under a team's load every statement waits its turn for a connection: a list answered in
  * four statements waited four times, and its latency grew with its count of statements rather than
- * their cost (docs/bench.md, "Seventh pass"). Transactions still take a connection of their own.
+ * their cost (docs/decisions.md, "A list read on one connection"). Statements sent at once run one
+ * after another on it; transactions still take a connection of their own.
  */
 class OneConnectionPool extends pg.Pool {
   private readonly held = new AsyncLocalStorage<HeldConnection>();
@@ -144,15 +146,21 @@ class OneConnectionPool extends pg.Pool {
     const scope = this.held.getStore();
     if (!scope || typeof args.at(-1) === 'function') return (super.query as (...a: unknown[]) => unknown)(...args);
     scope.client ??= super.connect();
-    return scope.client.then((client) => (client.query as (...a: unknown[]) => unknown)(...args));
+    const connection = scope.client;
+    const sent = scope.last
+      .then(() => connection)
+      .then((client) => (client.query as (...a: unknown[]) => unknown)(...args));
+    scope.last = sent.catch(() => undefined);
+    return sent;
   }
 
   async onOneConnection<T>(read: () => Promise<T>): Promise<T> {
-    const scope: HeldConnection = {};
+    const scope: HeldConnection = { last: Promise.resolve() };
     try {
       return await this.held.run(scope, read);
     } finally {
       if (scope.client) {
+        await scope.last;
         const client = await scope.client.catch(() => undefined);
         client?.release();
       }
