@@ -86,7 +86,7 @@ export default fp(async (app) => {
       (fresh ? answers.fresh : answers.read).inc();
       pageReads.set(request, { key, mark: cache.readStarts(key) });
       // A list's statements wait for a connection once, not once each (DbHandle.onOneConnection).
-      return app.dbh.onOneConnection(() => handler.call(this, request, reply));
+      return app.dbh.onOneConnection(async () => handler.call(this, request, reply));
     };
   });
 });
