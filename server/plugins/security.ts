@@ -17,7 +17,8 @@ export default fp(
         },
       },
     });
-    const rateLimitStore = rateLimitStorage(app.db, app.config.redisUrl);
+    // Counting an attempt is a write: on the changes' lane, not queued behind the team's list reads.
+    const rateLimitStore = rateLimitStorage(app.writeDb, app.config.redisUrl);
     app.addHook('onClose', rateLimitStore.close);
     await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   },

@@ -14,18 +14,22 @@ export default fp(
     const { config } = app;
     app.decorate(
       'tokens',
-      createTokenService(app.db, {
-        secret: jwtSecret,
-        accessTokenSeconds: config.accessTokenSeconds,
-        refreshTokenSeconds: config.refreshTokenSeconds,
-        sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
-        // The revoked session is forgotten here before the refusal leaves (every process hears
-        // the database's notification too): a renewal that ends nothing forgets nothing.
-        onReuse: ({ userId, sessionId }) => {
-          app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked');
-          if (app.hasDecorator('signedInUsers')) app.signedInUsers.clear('sessions');
+      createTokenService(
+        app.db,
+        {
+          secret: jwtSecret,
+          accessTokenSeconds: config.accessTokenSeconds,
+          refreshTokenSeconds: config.refreshTokenSeconds,
+          sessionMaxSeconds: config.sessionMaxDays * 24 * 60 * 60,
+          // The revoked session is forgotten here before the refusal leaves (every process hears
+          // the database's notification too): a renewal that ends nothing forgets nothing.
+          onReuse: ({ userId, sessionId }) => {
+            app.log.warn({ userId, sessionId }, 'refresh token reused: the session is revoked');
+            if (app.hasDecorator('signedInUsers')) app.signedInUsers.clear('sessions');
+          },
         },
-      }),
+        app.writeDb,
+      ),
     );
   },
   { name: 'tokens', dependencies: ['database'] },
