@@ -51,7 +51,6 @@ const VERIFIED_ACCESS_TOKENS_KEPT = 10_000;
  * docs/bench.md, "Seventh pass").
  */
 export function createTokenService(reads: Database, settings: TokenSettings, writes: Database = reads) {
-  const db = writes;
   const key = new TextEncoder().encode(settings.secret);
   const sessionMaxMs = (settings.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS) * 1000;
   /**
@@ -93,7 +92,7 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
     const jti = randomUUID();
     const refreshMs = Math.min(settings.refreshTokenSeconds * 1000, session.expiresAt.getTime() - Date.now());
     if (refreshMs <= 0) throw new TokenError('Session expired');
-    await db
+    await writes
       .insert(refreshTokens)
       .values({ jti, userId, sessionId: session.id, expiresAt: new Date(Date.now() + refreshMs) });
     return {
@@ -108,7 +107,7 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
   }
 
   async function versionOf(userId: number): Promise<{ version: number; isActive: boolean } | null> {
-    const [user] = await db
+    const [user] = await writes
       .select({ version: users.sessionVersion, isActive: users.isActive })
       .from(users)
       .where(eq(users.id, userId));
@@ -116,11 +115,11 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
   }
 
   async function revokeSession(sessionId: string, reason: SessionEnd) {
-    await db
+    await writes
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    await db
+    await writes
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
@@ -133,7 +132,7 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
       if (!user) throw new TokenError('User not found');
       const id = randomUUID();
       const expiresAt = new Date(Date.now() + sessionMaxMs);
-      await db.insert(sessions).values({ id, userId, expiresAt });
+      await writes.insert(sessions).values({ id, userId, expiresAt });
       return pairFor(userId, user.version, { id, expiresAt });
     },
 
@@ -164,13 +163,13 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
     async rotate(refresh: string): Promise<TokenPair> {
       const payload = await verify(refresh, 'refresh');
       const userId = payload.user_id;
-      const [used] = await db
+      const [used] = await writes
         .update(refreshTokens)
         .set({ usedAt: sql`now()` })
         .where(and(eq(refreshTokens.jti, payload.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning({ sessionId: refreshTokens.sessionId });
       if (!used) {
-        const [known] = await db
+        const [known] = await writes
           .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
           .from(refreshTokens)
           .where(eq(refreshTokens.jti, payload.jti));
@@ -181,7 +180,7 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
         throw new TokenError('Token is blacklisted');
       }
       const [session] = used.sessionId
-        ? await db
+        ? await writes
             .select()
             .from(sessions)
             .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
@@ -204,15 +203,15 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
      * (their own password change) issues a fresh session afterwards.
      */
     async endSessions(userId: number, reason: SessionEnd): Promise<void> {
-      await db
+      await writes
         .update(users)
         .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
         .where(eq(users.id, userId));
-      await db
+      await writes
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      await db
+      await writes
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
