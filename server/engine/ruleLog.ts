@@ -328,6 +328,45 @@ function pageIdsByFolder(
 }
 
 /**
+ * The Ad id sort with a search, walked on the index that carries each entry's search text and time
+ * (migration 0029), so an entry is tested without reading the table. That index holds the entries
+ * whose id is positive (all of them): the condition, written here alone, is what lets the planner
+ * use it, and keeps it from the statements that find the matches through the trigram index.
+ */
+const adIdTextWalk =
+  (query: IdQuery, ordering: SQL[]): Walk =>
+  (where, limit, offset) =>
+    sql`${query(and(where, sql`${ruleActivity.id} > 0`)!)
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset)}`;
+
+/** The walk of a search along its first sort key, when that key has its own (else pageOf's default). */
+function walkOf(
+  db: Database,
+  conditions: RuleLogConditions,
+  keys: string[],
+  filters: RuleLogFilters,
+  query: IdQuery,
+  ordering: SQL[],
+): Walk | undefined {
+  if (!conditions.branches || keys.some((key) => FOLDER_KEYS.has(key.replace(/^-/, '')))) return undefined;
+  const first = keys[0]?.replace(/^-/, '');
+  // Sorted by action first: action by action (ruleLogActions.ts).
+  if (first === 'action')
+    return actionWalk(
+      db,
+      conditions.base,
+      filters.ordering,
+      ordering,
+      keys[0]!.startsWith('-'),
+      textOnly(filters.search),
+    );
+  if (first === 'ad_id') return adIdTextWalk(query, ordering);
+  return undefined;
+}
+
+/**
  * One page of finished entries, newest first unless ordered otherwise: the page's ids first (an
  * index walk over rule_activity, index-only for the default order even at a deep offset), then
  * the rule, folder, account, exemption and run of those entries only.
@@ -368,17 +407,7 @@ export async function listRuleLog(
           conditions,
           filters.ordering,
           ordering,
-          // A search sorted by action first: action by action (ruleLogActions.ts).
-          conditions.branches && keys[0]?.replace(/^-/, '') === 'action' && !keys.some(isFolderKey)
-            ? actionWalk(
-                db,
-                conditions.base,
-                filters.ordering,
-                ordering,
-                keys[0].startsWith('-'),
-                textOnly(filters.search),
-              )
-            : undefined,
+          walkOf(db, conditions, keys, filters, plain, ordering),
         )(pageRows.limit, pageRows.offset).then((statement) => sql`${ruleActivity.id} in (${statement})`);
   return estimatedSlice(
     paging,

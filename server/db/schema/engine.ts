@@ -128,8 +128,9 @@ export const ruleActivity = pgTable(
     index('rule_activity_created_idx').on(t.createdAt, t.id),
     index('rule_activity_rule_idx').on(t.ruleId, t.createdAt),
     index('rule_activity_folder_idx').on(t.folderId, t.createdAt),
-    index('rule_activity_ad_idx').on(t.adId),
-    // The Activity's Action and Ad ID sorts, ties broken by id (rule and folder sorts follow joins).
+    // The Activity's Action and Ad ID sorts, ties broken by id (rule and folder sorts follow joins);
+    // the second also finds an ad's entries. With a search, the Ad ID sort walks an index carrying
+    // the search text (migration 0029: drizzle cannot declare INCLUDE).
     index('rule_activity_action_idx').on(t.action, t.id),
     index('rule_activity_ad_id_sort_idx').on(t.adId, t.id),
     index('rule_activity_slot_idx').on(t.ruleId, t.slot),
