@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_SAMPLE } from '../../../server/engine/ruleLogActions';
-import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule } from './support';
+import { activityFixture } from './support';
 
 const ORDERINGS = [
   'action',
@@ -32,13 +32,9 @@ eachDatabase((engine) => {
     let viewer: TestUser;
 
     beforeAll(async () => {
-      api = await createTestApi(engine);
-      viewer = await api.userWith(['view_logs', 'read_rules']);
-      const account = await seedAccount(api.dbh.db, { accountName: 'Wombat account' });
-      const { rule, folder } = await seedRule(api.dbh.db, account.adAccountId, {
-        folderName: 'Quokka folder',
-        ruleName: 'Wombat rule',
-      });
+      const fixture = await activityFixture(engine);
+      ({ api, viewer } = fixture);
+      const { rule, folder } = fixture;
       // Alerts (more than the sample, none holding zebra or image), errors (a few holding zebra),
       // turn-offs of ads (every third an image of a zebra), turn-offs of campaigns (zebra only in the
       // last ones), some not finished; times out of id order, with ties.

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_READ_UP_TO } from '../../../server/http/readOrWalk';
-import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule } from './support';
+import { activityFixture } from './support';
 
 const ORDERINGS = ['ad_id', '-ad_id', 'ad_id,created_at', 'ad_id,-created_at', '-ad_id,-created_at'];
 const SEARCHES = ['image', 'zebra'];
@@ -27,13 +27,9 @@ eachDatabase((engine) => {
     let viewer: TestUser;
 
     beforeAll(async () => {
-      api = await createTestApi(engine);
-      viewer = await api.userWith(['view_logs', 'read_rules']);
-      const account = await seedAccount(api.dbh.db, { accountName: 'Wombat account' });
-      const { rule, folder } = await seedRule(api.dbh.db, account.adAccountId, {
-        folderName: 'Quokka folder',
-        ruleName: 'Wombat rule',
-      });
+      const fixture = await activityFixture(engine);
+      ({ api, viewer } = fixture);
+      const { rule, folder } = fixture;
       // Campaign turn-offs first in ad-id order, holding no image; then ads, nearly all images
       // (a zebra now and then), two entries an ad with times out of id order; a few unfinished.
       await api.dbh.sql.query(

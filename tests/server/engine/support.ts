@@ -269,6 +269,18 @@ export async function seedRule(db: Database, adAccountId: string, options: SeedR
   return { folder: folder!, rule: rule! };
 }
 
+/** An API with a viewer of the Activity and one rule in one folder, for a test that writes the rule's entries. */
+export async function activityFixture(engine: Engine) {
+  const api = await createTestApi(engine);
+  const viewer = await api.userWith(['view_logs', 'read_rules']);
+  const account = await seedAccount(api.dbh.db, { accountName: 'Wombat account' });
+  const { rule, folder } = await seedRule(api.dbh.db, account.adAccountId, {
+    folderName: 'Quokka folder',
+    ruleName: 'Wombat rule',
+  });
+  return { api, viewer, rule, folder };
+}
+
 export async function activityOf(db: Database, ruleId: number) {
   return db.select().from(ruleActivity).where(eq(ruleActivity.ruleId, ruleId)).orderBy(ruleActivity.id);
 }
