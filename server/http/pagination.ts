@@ -114,23 +114,32 @@ type MatchingQuery = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } 
  */
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 1_000;
-const estimates = new WeakMap<Database, Map<string, { rows: number; until: number }>>();
+const estimates = new WeakMap<Database, Map<string, { rows: Promise<number>; until: number }>>();
 
-/** The planner's row estimate for `matching` (EXPLAIN, nothing executed), reused for ESTIMATE_TTL_MS. */
-export async function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
+/**
+ * The planner's row estimate for `matching` (EXPLAIN, nothing executed), reused for ESTIMATE_TTL_MS.
+ * Kept from the moment it is asked, so the statements of one list that need the same estimate at
+ * once (its page and its count, side by side) plan it once; a failed one is not kept.
+ */
+export function plannerEstimate(db: Database, matching: MatchingQuery): Promise<number> {
   const { sql: text, params } = matching.toSQL();
   const key = `${text}\u0000${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
-  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>();
+  const kept = estimates.get(db) ?? new Map<string, { rows: Promise<number>; until: number }>();
   estimates.set(db, kept);
   const now = Date.now();
   const hit = kept.get(key);
   if (hit && hit.until > now) return hit.rows;
-  const plan = await db.execute(sql`explain (format json) ${matching}`);
-  const rows = planRows(resultRows<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN']);
+  const rows = db
+    .execute(sql`explain (format json) ${matching}`)
+    .then((plan) => planRows(resultRows<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN']));
+  const entry = { rows, until: now + ESTIMATE_TTL_MS };
   // Oldest first: a Map keeps insertion order, so the first key is the one to drop.
   kept.delete(key);
   if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(key, { rows, until: now + ESTIMATE_TTL_MS });
+  kept.set(key, entry);
+  rows.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
   return rows;
 }
 

@@ -3,9 +3,9 @@
  * 14.5); big lists' totals are estimated or counted, never below what a page proves.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../../server/db/schema/index';
-import { countMatching, estimatedSlice } from '../../../server/http/pagination';
+import { countMatching, estimatedSlice, plannerEstimate } from '../../../server/http/pagination';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 
 describe('paging links', () => {
@@ -54,6 +54,27 @@ describe('totals of big lists', () => {
     // The planner takes a comparison it cannot judge to keep a third of the rows (4 of 12 here).
     const underestimated = entries().where(sql`random() >= 0`);
     expect(await countMatching(api.dbh.db, underestimated, 5)).toEqual({ n: 5, kind: 'atLeast' });
+  });
+
+  it('plan an estimate asked twice at once (a page and its count) once, and plan it again after a failure', async () => {
+    const execute = vi.spyOn(api.dbh.db, 'execute');
+    try {
+      const same = () => entries().where(sql`${auditLog.action} like 'Counted 1%'`);
+      const [first, second] = await Promise.all([
+        plannerEstimate(api.dbh.db, same()),
+        plannerEstimate(api.dbh.db, same()),
+      ]);
+      expect(second).toBe(first);
+      expect(execute).toHaveBeenCalledTimes(1);
+
+      execute.mockRejectedValueOnce(new Error('connection lost'));
+      const other = () => entries().where(sql`${auditLog.action} like 'Counted 2%'`);
+      await expect(plannerEstimate(api.dbh.db, other())).rejects.toThrow('connection lost');
+      expect(await plannerEstimate(api.dbh.db, other())).toBeGreaterThan(0);
+      expect(execute).toHaveBeenCalledTimes(3);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('are never below what a page proves, and exact on the last page', async () => {
