@@ -9,7 +9,6 @@ import type { LogEntryDto } from '../../src/domain/contracts';
 import type { Database } from '../db/client';
 import { auditLog, auditLogNames } from '../db/schema/index';
 import {
-  commaList,
   countMatching,
   DEFAULT_COUNT_CAP,
   estimatedSlice,
@@ -18,6 +17,7 @@ import {
   plannerEstimate,
   type PageRequest,
   type Slice,
+  orderingKeys,
 } from '../http/pagination';
 import { readAndSort, readThenSort } from '../http/readOrWalk';
 import { containsPattern, textMatches } from '../http/search';
@@ -169,8 +169,8 @@ function idConditions(filters: AuditLogFilters): SQL | undefined {
 
 /** The first sort key's column (the default: the time of the entry). */
 function firstSortColumn(raw: unknown): string {
-  const key = commaList(raw).find((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
-  return key ? ORDERING[key.replace(/^-/, '') as keyof typeof ORDERING].name : auditLog.timestamp.name;
+  const key = orderingKeys(raw).find((k) => Object.hasOwn(ORDERING, k));
+  return key ? ORDERING[key as keyof typeof ORDERING].name : auditLog.timestamp.name;
 }
 
 /**
@@ -218,9 +218,7 @@ function pagingWays(branches: SearchBranch[] | undefined, ids: SQL | undefined, 
 
 /** The columns `ordering` sorts by, with the id: what a page's parts carry to be sorted together. */
 function orderingColumns(raw: unknown) {
-  const keys = commaList(raw)
-    .map((k) => k.replace(/^-/, ''))
-    .filter((k): k is keyof typeof ORDERING => Object.hasOwn(ORDERING, k));
+  const keys = orderingKeys(raw).filter((k): k is keyof typeof ORDERING => Object.hasOwn(ORDERING, k));
   const columns = keys.length ? keys.map((k) => ORDERING[k]) : [auditLog.timestamp];
   return Object.fromEntries([...columns, auditLog.id].map((column) => [column.name, column]));
 }

@@ -6,7 +6,7 @@ import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import { commaList } from '../http/pagination';
+import { commaList, orderingKeys } from '../http/pagination';
 import { containsPattern } from '../http/search';
 import type { CampaignFilters } from './schemas';
 
@@ -69,7 +69,7 @@ const searchesAccountName = ({ meta_ad_account }: CampaignFilters) =>
  * it joined to find the page, so a page sorted by a campaign column walks that column's index alone.
  */
 export function readsAccount(filters: CampaignFilters): boolean {
-  const sortedByAccount = commaList(filters.ordering).some((key) => ACCOUNT_KEYS.has(key.replace(/^-/, '')));
+  const sortedByAccount = orderingKeys(filters.ordering).some((key) => ACCOUNT_KEYS.has(key));
   return searchesAccountName(filters) || sortedByAccount || Boolean(filters.end_date_after || filters.end_date_before);
 }
 
@@ -193,9 +193,7 @@ export function campaignOrdering(raw: string | undefined, byName = false): SQL[]
 
 /** The columns `ordering` sorts by, the campaign id among them, by name (what campaignOrdering(…, true) reads). */
 export function orderingColumns(raw: string | undefined): Record<string, AnyPgColumn> {
-  const keys = commaList(raw || '-campaign_id')
-    .map((key) => key.replace(/^-/, ''))
-    .filter((key) => Object.hasOwn(ORDERING_COLUMNS, key));
+  const keys = orderingKeys(raw || '-campaign_id').filter((key) => Object.hasOwn(ORDERING_COLUMNS, key));
   const columns = [...keys.flatMap((key) => [ORDERING_COLUMNS[key]!].flat()), campaigns.campaignId];
   return Object.fromEntries(columns.map((column) => [column.name, column]));
 }

@@ -18,6 +18,7 @@ import {
   resultRows,
   type PageRequest,
   type Slice,
+  sortKeyName,
 } from '../http/pagination';
 import { containsPattern, indexedContains, textMatches } from '../http/search';
 import {
@@ -248,7 +249,7 @@ const WITHIN_FOLDER = sortColumnsOf('within_folder');
  */
 function folderWalk(raw: unknown, descending: boolean): Walk {
   const rest = commaList(raw)
-    .filter((key) => !FOLDER_KEYS.has(key.replace(/^-/, '')))
+    .filter((key) => !FOLDER_KEYS.has(sortKeyName(key)))
     .join(',');
   const id = (column: SQL | typeof ruleActivity.id) => (descending ? desc(column) : asc(column));
   const inner = [...orderingTerms(rest, ORDERING, []), id(ruleActivity.id)];
@@ -350,8 +351,8 @@ function walkOf(
   query: IdQuery,
   ordering: SQL[],
 ): Walk | undefined {
-  if (!conditions.branches || keys.some((key) => FOLDER_KEYS.has(key.replace(/^-/, '')))) return undefined;
-  const first = keys[0]?.replace(/^-/, '');
+  if (!conditions.branches || keys.some((key) => FOLDER_KEYS.has(sortKeyName(key)))) return undefined;
+  const [first] = keys.map(sortKeyName);
   // Sorted by action first: action by action (ruleLogActions.ts).
   if (first === 'action')
     return actionWalk(
@@ -380,8 +381,8 @@ export async function listRuleLog(
   const conditions = await ruleLogConditions(db, filters, countCap);
   const where = and(conditions.base, conditions.branches ? or(...conditions.branches.map((b) => b.where)) : undefined)!;
   const ordering = orderingWithId(filters.ordering, ORDERING, [desc(ruleActivity.createdAt)], ruleActivity.id);
-  const keys = commaList(filters.ordering).filter((k) => Object.hasOwn(ORDERING, k.replace(/^-/, '')));
-  const isFolderKey = (key: string) => FOLDER_KEYS.has(key.replace(/^-/, ''));
+  const keys = commaList(filters.ordering).filter((k) => Object.hasOwn(ORDERING, sortKeyName(k)));
+  const isFolderKey = (key: string) => FOLDER_KEYS.has(sortKeyName(key));
   const pageRows = { limit: paging.limit + 1, offset: paging.offset };
   // A folder name later in the ordering: the entries joined to their folders (null when gone).
   const plain: IdQuery = keys.some(isFolderKey)

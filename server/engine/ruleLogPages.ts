@@ -6,7 +6,15 @@ import { type AnyColumn, and, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, ruleActivity } from '../db/schema/index';
-import { commaList, orderingWithId, plannerEstimate, resultRows, type PageRequest } from '../http/pagination';
+import {
+  commaList,
+  orderingWithId,
+  plannerEstimate,
+  resultRows,
+  type PageRequest,
+  orderingKeys,
+  sortKeyName,
+} from '../http/pagination';
 import { readAndSort, readThenSort } from '../http/readOrWalk';
 
 /** The Activity's sort keys over a subquery `alias` that keeps the sort's columns under their names (CARRIED). */
@@ -78,10 +86,7 @@ function spreadAlong(key: string, by: SearchWay['by'] | undefined): boolean {
 }
 
 /** The first sort key named by `ordering=` (without its direction), if any. */
-const firstKey = (raw: unknown) =>
-  commaList(raw)
-    .map((key) => key.replace(/^-/, ''))
-    .find((key) => Object.hasOwn(FOUND_ORDERING, key)) ?? 'created_at';
+const firstKey = (raw: unknown) => orderingKeys(raw).find((key) => Object.hasOwn(FOUND_ORDERING, key)) ?? 'created_at';
 
 /** The ids of one page of a sort (`limit` rows from `offset`). */
 export type PageIds = (limit: number, offset: number) => Promise<number[]>;
@@ -138,8 +143,8 @@ export function pageOf(
   // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
   // by name guessing the matches are spread evenly among them. Only the sort's columns are kept,
   // and folders joined only for their names, so a folder's entries are read from its index alone.
-  const keys = new Set(['id', ...commaList(raw).map((key) => key.replace(/^-/, ''))]);
-  if (!commaList(raw).some((key) => Object.hasOwn(FOUND_ORDERING, key.replace(/^-/, '')))) keys.add('created_at');
+  const keys = new Set(['id', ...orderingKeys(raw)]);
+  if (!orderingKeys(raw).some((key) => Object.hasOwn(FOUND_ORDERING, key))) keys.add('created_at');
   const byFolder = part !== undefined || keys.has('client_account') || keys.has('folder_name');
   const carried = CARRIED.filter(({ name }) =>
     name === 'folder_name'
@@ -168,8 +173,8 @@ export function pageOf(
    * surname's 50th page of 100).
    */
   const boundedByAnother = async (first: SearchWay | undefined, rows: number) => {
-    const key = commaList(raw).find((k) => Object.hasOwn(FOUND_ORDERING, k.replace(/^-/, ''))) ?? '-created_at';
-    const bounding = BOUNDING[key.replace(/^-/, '')];
+    const key = commaList(raw).find((k) => Object.hasOwn(FOUND_ORDERING, sortKeyName(k))) ?? '-created_at';
+    const bounding = BOUNDING[sortKeyName(key)];
     if (!bounding) return undefined;
     const head = resultRows<Record<string, string | null>>(
       await db.execute(

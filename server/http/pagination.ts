@@ -232,9 +232,15 @@ export function orderingWithId(
   fallback: SQL[],
   id: AnyColumn | SQL,
 ): SQL[] {
-  const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, key.replace(/^-/, '')));
+  const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, sortKeyName(key)));
   return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];
 }
+
+/** An ordering's term without its direction: `-name` → `name`. */
+export const sortKeyName = (term: string) => term.replace(/^-/, '');
+
+/** The names `ordering=` sorts by, in order, without their directions. */
+export const orderingKeys = (raw: unknown) => commaList(raw).map(sortKeyName);
 
 /** `a, b,,c` → ['a', 'b', 'c']; an entry holding NUL names nothing (PostgreSQL refuses NUL in text). */
 export function commaList(raw: unknown): string[] {

@@ -10,7 +10,7 @@ import { MASKED, type FieldSpec } from '../../src/domain/resources/define';
 import { describeChanges, describeValues, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { ValidationError } from '../http/errors';
-import { commaList, slice, type PageRequest, type Slice } from '../http/pagination';
+import { commaList, slice, type PageRequest, type Slice, sortKeyName } from '../http/pagination';
 import { searchAny } from '../http/search';
 import { maskSecret, type CredentialCipher } from '../rules/credentials';
 import type { DefinedResource } from './registry';
@@ -103,7 +103,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
   const ordering = (raw: unknown): SQL[] => {
     const terms: SQL[] = [];
     for (const key of [...commaList(raw), ...(spec.list?.ordering ? [spec.list.ordering] : [])]) {
-      const name = key.replace(/^-/, '');
+      const name = sortKeyName(key);
       const field = spec.fields[name];
       if (!field?.sortable && name !== 'id') continue;
       const column = name === 'id' ? idColumn : columnOf(name);
