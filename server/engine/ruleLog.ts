@@ -172,11 +172,11 @@ async function searchBranches(db: Database, search: unknown, countCap: number): 
   const [found] = resultRows<{ folder_ids: number[] | null; rule_ids: number[] | null; text_ids: number[] | null }>(
     await db.execute(sql`
       with matching_folders as (
-        select ${folders.id} as id from ${folders} where ${ilike(folders.name, pattern)}
+        select ${folders.id} as id from ${folders} where ${indexedContains(folders.name, text)}
         union
         select ${folders.id} from ${folders} join ${metaAdAccounts}
           on ${metaAdAccounts.adAccountId} = ${folders.adAccountId}
-        where ${ilike(metaAdAccounts.accountName, pattern)})
+        where ${indexedContains(metaAdAccounts.accountName, text)})
       select (select array_agg(id) from matching_folders) as folder_ids,
              array(select ${rules.id} from ${rules} where ${indexedContains(rules.name, text)}
                limit ${MANY_RULES + 1}) as rule_ids,
