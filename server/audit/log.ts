@@ -289,7 +289,7 @@ export async function listAuditLog(
       .from(auditLog)
       .where(inArray(auditLog.id, pageIds))
       .orderBy(...ordering),
-    countMatching(db, db.select({ id: auditLog.id }).from(auditLog).where(where), countCap),
+    () => countMatching(db, db.select({ id: auditLog.id }).from(auditLog).where(where), countCap),
   );
   return {
     ...page,

@@ -131,7 +131,7 @@ export async function listCampaigns(
       .innerJoin(metaAdAccounts, eq(campaigns.adAccountId, metaAdAccounts.adAccountId))
       .where(inArray(campaigns.campaignId, pageIds))
       .orderBy(...ordering),
-    countMatching(db, matchingIds(), countCap),
+    () => countMatching(db, matchingIds(), countCap),
   );
   return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
 }

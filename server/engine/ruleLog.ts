@@ -413,7 +413,7 @@ export async function listRuleLog(
   return estimatedSlice(
     paging,
     pageRowsWhere.then((where) => entries(db, where, ordering)),
-    countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
+    () => countMatching(db, db.select({ id: ruleActivity.id }).from(ruleActivity).where(where), countCap),
   );
 }
 

@@ -171,21 +171,24 @@ function planRows(plan: unknown): number {
 
 /**
  * One page of a big list: `rowsPlusOne` reads the page's rows plus one (so whether a further page
- * has rows is known without the total) and `total` is countMatching's answer. An estimate is never
- * below what this page proves (the rows up to its end, plus one when more follow), and the last
- * page knows its exact total again, whatever was estimated before.
+ * has rows is known without the total) and `total` asks countMatching. The last page (or an empty
+ * list) knows its exact total, whatever was estimated before, and asks nothing more: a list's reads
+ * run one after another on one connection (DbHandle.onOneConnection), so asking for the total only
+ * once the page is read costs no time, and saves the count where the page already proves it. An
+ * estimate is never below what the page proves (the rows up to its end, plus one when more follow).
  */
 export async function estimatedSlice<T>(
   { limit, offset }: PageRequest,
   rowsPlusOne: PromiseLike<T[]>,
-  total: PromiseLike<MatchCount>,
+  total: () => PromiseLike<MatchCount>,
 ): Promise<Slice<T>> {
-  const [fetched, counted] = await Promise.all([rowsPlusOne, total]);
+  const fetched = await rowsPlusOne;
   const hasMore = fetched.length > limit;
   const results = hasMore ? fetched.slice(0, limit) : fetched;
   const seen = offset + results.length;
   // The last page, or an empty list: everything there is has been seen.
   if (!hasMore && (results.length > 0 || offset === 0)) return { count: seen, results, hasMore, countKind: 'exact' };
+  const counted = await total();
   return { count: Math.max(counted.n, seen + (hasMore ? 1 : 0)), results, hasMore, countKind: counted.kind };
 }
 

@@ -79,7 +79,11 @@ describe('totals of big lists', () => {
 
   it('are never below what a page proves, and exact on the last page', async () => {
     const rows = (n: number) => Promise.resolve(Array.from({ length: n }, (_, i) => i));
-    const about = (n: number) => Promise.resolve({ n, kind: 'estimate' as const });
+    const asked: number[] = [];
+    const about = (n: number) => () => {
+      asked.push(n);
+      return Promise.resolve({ n, kind: 'estimate' as const });
+    };
     // More rows follow this page: at least offset + page + 1, whatever the estimate said.
     expect(await estimatedSlice({ limit: 10, offset: 50 }, rows(11), about(20))).toMatchObject({
       count: 61,
@@ -100,5 +104,10 @@ describe('totals of big lists', () => {
       count: 0,
       countKind: 'exact',
     });
+    // The last two asked nothing: their pages proved the total.
+    expect(asked).toEqual([20, 52_000]);
+    // A page past the end proves nothing: the total is asked.
+    await estimatedSlice({ limit: 10, offset: 500 }, rows(0), about(40));
+    expect(asked).toEqual([20, 52_000, 40]);
   });
 });
