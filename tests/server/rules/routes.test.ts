@@ -394,6 +394,30 @@ eachDatabase((engine) => {
         expect(paged.results).toHaveLength(1);
       });
 
+      it('pages the trash in every order as the whole list has it, with its total on every page', async () => {
+        for (const name of ['Trash Page A', 'Trash Page B', 'Trash Page C']) {
+          const folder = await createFolder(api, admin.token, account, { name });
+          await call(api, admin.token, 'POST', `/api/folders/${folder.id}/move_to_trash/`);
+        }
+        for (const ordering of ['', '-trashed_at', 'trashed_at', '-deleted_at', 'name', '-name', 'created_at']) {
+          const whole = (await call(api, admin.token, 'GET', `/api/trash_page/?limit=100&ordering=${ordering}`)).json();
+          expect(whole.count, ordering).toBeGreaterThanOrEqual(3);
+          const times = whole.results.map((f: { trashed_at: string }) => Date.parse(f.trashed_at));
+          if (ordering === '' || ordering.endsWith('trashed_at') || ordering === '-deleted_at')
+            expect(times, ordering).toEqual([...times].sort((a, b) => (ordering === 'trashed_at' ? a - b : b - a)));
+          for (let offset = 0; offset < whole.count; offset += 2) {
+            const page = (
+              await call(api, admin.token, 'GET', `/api/trash_page/?limit=2&offset=${offset}&ordering=${ordering}`)
+            ).json();
+            expect(page.count, `${ordering} at ${offset}`).toBe(whole.count);
+            expect(
+              page.results.map((f: { id: number }) => f.id),
+              `${ordering} at ${offset}`,
+            ).toEqual(whole.results.slice(offset, offset + 2).map((f: { id: number }) => f.id));
+          }
+        }
+      });
+
       it('needs delete_rules for the trash list, restores and permanent deletes', async () => {
         const editor = await api.userWith(['read_rules', 'create_update_rules']);
         const folder = await createFolder(api, admin.token, account);
