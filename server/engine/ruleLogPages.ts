@@ -7,13 +7,13 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { folders, ruleActivity } from '../db/schema/index';
 import {
-  commaList,
   orderingWithId,
   plannerEstimate,
   resultRows,
   type PageRequest,
   orderingKeys,
   sortKeyName,
+  firstSortTerm,
 } from '../http/pagination';
 import { readAndSort, readThenSort } from '../http/readOrWalk';
 
@@ -85,9 +85,6 @@ function spreadAlong(key: string, by: SearchWay['by'] | undefined): boolean {
   return false;
 }
 
-/** The first sort key named by `ordering=` (without its direction), if any. */
-const firstKey = (raw: unknown) => orderingKeys(raw).find((key) => Object.hasOwn(FOUND_ORDERING, key)) ?? 'created_at';
-
 /** The ids of one page of a sort (`limit` rows from `offset`). */
 export type PageIds = (limit: number, offset: number) => Promise<number[]>;
 /** The statement selecting the ids of one page of a sort (`limit` rows from `offset`), to nest in another. */
@@ -131,20 +128,22 @@ export function pageOf(
 ): PageStatement {
   const idsOf = (where: SQL | undefined) => db.select({ id: ruleActivity.id }).from(ruleActivity).where(where);
   const sorted = orderingWithId(raw, FOUND_ORDERING, [desc(sql`found.created_at`)], sql`found.id`);
+  // The sort's first key (the Activity's default: newest first), with and without its direction.
+  const firstTerm = firstSortTerm(raw, FOUND_ORDERING) ?? '-created_at';
+  const firstKey = sortKeyName(firstTerm);
   const matchesOf = (way: SearchWay | undefined) => plannerEstimate(db, idsOf(and(base, way?.where)));
   const isRead = async (way: SearchWay | undefined, rows: number) =>
     readAndSort({
       matches: await matchesOf(way),
       tableRows: await plannerEstimate(db, idsOf(undefined)),
       rowsWanted: rows,
-      spread: spreadAlong(firstKey(raw), way?.by),
+      spread: spreadAlong(firstKey, way?.by),
       textTested: way?.by === 'text',
     });
   // Read, then sorted apart: joined to the sort as one statement, the planner still walks folders
   // by name guessing the matches are spread evenly among them. Only the sort's columns are kept,
   // and folders joined only for their names, so a folder's entries are read from its index alone.
-  const keys = new Set(['id', ...orderingKeys(raw)]);
-  if (!orderingKeys(raw).some((key) => Object.hasOwn(FOUND_ORDERING, key))) keys.add('created_at');
+  const keys = new Set(['id', firstKey, ...orderingKeys(raw)]);
   const byFolder = part !== undefined || keys.has('client_account') || keys.has('folder_name');
   const carried = CARRIED.filter(({ name }) =>
     name === 'folder_name'
@@ -173,8 +172,7 @@ export function pageOf(
    * surname's 50th page of 100).
    */
   const boundedByAnother = async (first: SearchWay | undefined, rows: number) => {
-    const key = commaList(raw).find((k) => Object.hasOwn(FOUND_ORDERING, sortKeyName(k))) ?? '-created_at';
-    const bounding = BOUNDING[sortKeyName(key)];
+    const bounding = BOUNDING[firstKey];
     if (!bounding) return undefined;
     const head = resultRows<Record<string, string | null>>(
       await db.execute(
@@ -185,7 +183,7 @@ export function pageOf(
     const within =
       head.length < rows || bound === null || bound === undefined
         ? undefined
-        : key.startsWith('-')
+        : firstTerm.startsWith('-')
           ? sql`(${bounding.column} >= ${bound}::${sql.raw(bounding.type)} or ${bounding.column} is null)`
           : sql`${bounding.column} <= ${bound}::${sql.raw(bounding.type)}`;
     // The rows read, given back as arrays (text, so no time loses its microseconds).
@@ -205,7 +203,7 @@ export function pageOf(
     const read = await Promise.all(ways.map((way) => isRead(way, rowsWanted)));
     // A text next to a folder's or a rule's entries read first is read too, bounded by them
     // (boundedByAnother) rather than walked: the walk fetched 30,000 entries for a surname's 50th page.
-    const bounding = BOUNDING[firstKey(raw)];
+    const bounding = BOUNDING[firstKey];
     const boundingWay = ways.find((way, i) => read[i] && way?.by !== 'text');
     if (bounding && boundingWay && (await matchesOf(boundingWay)) >= rowsWanted)
       ways.forEach((way, i) => {

@@ -235,7 +235,7 @@ export function orderingWithId(
   fallback: SQL[],
   id: AnyColumn | SQL,
 ): SQL[] {
-  const firstKey = commaList(raw).find((key) => Object.hasOwn(columns, sortKeyName(key)));
+  const firstKey = firstSortTerm(raw, columns);
   return [...orderingTerms(raw, columns, fallback), firstKey && !firstKey.startsWith('-') ? asc(id) : desc(id)];
 }
 
@@ -244,6 +244,10 @@ export const sortKeyName = (term: string) => term.replace(/^-/, '');
 
 /** The names `ordering=` sorts by, in order, without their directions. */
 export const orderingKeys = (raw: unknown) => commaList(raw).map(sortKeyName);
+
+/** The first term of `ordering=` that names one of `columns`, with its direction (`-name`), if any. */
+export const firstSortTerm = (raw: unknown, columns: object) =>
+  commaList(raw).find((term) => Object.hasOwn(columns, sortKeyName(term)));
 
 /** `a, b,,c` → ['a', 'b', 'c']; an entry holding NUL names nothing (PostgreSQL refuses NUL in text). */
 export function commaList(raw: unknown): string[] {

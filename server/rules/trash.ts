@@ -62,7 +62,7 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
     // whole trash (a thousand rows at full size) was joined, counted and sorted to keep ten (4.4 → 1.6 ms).
     const byTrashAlone = orderingKeys(query.ordering).every((key) => key === 'trashed_at' || key === 'deleted_at');
     const rowsFrom = byTrashAlone
-      ? sql`(select folder_id, trashed_at, count(*) over () as total from ${trashNodes} ${where ? sql`where ${where}` : sql``}
+      ? sql`(select folder_id, trashed_at, count(*) over () as total from ${trashNodes} where ${where ?? sql`true`}
           order by ${sql.join([...ordering, sql`folder_id desc`], sql`, `)} limit ${limit} offset ${offset}) as trash_nodes`
       : trashNodes;
     const { count: total, results: rows } = await sliceWithTotal(
