@@ -3,7 +3,7 @@
  * switched on, rules seeded straight into the database, and a quiet log.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { createRuleEngineService } from '../../../server/engine/service';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
@@ -279,6 +279,30 @@ export async function activityFixture(engine: Engine) {
     ruleName: 'Wombat rule',
   });
   return { api, viewer, rule, folder };
+}
+
+/** `ordering=` as plain SQL's ORDER BY, ties broken by id in the first key's direction (as the Activity does). */
+export function plainOrderBy(ordering: string): string {
+  const terms = ordering.split(',').map((key) => `${key.replace(/^-/, '')}${key.startsWith('-') ? ' desc' : ''}`);
+  return [...terms, `id ${ordering.startsWith('-') ? 'desc' : 'asc'}`].join(', ');
+}
+
+/** Asks the Activity for every page of every search and ordering, and expects the ids `reference` gives for it. */
+export async function expectActivityPages(
+  api: TestApi,
+  token: string,
+  cases: { searches: string[]; orderings: string[]; pages: [number, number][] },
+  reference: (search: string, ordering: string, limit: number, offset: number) => Promise<number[]>,
+) {
+  for (const search of cases.searches)
+    for (const ordering of cases.orderings)
+      for (const [limit, offset] of cases.pages) {
+        const url = `/api/rule_log/?limit=${limit}&offset=${offset}&ordering=${ordering}${search ? `&search=${search}` : ''}`;
+        const response = await api.request(token, { method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        const ids = response.json().results.map((entry: { id: number }) => entry.id);
+        expect(ids, url).toEqual(await reference(search, ordering, limit, offset));
+      }
 }
 
 export async function activityOf(db: Database, ruleId: number) {
