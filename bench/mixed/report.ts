@@ -34,7 +34,25 @@ export const GOALS = {
 const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 const n0 = (v: number) => Math.round(v).toLocaleString('en-US');
 
-function engineSection(o: MixedOutcome): string {
+/**
+ * What this machine allows, whatever the product does: each user waits for an answer before asking
+ * again, so the mean wait is users ÷ requests/s (Little's law). At the database's own rate for the
+ * same statements (the raw replay) that wait is the floor; the rate goal needs a raw replay of at
+ * least goal ÷ the ratio goal.
+ */
+function machineFloor(o: MixedOutcome, users: number): string {
+  const { rps, rawRatio } = GOALS.postgres;
+  const needed = rps / rawRatio;
+  const floorMs = o.raw.rps ? (users / o.raw.rps) * 1000 : Number.POSITIVE_INFINITY;
+  return (
+    `This machine's floor: with ${users} users each waiting for their answer, the mean wait is ${users} ÷ the rate; ` +
+    `at the database's own rate for these statements (${n0(o.raw.rps)}/s) it would be **${n0(floorMs)} ms** with no API at all ` +
+    `(the product's: ${n0(o.rps ? (users / o.rps) * 1000 : 0)} ms). ${rps} requests/s at ×${rawRatio} needs a raw replay of ` +
+    `${n0(needed)}/s or more: ${o.raw.rps >= needed ? 'this machine has it' : '**this machine does not reach it**'}.`
+  );
+}
+
+function engineSection(o: MixedOutcome, users: number): string {
   const isPostgres = o.engine === 'postgres';
   const ratio = o.raw.rps ? o.rps / o.raw.rps : 0;
   const familyOk = (f: FamilyStats) =>
@@ -66,6 +84,7 @@ function engineSection(o: MixedOutcome): string {
     `| writes (3 × 1/s) | ${n0(w.requests)} | ${w.rps.toFixed(1)} | ${w.p50_ms} | ${w.p95_ms} | ${w.p99_ms} | ${w.errors} | — | ${mark(writesOk)} |`,
     `| session renewals (1/s) | ${n0(r.requests)} | ${r.rps.toFixed(1)} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.errors} | — | |`,
     '',
+    ...(isPostgres ? [machineFloor(o, users), ''] : []),
     `Goals: ${isPostgres ? `every family p95 ≤ ${GOALS.postgres.familyP95} ms and p99 ≤ ${GOALS.postgres.familyP99} ms with 0 errors, writes p95 ≤ ${GOALS.postgres.writesP95} ms` : `0 errors, every family p99 ≤ ${GOALS.pglite.familyP99} ms`}.`,
     '',
   ].join('\n');
@@ -95,7 +114,7 @@ export async function writeMixedResults(run: {
       `first ${options.captured} requests and of the writes, ${options.users} connections, ${options.duration} s. ` +
       'How to read it: docs/bench.md, "Mixed traffic".',
     '',
-    ...run.outcomes.map(engineSection),
+    ...run.outcomes.map((o) => engineSection(o, options.users)),
   ].join('\n');
   const dir = options.resultsDir;
   await mkdir(dir, { recursive: true });
