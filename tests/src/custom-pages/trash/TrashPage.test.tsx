@@ -87,6 +87,9 @@ describe('Trash', () => {
       .setup()
       .type(screen.getByRole('searchbox', { name: 'Search for Client, Ad account or rule' }), 'live');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Gone Folder' })).not.toBeInTheDocument());
+    // The list may show its loading state before the search reaches the server: wait for the answer.
+    expect(await screen.findByRole('listitem', { name: 'Live Folder' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Gone Folder' })).not.toBeInTheDocument();
     expect(queries.filter((q) => q.get('search')).map((q) => q.get('search'))).toEqual(['live']);
   });
 
