@@ -43,11 +43,12 @@ const n0 = (v: number) => Math.round(v).toLocaleString('en-US');
 function machineFloor(o: MixedOutcome, users: number): string {
   const { rps, rawRatio } = GOALS.postgres;
   const needed = rps / rawRatio;
-  const floorMs = o.raw.rps ? (users / o.raw.rps) * 1000 : Number.POSITIVE_INFINITY;
+  // Users ÷ requests/s, in ms (no answers at all: no bound).
+  const meanWaitMs = (rate: number) => (rate ? (users / rate) * 1000 : Number.POSITIVE_INFINITY);
   return (
     `This machine's floor: with ${users} users each waiting for their answer, the mean wait is ${users} ÷ the rate; ` +
-    `at the database's own rate for these statements (${n0(o.raw.rps)}/s) it would be **${n0(floorMs)} ms** with no API at all ` +
-    `(the product's: ${n0(o.rps ? (users / o.rps) * 1000 : 0)} ms). ${rps} requests/s at ×${rawRatio} needs a raw replay of ` +
+    `at the database's own rate for these statements (${n0(o.raw.rps)}/s) it would be **${n0(meanWaitMs(o.raw.rps))} ms** with no API at all ` +
+    `(the product's: ${n0(meanWaitMs(o.rps))} ms). ${rps} requests/s at ×${rawRatio} needs a raw replay of ` +
     `${n0(needed)}/s or more: ${o.raw.rps >= needed ? 'this machine has it' : '**this machine does not reach it**'}.`
   );
 }
