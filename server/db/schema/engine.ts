@@ -25,6 +25,12 @@ export const ruleRuns = pgTable(
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
     startedAt: instantNow('started_at'),
+    /**
+     * Renewed every few seconds by the process running the attempt (server/engine/runHeartbeat.ts):
+     * a running attempt silent for longer than the lease belongs to a process that died, and is
+     * taken over (a retry) or settled (server/engine/orphanedRuns.ts). Null: never renewed, read as started_at.
+     */
+    heartbeatAt: instant('heartbeat_at'),
     finishedAt: instant('finished_at'),
     /** What happened, for the server log and support: "3 ads turned off", "caught up on 2:00 AM". */
     note: text('note'),
@@ -46,6 +52,8 @@ export const ruleRuns = pgTable(
     index('rule_runs_slot_idx').on(t.slot),
     uniqueIndex('rule_runs_id_unique').on(t.id),
     index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt),
+    // The orphan sweep looks only at running attempts (a handful among a month of runs).
+    index('rule_runs_running_idx').on(t.id).where(sql`status = 'running'`),
   ],
 );
 
