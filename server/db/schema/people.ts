@@ -120,12 +120,15 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
  * Failed sign-ins per account (per e-mail, whether or not an account has it, so the answer never
  * tells which exist): after a few, each further attempt must wait a growing delay, capped so an
  * attacker can slow an account down but never lock it out for good. Cleared by a good sign-in.
+ * `checking_until` reserves the account's one password check in flight; it runs out by itself
+ * should the process checking die.
  */
 export const loginFailures = pgTable('login_failures', {
   emailHash: text('email_hash').primaryKey(),
   failures: integer('failures').notNull().default(0),
   blockedUntil: instant('blocked_until'),
   lastFailureAt: instantNow('last_failure_at'),
+  checkingUntil: instant('checking_until'),
 });
 
 /**
