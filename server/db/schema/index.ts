@@ -5,3 +5,4 @@ export * from './engine';
 export * from './history';
 export * from './alerts';
 export * from './judging';
+export * from './backtest';
