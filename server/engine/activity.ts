@@ -1,5 +1,5 @@
 /** Writing rule-activity entries: claims of turn-offs, their outcome, errors and alerts. */
-import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import type { PlannedAction } from './evaluate';
@@ -21,37 +21,72 @@ export interface RunScope {
   runId?: number | null;
   /** The engine's now: a claim is stamped with it, as is its confirmation (markDone). */
   at: Date;
+  /**
+   * When the statuses the run decided on were read (its snapshot's time): a turn-off of the same
+   * object confirmed since then is one this run did not see, so it does not claim the object again.
+   */
+  readAt: Date;
 }
 
 /** A planned turn-off with the reason its activity entry will carry. */
 export type ReasonedAction = PlannedAction & { reason: Record<string, string> };
 
 /**
- * Claims each planned turn-off as a pending entry. An object someone else claimed on the same
- * snapshot (another rule, worker or retry) is left out: the unique index refuses the second claim.
+ * Claims each planned turn-off as a pending entry. An object already being turned off, or turned
+ * off since the run read its statuses, is left out (see `claimTurnOffsOf`).
  */
 export async function claimTurnOffs(db: Database, scope: RunScope, actions: ReasonedAction[]): Promise<ActivityRow[]> {
   return claimTurnOffsOf(db, [{ scope, actions }]);
 }
 
 /**
- * `claimTurnOffs` for the runs of a batch in one statement. Within the batch the first run to
- * plan an object claims it (the others leave it, as they would a claim made before them).
+ * `claimTurnOffs` for the runs of a batch in one transaction: exactly once across runs, slots and
+ * processes. Under a lock per object (taken in one order, so two claimers never deadlock) it
+ * looks for a turn-off of the object that is still pending — in flight, whoever started it, until
+ * it is settled — or confirmed since the run read its statuses, and claims only the others. The
+ * look and the claim are one step for every claimer of the object, whatever its snapshot. Within
+ * the batch the first run to plan an object claims it.
  */
 export async function claimTurnOffsOf(
   db: Database,
   runs: { scope: RunScope; actions: ReasonedAction[] }[],
 ): Promise<ActivityRow[]> {
+  const wanted: { scope: RunScope; action: ReasonedAction }[] = [];
   const seen = new Set<string>();
-  const values = runs.flatMap(({ scope, actions }) =>
-    actions
-      .filter((a) => {
-        const key = `${scope.snapshotId}|${a.objectId}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      })
-      .map((a) => ({
+  for (const { scope, actions } of runs)
+    for (const action of actions)
+      if (!seen.has(action.objectId)) {
+        seen.add(action.objectId);
+        wanted.push({ scope, action });
+      }
+  if (!wanted.length) return [];
+  const ids = wanted.map((w) => w.action.objectId);
+  const earliestRead = new Date(Math.min(...wanted.map((w) => w.scope.readAt.getTime())));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(k) from (
+        select distinct hashtextextended('turn-off ' || id, 0) as k
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]) as id order by 1
+      ) as objects`);
+    const existing = await tx
+      .select({ adId: ruleActivity.adId, state: ruleActivity.state, createdAt: ruleActivity.createdAt })
+      .from(ruleActivity)
+      .where(
+        and(
+          inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
+          inArray(ruleActivity.adId, ids),
+          isNull(ruleActivity.undoneAt),
+          or(eq(ruleActivity.state, 'pending'), gte(ruleActivity.createdAt, earliestRead)),
+        ),
+      );
+    const actedOn = (objectId: string, readAt: Date) =>
+      existing.some((e) => e.adId === objectId && (e.state === 'pending' || e.createdAt >= readAt));
+    const values = wanted
+      .filter(({ scope, action }) => !actedOn(action.objectId, scope.readAt))
+      .map(({ scope, action: a }) => ({
         ruleId: scope.ruleId,
         folderId: scope.folderId,
         action: a.action,
@@ -64,10 +99,10 @@ export async function claimTurnOffsOf(
         actorId: scope.actorId,
         runId: scope.runId ?? null,
         createdAt: scope.at,
-      })),
-  );
-  if (!values.length) return [];
-  return db.insert(ruleActivity).values(values).onConflictDoNothing().returning();
+      }));
+    if (!values.length) return [];
+    return tx.insert(ruleActivity).values(values).onConflictDoNothing().returning();
+  });
 }
 
 /** Turn-offs of this rule's slot claimed by an earlier attempt that did not live to confirm them. */
@@ -94,7 +129,10 @@ export function pendingTurnOffsOf(db: Database, ruleIds: number[], slot: Date): 
     );
 }
 
-/** Objects turned off (or being turned off) since a snapshot was taken: its statuses are stale for them. */
+/**
+ * Objects turned off since a snapshot was taken, or being turned off (a pending claim, whenever it
+ * was made): the snapshot's statuses are stale for them.
+ */
 export async function turnedOffSince(db: Database, objectIds: string[], since: Date): Promise<Set<string>> {
   if (!objectIds.length) return new Set();
   const rows = await db
@@ -104,7 +142,7 @@ export async function turnedOffSince(db: Database, objectIds: string[], since: D
       and(
         inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
         inArray(ruleActivity.adId, objectIds),
-        gte(ruleActivity.createdAt, since),
+        or(eq(ruleActivity.state, 'pending'), gte(ruleActivity.createdAt, since)),
         isNull(ruleActivity.undoneAt),
       ),
     );

@@ -93,6 +93,7 @@ export async function approveHeldRun(
 
   // Read the statuses again: only what is still delivering and not exempt now is turned off.
   const account = loaded.account.adAccountId;
+  const readAt = ctx.now();
   const { ads, campaigns } = await ctx.client.listCampaignsWithAds(account);
   const on = new Set([...ads.filter(isOn), ...campaigns.filter(isOn)].map((o) => o.id));
   const exempt = await exemptionsOf(ctx.db, row.ruleId);
@@ -108,6 +109,7 @@ export async function approveHeldRun(
     actorId: by.id,
     runId: approvalId,
     at: ctx.now(),
+    readAt,
   };
   const leftOver = await pendingTurnOffs(ctx.db, row.ruleId, row.slot);
   const claimed = await claimTurnOffs(

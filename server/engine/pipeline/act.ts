@@ -64,6 +64,7 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
           actorId: item.run.actorId ?? null,
           runId: item.runId,
           at: ctx.now(),
+          readAt: item.snapshot!.fetchedAt,
         },
         actions: item.planned!,
       })),
