@@ -6,13 +6,13 @@
  */
 import { asc, count, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { MASKED, type FieldSpec } from '../../src/domain/resources/define';
+import { MASKED, NEEDS_REENTRY, type FieldSpec } from '../../src/domain/resources/define';
 import { describeChanges, describeValues, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { ValidationError } from '../http/errors';
 import { commaList, slice, type PageRequest, type Slice, sortKeyName } from '../http/pagination';
 import { searchAny } from '../http/search';
-import { maskSecret, type CredentialCipher } from '../rules/credentials';
+import { maskSecret, opens, type CredentialCipher } from '../rules/credentials';
 import type { DefinedResource } from './registry';
 
 export type ResourceRecord = Record<string, unknown>;
@@ -25,6 +25,12 @@ export interface ResourceStore {
   update(actor: AuditActor, id: string | number, changes: ResourceRecord): Promise<ResourceRecord | null>;
   remove(actor: AuditActor, id: string | number): Promise<boolean>;
 }
+
+/** How a stored secret is answered: masked, '' when none, NEEDS_REENTRY when the server's key no longer opens it. */
+export const shownSecret = (cipher: CredentialCipher, stored: unknown): string =>
+  typeof stored === 'string' && stored && !opens(cipher, stored)
+    ? NEEDS_REENTRY
+    : maskSecret(openSecret(cipher, stored));
 
 /** A stored secret in clear ('' when the server's key no longer opens it). */
 export function openSecret(cipher: CredentialCipher, stored: unknown): string {
@@ -52,7 +58,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
     ...Object.fromEntries(
       fields.map(([name, field]) => {
         const value = row[columnKey(name, field)];
-        if (field.kind === 'secret') return [name, maskSecret(openSecret(cipher, value))];
+        if (field.kind === 'secret') return [name, shownSecret(cipher, value)];
         if (value instanceof Date) return [name, value.toISOString()];
         return [name, value ?? null];
       }),
@@ -77,9 +83,9 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
       if (field.kind === 'reference' && value !== null && !(await referenceExists(field, value as number)))
         problems[name] = [`Select a ${field.label.toLowerCase()} from the list`];
       if (field.kind === 'secret') {
-        const kept = stored ? openSecret(cipher, stored[columnKey(name, field)]) : '';
-        if (stored && value === maskSecret(kept)) continue;
-        if (MASKED.test(String(value))) {
+        const kept = stored ? shownSecret(cipher, stored[columnKey(name, field)]) : '';
+        if (stored && kept !== NEEDS_REENTRY && value === kept) continue;
+        if (MASKED.test(String(value)) || value === NEEDS_REENTRY) {
           problems[name] = [`Enter the ${field.label.toLowerCase()} again`];
           continue;
         }

@@ -8,10 +8,13 @@
  * mask: the folder says so, and saving the masks back is refused until they are entered again.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ValidationError } from '../http/errors';
 import type { Config } from '../config';
 import { persistentSecret } from '../auth/secrets';
 import type { DemioCredentials } from '../../src/domain/folders';
+import { NEEDS_REENTRY } from '../../src/domain/resources/define';
 
 const VERSION = 'v2';
 const IV_BYTES = 12;
@@ -25,8 +28,7 @@ export interface CredentialCipher {
   decryptText(stored: string): string;
 }
 
-export const CREDENTIALS_UNREADABLE =
-  "The stored webinar credentials cannot be read with this server's key. Enter them again.";
+export const CREDENTIALS_UNREADABLE = `Webinar credentials: ${NEEDS_REENTRY} (this server's key cannot read the stored ones). Enter them again.`;
 
 /** What a folder holds: credentials, none, or a value the current key cannot open. */
 export type StoredCredentials = DemioCredentials | null | 'unreadable';
@@ -66,6 +68,35 @@ export async function credentialCipherFor(
   return createCredentialCipher(
     await persistentSecret(config.dataDir, 'credentials', config.credentialsKey, 'CREDENTIALS_KEY'),
   );
+}
+
+/** The file that holds the key when CREDENTIALS_KEY is unset. */
+export const credentialsKeyFile = (dataDir: string) => path.join(dataDir, 'credentials.secret');
+
+/**
+ * The cipher a server with this configuration would use, or null when it has no key yet (no
+ * CREDENTIALS_KEY, no key file: nothing stored can be read). Unlike credentialCipherFor, creates nothing.
+ */
+export async function existingCredentialCipher(
+  config: Pick<Config, 'dataDir' | 'credentialsKey'>,
+): Promise<CredentialCipher | null> {
+  if (config.credentialsKey) return credentialCipherFor(config);
+  const secret = await readFile(credentialsKeyFile(config.dataDir), 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
+  return secret ? createCredentialCipher(secret) : null;
+}
+
+/** Whether this cipher opens a stored secret (no cipher opens nothing). */
+export function opens(cipher: CredentialCipher | null, stored: string): boolean {
+  if (!cipher) return false;
+  try {
+    cipher.decryptText(stored);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The stored credentials in clear; null when none are stored; 'unreadable' when the key no longer opens them. */

@@ -14,6 +14,9 @@ export { defineResource, type FieldSpec, type ResourceSpec } from './spec';
 /** What a secret is answered as: eight stars and at most its last four characters. */
 export const MASKED = /^\*{8}.{0,4}$/;
 
+/** What a stored secret is answered as when the server's key cannot read it: it must be entered again. */
+export const NEEDS_REENTRY = 'needs re-entry';
+
 const httpsUrl = (https: boolean | undefined, maskAllowed = false) =>
   z
     .string({ error: MESSAGES.required })
@@ -66,7 +69,11 @@ export function outputSchemaOf(field: FieldSpec): z.ZodType {
       case 'reference':
         return z.number().int();
       case 'secret':
-        return z.string().describe('Masked: only its last four characters are shown');
+        return z
+          .string()
+          .describe(
+            `Masked: only its last four characters are shown; '${NEEDS_REENTRY}' when the server's key cannot read it`,
+          );
       default:
         return z.string();
     }

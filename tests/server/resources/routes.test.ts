@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../server/db/schema/index';
+import { createCredentialCipher } from '../../../server/rules/credentials';
 import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -67,6 +68,33 @@ eachDatabase((engine) => {
       const deleted = await call(api, admin.token, 'DELETE', `/api/alert_destinations/${destination.id}/`);
       expect(deleted.statusCode).toBe(204);
       expect((await call(api, admin.token, 'GET', `/api/alert_destinations/${destination.id}/`)).statusCode).toBe(404);
+    });
+
+    it('says "needs re-entry" for a webhook the server\'s key cannot read, and keeps no mask in its place', async () => {
+      const created = (
+        await call(api, admin.token, 'POST', '/api/alert_destinations/', { name: 'Moved', url: HOOK, is_active: true })
+      ).json();
+      // Written under another key (the database was restored without its CREDENTIALS_KEY).
+      const foreign = createCredentialCipher('another-key-of-at-least-32-bytes-long!').encryptText(HOOK);
+      await api.dbh.db.update(alertDestinations).set({ url: foreign }).where(eq(alertDestinations.id, created.id));
+
+      const shown = await call(api, admin.token, 'GET', `/api/alert_destinations/${created.id}/`);
+      expect(shown.json()).toMatchObject({ name: 'Moved', url: 'needs re-entry' });
+      const list = await call(api, admin.token, 'GET', '/api/alert_destinations/?search=moved');
+      expect(list.json()).toMatchObject({ count: 1, results: [{ name: 'Moved', url: 'needs re-entry' }] });
+
+      // Sent back as shown, or masked: refused, and the stored value stays as it was.
+      for (const url of ['needs re-entry', '********WXYZ', '********']) {
+        const kept = await call(api, admin.token, 'PATCH', `/api/alert_destinations/${created.id}/`, { url });
+        expect(kept.statusCode, url).toBe(400);
+        expect(Object.keys(kept.json())).toEqual(['url']);
+      }
+      const [untouched] = await api.dbh.db.select().from(alertDestinations).where(eq(alertDestinations.id, created.id));
+      expect(untouched!.url).toBe(foreign);
+
+      const entered = await call(api, admin.token, 'PATCH', `/api/alert_destinations/${created.id}/`, { url: HOOK });
+      expect(entered.json()).toMatchObject({ url: '********WXYZ' });
+      await call(api, admin.token, 'DELETE', `/api/alert_destinations/${created.id}/`);
     });
 
     it('answers bad input field by field: an address that is not https, a folder that does not exist, a control character', async () => {

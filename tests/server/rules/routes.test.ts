@@ -116,18 +116,20 @@ eachDatabase((engine) => {
       const foreign = createCredentialCipher('another-key-of-at-least-32-bytes-long!').encrypt(demio);
       await api.dbh.db.update(folders).set({ demioCredentials: foreign }).where(eq(folders.id, folder.id));
 
-      const shown = (await call(api, admin.token, 'GET', `/api/general_page/${folder.id}/`)).json();
-      expect(shown.extension).toEqual({
+      const needsReentry = {
         external_credentials: { demio: null },
-        credentials_error: "The stored webinar credentials cannot be read with this server's key. Enter them again.",
-      });
+        credentials_error:
+          "Webinar credentials: needs re-entry (this server's key cannot read the stored ones). Enter them again.",
+      };
+      const shown = (await call(api, admin.token, 'GET', `/api/general_page/${folder.id}/`)).json();
+      expect(shown.extension).toEqual(needsReentry);
+      const listed = (await call(api, admin.token, 'GET', '/api/general_page/?limit=100')).json();
+      expect(listed.results.find((f: { id: number }) => f.id === folder.id).extension).toEqual(needsReentry);
       const masked = await call(api, admin.token, 'PATCH', `/api/general_page/${folder.id}/`, {
         extension: { external_credentials: { demio: { api_key: '********ABCD', api_secret: '********WXYZ' } } },
       });
       expect(masked.statusCode).toBe(400);
-      expect(masked.json()).toEqual({
-        extension: ["The stored webinar credentials cannot be read with this server's key. Enter them again."],
-      });
+      expect(masked.json()).toEqual({ extension: [needsReentry.credentials_error] });
       const [untouched] = await api.dbh.db.select().from(folders).where(eq(folders.id, folder.id));
       expect(untouched!.demioCredentials).toBe(foreign);
 
