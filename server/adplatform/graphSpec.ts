@@ -5,7 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const SPEC_NODES = ['Ad', 'AdSet', 'Campaign', 'AdAccount', 'AdsInsights', 'AdsActionStats'] as const;
+export const SPEC_NODES = [
+  'Ad',
+  'AdSet',
+  'Campaign',
+  'AdAccount',
+  'AdsInsights',
+  'AdsActionStats',
+  'Lead',
+  'LeadgenForm',
+  'UserLeadGenFieldData',
+] as const;
 export type SpecNode = (typeof SPEC_NODES)[number];
 
 interface SpecParam {

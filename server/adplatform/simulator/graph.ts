@@ -1,12 +1,13 @@
 /**
  * The Graph paths the simulator answers, routed to what answers them: node reads (`/me`, `/act_X`,
  * `/{id}`, several at once with `/?ids=a,b`), list edges and insights (edges.ts), writes and
- * deletes (writes.ts), async insight reports (reports.ts). Fields, expansions included, are rendered by render.ts from the node tables
+ * deletes (writes.ts), async insight reports (reports.ts), lead retrieval (leads.ts). Fields, expansions included, are rendered by render.ts from the node tables
  * in nodes.ts. HTTP, batching and faults live in http.ts.
  */
 import { edgeParams } from '../graphSpec';
 import { errorAnswer, notFound, Refusal, type GraphAnswer, type GraphContext, type Params } from './answers';
 import { listEdge, unknownEdge } from './edges';
+import { leadsAnswer } from './leads';
 import { parseFields, type FieldNode } from './fieldTree';
 import { refuseParams } from './params';
 import { ReportRuns } from './reports';
@@ -63,6 +64,8 @@ export class GraphHandler {
     }
     const report = this.reports.answer(method, head, edge, params, path, context.graph, context.now);
     if (report) return report;
+    const leads = leadsAnswer(this.world, context.now, method, path, params, context.graph);
+    if (leads) return leads;
     const parent = this.find(head);
     if (!parent) return notFound(head, method);
     const accountId = parent.kind === 'User' ? undefined : parent.node.accountId;

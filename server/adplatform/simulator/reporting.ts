@@ -231,3 +231,30 @@ export function reportedTotals(
   }
   return total;
 }
+
+/** One of an ad's leads: its number, its kind, when it happened and when insights first count it. */
+export interface LeadMoment {
+  k: number;
+  website: boolean;
+  happenedAt: number;
+  arrivesAt: number;
+}
+
+/**
+ * The ad's recorded leads that have happened by `now`, in order: the same leads, at the same
+ * moments, that its insights count (a lead shows in insights from `arrivesAt`).
+ */
+export function leadMoments(world: World, ad: SimAd, now: number): LeadMoment[] {
+  const s = buildSchedule(world, ad);
+  const upTo = hoursBy(s, now);
+  const count = Math.min(leadsIn(totalsAfter(ad.profile, upTo)), recordedLeadLimit(s));
+  const profiles = lagProfiles(ad);
+  const moments: LeadMoment[] = [];
+  for (let k = 1; k <= count; k += 1) {
+    const website = isWebsiteLead(k, ad.profile.websiteShare);
+    const happenedAt = momentOfDelivery(s, hoursOfLead(s, k, upTo));
+    const lag = leadLag(website ? profiles.website : profiles.onsite, `${ad.id}:${k}`);
+    moments.push({ k, website, happenedAt, arrivesAt: happenedAt + lag });
+  }
+  return moments;
+}
