@@ -111,10 +111,12 @@ export async function backupDataDir(dataDir: string): Promise<BackupResult> {
   }
 }
 
-export interface RestoreResult {
+export interface RestoreResult<Checked = undefined> {
   /** Where the database that was replaced now is (undefined: there was none). */
   previous?: string;
   counts: Record<string, number>;
+  /** What `inspect` answered on the restored database. */
+  inspected?: Checked;
 }
 
 const COUNTED = ['users', 'groups', 'folders', 'rules', 'rule_runs', 'rule_activity', 'audit_log'];
@@ -142,8 +144,15 @@ async function checkArchive(file: string, bytes: Buffer): Promise<void> {
   if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw notBackup('not a tar archive');
 }
 
-/** Replaces DATA_DIR's embedded database by a dump; the product must be stopped. */
-export async function restoreDataDir(dataDir: string, file: string): Promise<RestoreResult> {
+/**
+ * Replaces DATA_DIR's embedded database by a dump; the product must be stopped. `inspect` reads the
+ * restored database before it closes (the restore script reports the stored secrets its key cannot read).
+ */
+export async function restoreDataDir<Checked = undefined>(
+  dataDir: string,
+  file: string,
+  inspect?: (dbh: DbHandle) => Promise<Checked>,
+): Promise<RestoreResult<Checked>> {
   if (await isRunning(dataDir)) throw new Error('the product is running on this DATA_DIR: stop it first');
   const bytes = await readFile(file);
   await checkArchive(file, bytes);
@@ -166,7 +175,7 @@ export async function restoreDataDir(dataDir: string, file: string): Promise<Res
   }
   const restored = await openPglite(pgdata, dump);
   try {
-    return { previous, counts: await countRows(restored) };
+    return { previous, counts: await countRows(restored), inspected: await inspect?.(restored) };
   } finally {
     await restored.close();
     makePrivate(dataDir);

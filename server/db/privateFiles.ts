@@ -5,7 +5,9 @@
  * database opens — directories 0700, files 0600 — and the process's umask keeps what it creates
  * later private too.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
@@ -31,4 +33,25 @@ function narrow(target: string): void {
 /** New files and directories of this process: no access for group or others. */
 export function keepNewFilesPrivate(): void {
   process.umask(0o077);
+}
+
+/**
+ * Writes `data` to `file` readable by this user only, whatever was there: a new 0600 file beside it
+ * (created exclusively, so no existing file or symlink is opened), flushed, then renamed into
+ * place. An existing file's mode is not kept, and a symlink at `file` is replaced, not followed.
+ */
+export async function writePrivateFile(file: string, data: Uint8Array): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE); // whatever the umask
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    await rename(temporary, file);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -6,8 +6,8 @@
  * a restore refuses to run under a live product, and keeps the database it replaces.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,19 +15,30 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveBackups } from '../../../server/db/backup';
 import { type DbHandle, openDatabase } from '../../../server/db/client';
-import { auditLog, groups, userGroups, users } from '../../../server/db/schema/index';
+import { auditLog, folders, groups, userGroups, users } from '../../../server/db/schema/index';
+import { createCredentialCipher } from '../../../server/rules/credentials';
+import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
 import { createRuleEngineService } from '../../../server/engine/service';
 import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
-/** `npm run <script> args` with DATA_DIR set; answers its exit code and output. */
+/** `npm run <script> args` with DATA_DIR set (and CREDENTIALS_KEY unset); answers its exit code and output. */
 async function npmScript(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
+  return npmScriptWith({}, script, dataDir, ...args);
+}
+
+async function npmScriptWith(
+  env: Record<string, string>,
+  script: 'backup' | 'restore',
+  dataDir: string,
+  ...args: string[]
+) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CREDENTIALS_KEY: '', ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
@@ -184,4 +195,83 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(gzipped.output).toContain('is not a backup of the embedded database (not a tar archive)');
     expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
   }, 120_000);
+  it('writes the backup as a new 0600 file: over an existing 0644 file, and over a symlink without following it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-mode-'));
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-mode-file-'));
+    dirs.push(dataDir, elsewhere);
+    const dbh = await openDatabase({ dataDir });
+    await dbh.migrate();
+    await dbh.close();
+
+    const existing = path.join(elsewhere, 'existing.tar.gz');
+    await writeFile(existing, 'an older backup');
+    await chmod(existing, 0o644);
+    const overExisting = await npmScript('backup', dataDir, existing);
+    expect(overExisting.code, overExisting.output).toBe(0);
+    expect(lstatSync(existing).isFile()).toBe(true);
+    expect(lstatSync(existing).mode & 0o777).toBe(0o600);
+    expect(lstatSync(existing).size).toBeGreaterThan(1000);
+
+    const victim = path.join(elsewhere, 'victim.txt');
+    await writeFile(victim, 'not yours to overwrite');
+    await chmod(victim, 0o644);
+    const link = path.join(elsewhere, 'link.tar.gz');
+    await symlink(victim, link);
+    const overLink = await npmScript('backup', dataDir, link);
+    expect(overLink.code, overLink.output).toBe(0);
+    expect(lstatSync(link).isFile()).toBe(true);
+    expect(lstatSync(link).mode & 0o777).toBe(0o600);
+    expect(await readFile(victim, 'utf8')).toBe('not yours to overwrite');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+    // Nothing left beside them but the two backups and the untouched file.
+    expect(readdirSync(elsewhere).sort()).toEqual(['existing.tar.gz', 'link.tar.gz', 'victim.txt']);
+    // It says the key is not in it.
+    expect(overLink.output).toContain('credentials.secret with it');
+  }, 120_000);
+
+  it('reports how many stored secrets the key where it restores cannot read', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-keys-'));
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'ad-rules-backup-keys-new-'));
+    dirs.push(dataDir, elsewhere);
+    const key = 'the-key-the-backup-was-taken-under-0123456789';
+    const cipher = createCredentialCipher(key);
+    const dbh = await openDatabase({ dataDir });
+    await dbh.migrate();
+    const account = (await seedAccount(dbh.db)).adAccountId;
+    const demio = cipher.encrypt({ api_key: 'key-1234567890', api_secret: 'secret-1234567890' });
+    await dbh.db.insert(folders).values([
+      { name: 'With credentials', clientType: 'EDM', plan: 'p', adAccountId: account, demioCredentials: demio },
+      { name: 'Without', clientType: 'EDM', plan: 'p', adAccountId: account },
+    ]);
+    await dbh.db
+      .insert(alertDestinations)
+      .values({ name: 'Ops', url: cipher.encryptText('https://hooks.slack.com/services/T/B/x') });
+    await dbh.close();
+    const file = path.join(dataDir, 'with-secrets.tar.gz');
+    expect((await npmScript('backup', dataDir, file)).code).toBe(0);
+
+    // Elsewhere with no key at all: nothing can be read, and no key is made up.
+    const noKey = await npmScript('restore', elsewhere, file);
+    expect(noKey.code, noKey.output).toBe(0);
+    expect(noKey.output).toContain('2 of 2 stored secrets cannot be read with this key');
+    expect(noKey.output).toContain('1 folders (webinar credentials), 1 alert destinations (webhook url)');
+    expect(noKey.output).toContain('needs re-entry');
+    expect(existsSync(path.join(elsewhere, 'credentials.secret'))).toBe(false);
+
+    // Another key.
+    const otherKey = await npmScriptWith(
+      { CREDENTIALS_KEY: 'some-other-key-of-at-least-32-bytes!!' },
+      'restore',
+      elsewhere,
+      file,
+    );
+    expect(otherKey.output).toContain('2 of 2 stored secrets cannot be read with this key (CREDENTIALS_KEY)');
+
+    // The key kept with the backup, as the key file.
+    await writeFile(path.join(elsewhere, 'credentials.secret'), key);
+    const keyKept = await npmScript('restore', elsewhere, file);
+    expect(keyKept.code, keyKept.output).toBe(0);
+    expect(keyKept.output).not.toContain('cannot be read');
+    expect(keyKept.output).toContain('Every stored secret (2) can be read');
+  }, 180_000);
 });
