@@ -25,6 +25,10 @@ export interface Config {
   alertEmails: string[];
   /** A Slack-compatible incoming webhook that receives every alert (unset: none). */
   alertWebhookUrl?: string;
+  /** Hosts alert webhooks may be posted to (ALERT_WEBHOOK_HOSTS; empty: any public host on port 443). */
+  alertWebhookHosts: string[];
+  /** The most alert destinations for every folder (ALERT_MAX_DESTINATIONS, ALERT_WEBHOOK_URL included) and for one folder. */
+  alertMaxDestinations: { global: number; perFolder: number };
   loginRateLimit: { max: number; windowMs: number };
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (TRUST_PROXY; 0: none). */
   trustProxy: number;
@@ -122,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Ad Rules Console <no-reply@localhost>',
     alertEmails: list(env.ALERT_EMAILS),
     alertWebhookUrl: env.ALERT_WEBHOOK_URL || undefined,
+    alertWebhookHosts: list(env.ALERT_WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
+    alertMaxDestinations: {
+      global: Math.max(1, Math.floor(int(env.ALERT_MAX_DESTINATIONS, 5))),
+      perFolder: Math.max(1, Math.floor(int(env.ALERT_MAX_FOLDER_DESTINATIONS, 5))),
+    },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
     trustProxy: Math.max(0, Math.floor(int(env.TRUST_PROXY, 0))),
     redisUrl: env.REDIS_URL || undefined,

@@ -12,6 +12,7 @@ import { ApiError } from './http/errors';
 import { mailerFromConfig, type Mailer } from './mail/mailer';
 import type { JobQueueProbe } from './observability/readiness';
 import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
+import { type AddressPolicy, addressPolicyOf } from './alerts/addressPolicy';
 
 /** What the campaign routes ask of the sync. */
 export type CampaignSyncService = Pick<CampaignSync, 'syncAdAccounts' | 'refreshCampaign' | 'syncAll'>;
@@ -29,6 +30,8 @@ export interface AppServices {
   metricHistory: MetricHistoryService;
   /** The rule engine's job queue, where this process runs it (ROLE all/worker): /readyz asks it. */
   jobQueue?: JobQueueProbe;
+  /** Where alert webhooks may go (ALERT_WEBHOOK_HOSTS, resolved by DNS unless a test resolves). */
+  webhookPolicy: AddressPolicy;
 }
 
 declare module 'fastify' {
@@ -41,6 +44,7 @@ declare module 'fastify' {
     metricHistory: MetricHistoryService;
     /** Set where this process runs the job queue. */
     jobQueue: JobQueueProbe | undefined;
+    webhookPolicy: AddressPolicy;
   }
 }
 
@@ -74,4 +78,5 @@ export default fp<{ services: Partial<AppServices> }>(async (app, { services }) 
     services.metricHistory ?? { backfill: noAdPlatform, fillIfEmpty: async () => undefined },
   );
   app.decorate('jobQueue', services.jobQueue);
+  app.decorate('webhookPolicy', services.webhookPolicy ?? addressPolicyOf(app.config));
 });

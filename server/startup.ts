@@ -13,6 +13,9 @@ import { pgBossProbe } from './observability/readiness';
 import { QUEUES } from './engine/queue';
 import { createMetricHistoryService, fillOnFirstSync } from './history/service';
 import { storedDestinations } from './alerts/destinations';
+import { createDeliveryQueue } from './alerts/deliveryQueue';
+import { addressPolicyOf } from './alerts/addressPolicy';
+import { createWebhookSender } from './alerts/webhook';
 import { credentialCipherFor } from './rules/credentials';
 
 export interface RunningServices {
@@ -32,10 +35,15 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
     log: console,
   });
   fillOnFirstSync(campaigns.services.campaignSync, metricHistory);
-  // Alerts go by mail and to the alert destinations (their URLs opened with the folder credentials' key).
-  const destinations = storedDestinations(dbh.db, await credentialCipherFor(config), config.alertWebhookUrl);
-  const alerts = alertDelivery(config, mailer, destinations);
+  // Alerts go by mail and, queued, to the alert destinations (their URLs opened with the folder credentials' key).
+  const cipher = await credentialCipherFor(config);
+  const destinations = storedDestinations(dbh.db, cipher, config.alertWebhookUrl, config.alertMaxDestinations);
+  const send = createWebhookSender({ policy: addressPolicyOf(config) });
+  const deliveries = createDeliveryQueue({ dbh, destinations, send, log: console });
+  stops.push(deliveries.stop);
+  const alerts = alertDelivery(config, mailer, deliveries);
   const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, alerts);
+  if (engine.engine) stops.push(await deliveries.work());
   // Every sync checks the platform's health; unhealthy accounts hold their rules' runs.
   const healthDeps = {
     db: dbh.db,

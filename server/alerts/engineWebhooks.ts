@@ -1,28 +1,24 @@
 /**
- * The rule engine's way into webhook delivery: its alert paths (digests, held runs) pass what they
- * mailed, and each configured destination gets it once. Delivery never fails the alert: the mail
- * went out, and a webhook problem is logged and kept on its delivery row.
+ * The alert paths' way into webhook delivery (the engine's held runs and digests, the health
+ * check): they pass what they mailed, and it is queued for each destination (deliveryQueue.ts) —
+ * nothing is posted while they wait. Queuing never fails the alert: the mail went out, and a
+ * problem is logged.
  */
-import type { Database } from '../db/client';
-import type { WebhookDestinations } from './destinations';
-import type { SendWebhook } from './webhook';
-import { deliverOnce, type DeliveryOutcome, type WebhookAlert } from './webhookOnce';
+import type { WebhookAlert } from './deliveryQueue';
 
 export interface AlertWebhooks {
-  send: SendWebhook;
-  destinations: WebhookDestinations;
+  enqueue(alert: WebhookAlert): Promise<void>;
 }
 
-export async function sendToWebhooks(
-  ctx: { db: Database; log: { warn(message: string): void } },
+export async function queueWebhooks(
+  ctx: { log: { warn(message: string): void } },
   webhooks: AlertWebhooks | undefined,
   alert: WebhookAlert,
-): Promise<DeliveryOutcome[]> {
-  if (!webhooks) return [];
+): Promise<void> {
+  if (!webhooks) return;
   try {
-    return await deliverOnce({ db: ctx.db, log: ctx.log, ...webhooks }, alert);
+    await webhooks.enqueue(alert);
   } catch (error) {
-    ctx.log.warn(`${alert.source} alert ${alert.sourceKey}: webhook delivery failed: ${(error as Error).message}`);
-    return [];
+    ctx.log.warn(`${alert.source} alert ${alert.sourceKey}: webhooks could not be queued: ${(error as Error).message}`);
   }
 }

@@ -15,7 +15,7 @@ import { ruleNamesInMail } from './mailNames';
 import type { ActivityRow } from './activity';
 import { sendOnce } from './mailOnce';
 import { slackMessage } from '../alerts/slackMessage';
-import { sendToWebhooks, type AlertWebhooks } from '../alerts/engineWebhooks';
+import { queueWebhooks, type AlertWebhooks } from '../alerts/engineWebhooks';
 import { claimRun, finishRun } from './ledger';
 import { loadEngineRule, type LoadedEngineRule } from './rulesSource';
 import { slotLabel, validZone } from './schedule';
@@ -136,7 +136,7 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
   }
   // The digest's entries are fixed by its claim (its cut-off), so a retry rebuilds the same message.
   const entries = ctx.webhooks ? await sinceLastAlert(ctx.db, ruleId, result.entry) : [];
-  await sendToWebhooks(ctx, ctx.webhooks, {
+  await queueWebhooks(ctx, ctx.webhooks, {
     source: 'digest',
     sourceKey: String(result.entry.id),
     folderId: rule.folder.id,

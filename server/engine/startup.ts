@@ -10,17 +10,15 @@ import { consoleLog, startRuleEngine, type RuleEngine } from './engine';
 import { createRuleEngineService, type RuleEngineService } from './service';
 import type { BlastLimits } from './blastRadius';
 import type { HeldAlerts } from './pipeline/context';
-import type { WebhookDestinations } from '../alerts/destinations';
-import { createWebhookSender } from '../alerts/webhook';
+import type { AlertWebhooks } from '../alerts/engineWebhooks';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
  * written to the outbox (addressed to the admin), like every other mail of a dev setup. Every alert
- * also goes to its webhook destinations (server/alerts/destinations.ts).
+ * also goes to its webhook destinations, through their delivery queue (server/alerts/deliveryQueue.ts).
  */
-export function alertDelivery(config: Config, mailer: Mailer, destinations: WebhookDestinations): HeldAlerts {
+export function alertDelivery(config: Config, mailer: Mailer, webhooks: AlertWebhooks): HeldAlerts {
   const sender = config.mailFrom;
-  const webhooks = { send: createWebhookSender(), destinations };
   const base = { publicUrl: config.publicUrl, sender, webhooks };
   if (config.alertEmails.length) return { ...base, mailer, recipients: config.alertEmails };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox

@@ -14,7 +14,7 @@ import { errorMessage } from '../errorMessage';
 import { numberOrNull } from '../engine/objectMetrics';
 import type { EngineLog, HeldAlerts } from '../engine/pipeline/context';
 import { sendPlainAlert, type PlainAlert } from '../engine/plainAlert';
-import { sendToWebhooks } from '../alerts/engineWebhooks';
+import { queueWebhooks } from '../alerts/engineWebhooks';
 import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../engine/schedule';
 import { TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
@@ -168,7 +168,7 @@ async function postToWebhooks(
   const folderIds = await foldersConcerned(deps.db, row.adAccountId);
   // The same key for each folder: a global destination is claimed by the first and skipped after.
   for (const folderId of folderIds.length ? folderIds : [null])
-    await sendToWebhooks(deps, webhooks, { source: 'health', sourceKey, folderId, message });
+    await queueWebhooks(deps, webhooks, { source: 'health', sourceKey, folderId, message });
 }
 
 /** One health check of the platform; never throws (a failed check is logged and retried next sync). */

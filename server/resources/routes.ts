@@ -12,6 +12,7 @@ import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { NOT_FOUND, errors, idParams, noContent, orderingQuery, pageOf, pageQuery, searchQuery } from '../http/schemas';
 import { definedResources } from './registry';
+import { savedChecksOf } from './savedChecks';
 import { createResourceStore } from './store';
 
 /** A text id (an ad account's): one with a control character names no row, so it is answered 404 like one. */
@@ -39,7 +40,7 @@ const resourceRoutes: FastifyPluginAsync = async (app) => {
   for (const resource of await definedResources()) {
     const { spec } = resource;
     const { tags, record, params, mayRead, mayChange } = resourceRoutesOf(spec);
-    const store = createResourceStore(app.db, resource, app.credentials);
+    const store = createResourceStore(app.db, resource, app.credentials, savedChecksOf(app)[spec.name]);
     const path = `/${spec.path}`;
     const one = `${path}:id/`;
     const found = async (id: string | number) => (await store.find(id)) ?? Promise.reject(notFound());

@@ -18,6 +18,12 @@ import type { DefinedResource } from './registry';
 export type ResourceRecord = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
+/**
+ * A resource's own check of a record about to be saved (its values in clear, the stored ones where
+ * the input leaves them; `id` null when new): answers its problems per field, none when it may be saved.
+ */
+export type SavedCheck = (record: ResourceRecord, id: string | number | null) => Promise<Record<string, string[]>>;
+
 export interface ResourceStore {
   list(page: PageRequest, query: { ordering?: string; search?: string }): Promise<Slice<ResourceRecord>>;
   find(id: string | number): Promise<ResourceRecord | null>;
@@ -43,7 +49,12 @@ export function openSecret(cipher: CredentialCipher, stored: unknown): string {
 
 const columnKey = (name: string, field: FieldSpec) => field.column ?? name;
 
-export function createResourceStore(db: Database, resource: DefinedResource, cipher: CredentialCipher): ResourceStore {
+export function createResourceStore(
+  db: Database,
+  resource: DefinedResource,
+  cipher: CredentialCipher,
+  check?: SavedCheck,
+): ResourceStore {
   const { spec } = resource;
   const table = resource.table as PgTable & Record<string, AnyColumn>;
   const fields = Object.entries(spec.fields);
@@ -73,8 +84,19 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
     return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length > 0;
   }
 
+  /** The record as it will be saved, in clear: the input's values over the stored ones. */
+  const savedRecord = (input: ResourceRecord, stored: Row | null): ResourceRecord =>
+    Object.fromEntries(
+      fields.map(([name, field]) => {
+        const given = name in input && !(field.kind === 'secret' && MASKED.test(String(input[name])));
+        if (given) return [name, input[name] ?? null];
+        const value = stored?.[columnKey(name, field)] ?? null;
+        return [name, field.kind === 'secret' ? openSecret(cipher, value) : value];
+      }),
+    );
+
   /** The row values of the fields given; secrets sealed unless their mask came back. */
-  async function rowValues(input: ResourceRecord, stored: Row | null): Promise<Row> {
+  async function rowValues(input: ResourceRecord, stored: Row | null, id: string | number | null = null): Promise<Row> {
     const values: Row = {};
     const problems: Record<string, string[]> = {};
     for (const [name, field] of fields) {
@@ -92,6 +114,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
         values[columnKey(name, field)] = cipher.encryptText(String(value));
       } else values[columnKey(name, field)] = value;
     }
+    if (!Object.keys(problems).length && check) Object.assign(problems, await check(savedRecord(input, stored), id));
     if (Object.keys(problems).length) throw new ValidationError(problems);
     return values;
   }
@@ -162,7 +185,7 @@ export function createResourceStore(db: Database, resource: DefinedResource, cip
     async update(actor, id, changes) {
       const stored = await findRow(id);
       if (!stored) return null;
-      const values = await rowValues(changes, stored);
+      const values = await rowValues(changes, stored, id);
       return db.transaction(async (tx) => {
         const [row] = Object.keys(values).length
           ? await tx.update(table).set(values).where(eq(idColumn, id)).returning()

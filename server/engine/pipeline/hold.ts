@@ -11,7 +11,7 @@ import type { PlannedAction } from '../evaluate';
 import { ruleNamesInMail } from '../mailNames';
 import { sendOnce } from '../mailOnce';
 import { slackMessage } from '../../alerts/slackMessage';
-import { sendToWebhooks } from '../../alerts/engineWebhooks';
+import { queueWebhooks } from '../../alerts/engineWebhooks';
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel } from '../schedule';
 import { baseRecord, details, type InBatch } from './batch';
@@ -84,7 +84,7 @@ export async function alertHeldRun(
     alerts.sender,
   );
   if (result.status === 'nothing_to_send') return null;
-  await sendToWebhooks(ctx, alerts.webhooks, {
+  await queueWebhooks(ctx, alerts.webhooks, {
     source: 'held_run',
     sourceKey: String(result.entry.id),
     folderId: rule.folder.id,
