@@ -14,6 +14,8 @@ import type {
   CampaignsWithAds,
   InsightRow,
   InsightsQuery,
+  LeadRecord,
+  LeadsQuery,
   ObjectStatus,
   StatusChangeResult,
   TokenStatus,
@@ -38,6 +40,7 @@ import {
 import { GraphTransport, MAX_BATCH, type BatchAnswer, type Paged, type Params } from './graphTransport';
 import { InsightsReader } from './insightsReader';
 import { errorMessage } from '../errorMessage';
+import { emailHash } from '../webinar/emailHash';
 
 export { MAX_BATCH, type GraphClientEvent, type GraphClientOptions } from './graphTransport';
 
@@ -48,6 +51,17 @@ export { MAX_BATCH, type GraphClientEvent, type GraphClientOptions } from './gra
  */
 export const INSIGHTS_PAGE_SIZE = 500;
 export const HOURLY_PAGE_SIZE = 5000;
+
+/** Lead fields read; the person's answers (field_data) are reduced to their e-mail's hash at once. */
+const LEAD_FIELDS = 'id,created_time,ad_id,form_id,field_data';
+
+interface LeadOnTheWire {
+  id: string;
+  created_time: string;
+  ad_id?: string;
+  form_id?: string;
+  field_data?: { name: string; values?: string[] }[];
+}
 
 /** 'act_123' or '123' → 'act_123'. */
 export function actId(accountId: string): string {
@@ -126,6 +140,29 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
       params.filtering = JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: query.campaignIds }]);
     }
     return this.insights.read(`${actId(accountId)}/insights`, params);
+  }
+
+  /**
+   * An ad's form leads, page by page, created at or after `since` (Graph's time_created filter,
+   * strictly after the second before). Paced by the ad account's usage when `accountId` is given.
+   */
+  async listLeads(adId: string, query: LeadsQuery = {}): Promise<LeadRecord[]> {
+    const params: Params = { fields: LEAD_FIELDS, limit: this.options.pageSize };
+    if (query.since) {
+      const after = Math.floor(query.since.getTime() / 1000) - 1;
+      params.filtering = JSON.stringify([{ field: 'time_created', operator: 'GREATER_THAN', value: after }]);
+    }
+    const scope = query.accountId?.replace(/^act_/, '');
+    const leads = await this.getAll<LeadOnTheWire>(`${adId}/leads`, params, { scope });
+    return leads
+      .map((lead) => ({
+        id: lead.id,
+        created_time: lead.created_time,
+        ad_id: lead.ad_id ?? adId,
+        ...(lead.form_id ? { form_id: lead.form_id } : {}),
+        email_sha256: emailHash(lead.field_data?.find((field) => field.name === 'email')?.values?.[0]),
+      }))
+      .sort((a, b) => Date.parse(a.created_time) - Date.parse(b.created_time));
   }
 
   async setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]> {

@@ -111,13 +111,16 @@ export class GraphTransport {
 
   // ---- the AdPlatformClient interface -------------------------------------------------------
 
-  /** Follows cursor paging to the end (from `params.after` when given). */
-  async getAll<T>(path: string, params: Params): Promise<T[]> {
+  /**
+   * Follows cursor paging to the end (from `params.after` when given). `scope` names the ad account
+   * whose usage paces the calls when the path does not (`/{ad_id}/leads`).
+   */
+  async getAll<T>(path: string, params: Params, { scope }: { scope?: string } = {}): Promise<T[]> {
     const rows: T[] = [];
     const seen = new Set<string>();
     let after = params.after === undefined ? undefined : String(params.after);
     for (;;) {
-      const page = await this.request<Paged<T>>('GET', path, { ...params, after });
+      const page = await this.request<Paged<T>>('GET', path, { ...params, after }, { scope });
       rows.push(...(page.data ?? []));
       const next = page.paging?.next ? page.paging.cursors?.after : undefined;
       if (!next || seen.has(next)) return rows;
@@ -148,9 +151,8 @@ export class GraphTransport {
     method: 'GET' | 'POST',
     path: string,
     params: Params,
-    { idempotent = method === 'GET' } = {},
+    { idempotent = method === 'GET', scope = accountScopeOf(path) }: { idempotent?: boolean; scope?: string } = {},
   ): Promise<T> {
-    const scope = accountScopeOf(path);
     await this.waitForUsage(scope, path);
     for (let attempt = 1; ; attempt += 1) {
       try {

@@ -88,6 +88,25 @@ export interface InsightsQuery {
   fields?: readonly (keyof InsightRow)[];
 }
 
+/** A lead from lead retrieval as the product keeps it: the person only as their e-mail's hash. */
+export interface LeadRecord {
+  id: string;
+  /** ISO 8601, as Graph writes it (`2026-03-02T15:04:05+0000`). */
+  created_time: string;
+  ad_id: string;
+  /** The lead form; absent when Graph does not say. */
+  form_id?: string;
+  /** SHA-256 of the normalised e-mail (server/webinar/emailHash.ts); null when the form asked for none. */
+  email_sha256: string | null;
+}
+
+export interface LeadsQuery {
+  /** Only leads created at or after this moment. */
+  since?: Date;
+  /** The ad's account (digits or act_…): the call is paced by that account's usage. */
+  accountId?: string;
+}
+
 export interface StatusChangeResult {
   id: string;
   ok: boolean;
@@ -103,6 +122,8 @@ export interface AdPlatformClient {
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
   /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
   setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]>;
+  /** An ad's on-Facebook form leads (website leads have none), oldest first. */
+  listLeads?(adId: string, query?: LeadsQuery): Promise<LeadRecord[]>;
   /** Whether the token still works, and when it expires; throws the platform's auth error when it does not. */
   checkToken?(): Promise<TokenStatus>;
 }
