@@ -1,11 +1,13 @@
 /**
  * Create Folder / Update Folder (docs/screens.md): Type, Plan, Ad account name (from the ad-account list),
- * Folder name, and optional webinar-service credentials. A missing required field blocks the call
+ * Folder name, and optional webinar-service credentials (a warning when the stored ones need re-entry:
+ * the server's key cannot read them). A missing required field blocks the call
  * and says 'This field is required'; the server's 400s show under their fields. The account list
  * can be refreshed from the ad platform, for an account created there since the server started.
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
+  Alert,
   Autocomplete,
   Button,
   Dialog,
@@ -262,6 +264,9 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
           <Typography variant="subtitle2" color="text.secondary">
             {translate('rules.folder_dialog.credentials')}
           </Typography>
+          {folder?.extension.credentials_error ? (
+            <Alert severity="warning">{translate('rules.folder_dialog.credentials_needs_reentry')}</Alert>
+          ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               fullWidth

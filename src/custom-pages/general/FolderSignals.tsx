@@ -1,7 +1,9 @@
 /**
  * What the general view flags: a folder's ad account health (runs held while a problem lasts; the
- * badge links to the health panel) and an active rule that works against another of its folder.
+ * badge links to the health panel), stored webinar credentials the server's key cannot read, and
+ * an active rule that works against another of its folder.
  */
+import KeyOffOutlinedIcon from '@mui/icons-material/KeyOffOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { Chip, Tooltip } from '@mui/material';
@@ -29,6 +31,23 @@ export function FolderHealthBadge({ folder }: { folder: FolderDto }) {
         to="/health"
         clickable
         onClick={stop}
+      />
+    </Tooltip>
+  );
+}
+
+/** The stored credentials cannot be read with the server's key: they need re-entry in Edit folder. */
+export function FolderCredentialsFlag({ folder }: { folder: FolderDto }) {
+  const translate = useTranslate();
+  if (!folder.extension?.credentials_error) return null;
+  return (
+    <Tooltip title={translate('rules.general.credentials_needs_reentry_hint')}>
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        icon={<KeyOffOutlinedIcon />}
+        label={translate('rules.general.credentials_needs_reentry')}
       />
     </Tooltip>
   );

@@ -4,7 +4,7 @@
  * Notify only chip, duplicate / edit / trash / A / L). Clicking a rule opens its editor, where
  * Notify only is switched (the row only shows it: a mode change belongs beside the rule's runs).
  */
-import { FolderHealthBadge, RuleConflictFlag } from './FolderSignals';
+import { FolderCredentialsFlag, FolderHealthBadge, RuleConflictFlag } from './FolderSignals';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -207,6 +207,7 @@ export function FolderNode({
           </Typography>
         </Box>
         <FolderHealthBadge folder={folder} />
+        <FolderCredentialsFlag folder={folder} />
         <Typography
           variant="body2"
           color="text.secondary"

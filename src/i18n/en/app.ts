@@ -30,6 +30,11 @@ export default {
       link: 'Trash',
       denied: 'You do not have permission.',
     },
+    secret: {
+      needs_reentry: 'needs re-entry',
+      needs_reentry_hint:
+        "Needs re-entry: the server's key cannot read the stored value (restored without its key?). Enter it again.",
+    },
     list: {
       back: 'Back',
       search: 'Search',

@@ -22,6 +22,9 @@ export default {
       create_folder: 'Create Folder',
       counts: '%{smart_count} rule, %{m} active |||| %{smart_count} rules, %{m} active',
       notify_only: 'Notify only',
+      credentials_needs_reentry: 'Credentials: needs re-entry',
+      credentials_needs_reentry_hint:
+        "The server's key cannot read this folder's stored webinar credentials (restored without its key?): enter them again in Edit folder.",
       notify_only_hint: 'This rule turns nothing off: it writes what it would turn off to Activity.',
       empty: 'No folders yet. Create one to write its first rule.',
       no_match: 'No folder or ad account matches "%{search}".',
@@ -55,6 +58,8 @@ export default {
       ad_account: 'Ad account name',
       name: 'Folder name',
       credentials: 'Webinar service credentials (optional)',
+      credentials_needs_reentry:
+        "Stored credentials: needs re-entry. The server's key cannot read them; enter them again (left empty, they are removed).",
       api_key: 'API key',
       api_secret: 'API secret',
       no_accounts: 'No ad accounts',

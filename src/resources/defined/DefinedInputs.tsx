@@ -1,9 +1,10 @@
 /**
  * The create and edit form's inputs of a resource defined in one file: one input per writable
  * field, as its kind says. Labels come from the resource's translations (resources.<name>.fields).
+ * A secret the server's key cannot read ("needs re-entry") is shown empty, with why.
  */
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../domain/resources/define';
 import { useOptions } from './useOptions';
 
 function ReferenceSelect({ source, field }: { source: string; field: Extract<FieldSpec, { kind: 'reference' }> }) {
@@ -20,6 +21,22 @@ function ReferenceSelect({ source, field }: { source: string; field: Extract<Fie
   );
 }
 
+/** A secret the server's key cannot read is shown empty, with why it must be entered again. */
+function SecretInput({ name, field }: { name: string; field: FieldSpec }) {
+  const translate = useTranslate();
+  const needsReentry = useRecordContext()?.[name] === NEEDS_REENTRY;
+  return (
+    <TextInput
+      source={name}
+      helperText={needsReentry ? translate('app.secret.needs_reentry_hint') : (field.help ?? false)}
+      format={(value) => (value === NEEDS_REENTRY ? '' : (value ?? ''))}
+      type="url"
+      autoComplete="off"
+      fullWidth
+    />
+  );
+}
+
 function FieldInput({ name, field }: { name: string; field: FieldSpec }) {
   const helperText = field.help ?? false;
   switch (field.kind) {
@@ -31,12 +48,14 @@ function FieldInput({ name, field }: { name: string; field: FieldSpec }) {
       return <ReferenceSelect source={name} field={field} />;
     case 'datetime':
       return null;
+    case 'secret':
+      return <SecretInput name={name} field={field} />;
     default:
       return (
         <TextInput
           source={name}
           helperText={helperText}
-          type={field.kind === 'url' || field.kind === 'secret' ? 'url' : 'text'}
+          type={field.kind === 'url' ? 'url' : 'text'}
           autoComplete="off"
           fullWidth
         />

@@ -1,9 +1,9 @@
 /**
  * The list view of a resource defined in one file: its list fields as columns, a search when the
  * definition names searched fields, Create for those who may create, rows that open the edit form
- * for those who may edit.
+ * for those who may edit. A secret the server's key cannot read shows "needs re-entry".
  */
-import { Card } from '@mui/material';
+import { Card, Chip, Tooltip } from '@mui/material';
 import {
   BooleanField,
   CreateButton,
@@ -15,7 +15,7 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
-import type { FieldSpec, ResourceSpec } from '../../domain/resources/define';
+import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../domain/resources/define';
 import { PageTitle } from '../../layout/pageTitle';
 import { usePermission } from '../../providers/usePermissions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
@@ -35,6 +35,17 @@ function ReferenceName({ value, field }: { value: unknown; field: Extract<FieldS
   return <>{data.find((option) => option.id === value)?.name ?? `#${String(value)}`}</>;
 }
 
+/** A secret as the server answers it: masked, or flagged when the server's key cannot read it. */
+function SecretValue({ value }: { value: unknown }) {
+  const translate = useTranslate();
+  if (value !== NEEDS_REENTRY) return <>{typeof value === 'string' && value ? value : '—'}</>;
+  return (
+    <Tooltip title={translate('app.secret.needs_reentry_hint')}>
+      <Chip size="small" color="warning" variant="outlined" label={translate('app.secret.needs_reentry')} />
+    </Tooltip>
+  );
+}
+
 function column(name: string, field: FieldSpec) {
   const common = { source: name, sortable: Boolean(field.sortable) };
   switch (field.kind) {
@@ -52,6 +63,8 @@ function column(name: string, field: FieldSpec) {
           render={(record) => <ReferenceName value={record[name]} field={field} />}
         />
       );
+    case 'secret':
+      return <FunctionField key={name} {...common} render={(record) => <SecretValue value={record[name]} />} />;
     default:
       return <TextField key={name} {...common} emptyText="—" />;
   }

@@ -370,6 +370,25 @@ describe('General view: the folder dialogs', () => {
     expect(loggedHttpStatuses(consoleErrors)).toEqual([503]);
   });
 
+  it('says "needs re-entry" on a folder whose stored credentials the server cannot read, in the tree and in its dialog', async () => {
+    pageHeight(5000);
+    const credentials_error =
+      "Webinar credentials: needs re-entry (this server's key cannot read the stored ones). Enter them again.";
+    folders = [folder(1, { extension: { external_credentials: { demio: null }, credentials_error } }), folder(2)];
+    signIn(everyone);
+    renderApp('/');
+    const unreadable = await screen.findByRole('listitem', { name: 'Client 1' });
+    expect(within(unreadable).getByText('Credentials: needs re-entry')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Client 2' })).queryByText('Credentials: needs re-entry'),
+    ).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit folder Client 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Folder' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Stored credentials: needs re-entry.');
+    expect(within(dialog).getByRole('textbox', { name: 'API key' })).toHaveValue('');
+  });
+
   it('updates a folder, sending the masked credentials back untouched, and shows server errors under fields', async () => {
     const consoleErrors = captureConsoleErrors();
     pageHeight(5000);

@@ -56,6 +56,25 @@ describe('alert destinations, defined in one file', () => {
     expect(screen.getByRole('columnheader', { name: 'Webhook URL' })).toBeInTheDocument();
   });
 
+  it('says "needs re-entry" for an address the server\'s key cannot read, in the list and the edit form', async () => {
+    const moved = { id: 3, name: 'Moved', folder_id: null, url: 'needs re-entry', is_active: true };
+    server.use(
+      http.get(apiUrl('alert_destinations/'), () => HttpResponse.json(page([ops, moved]))),
+      http.get(apiUrl('alert_destinations/3/'), () => HttpResponse.json(moved)),
+    );
+    signIn(withAccesses('read_rules', 'create_update_rules'));
+    renderApp('/alert_destinations');
+    const row = (await screen.findByText('Moved')).closest('tr')!;
+    expect(within(row).getByText('needs re-entry')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('Ops channel').closest('tr')!).queryByText('needs re-entry'),
+    ).not.toBeInTheDocument();
+    await userEvent.setup().click(row);
+    const input = await screen.findByRole('textbox', { name: 'Webhook URL' });
+    expect(input).toHaveValue('');
+    expect(screen.getByText(/^Needs re-entry: the server's key cannot read the stored value/)).toBeInTheDocument();
+  });
+
   it('with none yet says so and what they are; a search that finds none says nothing matched', async () => {
     server.use(http.get(apiUrl('alert_destinations/'), () => HttpResponse.json(page([]))));
     signIn(withAccesses('read_rules', 'create_update_rules'));
