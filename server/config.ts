@@ -30,6 +30,8 @@ export interface Config {
   /** The most alert destinations for every folder (ALERT_MAX_DESTINATIONS, ALERT_WEBHOOK_URL included) and for one folder. */
   alertMaxDestinations: { global: number; perFolder: number };
   loginRateLimit: { max: number; windowMs: number };
+  /** Backtests one person may start per LOGIN_RATE_WINDOW_SECONDS, counted across API processes (BACKTEST_RATE_LIMIT). */
+  backtestRateLimit: number;
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (TRUST_PROXY; 0: none). */
   trustProxy: number;
   /** Redis for the shared rate-limit counters; unset, they live in the database. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perFolder: Math.max(1, Math.floor(int(env.ALERT_MAX_FOLDER_DESTINATIONS, 5))),
     },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: int(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000 },
+    backtestRateLimit: Math.max(1, Math.floor(int(env.BACKTEST_RATE_LIMIT, 10))),
     trustProxy: Math.max(0, Math.floor(int(env.TRUST_PROXY, 0))),
     redisUrl: env.REDIS_URL || undefined,
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,

@@ -1,106 +1,136 @@
 /**
  * Long work a person waits for (a backtest): started, watched (progress) and cancelled by the one
- * who started it, in this process's memory. A finished job's answer is kept a while for the screen
- * to fetch, then forgotten.
+ * who started it. The work runs in the process that took the start; its state and result live in
+ * the database (jobStore.ts), so any API process answers the polling and a finished result costs
+ * no memory here. This process keeps only each running job's AbortController and last progress,
+ * which it writes every PROGRESS_EVERY_MS (the job's heartbeat), reading back a cancel another
+ * process took.
  */
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../errorMessage';
 import { ApiError, notFound } from '../http/errors';
+import type { PageRequest, Slice } from '../http/pagination';
+import type { BacktestPause } from '../../src/domain/backtest';
+import type { BacktestJobStore, FinishedJob, JobView } from './jobStore';
+import { keptResult } from './keptResult';
+import type { BacktestResult } from './service';
 
-export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface JobView<R> {
-  id: string;
-  state: JobState;
-  progress: { done: number; total: number };
-  result: R | null;
-  error: string | null;
-}
-
-interface Job<R> extends JobView<R> {
-  ownerId: number;
-  abort: AbortController;
-  finishedAt: number | null;
-}
+/** Backtests one process runs at once, whoever started them: each holds an account's history while it runs. */
+export const MAX_RUNNING_IN_PROCESS = 8;
+const PROGRESS_EVERY_MS = 500;
 
 export interface JobControl {
   signal: AbortSignal;
   progress(done: number, total: number): void;
 }
 
-export class JobRegistry<R> {
-  private readonly jobs = new Map<string, Job<R>>();
+interface Running {
+  abort: AbortController;
+  progress: { done: number; total: number };
+  writing: boolean;
+  settled: Promise<void>;
+}
 
-  constructor(private readonly options: { keepMs?: number; maxRunningPerOwner?: number; now?: () => number } = {}) {}
+export class BacktestJobs {
+  private readonly running = new Map<string, Running>();
+  private timer: NodeJS.Timeout | undefined;
 
-  private now() {
-    return this.options.now?.() ?? Date.now();
-  }
+  constructor(
+    private readonly store: BacktestJobStore,
+    private readonly options: { maxRunning?: number; onError?: (error: unknown) => void } = {},
+  ) {}
 
-  /** Starts `work`; refuses (429) an owner who has too many running already. */
-  start(ownerId: number, work: (control: JobControl) => Promise<R>): JobView<R> {
-    this.forgetOld();
-    const running = [...this.jobs.values()].filter((j) => j.ownerId === ownerId && j.state === 'running').length;
-    if (running >= (this.options.maxRunningPerOwner ?? 2))
-      throw new ApiError(429, { detail: 'Two backtests are already running for you: wait for one or cancel it.' });
-    const job: Job<R> = {
-      id: randomUUID(),
-      ownerId,
-      state: 'running',
-      progress: { done: 0, total: 0 },
-      result: null,
-      error: null,
+  /** Starts `work`; refuses (429) when this process or the person has too many running already. */
+  async start(ownerId: number, work: (control: JobControl) => Promise<BacktestResult>): Promise<JobView> {
+    if (this.running.size >= (this.options.maxRunning ?? MAX_RUNNING_IN_PROCESS))
+      throw new ApiError(429, { detail: 'The server is busy with other backtests. Try again in a minute.' });
+    const id = randomUUID();
+    const job: Running = {
       abort: new AbortController(),
-      finishedAt: null,
+      progress: { done: 0, total: 0 },
+      writing: false,
+      settled: Promise.resolve(),
     };
-    this.jobs.set(job.id, job);
-    const control: JobControl = {
+    // Held before the database answers, so concurrent starts count it.
+    this.running.set(id, job);
+    try {
+      if (!(await this.store.open(ownerId, id)))
+        throw new ApiError(429, { detail: 'Two backtests are already running for you: wait for one or cancel it.' });
+    } catch (error) {
+      this.running.delete(id);
+      throw error;
+    }
+    this.keepWritingProgress();
+    job.settled = work({
       signal: job.abort.signal,
       progress: (done, total) => {
         job.progress = { done, total };
       },
-    };
-    void work(control).then(
-      (result) => this.finish(job, 'done', { result }),
-      (error: unknown) =>
-        this.finish(job, job.abort.signal.aborted ? 'cancelled' : 'failed', {
-          error: job.abort.signal.aborted ? null : errorMessage(error),
-        }),
-    );
-    return this.view(job);
+    })
+      .then(
+        (result): FinishedJob => ({ state: 'done', progress: job.progress, ...keptResult(result) }),
+        (error: unknown): FinishedJob =>
+          job.abort.signal.aborted
+            ? { state: 'cancelled', progress: job.progress }
+            : { state: 'failed', progress: job.progress, error: errorMessage(error) },
+      )
+      .then((outcome) => this.store.finish(id, outcome))
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => {
+        this.running.delete(id);
+        if (!this.running.size) this.stopWritingProgress();
+      });
+    return { id, state: 'running', progress: { ...job.progress }, result: null, error: null };
   }
 
-  get(ownerId: number, id: string): JobView<R> {
-    return this.view(this.own(ownerId, id));
+  async get(ownerId: number, id: string): Promise<JobView> {
+    return (await this.store.view(ownerId, id)) ?? Promise.reject(notFound());
   }
 
-  cancel(ownerId: number, id: string): JobView<R> {
-    const job = this.own(ownerId, id);
-    if (job.state === 'running') job.abort.abort();
-    return this.view(job);
+  async pauses(ownerId: number, id: string, page: PageRequest): Promise<Slice<BacktestPause>> {
+    return (await this.store.pauses(ownerId, id, page)) ?? Promise.reject(notFound());
   }
 
-  private finish(job: Job<R>, state: JobState, outcome: { result?: R; error?: string | null }) {
-    if (job.state !== 'running') return;
-    job.state = state;
-    job.result = outcome.result ?? null;
-    job.error = outcome.error ?? null;
-    job.finishedAt = this.now();
+  /** Stops the job between scheduled hours: at once when it runs here, else at its process's next progress write. */
+  async cancel(ownerId: number, id: string): Promise<JobView> {
+    if (!(await this.store.requestCancel(ownerId, id))) throw notFound();
+    this.running.get(id)?.abort.abort();
+    return this.get(ownerId, id);
   }
 
-  private own(ownerId: number, id: string): Job<R> {
-    const job = this.jobs.get(id);
-    if (!job || job.ownerId !== ownerId) throw notFound();
-    return job;
+  /** Cancels the jobs running here and waits until each has written how it ended. */
+  async close(): Promise<void> {
+    const settling = [...this.running.values()].map((job) => {
+      job.abort.abort();
+      return job.settled;
+    });
+    await Promise.all(settling);
+    this.stopWritingProgress();
   }
 
-  private view({ id, state, progress, result, error }: Job<R>): JobView<R> {
-    return { id, state, progress: { ...progress }, result, error };
+  private keepWritingProgress() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const [id, job] of this.running) void this.writeProgress(id, job);
+    }, PROGRESS_EVERY_MS);
+    this.timer.unref();
   }
 
-  private forgetOld() {
-    const keepMs = this.options.keepMs ?? 15 * 60_000;
-    for (const [id, job] of this.jobs)
-      if (job.finishedAt !== null && this.now() - job.finishedAt > keepMs) this.jobs.delete(id);
+  private stopWritingProgress() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async writeProgress(id: string, job: Running) {
+    if (job.writing) return;
+    job.writing = true;
+    try {
+      const { cancelRequested } = await this.store.progress(id, job.progress.done, job.progress.total);
+      if (cancelRequested) job.abort.abort();
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      job.writing = false;
+    }
   }
 }

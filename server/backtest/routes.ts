@@ -1,29 +1,42 @@
 /**
  * Backtests (docs/api.md): `POST /api/backtests/` starts one on a rule body (saved or not) and
- * answers the job; `GET /api/backtests/{id}/` its progress and, once done, its result;
+ * answers the job; `GET /api/backtests/{id}/` its progress and, once done, its result with the
+ * first pauses; `GET /api/backtests/{id}/pauses/` pages through the rest;
  * `DELETE /api/backtests/{id}/` cancels it. Only the user who started a job sees it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backtestJobSchema } from '../../src/domain/backtest';
+import { backtestJobSchema, backtestPauseSchema } from '../../src/domain/backtest';
 import { actorOf, requirePermission } from '../auth/plugin';
-import { errors } from '../http/schemas';
-import { JobRegistry } from './jobs';
-import { backtestRequestSchema, createBacktests, type BacktestResult } from './service';
+import { byUser, limitAttempts } from '../http/attemptLimit';
+import { paginate, pageRequest } from '../http/pagination';
+import { errors, pageOf, pageQuery } from '../http/schemas';
+import { BacktestJobs } from './jobs';
+import { createBacktestJobStore, FIRST_PAGE } from './jobStore';
+import { backtestRequestSchema, createBacktests } from './service';
 
 const tags = ['backtest'];
 const jobParams = z.object({ id: z.string().max(64).describe('The job id') });
 
 const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
   const backtests = createBacktests(app.db);
-  const jobs = new JobRegistry<BacktestResult>();
+  const jobs = new BacktestJobs(createBacktestJobStore(app.db), {
+    onError: (error) => app.log.error({ err: error }, 'backtest job could not be recorded'),
+  });
+  app.addHook('onClose', () => jobs.close());
   const limits = { maxShare: app.config.engineMaxShare, maxActions: app.config.engineMaxActions };
   const mayRead = requirePermission('read_rules');
+  const startsPerPerson = limitAttempts(
+    app,
+    'backtest',
+    [{ key: byUser, max: app.config.backtestRateLimit }],
+    'backtests started',
+  );
 
   app.post(
     '/backtests/',
     {
-      preValidation: mayRead,
+      preValidation: [mayRead, startsPerPerson],
       schema: {
         tags,
         body: backtestRequestSchema,
@@ -33,7 +46,7 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const prepared = await backtests.prepare(request.body);
       const now = new Date();
-      const job = jobs.start(actorOf(request).id, (control) =>
+      const job = await jobs.start(actorOf(request).id, (control) =>
         backtests.run(request.body, prepared, {
           now,
           limits,
@@ -52,6 +65,24 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: jobParams, response: { 200: backtestJobSchema, ...errors(403, 404) } },
     },
     async (request) => jobs.get(actorOf(request).id, request.params.id),
+  );
+
+  app.get(
+    '/backtests/:id/pauses/',
+    {
+      preValidation: mayRead,
+      schema: {
+        tags,
+        summary: "A page of a finished backtest's listed pauses",
+        params: jobParams,
+        querystring: pageQuery,
+        response: { 200: pageOf(backtestPauseSchema), ...errors(403, 404) },
+      },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, FIRST_PAGE, FIRST_PAGE);
+      return paginate(request, paging, await jobs.pauses(actorOf(request).id, request.params.id, paging));
+    },
   );
 
   app.delete(

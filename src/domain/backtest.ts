@@ -59,9 +59,25 @@ export const backtestResultSchema = z.object({
       spend_stopped: z.number(),
     }),
   ),
-  results: z.array(backtestPauseSchema),
+  results: z
+    .array(backtestPauseSchema)
+    .describe('The first page of pauses (the rest: GET /api/backtests/{id}/pauses/)'),
+  results_count: z.number().int().describe('Pauses found, held ones included: what totals and by_day count'),
+  results_listed: z
+    .number()
+    .int()
+    .describe('Pauses that can be listed: the first ones found, up to a limit (results_count when below it)'),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
+
+/** A page of a finished backtest's pauses (`GET /api/backtests/{id}/pauses/?limit=&offset=`). */
+export const backtestPausePageSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(backtestPauseSchema),
+});
+export type BacktestPausePage = z.infer<typeof backtestPausePageSchema>;
 
 export const backtestJobSchema = z.object({
   id: z.string(),

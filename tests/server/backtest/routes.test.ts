@@ -66,7 +66,11 @@ eachDatabase((engine) => {
           verdict: 'stopped_waste',
         }),
       ]);
-      expect(job.result.totals).toMatchObject({ pauses: 1, spend_stopped: 0, leads_lost: 0 });
+      expect(job.result).toMatchObject({
+        totals: { pauses: 1, spend_stopped: 0, leads_lost: 0 },
+        results_count: 1,
+        results_listed: 1,
+      });
       // Someone else cannot see it.
       expect(
         (await api.request(other.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).statusCode,

@@ -1,4 +1,5 @@
 /** Backtest test set-up: readings written as a live read would have kept them, hour by hour. */
+import type { BacktestResult } from '../../../server/backtest/service';
 import type { Database } from '../../../server/db/client';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { recordReading } from '../../../server/history/record';
@@ -79,4 +80,37 @@ export const ruleBody = (
   rule_task: Object.entries(tasks).map(([name, values]) => ({ name, values, is_active: true })),
   rule_schedule: { schedule, timezone },
   judging,
+});
+
+/** A finished backtest's full answer with `pauses` pauses, as runBacktest returns it (for the job tests). */
+export const fakeResult = (pauses: number): BacktestResult => ({
+  rule: { id: null, name: 'Try' },
+  account: { ad_account_id: 'act_1', account_name: 'Harbor Wealth', currency: 'USD' },
+  from: '2026-01-01T00:00:00.000Z',
+  to: '2026-01-31T00:00:00.000Z',
+  days: 30,
+  timezone: 'UTC',
+  slots: 720,
+  slots_without_data: 0,
+  history: { first: '2026-01-01', last: '2026-01-31', settled_share: 0 },
+  totals: { pauses, held: 0, converters_paused: 0, spend_stopped: 0, leads_lost: 0, revives: 0 },
+  by_day: [{ date: '2026-01-01', pauses, converters_paused: 0, spend_stopped: 0 }],
+  results: Array.from({ length: pauses }, (_, i) => ({
+    at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    object_type: 'ad' as const,
+    object_id: `ad_${i}`,
+    name: `Ad number ${i} of the Harbor Wealth spring webinar campaign`,
+    campaign_id: 'c1',
+    campaign_name: 'Harbor Wealth spring webinar campaign',
+    task: 'spend_cpl_no_leads',
+    reason: { Campaign: 'Harbor Wealth spring webinar campaign', Spend: '$70.00 > $50.00', Leads: '0' },
+    settled_numbers: false,
+    spend_at_pause: 70,
+    leads_at_pause: 0,
+    spend_after: 0,
+    leads_after: 0,
+    final_cpl: null,
+    verdict: 'stopped_waste' as const,
+    revived_at: null,
+  })),
 });
