@@ -8,6 +8,7 @@ import type { DbHandle } from '../../server/db/client';
 import { groups, userGroups, users } from '../../server/db/schema/index';
 import { hashPassword } from '../../server/auth/passwords';
 import type { AppServices } from '../../server/services';
+import type { AddressPolicy } from '../../server/alerts/addressPolicy';
 import type { Permission } from '../../src/domain/permissions';
 import { freshDatabase, type Engine } from './db';
 
@@ -47,6 +48,9 @@ export interface TestUser {
 
 let counter = 0;
 
+/** Saved webhook hosts resolve to a public address no test connects to: saving never asks the DNS. */
+export const testWebhookPolicy: AddressPolicy = { hosts: [], resolve: async () => ['1.1.1.1'] };
+
 export async function createTestApi(
   engine: Engine,
   options: {
@@ -56,7 +60,10 @@ export async function createTestApi(
   } = {},
 ): Promise<TestApi> {
   const dbh = await freshDatabase(engine);
-  const services = typeof options.services === 'function' ? options.services(dbh) : options.services;
+  const services = {
+    webhookPolicy: testWebhookPolicy,
+    ...(typeof options.services === 'function' ? options.services(dbh) : options.services),
+  };
   const config = loadConfig({ DATA_DIR: '/tmp/ad-rules-test-unused' } as NodeJS.ProcessEnv, {
     loginRateLimit: { max: 1000, windowMs: 60_000 },
     ...options.config,
