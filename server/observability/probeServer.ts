@@ -19,6 +19,8 @@ export async function buildProbeServer(options: {
   app.decorate('dbh', options.dbh);
   app.decorate('db', options.dbh.db);
   app.decorate('services', { ...options.services } as AppServices);
+  // /readyz asks the job queue this worker runs (services.ts decorates it the same way for the API).
+  app.decorate('jobQueue', options.services.jobQueue);
   await app.register(observability);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found.' }));
   return app;
