@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { ApiError } from '../http/errors';
 import { findUserByEmail } from '../people/users';
-import { clearFailures, recordFailure, waitBeforeAttempt } from './loginFailures';
+import { attemptPasswordCheck } from './loginFailures';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TokenError, type TokenPair, type TokenService } from './tokens';
 
@@ -14,19 +14,17 @@ const tooManyFailures = (seconds: number) =>
 
 /**
  * A new token pair for an active user's right password; unknown e-mails take as long as wrong
- * passwords. An e-mail with too many recent failures waits first (loginFailures.ts), whatever the
- * password, so the wait tells nothing.
+ * passwords. An e-mail with too many recent failures, or with another check in flight, waits first
+ * (loginFailures.ts), whatever the password, so the wait tells nothing.
  */
 export async function signIn(db: Database, tokens: TokenService, email: string, password: string): Promise<TokenPair> {
-  const wait = await waitBeforeAttempt(db, email);
-  if (wait > 0) throw tooManyFailures(wait);
   const user = await findUserByEmail(db, email);
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !valid || !user.isActive) {
-    await recordFailure(db, email);
-    throw invalidCredentials();
-  }
-  await clearFailures(db, email);
+  const outcome = await attemptPasswordCheck(db, email, async () => {
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    return valid && !!user?.isActive;
+  });
+  if ('wait' in outcome) throw tooManyFailures(outcome.wait);
+  if (!outcome.passed || !user) throw invalidCredentials();
   // A hash made with weaker parameters than today's is upgraded while the password is at hand.
   const upgrade = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
   await db
