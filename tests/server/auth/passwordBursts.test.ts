@@ -127,16 +127,17 @@ function checks(api: TestApi) {
 }
 
 eachDatabase((engine) => {
-  describe(`parallel password guesses on ${engine}`, () => {
+  describe(`password checks on ${engine}`, () => {
     let api: TestApi;
     afterEach(async () => {
       await api?.close();
     });
 
-    it('are hashed one at a time per account, never more often than the failures allowed', async () => {
+    it('a burst of parallel guesses is hashed once, and the account never more often than the failures allowed', async () => {
       api = await createTestApi(engine);
       for (const check of checks(api)) {
         const user = await api.userWith([]);
+        hashes.started = 0;
         const first = await burst(BURST, (n) => check.guess(user, `wrong-first-${n}`));
         expect(hashes.started, check.name).toBe(1);
         expect(statusesOf(first), check.name).toEqual({ [check.wrong]: 1, 429: BURST - 1 });
@@ -161,7 +162,7 @@ eachDatabase((engine) => {
       }
     }, 120_000);
 
-    it("hold only that account: another member's sign-in goes through while one check is in flight", async () => {
+    it("one in flight holds only its account: another member's sign-in goes through", async () => {
       api = await createTestApi(engine);
       const [change] = checks(api).slice(1);
       const [guessed, other] = [await api.userWith([]), await api.userWith([])];
@@ -188,7 +189,7 @@ eachDatabase((engine) => {
       expect((await change!.guess(guessed, guessed.password)).statusCode).toBe(200);
     });
 
-    it('wait for a reservation left behind by a process that died only until its lease runs out', async () => {
+    it('a reservation left by a process that died holds only until its lease runs out', async () => {
       api = await createTestApi(engine);
       const [signIn] = checks(api);
       const user = await api.userWith([]);
@@ -202,8 +203,8 @@ eachDatabase((engine) => {
   });
 });
 
-describe('parallel password guesses through two API processes', () => {
-  it('are hashed one at a time per account, with the rate limits in Redis', async () => {
+describe('password checks through two API processes on one database', () => {
+  it('a burst split between them is hashed once (their rate limits in Redis)', async () => {
     const api = await createTestApi('postgres', { config: { redisUrl: REDIS_URL } });
     const second = await buildApp({ config: api.config, dbh: api.dbh, jwtSecret: 'z'.repeat(32) });
     await second.ready();
