@@ -4,8 +4,10 @@
  * Only active ones; a folder's own destination hears only that folder's alerts; each alert once.
  * A real HTTP server stands in for Slack.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedDestinations } from '../../../server/alerts/destinations';
+import type { DeliveryQueue } from '../../../server/alerts/deliveryQueue';
+import { webhookDeliveries } from '../../../server/db/schema/index';
 import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
 import { runAlert } from '../../../server/engine/alerts';
 import { DEFAULT_LIMITS } from '../../../server/engine/blastRadius';
@@ -14,7 +16,7 @@ import { checkPlatformHealth } from '../../../server/health/monitor';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
-import { alertSettings, buttonUrl, WebhookReceiver } from './receiver';
+import { alertSettings, buttonUrl, deliveriesTo, eventually, WebhookReceiver } from './receiver';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');
 const MONDAY = 1;
@@ -37,11 +39,26 @@ eachDatabase((engine) => {
       await api.close();
     });
 
+    let queue: DeliveryQueue | undefined;
+
     beforeEach(() => {
       receiver.received.length = 0;
       platform = new FakePlatform();
       mailer = new CapturingMailer();
     });
+    afterEach(async () => {
+      await queue?.stop();
+      queue = undefined;
+    });
+
+    const CAPS = { global: 5, perFolder: 5 };
+    /** Every delivery of the alerts raised so far, each once: posted at its first attempt. */
+    const everyDeliveryPostedOnce = () =>
+      eventually(async () => {
+        const rows = await api.dbh.db.select().from(webhookDeliveries);
+        expect(rows.map((row) => [row.state, row.attempts])).toEqual(rows.map(() => ['sent', 1]));
+      });
+    const paths = () => receiver.received.map((r) => r.path).sort();
 
     /** A destination stored as the resource stores it: the URL encrypted with the server's key. */
     const addDestination = async (path: string, folderId: number | null, isActive = true) => {
@@ -53,7 +70,11 @@ eachDatabase((engine) => {
       });
     };
 
-    const alerts = () => alertSettings(mailer, storedDestinations(api.dbh.db, api.app.credentials));
+    const alerts = async () => {
+      const destinations = storedDestinations(api.dbh.db, api.app.credentials, undefined, CAPS);
+      queue = await deliveriesTo(api.dbh, destinations, receiver.policy());
+      return alertSettings(mailer, queue);
+    };
 
     /** A folder with its own destination, and another folder with its own (never to hear this one's alerts). */
     async function folderWithDestination(options: Parameters<typeof seedRule>[2] = {}) {
@@ -84,12 +105,65 @@ eachDatabase((engine) => {
       await save('Harbor again', a, hook('everyone'));
       await save('Cove', b, hook('cove'));
 
-      const destinations = storedDestinations(api.dbh.db, api.app.credentials, hook('from-env'));
+      const destinations = storedDestinations(api.dbh.db, api.app.credentials, hook('from-env'), CAPS);
       const urls = async (folderId: number | null) => (await destinations.forFolder(folderId)).map((d) => d.url);
       expect(await urls(a)).toEqual([hook('from-env'), hook('everyone'), hook('harbor')]);
       expect(await urls(b)).toEqual([hook('from-env'), hook('everyone'), hook('cove')]);
       expect(await urls(null)).toEqual([hook('from-env'), hook('everyone')]);
       await api.dbh.db.delete(alertDestinations);
+    });
+
+    it('refuses to save an address that is not public https on port 443, answering on the URL field', async () => {
+      const admin = await api.userWith('superuser');
+      const save = (url: string) =>
+        api.request(admin.token, {
+          method: 'POST',
+          url: '/api/alert_destinations/',
+          payload: { name: 'Probe', folder_id: null, url, is_active: true },
+        });
+      for (const [url, message] of [
+        ['https://127.0.0.1/services/x', 'Enter a public address: this host leads to a loopback address'],
+        ['https://[::ffff:10.0.0.1]/x', 'Enter a public address: this host leads to an IPv4-mapped address'],
+        ['https://169.254.169.254/latest/meta-data', 'Enter a public address: this host leads to a link-local address'],
+        ['https://hooks.example.com:8443/x', 'Use the standard https port (443)'],
+        ['https://me:pw@hooks.example.com/x', 'Leave the user name and password out of the address'],
+      ]) {
+        const response = await save(url!);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toEqual({ url: [message] });
+      }
+      expect(await api.dbh.db.select().from(alertDestinations)).toEqual([]);
+    });
+
+    it('refuses a destination over the cap of every folder or of one, answering on the folder field', async () => {
+      const capped = await createTestApi(engine, { config: { alertMaxDestinations: { global: 1, perFolder: 1 } } });
+      try {
+        const admin = await capped.userWith('superuser');
+        const folder = (await seedRule(capped.dbh.db, (await seedAccount(capped.dbh.db)).adAccountId)).folder.id;
+        const save = (name: string, folderId: number | null) =>
+          capped.request(admin.token, {
+            method: 'POST',
+            url: '/api/alert_destinations/',
+            payload: { name, folder_id: folderId, url: `https://hooks.example.com/${name}`, is_active: true },
+          });
+        expect((await save('everyone', null)).statusCode).toBe(201);
+        const second = await save('everyone-too', null);
+        expect(second.statusCode).toBe(400);
+        expect(second.json()).toEqual({ folder_id: ["At most 1 destinations may receive every folder's alerts"] });
+        const own = await save('own', folder);
+        expect(own.statusCode).toBe(201);
+        const another = await save('own-too', folder);
+        expect(another.json()).toEqual({ folder_id: ['At most 1 destinations may be set for one folder'] });
+        // Editing the one there is stays possible.
+        const edited = await capped.request(admin.token, {
+          method: 'PATCH',
+          url: `/api/alert_destinations/${own.json().id}/`,
+          payload: { name: 'own, renamed' },
+        });
+        expect(edited.statusCode).toBe(200);
+      } finally {
+        await capped.close();
+      }
     });
 
     describe('posting alerts', () => {
@@ -106,11 +180,15 @@ eachDatabase((engine) => {
         platform.addCampaign(account.adAccountId, 'c1', 'EDM EP-W 2026-03-04 6PM');
         for (const id of ['over1', 'over2', 'over3']) platform.addAd(account.adAccountId, 'c1', id, { spend: '300' });
         platform.addAd(account.adAccountId, 'c1', 'under', { spend: '20' });
-        const context = engineContext(api.dbh.db, platform, () => SLOT, { limits: DEFAULT_LIMITS, alerts: alerts() });
+        const context = engineContext(api.dbh.db, platform, () => SLOT, {
+          limits: DEFAULT_LIMITS,
+          alerts: await alerts(),
+        });
         const result = await runSlot(context, { ruleId: rule.id, slot: SLOT, kind: 'run' });
         expect(result.status).toBe('held');
 
-        expect(receiver.received.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        await everyDeliveryPostedOnce();
+        expect(paths()).toEqual(['/global', `/folder-${folder.id}`].sort());
         const runLink = `http://console.test/edit-rule/${rule.id}?run=${result.runId}`;
         for (const { body } of receiver.received) {
           expect(body.text).toMatch(/^Held for approval: /);
@@ -133,11 +211,12 @@ eachDatabase((engine) => {
           engineContext(api.dbh.db, platform, () => new Date(SEVEN_AM_NY.getTime() + 60_000)),
           { ruleId: rule.id, slot: new Date('2024-01-15T11:00:00Z'), kind: 'run' },
         );
-        const context = { db: api.dbh.db, log: quietLog, ...alerts() };
+        const context = { db: api.dbh.db, log: quietLog, ...(await alerts()) };
         expect((await runAlert(context, rule.id, SEVEN_AM_NY)).status).toBe('sent');
         expect((await runAlert(context, rule.id, SEVEN_AM_NY)).status).toBe('already_done');
 
-        expect(receiver.received.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        await everyDeliveryPostedOnce();
+        expect(paths()).toEqual(['/global', `/folder-${folder.id}`].sort());
         for (const { body } of receiver.received) {
           expect(JSON.stringify(body.blocks)).toContain('turn off ad expensive (CPL: $62.10 &gt; $50.00');
           expect(buttonUrl(body)).toBe(`http://console.test/activity?rule_id=${rule.id}`);
@@ -146,14 +225,15 @@ eachDatabase((engine) => {
 
       it('posts a platform-health problem once to the global destinations and those of the account’s folders', async () => {
         const { account, folder } = await folderWithDestination({ everyDayAt: [12] });
-        const deps = { db: api.dbh.db, client: platform, now: () => SLOT, alerts: alerts(), log: quietLog };
+        const deps = { db: api.dbh.db, client: platform, now: () => SLOT, alerts: await alerts(), log: quietLog };
         // The fake platform lists no ad account: the token lost this one (and the other folders' accounts).
         await checkPlatformHealth(deps);
         await checkPlatformHealth(deps);
 
         const title = `Platform health: the token can no longer read the ad account — ${account.accountName}`;
+        await everyDeliveryPostedOnce();
         const about = receiver.received.filter((r) => r.body.text.startsWith(title));
-        expect(about.map((r) => r.path)).toEqual(['/global', `/folder-${folder.id}`]);
+        expect(about.map((r) => r.path).sort()).toEqual(['/global', `/folder-${folder.id}`].sort());
         expect(buttonUrl(about[0]!.body)).toBe('http://console.test/health');
         expect(mailer.sent.filter((m) => m.subject === title)).toHaveLength(1);
         // No destination hears the same problem twice, and none of a folder on another account hears it.
