@@ -7,7 +7,7 @@
  * summary (totals, per day) and its first MAX_LISTED_PAUSES pauses (keptResult.ts).
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { BacktestPause, BacktestResult } from '../../src/domain/backtest';
+import { BACKTEST_PAUSES_PAGE, type BacktestPause, type BacktestResult } from '../../src/domain/backtest';
 import type { Database } from '../db/client';
 import { backtestJobs, backtestPauses } from '../db/schema/index';
 import { resultRows, type PageRequest, type Slice } from '../http/pagination';
@@ -19,7 +19,7 @@ export const STALE_MS = 60_000;
 export const MAX_RUNNING_PER_OWNER = 2;
 export const KEPT_PER_OWNER = 5;
 /** The pauses a job's answer carries; the rest are paged. */
-export const FIRST_PAGE = 100;
+export const FIRST_PAGE = BACKTEST_PAUSES_PAGE;
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 

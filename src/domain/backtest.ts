@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 export const BACKTEST_SPANS = [7, 14, 30] as const;
 export const IMPACT_SPANS = [7, 30] as const;
+/** Pauses per page of a backtest's result: the job's answer carries the first page. */
+export const BACKTEST_PAUSES_PAGE = 100;
 
 export const pauseVerdictSchema = z.enum(['stopped_waste', 'paused_converter', 'goal_reached', 'held']);
 export type PauseVerdict = z.infer<typeof pauseVerdictSchema>;

@@ -75,6 +75,7 @@ export const paths = {
   historyFill: api('history/fill/'),
   backtests: api('backtests/'),
   backtest: (id: Id) => api(`backtests/${id}/`),
+  backtestPauses: (id: Id) => api(`backtests/${id}/pauses/`),
   impact: api('impact/'),
   impactExport: api('impact/export/'),
   ruleRunDismiss: (id: Id) => api(`rule_runs/${id}/dismiss/`),

@@ -25,6 +25,8 @@ export const queryKeys = {
   ruleConflicts: (ruleId: number) => ['rule', 'conflicts', ruleId] as const,
   /** A backtest job, asked again while it runs (Try on history). */
   backtest: (jobId: string) => ['backtests', jobId] as const,
+  /** A page of a finished backtest's pauses. */
+  backtestPauses: (jobId: string, offset: number) => ['backtests', jobId, 'pauses', offset] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

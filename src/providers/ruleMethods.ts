@@ -17,7 +17,7 @@ import type {
   RuleRun,
   RunNowResult,
 } from '../resources/activity/types';
-import type { BacktestJob, HistoryCoverage } from '../domain/backtest';
+import type { BacktestJob, BacktestPausePage, HistoryCoverage } from '../domain/backtest';
 import type { ImpactReport } from '../domain/impact';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
@@ -156,6 +156,9 @@ export function createRuleMethods(http: HttpClient) {
     startBacktest: (body: BacktestRequestBody) => send<BacktestJob>(paths.backtests, 'POST', body),
     getBacktest: (id: string, signal?: AbortSignal) => get<BacktestJob>(paths.backtest(id), signal),
     cancelBacktest: (id: string) => send<BacktestJob>(paths.backtest(id), 'DELETE'),
+    /** A page of a finished backtest's pauses past the first (the job's answer carries those). */
+    getBacktestPauses: (id: string, query: PageQuery) =>
+      get<BacktestPausePage>(`${paths.backtestPauses(id)}?${pageQuery(query)}`, query.signal),
     getImpact: (query: ImpactQuery, signal?: AbortSignal) =>
       get<ImpactReport>(`${paths.impact}?${impactQuery(query)}`, signal),
     /** The report's turn-offs as CSV text. */

@@ -1,5 +1,9 @@
-/** A finished backtest: totals, pauses per day, and the table of every pause with what followed. */
+/**
+ * A finished backtest: totals, pauses per day, and the table of its pauses with what followed, a
+ * page at a time (the job's answer carries the first page; the others are asked for).
+ */
 import {
+  Alert,
   Box,
   Chip,
   Stack,
@@ -8,13 +12,19 @@ import {
   TableCell,
   TableContainer,
   TableHead,
+  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import type { BacktestResult, PauseVerdict } from '../../domain/backtest';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { BACKTEST_PAUSES_PAGE, type BacktestResult, type PauseVerdict } from '../../domain/backtest';
 import { itemLabel } from '../../domain/rules';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { errorMessages } from '../../providers/httpClient';
+import { queryKeys } from '../../providers/queryKeys';
 import { DailyBars, formatMoney, Totals } from '../impact/DailyBars';
 
 const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'default'> = {
@@ -24,8 +34,19 @@ const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'defaul
   held: 'default',
 };
 
-export function BacktestResultView({ result }: { result: BacktestResult }) {
+export function BacktestResultView({ jobId, result }: { jobId: string; result: BacktestResult }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [page, setPage] = useState(0);
+  const offset = page * BACKTEST_PAUSES_PAGE;
+  const laterPage = useQuery({
+    queryKey: queryKeys.backtestPauses(jobId, offset),
+    queryFn: ({ signal }) => dataProvider.getBacktestPauses(jobId, { limit: BACKTEST_PAUSES_PAGE, offset, signal }),
+    enabled: page > 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const pauses = page === 0 ? result.results : (laterPage.data?.results ?? []);
   const money = (n: number) => formatMoney(n, result.account.currency);
   const when = (iso: string) =>
     new Date(iso).toLocaleString('en-US', {
@@ -69,6 +90,17 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
           }))}
         />
       </Box>
+      {result.results_count > result.results_listed ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('backtest.listed_first', {
+            listed: result.results_listed.toLocaleString('en-US'),
+            count: result.results_count.toLocaleString('en-US'),
+          })}
+        </Typography>
+      ) : null}
+      {page > 0 && laterPage.error ? (
+        <Alert severity="warning">{errorMessages(laterPage.error).join(' ')}</Alert>
+      ) : null}
       {result.results.length === 0 ? (
         <Typography>{translate('backtest.none')}</Typography>
       ) : (
@@ -89,7 +121,7 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {result.results.map((r) => (
+              {pauses.map((r) => (
                 <TableRow key={`${r.at}|${r.object_id}`}>
                   <TableCell data-label={translate('backtest.col.when')} sx={{ whiteSpace: 'nowrap' }}>
                     {when(r.at)}
@@ -133,6 +165,16 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
           </Table>
         </TableContainer>
       )}
+      {result.results_listed > BACKTEST_PAUSES_PAGE ? (
+        <TablePagination
+          component="div"
+          count={result.results_listed}
+          page={page}
+          rowsPerPage={BACKTEST_PAUSES_PAGE}
+          rowsPerPageOptions={[BACKTEST_PAUSES_PAGE]}
+          onPageChange={(_event, next) => setPage(next)}
+        />
+      ) : null}
     </Stack>
   );
 }

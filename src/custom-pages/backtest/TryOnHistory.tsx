@@ -198,7 +198,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
           {job?.state === 'failed' ? (
             <Alert severity="error">{translate('backtest.failed', { error: job.error })}</Alert>
           ) : null}
-          {job?.state === 'done' && job.result ? <BacktestResultView result={job.result} /> : null}
+          {job?.state === 'done' && job.result ? <BacktestResultView jobId={job.id} result={job.result} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>

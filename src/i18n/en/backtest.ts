@@ -28,6 +28,7 @@ export default {
       'Estimated from the later history: what each paused object went on to spend, and the leads it went on to bring (leads reported late included).',
     timeline: 'Pauses per day',
     none: 'This rule would not have paused anything in these days.',
+    listed_first: 'The table lists the first %{listed} of %{count} pauses; the totals and the chart count them all.',
     settled_flag: 'settled numbers',
     col: {
       when: 'When',
