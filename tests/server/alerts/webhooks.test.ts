@@ -250,6 +250,24 @@ eachDatabase((engine) => {
         // The mail carries the same link.
         expect(mailer.sent).toHaveLength(1);
         expect(mailer.sent[0]!.text).toContain(runLink);
+
+        // The delivery's status is shown to those who read rules (never the URL), and to no one else.
+        await eventually(async () => {
+          const shown = await api.request(editor.token, { method: 'GET', url: '/api/alert_deliveries/' });
+          expect(shown.json().results[0]).toMatchObject({
+            source: 'held_run',
+            destination_name: 'ALERT_WEBHOOK_URL',
+            state: 'sent',
+            attempts: 1,
+            answer_code: 200,
+            error: null,
+          });
+          expect(shown.body).not.toContain('very-secret-token');
+        });
+        const nobody = await api.userWith([]);
+        expect((await api.request(nobody.token, { method: 'GET', url: '/api/alert_deliveries/' })).statusCode).toBe(
+          403,
+        );
       });
 
       it('sends a digest once, with what the rule did, beside its mail', async () => {
