@@ -10,13 +10,19 @@ import { backtestJobSchema, backtestPauseSchema } from '../../src/domain/backtes
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
 import { paginate, pageRequest } from '../http/pagination';
-import { errors, pageOf, pageQuery } from '../http/schemas';
+import { errors, NOT_FOUND, pageOf, pageQuery } from '../http/schemas';
 import { BacktestJobs } from './jobs';
 import { createBacktestJobStore, FIRST_PAGE } from './jobStore';
 import { backtestRequestSchema, createBacktests } from './service';
 
 const tags = ['backtest'];
-const jobParams = z.object({ id: z.string().max(64).describe('The job id') });
+// Anything but a job id (a UUID) names no job: 404, and never reaches the database.
+const jobParams = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, NOT_FOUND)
+    .describe('The job id'),
+});
 
 const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
   const backtests = createBacktests(app.db);

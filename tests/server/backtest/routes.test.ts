@@ -71,10 +71,17 @@ eachDatabase((engine) => {
         results_count: 1,
         results_listed: 1,
       });
-      // Someone else cannot see it.
-      expect(
-        (await api.request(other.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).statusCode,
-      ).toBe(404);
+      // Someone else can neither see it nor page through its pauses.
+      for (const url of [`/api/backtests/${started.json().id}/`, `/api/backtests/${started.json().id}/pauses/`])
+        expect((await api.request(other.token, { method: 'GET', url })).json()).toEqual({ detail: 'Not found.' });
+      const pauses = await api.request(editor.token, {
+        method: 'GET',
+        url: `/api/backtests/${started.json().id}/pauses/?offset=100`,
+      });
+      expect(pauses.json()).toMatchObject({ count: 1, results: [] });
+      // What is not a job id names no job.
+      for (const id of ['nope', '%00', `${started.json().id}0`])
+        expect((await api.request(editor.token, { method: 'GET', url: `/api/backtests/${id}/` })).statusCode).toBe(404);
     });
 
     it('cancels a job: it ends cancelled, without a result', async () => {
