@@ -122,7 +122,7 @@ export function createBacktestJobStore(db: Database) {
           await tx.execute(sql`
             insert into backtest_pauses (job_id, position, pause)
             select ${id}, (p.ordinality - 1)::int, p.value
-            from jsonb_array_elements(${JSON.stringify(outcome.pauses)}::jsonb) with ordinality as p`);
+            from json_array_elements(${JSON.stringify(outcome.pauses)}::json) with ordinality as p`);
         const kept = tx
           .select({ id: backtestJobs.id })
           .from(backtestJobs)

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { instant, instantNow } from './columns';
 import { users } from './people';
 
@@ -30,7 +30,10 @@ export const backtestJobs = pgTable(
   (t) => [index('backtest_jobs_owner_idx').on(t.ownerId, t.startedAt)],
 );
 
-/** A finished backtest's pauses in order (the first MAX_LISTED_PAUSES of them), paged by the API. */
+/**
+ * A finished backtest's pauses in order (the first MAX_LISTED_PAUSES of them), paged by the API.
+ * json, not jsonb: a pause's reason lists its numbers in the engine's order, which jsonb would sort.
+ */
 export const backtestPauses = pgTable(
   'backtest_pauses',
   {
@@ -38,7 +41,7 @@ export const backtestPauses = pgTable(
       .notNull()
       .references(() => backtestJobs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    pause: jsonb('pause').notNull(),
+    pause: json('pause').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.position] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "backtest_pauses" ALTER COLUMN "pause" SET DATA TYPE json;
