@@ -17,7 +17,7 @@ export const webhookDeliveries = pgTable(
     source: text('source').notNull(),
     sourceKey: text('source_key').notNull(),
     destination: text('destination').notNull(),
-    /** The alert_destinations row (null: ALERT_WEBHOOK_URL) and its name when queued, for display. */
+    /** The alert destination's row (null: ALERT_WEBHOOK_URL) and its name when queued, for display. */
     destinationId: integer('destination_id'),
     destinationName: text('destination_name'),
     folderId: integer('folder_id'),
