@@ -1,10 +1,11 @@
 /** The resources whose records pass a check of their own when saved (store.ts's SavedCheck), by name. */
 import type { FastifyInstance } from 'fastify';
+import alertDestinations from '../../src/domain/resources/alertDestinations';
 import { alertDestinationCheck } from '../alerts/destinationChecks';
 import type { SavedCheck } from './store';
 
 export const savedChecksOf = (app: FastifyInstance): Record<string, SavedCheck> => ({
-  alert_destinations: alertDestinationCheck({
+  [alertDestinations.name]: alertDestinationCheck({
     db: app.db,
     policy: app.webhookPolicy,
     caps: app.config.alertMaxDestinations,
