@@ -25,9 +25,11 @@ if (!file) {
 try {
   // The key the server will read the stored secrets with (CREDENTIALS_KEY, or the key file): none is made here.
   const cipher = await existingCredentialCipher({ dataDir, credentialsKey: process.env.CREDENTIALS_KEY || undefined });
-  const { previous, counts, inspected: checked } = await restoreDataDir(dataDir, path.resolve(file), (dbh) =>
-    unreadableSecrets(dbh.sql, cipher),
-  );
+  const {
+    previous,
+    counts,
+    inspected: checked,
+  } = await restoreDataDir(dataDir, path.resolve(file), (dbh) => unreadableSecrets(dbh.sql, cipher));
   const summary = Object.entries(counts)
     .map(([table, n]) => `${n} ${table}`)
     .join(', ');
