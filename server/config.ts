@@ -39,6 +39,8 @@ export interface Config {
   metaAccessToken: string | undefined;
   metaGraphUrl: string | undefined;
   metaApiVersion: string;
+  /** Demio's API (DEMIO_API_URL); unset: the Demio simulator beside the Graph simulator, or Demio's own beside Meta's. */
+  demioApiUrl: string | undefined;
   campaignSyncMinutes: number;
   role: ServerRole;
   logLevel: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,
     metaGraphUrl: env.META_GRAPH_URL || undefined,
     metaApiVersion: env.META_API_VERSION ?? DEFAULT_META_API_VERSION,
+    demioApiUrl: env.DEMIO_API_URL || undefined,
     campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
     role,
     logLevel: env.LOG_LEVEL || 'info',

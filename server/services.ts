@@ -11,6 +11,7 @@ import type { MetricHistoryService } from './history/service';
 import { ApiError } from './http/errors';
 import { mailerFromConfig, type Mailer } from './mail/mailer';
 import type { JobQueueProbe } from './observability/readiness';
+import type { WebinarPlatform } from './webinar/index';
 import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
 import { type AddressPolicy, addressPolicyOf } from './alerts/addressPolicy';
 
@@ -28,6 +29,8 @@ export interface AppServices {
   adPlatform: GraphClient;
   /** The metric history's fill from the platform's breakdowns. */
   metricHistory: MetricHistoryService;
+  /** Demio (or its simulator): clients per folder key and secret. */
+  webinar?: WebinarPlatform;
   /** The rule engine's job queue, where this process runs it (ROLE all/worker): /readyz asks it. */
   jobQueue?: JobQueueProbe;
   /** Where alert webhooks may go (ALERT_WEBHOOK_HOSTS, resolved by DNS unless a test resolves). */

@@ -1,5 +1,5 @@
 /**
- * Long-running parts started beside the HTTP server (ad-platform simulator, sync, rule engine,
+ * Long-running parts started beside the HTTP server (ad-platform and Demio simulators, sync, rule engine,
  * mail), according to the configured role. Each feature adds itself here.
  */
 import type { Config } from './config';
@@ -17,6 +17,7 @@ import { createDeliveryQueue } from './alerts/deliveryQueue';
 import { addressPolicyOf } from './alerts/addressPolicy';
 import { createWebhookSender } from './alerts/webhook';
 import { credentialCipherFor } from './rules/credentials';
+import { startWebinarPlatform } from './webinar/index';
 
 export interface RunningServices {
   services: Partial<AppServices>;
@@ -27,6 +28,8 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   const stops: (() => Promise<void>)[] = [];
   const campaigns = await startCampaignServices(config, dbh);
   stops.push(campaigns.stop);
+  const webinar = await startWebinarPlatform(config, campaigns.platform, process.env, console);
+  stops.push(webinar.stop);
   const mailer = mailerFromConfig(config);
   const metricHistory = createMetricHistoryService({
     db: dbh.db,
@@ -58,6 +61,7 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
     services: {
       mailer,
       metricHistory,
+      webinar,
       ...campaigns.services,
       ...engine.services,
       ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss, QUEUES.run) } : {}),
