@@ -66,6 +66,11 @@ eachDatabase((engine) => {
           verdict: 'stopped_waste',
         }),
       ]);
+      // The numbers read in the engine's words and order, as the table shows them.
+      expect(Object.keys(job.result.results[0].reason).filter((k) => k === 'Spend' || k === 'Leads')).toEqual([
+        'Spend',
+        'Leads',
+      ]);
       expect(job.result).toMatchObject({
         totals: { pauses: 1, spend_stopped: 0, leads_lost: 0 },
         results_count: 1,
