@@ -99,6 +99,20 @@ eachDatabase((engine) => {
       expect((await jobs.start(ana, forever)).state).toBe('running');
     });
 
+    it('refuses a start while its process runs as many backtests as it may', async () => {
+      const jobs = new BacktestJobs(createBacktestJobStore(dbh.db), { maxRunning: 1 });
+      processes.push(jobs);
+      const running = await jobs.start(cy, untilCancelled);
+      await expect(jobs.start(ben, untilCancelled)).rejects.toMatchObject({
+        statusCode: 429,
+        body: { detail: 'The server is busy with other backtests. Try again in a minute.' },
+      });
+      await jobs.cancel(cy, running.id);
+      await ended(jobs, cy, running.id);
+      const next = await jobs.start(ben, async () => fakeResult(1));
+      expect((await ended(jobs, ben, next.id)).state).toBe('done');
+    });
+
     it('keeps a result’s totals and its first pauses, paged, and only the newest few per person', async () => {
       const jobs = process();
       const big = await jobs.start(ben, async () => fakeResult(MAX_LISTED_PAUSES + 500));
