@@ -16,7 +16,8 @@ export type Resolver = (host: string) => Promise<string[]>;
 export interface AddressPolicy {
   /**
    * ALERT_WEBHOOK_HOSTS: when any, only these hosts. An entry `host:port` also allows that port;
-   * an entry that is an address allows that very address, in whatever range (the operator named it).
+   * an entry that is an address allows that very address (a URL's or a name's answer), in whatever
+   * range: the operator named it.
    */
   hosts: string[];
   resolve?: Resolver;
@@ -100,7 +101,7 @@ export async function checkDestination(raw: string, policy: AddressPolicy): Prom
   if (!addresses.length) throw new RefusedDestination('This host could not be found');
   for (const address of addresses) {
     const range = refusedRange(address);
-    if (range && !named.some((entry) => sameAddress(entry.host, address)))
+    if (range && !allowed.some((entry) => sameAddress(entry.host, address)))
       throw new RefusedDestination(
         `Enter a public address: this host leads to ${RANGE_NAMES[range] ?? 'a reserved'} address`,
       );
