@@ -155,3 +155,19 @@ it('lists a big result a page at a time, and says the totals count the pauses no
   expect(within(table).queryByText('Webinar ad 0')).not.toBeInTheDocument();
   expect(asked).toEqual(['?limit=100&offset=100']);
 });
+
+it('says why a start was refused when too many were started', async () => {
+  server.use(
+    http.post(paths.backtests, () =>
+      HttpResponse.json({ detail: 'Too many backtests started. Try again in 42 seconds.' }, { status: 429 }),
+    ),
+  );
+  renderApp('/edit-rule/5');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Try on history' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
+  await within(dialog).findByText(/History of act_1/);
+  await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+  expect(await within(dialog).findByText('Too many backtests started. Try again in 42 seconds.')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Fill history from the platform' })).not.toBeInTheDocument();
+});
