@@ -158,6 +158,18 @@ export async function markDone(db: Database, ids: number[], at: Date): Promise<v
   await db.update(ruleActivity).set({ state: 'done', createdAt: at }).where(inArray(ruleActivity.id, ids));
 }
 
+/**
+ * Confirms turn-offs whose sending was not seen to end (the run's process stopped) and that the
+ * ad platform shows made, each reason saying how it was confirmed.
+ */
+export async function confirmTurnOffs(db: Database, entries: ActivityRow[], at: Date, how: string): Promise<void> {
+  for (const entry of entries)
+    await db
+      .update(ruleActivity)
+      .set({ state: 'done', createdAt: at, reason: { ...entry.reason, Confirmed: how } })
+      .where(and(eq(ruleActivity.id, entry.id), eq(ruleActivity.state, 'pending')));
+}
+
 /** A turn-off that did not happen becomes an error entry saying so (and frees its claim). */
 export async function markFailed(db: Database, entry: ActivityRow, error: string, at: Date): Promise<void> {
   const wanted = entry.action.replaceAll('_', ' ');

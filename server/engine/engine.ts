@@ -11,7 +11,17 @@ import { runAlert, type AlertContext } from './alerts';
 import type { BatchOutcome, EngineContext, EngineLog, SlotRun } from './pipeline/context';
 import { countRetrying, countRun, recordRunFailure } from './pipeline/record';
 import { runBatch } from './pipeline/runBatch';
-import { createBoss, createQueues, QUEUES, runJobSubject, slotJobId, slotKey, type QueueTuning } from './queue';
+import {
+  createBoss,
+  createQueues,
+  DEFAULT_HEARTBEAT_SECONDS,
+  QUEUES,
+  runJobSubject,
+  slotJobId,
+  slotKey,
+  type QueueTuning,
+} from './queue';
+import { createRunHeartbeat, type RunHeartbeat } from './runHeartbeat';
 import { dueWork, type DueRun } from './scheduler';
 import { SnapshotStore } from './snapshots';
 import { startJobPump } from './jobPump';
@@ -51,6 +61,8 @@ export interface RuleEngineOptions {
   accountsAtOnce?: number;
   /** Alert jobs wait this long, so the digest includes the runs of the same hour. */
   alertDelaySeconds?: number;
+  /** The process's run heartbeat (shared with its Run now service); one is made when absent. */
+  heartbeat?: RunHeartbeat;
 }
 
 export interface RuleEngine {
@@ -106,7 +118,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     snapshots: new SnapshotStore(db, options.client, { now, warn: (m) => log.warn(m) }),
     log,
     now,
-    runLeaseMs: (options.queue?.expireInSeconds ?? 600) * 1000,
+    heartbeat: options.heartbeat ?? createRunHeartbeat(db, { warn: (m) => log.warn(m) }),
     limits: options.limits,
     alerts: options.alerts,
   };
@@ -138,6 +150,9 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
       outcomes = runs.map((run) => ({ run, error })); // the ledger claim failed: nothing was taken
     }
     const failed = outcomes.filter((o) => o.error !== undefined);
+    // A run another attempt holds is looked at again by the job's retry: if that attempt's process
+    // died, the retry takes the run over once its heartbeat has stopped long enough.
+    const heldElsewhere = outcomes.filter((o) => o.result?.status === 'in_progress');
     for (const outcome of outcomes) if (outcome.result) countRun(outcome.run, outcome.result);
     // Failed runs were released; the retry finds the others finished. After the last, each leaves its error.
     for (const { run, error } of failed) {
@@ -151,8 +166,12 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
         log.error(`rule ${run.ruleId}: could not record the failure: ${errorMessage(recording)}`);
       }
     }
-    if (!failed.length) return { id: job.id, status: 'completed' };
-    const message = failed.map((o) => `rule ${o.run.ruleId}: ${errorMessage(o.error)}`).join('; ');
+    const lookAgain = job.retryCount < job.retryLimit ? heldElsewhere : [];
+    if (!failed.length && !lookAgain.length) return { id: job.id, status: 'completed' };
+    const message = [
+      ...failed.map((o) => `rule ${o.run.ruleId}: ${errorMessage(o.error)}`),
+      ...lookAgain.map((o) => `rule ${o.run.ruleId}: another attempt is running it`),
+    ].join('; ');
     return { id: job.id, status: 'failed', output: { message } };
   }
 
@@ -163,6 +182,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     queue: QUEUES.run,
     atOnce: options.accountsAtOnce ?? DEFAULT_ACCOUNTS_AT_ONCE,
     pollingIntervalMs: pollingIntervalSeconds * 1000,
+    heartbeatMs: ((options.queue?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000) / 2,
     run: runJob,
     onError: (error) => log.error(`queue: ${errorMessage(error)}`),
   });
@@ -256,6 +276,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
       // Jobs still running after 20 s are failed, so another worker retries them.
       await runs.stop(20_000);
       await boss.stop({ graceful: true, timeout: 20_000 });
+      if (!options.heartbeat) context.heartbeat?.stop();
     },
   };
 }

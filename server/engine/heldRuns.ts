@@ -21,6 +21,7 @@ import { exemptionsOf } from './pipeline/load';
 import { compactObjects, countVerdicts, type StoredDetails } from './runRecord';
 import type { LoadedEngineRule } from './rulesSource';
 import { isOn } from './status';
+import { keptAlive } from './runHeartbeat';
 
 export interface Decider {
   id: number;
@@ -79,7 +80,17 @@ export async function approveHeldRun(
   );
   if (claim === 'finished') throw new ApiError(409, { detail: 'This held run was already approved.' });
   if (claim === 'busy') throw new ApiError(409, { detail: 'This held run is being carried out.' });
+  return keptAlive(ctx.heartbeat, [approvalId], () => carryOut(ctx, row, approvalId, by, rule));
+}
 
+/** Turns off what the approved run planned and is still delivering, as the ledger run `approvalId`. */
+async function carryOut(
+  ctx: EngineContext,
+  row: typeof ruleRuns.$inferSelect,
+  approvalId: number | null,
+  by: Decider,
+  rule: (id: number) => Promise<LoadedEngineRule | null>,
+): Promise<RunResult> {
   const loaded = await rule(row.ruleId);
   const planned = ((row.details as StoredDetails | null)?.planned ?? []) as PlannedAction[];
   if (!loaded || loaded.isDeleted) {
@@ -143,6 +154,6 @@ export async function approveHeldRun(
       snapshotId: row.snapshotId,
     },
   });
-  ctx.log.info(`rule ${row.ruleId} held run ${runId}: ${note}`);
+  ctx.log.info(`rule ${row.ruleId} held run ${row.id}: ${note}`);
   return { status: 'done', turnedOff: done, failed, note, runId: approvalId };
 }

@@ -5,11 +5,13 @@
  * account). While the queue has a backlog the free places are refilled as they come free; when it
  * is empty the pump looks again every `pollingIntervalMs`.
  *
- * A job still running when the pump stops (after `stop`'s grace period) is failed, so pg-boss
- * retries it elsewhere; a process that dies leaves its jobs to expire and be retried the same way.
+ * While a job runs the pump renews it (pg-boss's heartbeat, one statement for all of them). A job
+ * still running when the pump stops (after `stop`'s grace period) is failed, so pg-boss retries it
+ * elsewhere; a process that dies stops renewing its jobs, and pg-boss fails and retries them the same way.
  */
 import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import { errorMessage } from '../errorMessage';
+import { DEFAULT_HEARTBEAT_SECONDS } from './queue';
 
 export interface JobPumpOptions<T> {
   boss: PgBoss;
@@ -19,6 +21,8 @@ export interface JobPumpOptions<T> {
   pollingIntervalMs: number;
   run: (job: JobWithMetadata<T>) => Promise<JobResult>;
   onError: (error: unknown) => void;
+  /** How often running jobs are renewed: under the queue's heartbeatSeconds (half of it, as pg-boss's work()). */
+  heartbeatMs?: number;
 }
 
 export interface JobPump {
@@ -83,6 +87,15 @@ export function startJobPump<T>(options: JobPumpOptions<T>): JobPump {
     running.set(job.id, settled);
   }
 
+  const heartbeat = setInterval(
+    () => {
+      const ids = [...running.keys()];
+      if (ids.length) boss.touch(queue, ids).catch(options.onError);
+    },
+    options.heartbeatMs ?? (DEFAULT_HEARTBEAT_SECONDS * 1000) / 2,
+  );
+  heartbeat.unref();
+
   // Refilling one place at a time would be a fetch per job; a tenth of the places at once keeps
   // fetches few while a backlog lasts, and at most that many places idle.
   const refillAt = Math.max(1, Math.floor(atOnce / 10));
@@ -113,7 +126,9 @@ export function startJobPump<T>(options: JobPumpOptions<T>): JobPump {
       stopped = true;
       endPolling();
       await loop;
-      if (await within(Promise.all(running.values()), graceMs)) return;
+      const settled = await within(Promise.all(running.values()), graceMs);
+      clearInterval(heartbeat);
+      if (settled) return;
       const left = [...running.keys()];
       if (left.length)
         await boss.fail(queue, left, { message: 'the worker stopped while the run went on' }).catch(options.onError);

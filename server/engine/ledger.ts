@@ -34,18 +34,19 @@ export interface RunClaim {
 
 /**
  * Takes the slot for this attempt. 'finished': it was done (or folded into a catch-up) before;
- * 'busy': another attempt is running it and has not been silent for longer than `staleAfterMs`
- * (a worker that died mid-run is taken over once its attempt is that old, as pg-boss retries it).
+ * 'busy': another attempt is running it and its process has renewed it (runHeartbeat.ts) within
+ * `silentForMs` (a process that died mid-run is taken over once it has been that silent, as
+ * pg-boss retries its job). Silence is measured on the database's clock, the same for every process.
  */
 export async function claimRun(
   db: Database,
   ruleId: number,
   slot: Date,
   kind: RunKind,
-  staleAfterMs: number,
+  silentForMs: number,
   trigger?: string,
 ): Promise<ClaimResult> {
-  const [result] = await claimRuns(db, slot, kind, [{ ruleId, trigger }], staleAfterMs);
+  const [result] = await claimRuns(db, slot, kind, [{ ruleId, trigger }], silentForMs);
   return result!;
 }
 
@@ -58,10 +59,9 @@ export async function claimRuns(
   slot: Date,
   kind: RunKind,
   claims: RunClaim[],
-  staleAfterMs: number,
+  silentForMs: number,
 ): Promise<ClaimResult[]> {
   if (!claims.length) return [];
-  const staleBefore = new Date(Date.now() - staleAfterMs);
   const taken = await db
     .insert(ruleRuns)
     .values(
@@ -72,6 +72,7 @@ export async function claimRuns(
         status: 'running',
         outcome: 'running',
         trigger: c.trigger ?? null,
+        heartbeatAt: sql`now()`,
       })),
     )
     .onConflictDoUpdate({
@@ -81,12 +82,10 @@ export async function claimRuns(
         outcome: 'running',
         attempts: sql`${ruleRuns.attempts} + 1`,
         startedAt: sql`now()`,
+        heartbeatAt: sql`now()`,
         error: null,
       },
-      setWhere: or(
-        eq(ruleRuns.status, 'failed'),
-        and(eq(ruleRuns.status, 'running'), lt(ruleRuns.startedAt, staleBefore)),
-      ),
+      setWhere: or(eq(ruleRuns.status, 'failed'), and(eq(ruleRuns.status, 'running'), silentFor(silentForMs))),
     })
     .returning({ ruleId: ruleRuns.ruleId, id: ruleRuns.id });
   const claimed = new Map(taken.map((r) => [r.ruleId, r.id]));
@@ -105,6 +104,10 @@ export async function claimRuns(
     return { claim: row?.status === 'running' ? 'busy' : 'finished', id: row?.id ?? null };
   });
 }
+
+/** A running attempt whose process has not renewed it for `ms` (runHeartbeat.ts). */
+export const silentFor = (ms: number) =>
+  sql`coalesce(${ruleRuns.heartbeatAt}, ${ruleRuns.startedAt}) < now() - ${ms} * interval '1 millisecond'`;
 
 /** How an attempt ends, for `finishRun` / `finishRuns`. */
 export interface RunFinish {

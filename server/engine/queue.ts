@@ -16,8 +16,13 @@ export const QUEUES = {
 } as const;
 
 export interface QueueTuning {
-  /** How long a run may stay active before pg-boss takes it as lost and retries it. */
+  /** How long a run may stay active at most before pg-boss takes it as lost and retries it. */
   expireInSeconds?: number;
+  /**
+   * A job whose worker has not renewed it (jobPump.ts, pg-boss's work()) for this long is failed and
+   * retried: a dead worker's job is taken over in well under a minute, not at its expiry.
+   */
+  heartbeatSeconds?: number;
   /** pg-boss's supervision period (expired jobs are found at this pace). */
   superviseIntervalSeconds?: number;
   retryLimit?: number;
@@ -47,21 +52,30 @@ export function createBoss(dbh: DbHandle, tuning: QueueTuning = {}): PgBoss {
     db: bossDatabase(dbh.sql),
     backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
     schema: 'pgboss',
-    // Supervision finds jobs whose worker died (expired) at this pace.
-    superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? 60,
-    monitorIntervalSeconds: tuning.superviseIntervalSeconds ?? 60,
+    // Supervision finds jobs whose worker died (silent, or expired) at this pace.
+    superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: tuning.superviseIntervalSeconds ?? DEFAULT_SUPERVISE_SECONDS,
     // Cron and maintenance beyond supervision are not used: the engine's own scan enqueues slots.
     schedule: false,
   });
 }
+
+/**
+ * A worker that dies is noticed within heartbeat + supervision, and its job is run again after the
+ * first retry's delay (10–20 s with the back-off's jitter): under a minute in all (bench --soak).
+ */
+export const DEFAULT_HEARTBEAT_SECONDS = 15;
+const DEFAULT_SUPERVISE_SECONDS = 10;
+const DEFAULT_RETRY_DELAY_SECONDS = 10;
 
 export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Promise<void> {
   const options = {
     // One job per key may be queued or active: a second process enqueuing the same slot is refused.
     policy: 'exclusive' as const,
     expireInSeconds: tuning.expireInSeconds ?? 10 * 60,
+    heartbeatSeconds: tuning.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
     retryLimit: tuning.retryLimit ?? 3,
-    retryDelay: tuning.retryDelaySeconds ?? 30,
+    retryDelay: tuning.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   };

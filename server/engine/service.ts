@@ -20,6 +20,7 @@ import { runSlot } from './pipeline/runBatch';
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, keepInHistory, SnapshotStore, type RawAccountRead } from './snapshots';
 import type { BlastLimits } from './blastRadius';
+import type { RunHeartbeat } from './runHeartbeat';
 import { approveHeldRun, dismissHeldRun } from './heldRuns';
 import { errorMessage } from '../errorMessage';
 import { engineActions } from '../observability/counters';
@@ -49,6 +50,8 @@ export function createRuleEngineService(deps: {
   now?: () => Date;
   limits?: BlastLimits;
   alerts?: HeldAlerts;
+  /** The process's run heartbeat, so a Run now cut off by a crash is found and settled. */
+  heartbeat?: RunHeartbeat;
 }): RuleEngineService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
@@ -60,6 +63,7 @@ export function createRuleEngineService(deps: {
     now,
     limits: deps.limits,
     alerts: deps.alerts,
+    heartbeat: deps.heartbeat,
   };
 
   async function requireRule(ruleId: number) {

@@ -1,6 +1,7 @@
 /**
- * The rule engine in a server process: the Run now / Preview / Undo service in every role, and
- * the scheduler + workers (pg-boss) where background work runs (ROLE all or worker).
+ * The rule engine in a server process: the Run now / Preview / Undo service and the sweep that
+ * settles runs a dead process left (orphanedRuns.ts) in every role, and the scheduler + workers
+ * (pg-boss) where background work runs (ROLE all or worker). One run heartbeat serves them all.
  */
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Config } from '../config';
@@ -11,6 +12,9 @@ import { createRuleEngineService, type RuleEngineService } from './service';
 import type { BlastLimits } from './blastRadius';
 import type { HeldAlerts } from './pipeline/context';
 import type { AlertWebhooks } from '../alerts/engineWebhooks';
+import { startOrphanSweep } from './orphanedRuns';
+import { createRunHeartbeat } from './runHeartbeat';
+import { SnapshotStore } from './snapshots';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
@@ -38,7 +42,16 @@ export async function startRuleEngineServices(
   alerts: HeldAlerts,
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
   const limits = limitsOf(config);
-  const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts });
+  const heartbeat = createRunHeartbeat(dbh.db, { warn: (m) => consoleLog.warn(m) });
+  const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts, heartbeat });
+  const sweep = startOrphanSweep({
+    db: dbh.db,
+    client,
+    snapshots: new SnapshotStore(dbh.db, client),
+    log: consoleLog,
+    now: () => new Date(),
+    heartbeat,
+  });
   const engine =
     config.role === 'api'
       ? undefined
@@ -50,12 +63,15 @@ export async function startRuleEngineServices(
           runHistoryDays: config.runHistoryDays,
           historyDays: config.historyDays,
           log: consoleLog,
+          heartbeat,
         });
   return {
     services: { ruleEngine },
     engine,
     stop: async () => {
+      await sweep.stop();
       await engine?.stop();
+      heartbeat.stop();
     },
   };
 }

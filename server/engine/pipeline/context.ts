@@ -10,6 +10,7 @@ import type { ActivityRow } from '../activity';
 import type { BlastLimits } from '../blastRadius';
 import type { RunKind } from '../ledger';
 import type { SnapshotStore } from '../snapshots';
+import { RUN_SILENCE_MS, type RunHeartbeat } from '../runHeartbeat';
 
 export interface EngineLog {
   info(message: string): void;
@@ -33,15 +34,17 @@ export interface EngineContext {
   snapshots: SnapshotStore;
   log: EngineLog;
   now(): Date;
-  /** An attempt silent for this long is taken as dead (keep it at pg-boss's job expiry). */
+  /** A running attempt whose process has been silent this long is taken as dead (RUN_SILENCE_MS). */
   runLeaseMs?: number;
+  /** Renews this process's running attempts in the ledger (one per process; absent: never renewed). */
+  heartbeat?: RunHeartbeat;
   /** Blast-radius limits (ENGINE_MAX_SHARE, ENGINE_MAX_ACTIONS). */
   limits?: BlastLimits;
   /** Where a held run's alert goes. */
   alerts?: HeldAlerts;
 }
 
-export const DEFAULT_RUN_LEASE_MS = 10 * 60_000;
+export const DEFAULT_RUN_LEASE_MS = RUN_SILENCE_MS;
 
 export interface SlotRun {
   ruleId: number;

@@ -23,6 +23,7 @@ import { decide } from './decide';
 import { evaluateBatch } from './evaluate';
 import { loadInputs, loadRules } from './load';
 import { recordBatch } from './record';
+import { keptAlive } from '../runHeartbeat';
 
 /** Runs one rule for one slot (a batch of one): a failure is thrown, after the attempt is released. */
 export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResult> {
@@ -48,14 +49,27 @@ export async function runBatch(ctx: EngineContext, runs: SlotRun[]): Promise<Bat
   if (!runs.length) return [];
   const { answered, taken } = await claimBatch(ctx, runs);
   const answers = () => runs.map((run) => answered.get(run.ruleId)!);
+  return keptAlive(
+    ctx.heartbeat,
+    taken.map((t) => t.runId),
+    () => runTaken(ctx, runs[0]!, taken, answered).then(answers),
+  );
+}
 
+/** The phases after the claim, for the runs this attempt took (their rows kept alive meanwhile). */
+async function runTaken(
+  ctx: EngineContext,
+  first: SlotRun,
+  taken: TakenRun[],
+  answered: Map<number, BatchOutcome>,
+): Promise<void> {
   let loaded: { work: InBatch[]; skipped: TakenRun[] };
   try {
     loaded = await loadRules(ctx.db, taken);
   } catch (error) {
-    await releaseAll(ctx, runs[0]!, taken, error);
+    await releaseAll(ctx, first, taken, error);
     for (const t of taken) answered.set(t.run.ruleId, { run: t.run, error });
-    return answers();
+    return;
   }
 
   const { work } = loaded;
@@ -77,7 +91,6 @@ export async function runBatch(ctx: EngineContext, runs: SlotRun[]): Promise<Bat
   failAll(work, new Error('the run was left undecided'));
 
   if (work.length || loaded.skipped.length) await recordBatch(ctx, { ...loaded, answered });
-  return answers();
 }
 
 /** The rules could not be loaded: every taken run's attempt is released with that error. */

@@ -7,7 +7,9 @@
  *   MODE           queue: scan + pg-boss workers (scans repeatedly, racing the other process);
  *                  direct: call runSlot for every RULE_IDS at SLOT at once (two processes racing
  *                  on the very same slots, as duplicated jobs would)
- *   RULE_IDS, SLOT (direct mode), EXPIRE_SECONDS (queue mode)
+ *   RULE_IDS, SLOT (direct mode)
+ *   QUEUE_TUNING   (queue mode) fast: supervision and retries each second, as a test wants them;
+ *                  production: the product's own (a dead worker noticed by its missed heartbeats)
  * Every job it finishes is printed as one JSON line: {"done": ruleId, "status": …, "turnedOff": n}.
  */
 import { GraphClient } from '../../../server/adplatform/graphClient';
@@ -87,7 +89,7 @@ async function main() {
     autoScan: false,
     pollingIntervalSeconds: 0.5,
     concurrency: 3,
-    queue: { expireInSeconds: Number(env.EXPIRE_SECONDS ?? 600), superviseIntervalSeconds: 1, retryDelaySeconds: 1 },
+    queue: env.QUEUE_TUNING === 'production' ? {} : { superviseIntervalSeconds: 1, retryDelaySeconds: 1 },
   });
   print({ ready: true });
   const scanning = setInterval(() => {
