@@ -16,7 +16,9 @@ export async function ensureAdmin(db: Database, email: string, password?: string
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperuser, true)).limit(1);
   if (existing) return { created: false, email };
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
-  await db
+  // Processes starting together on an empty database race here: the one whose row is kept says so
+  // (and prints its password); the others' passwords never worked, so they print none.
+  const inserted = await db
     .insert(users)
     .values({
       email,
@@ -27,6 +29,8 @@ export async function ensureAdmin(db: Database, email: string, password?: string
       isStaff: true,
       isActive: true,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length) return { created: false, email };
   return { created: true, email, generatedPassword };
 }

@@ -29,4 +29,25 @@ eachDatabase((engine) => {
       expect(me.json()).toMatchObject({ is_superuser: true, is_active: true });
     });
   });
+
+  describe(`several processes starting together on an empty ${engine} database`, () => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await createTestApi(engine);
+    });
+    afterAll(() => api.close());
+
+    it('print one password, and it is the one that signs in', async () => {
+      const starts = await Promise.all(Array.from({ length: 4 }, () => ensureAdmin(api.dbh.db, 'first@example.com')));
+      const printed = starts.filter((start) => start.generatedPassword);
+      expect(printed).toHaveLength(1);
+      expect(starts.filter((start) => start.created)).toHaveLength(1);
+      const login = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'first@example.com', password: printed[0]!.generatedPassword },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+  });
 });
