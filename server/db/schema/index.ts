@@ -6,3 +6,4 @@ export * from './history';
 export * from './alerts';
 export * from './judging';
 export * from './backtest';
+export * from './outcomes';
