@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, instantNow, serialId } from './columns';
+import { adAccountId, instant, instantNow, serialId } from './columns';
 import { folders } from './rules';
 
 /**
@@ -32,5 +32,56 @@ export const leadOutcomes = pgTable(
     uniqueIndex('lead_outcomes_once').on(t.folderId, t.source, t.leadKey, t.kind, t.sourceRef),
     index('lead_outcomes_folder_lead_idx').on(t.folderId, t.leadKey),
     index('lead_outcomes_folder_occurred_idx').on(t.folderId, t.occurredAt),
+  ],
+);
+
+/**
+ * The form leads of the ads of folders with webinar credentials, as read from Meta's lead
+ * retrieval (server/outcomes/sync.ts): only the e-mail's SHA-256 is kept, never the e-mail.
+ */
+export const leadPeople = pgTable(
+  'lead_people',
+  {
+    leadId: text('lead_id').primaryKey(),
+    adAccountId: adAccountId().notNull(),
+    adId: text('ad_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    formId: text('form_id'),
+    /** The normalised e-mail's SHA-256 (server/webinar/emailHash.ts); null when the lead gave none. */
+    emailSha256: text('email_sha256'),
+    createdTime: instant('created_time').notNull(),
+    readAt: instantNow('read_at'),
+  },
+  (t) => [
+    index('lead_people_ad_idx').on(t.adAccountId, t.adId, t.createdTime),
+    index('lead_people_email_idx').on(t.adAccountId, t.emailSha256),
+  ],
+);
+
+/**
+ * The Demio event dates a campaign advertises: read from its name ('name', server/webinar/
+ * eventMatching.ts) or chosen by a person when the name gives no date ('chosen').
+ * `participants_read_at`: when the date's participants were read (once, after it happened).
+ */
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    id: serialId(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    adAccountId: adAccountId().notNull(),
+    campaignId: text('campaign_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    dateId: integer('date_id').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    /** name | chosen */
+    source: text('source').notNull(),
+    participantsReadAt: instant('participants_read_at'),
+    updatedAt: instantNow('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('campaign_events_once').on(t.folderId, t.campaignId, t.dateId),
+    index('campaign_events_account_idx').on(t.adAccountId, t.startsAt),
   ],
 );
