@@ -7,3 +7,4 @@ export * from './alerts';
 export * from './judging';
 export * from './backtest';
 export * from './outcomes';
+export * from './outcomeKeys';
