@@ -61,6 +61,14 @@ export const campaigns = pgTable(
     endDate: instant('end_date'),
     /** When the metrics were last read from the ad platform (the screen's Sync Date). */
     updatedAt: instantNow('updated_at'),
+    /**
+     * What its ads' leads became (server/outcomes/, written by the outcome sync, never by the
+     * campaign sync): null (N/A) until an event date the campaign advertises has happened.
+     */
+    registrations: integer('registrations'),
+    attendees: integer('attendees'),
+    showUpRate: numeric('show_up_rate', { precision: 10, scale: 4 }),
+    costPerAttendee: numeric('cost_per_attendee', { precision: 14, scale: 2 }),
   },
   (t) => [
     index('campaigns_account_idx').on(t.adAccountId, t.campaignId),
@@ -76,9 +84,22 @@ export const campaigns = pgTable(
     index('campaigns_ctr_idx').on(t.ctr, t.campaignId),
     index('campaigns_cpc_idx').on(t.cpc, t.campaignId),
     index('campaigns_updated_idx').on(t.updatedAt, t.campaignId),
-    ...(['topic', 'isWebinar', 'eventDate', 'eventTime', 'endDate', 'cpl', 'ctr', 'cpc'] as const).map((key) =>
-      index(`campaigns_${t[key].name}_desc_idx`).on(t[key].desc().nullsLast(), t.campaignId.desc()),
-    ),
+    index('campaigns_show_up_rate_idx').on(t.showUpRate, t.campaignId),
+    index('campaigns_cost_per_attendee_idx').on(t.costPerAttendee, t.campaignId),
+    ...(
+      [
+        'topic',
+        'isWebinar',
+        'eventDate',
+        'eventTime',
+        'endDate',
+        'cpl',
+        'ctr',
+        'cpc',
+        'showUpRate',
+        'costPerAttendee',
+      ] as const
+    ).map((key) => index(`campaigns_${t[key].name}_desc_idx`).on(t[key].desc().nullsLast(), t.campaignId.desc())),
   ],
 );
 
