@@ -1,16 +1,20 @@
 /**
  * One rule-engine worker of the soak bench (`npm run bench -- --soak`), started (and killed with
  * SIGKILL, and started again) by bench/soak/run.ts. It runs the engine as `ROLE=worker` does —
- * startRuleEngine, the production GraphClient, real mail over SMTP — on an accelerated clock
- * shared with the Graph simulator: now = SIM_START + (real time since REAL_START) × SPEED. The
- * engine's pacing (scan check, alert delay, job lease) is scaled down to that clock.
+ * startRuleEngine with the product's queue pacing (job heartbeat, supervision, retry delay), the
+ * sweep that settles runs a dead process left (startOrphanSweep), the production GraphClient, real
+ * mail over SMTP — on an accelerated clock shared with the Graph simulator: now = SIM_START + (real
+ * time since REAL_START) × SPEED. Only the scan check and the alert delay are scaled down to that
+ * clock; more retries than the product's 3 outlast the soak's platform outage.
  *
  * Environment: DATABASE_URL, GRAPH_URL, SMTP_URL, SIM_START (ISO), REAL_START (ms), SPEED.
- * stdout: {ready} once, then {error} lines.
+ * stdout: {ready} once, {running: [rule_runs ids]} whenever the runs it keeps alive change, {error} lines.
  */
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { openPostgres } from '../../server/db/client';
 import { startRuleEngine } from '../../server/engine/engine';
+import { startOrphanSweep } from '../../server/engine/orphanedRuns';
+import { createRunHeartbeat, type RunHeartbeat } from '../../server/engine/runHeartbeat';
 import { createMailer } from '../../server/mail/mailer';
 
 const env = process.env;
@@ -19,6 +23,30 @@ const simStart = new Date(env.SIM_START!).getTime();
 const realStart = Number(env.REAL_START);
 const speed = Number(env.SPEED);
 const now = () => new Date(simStart + (Date.now() - realStart) * speed);
+
+/** The process's run heartbeat, telling run.ts which ledger rows this process holds (so a kill lands mid-run). */
+function reportingHeartbeat(base: RunHeartbeat): RunHeartbeat {
+  const held = new Map<number, number>();
+  const report = () => print({ running: [...held.keys()] });
+  return {
+    async during(runIds, work) {
+      const ids = runIds.filter((id): id is number => id !== null);
+      for (const id of ids) held.set(id, (held.get(id) ?? 0) + 1);
+      report();
+      try {
+        return await base.during(runIds, work);
+      } finally {
+        for (const id of ids) {
+          const left = (held.get(id) ?? 1) - 1;
+          if (left > 0) held.set(id, left);
+          else held.delete(id);
+        }
+        report();
+      }
+    },
+    stop: () => base.stop(),
+  };
+}
 
 async function main() {
   const dbh = await openPostgres(env.DATABASE_URL!, 4);
@@ -31,20 +59,28 @@ async function main() {
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Soak <rules@example.com>', outboxDir: '/nonexistent' });
   const quiet = () => undefined;
+  const log = { info: quiet, warn: quiet, error: (message: string) => print({ error: message }) };
+  const heartbeat = reportingHeartbeat(createRunHeartbeat(dbh.db, { warn: (m) => print({ error: m }) }));
   const engine = await startRuleEngine({
     dbh,
     client: graph,
     alerts: { mailer, recipients: ['ops@example.com'], publicUrl: 'http://console.test', sender: 'rules@example.com' },
-    log: { info: quiet, warn: quiet, error: (message) => print({ error: message }) },
+    log,
     now,
     scanCheckMs: 250,
     alertDelaySeconds: 1,
     pollingIntervalSeconds: 0.5,
-    queue: { expireInSeconds: 20, superviseIntervalSeconds: 2, retryDelaySeconds: 2, retryLimit: 5 },
+    heartbeat,
+    // The product's heartbeat, supervision and retry delay; more retries for the soak's platform outage.
+    queue: { retryLimit: 5 },
   });
+  // As every production process does (server/engine/startup.ts), on the engine's own context.
+  const sweep = startOrphanSweep(engine.context);
   print({ ready: true });
   const stop = async () => {
+    await sweep.stop();
     await engine.stop();
+    heartbeat.stop();
     await mailer.close();
     await dbh.close();
     process.exit(0);
