@@ -15,6 +15,7 @@ import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
 import resourceRoutes from './resources/routes';
 import judgingRoutes from './engine/judgingRoutes';
+import crmRoutes from './outcomes/crmRoutes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -30,6 +31,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   // Every resource defined in one file (src/domain/resources/).
   resourceRoutes,
   judgingRoutes,
+  crmRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [
