@@ -9,6 +9,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../tests/e2e/support/server';
 
 /** A TCP forwarder; `closed` true: every connection is cut at once, as when the platform is unreachable. */
 export async function platformGate(target: string) {
@@ -140,7 +141,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * One API process (server/main.ts, ROLE=api) on the soak's clock (simClock.ts): started, signed in
- * as the soak's admin, SIGKILLed, started again on the same port. Its stderr/stdout error lines are kept.
+ * as the soak's admin, SIGKILLed, started again. Its stderr/stdout error lines are kept.
  */
 export class SoakApi {
   child: ChildProcess | undefined;
@@ -151,9 +152,11 @@ export class SoakApi {
   token = '';
   readonly errors: string[] = [];
 
+  /** A new port at each start: connections the client kept to the killed process are never reused. */
+  port = 0;
+
   constructor(
     readonly index: number,
-    readonly port: number,
     private readonly env: Record<string, string>,
     private readonly credentials: { email: string; password: string },
   ) {}
@@ -163,6 +166,7 @@ export class SoakApi {
   }
 
   async start(): Promise<void> {
+    this.port = await freePort();
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', '--import', path.join(import.meta.dirname, 'simClock.ts'), 'server/main.ts'],
@@ -306,7 +310,7 @@ export function driveRunNow(apis: SoakApi[], ruleIds: number[]) {
   const pressOn = (api: SoakApi, ruleId: number, together: boolean) => {
     const at = Date.now();
     const url = `/api/rules/${ruleId}/run_now/`;
-    const pressed = api.call('POST', url).then(({ status, body, detail }) => {
+    const pressed = api.call('POST', url, 120_000).then(({ status, body, detail }) => {
       const answer = body as { status?: string; turned_off?: number } | undefined;
       answers.push({
         at,

@@ -22,7 +22,6 @@ import { openPostgres } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleItems, rules, users } from '../../server/db/schema/index';
 import { hashPassword } from '../../server/auth/passwords';
 import { startEmbeddedPostgres } from '../../tests/support/postgresServer';
-import { freePort } from '../../tests/e2e/support/server';
 import { digestSink, driveRunNow, platformGate, probeApis, SoakApi, SoakWorker } from './parts';
 import { tally, type SoakCounts } from './tally';
 import { watchResume, type KillRecord } from './resume';
@@ -202,8 +201,8 @@ export async function runSoakBench(argv: string[], log: (line: string) => void):
     SPEED: String(speed),
   };
   const apis = [
-    new SoakApi(0, await freePort(), { ...shared, DATA_DIR: path.join(dataDir, 'api1') }, ADMIN),
-    new SoakApi(1, await freePort(), { ...shared, DATA_DIR: path.join(dataDir, 'api2') }, ADMIN),
+    new SoakApi(0, { ...shared, DATA_DIR: path.join(dataDir, 'api1') }, ADMIN),
+    new SoakApi(1, { ...shared, DATA_DIR: path.join(dataDir, 'api2') }, ADMIN),
   ];
   await Promise.all(apis.map((api) => api.start()));
   const prober = probeApis(apis);
