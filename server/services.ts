@@ -47,6 +47,8 @@ declare module 'fastify' {
     metricHistory: MetricHistoryService;
     /** Set where this process runs the job queue. */
     jobQueue: JobQueueProbe | undefined;
+    /** Demio (or its simulator), where the server started it. */
+    webinar: WebinarPlatform | undefined;
     webhookPolicy: AddressPolicy;
   }
 }
@@ -60,6 +62,7 @@ const noRuleEngine = unavailable('The rule engine is not available on this serve
 
 export default fp<{ services: Partial<AppServices> }>(async (app, { services }) => {
   app.decorate('credentials', await credentialCipherFor(app.config));
+  app.decorate('webinar', services.webinar);
   // Without a mailer (API tests of other areas), mail goes to the configured data dir's outbox.
   app.decorate('mailer', services.mailer ?? mailerFromConfig(app.config, (line) => app.log.info(line)));
   app.decorate(

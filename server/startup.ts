@@ -18,6 +18,7 @@ import { addressPolicyOf } from './alerts/addressPolicy';
 import { createWebhookSender } from './alerts/webhook';
 import { credentialCipherFor } from './rules/credentials';
 import { startWebinarPlatform } from './webinar/index';
+import { startOutcomeSync } from './outcomes/startup';
 
 export interface RunningServices {
   services: Partial<AppServices>;
@@ -40,6 +41,8 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   fillOnFirstSync(campaigns.services.campaignSync, metricHistory);
   // Alerts go by mail and, queued, to the alert destinations (their URLs opened with the folder credentials' key).
   const cipher = await credentialCipherFor(config);
+  // Hourly: the form leads, advertised event dates and their participants (what leads became).
+  stops.push(startOutcomeSync(config, dbh.db, campaigns.services.adPlatform, webinar, cipher));
   const destinations = storedDestinations(dbh.db, cipher, config.alertWebhookUrl, config.alertMaxDestinations);
   const send = createWebhookSender({ policy: addressPolicyOf(config) });
   const deliveries = createDeliveryQueue({ dbh, destinations, send, log: console });

@@ -50,6 +50,10 @@ export function campaignDto(c: CampaignRow, account: AccountRow) {
     cpc: num(c.cpc),
     end_date: c.endDate ? c.endDate.toISOString() : null,
     updated_at: c.updatedAt.toISOString(),
+    registrations: c.registrations,
+    attendees: c.attendees,
+    show_up_rate: num(c.showUpRate),
+    cost_per_attendee: num(c.costPerAttendee),
   };
 }
 

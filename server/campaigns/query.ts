@@ -15,6 +15,8 @@ const RANGES = {
   cpl_annotation: campaigns.cpl,
   ctr_annotation: campaigns.ctr,
   cpc_annotation: campaigns.cpc,
+  show_up_rate: campaigns.showUpRate,
+  cost_per_attendee: campaigns.costPerAttendee,
 } as const;
 
 const accountColumns = [metaAdAccounts.accountName, metaAdAccounts.adAccountId];
@@ -46,6 +48,10 @@ export const ORDERING_COLUMNS: Record<string, AnyPgColumn | AnyPgColumn[]> = {
   ctr: campaigns.ctr,
   cpc: campaigns.cpc,
   end_date: campaigns.endDate,
+  registrations: campaigns.registrations,
+  attendees: campaigns.attendees,
+  show_up_rate: campaigns.showUpRate,
+  cost_per_attendee: campaigns.costPerAttendee,
   updated_at: campaigns.updatedAt,
   sync_date: campaigns.updatedAt,
 };
@@ -156,6 +162,10 @@ const NULLABLE: ReadonlySet<AnyColumn> = new Set<AnyColumn>([
   campaigns.cpl,
   campaigns.ctr,
   campaigns.cpc,
+  campaigns.registrations,
+  campaigns.attendees,
+  campaigns.showUpRate,
+  campaigns.costPerAttendee,
 ]);
 
 /**

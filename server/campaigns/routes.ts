@@ -5,6 +5,8 @@
  *   GET  /api/campaigns/                  filtered, ordered, paged      add_edit_campaigns
  *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
+ *   GET  /api/campaigns/{id}/event_dates/ its webinar dates (and the ones to choose from)   add_edit_campaigns
+ *   POST /api/campaigns/{id}/event_date/  choose its date when the name has none          create_update_rules
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,11 +24,14 @@ import {
   adAccountSchema,
   campaignIdParams,
   campaignListQuery,
+  campaignEventsAnswer,
   campaignSchema,
+  chosenEventDateBody,
   syncReportSchema,
   tags,
 } from './schemas';
 import { createCampaignStore } from './store';
+import { campaignEventDates, chooseEventDate, type ChosenDateDeps } from '../outcomes/chosenDates';
 
 export const CAMPAIGN_UPDATED = 'Campaign updated successfully';
 /** Who may list ad accounts: anyone who picks one (folders) or filters by one (campaigns). */
@@ -109,6 +114,40 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       await onPlatform(() => app.campaignSync.refreshCampaign(campaignId));
       return { detail: CAMPAIGN_UPDATED };
     },
+  );
+
+  const dateDeps = (): ChosenDateDeps => ({
+    db: app.db,
+    demioFor: app.webinar ? (credentials) => app.webinar!.clientFor(credentials) : undefined,
+    decrypt: (stored) => app.credentials.decrypt(stored),
+  });
+
+  app.get(
+    '/campaigns/:campaign_id/event_dates/',
+    {
+      preValidation: requireCampaigns,
+      schema: {
+        tags,
+        params: campaignIdParams,
+        response: { 200: campaignEventsAnswer, ...errors(400, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => campaignEventDates(dateDeps(), request.params.campaign_id),
+  );
+
+  app.post(
+    '/campaigns/:campaign_id/event_date/',
+    {
+      config: { writes: true },
+      preValidation: [requirePermission('create_update_rules'), platformBudget],
+      schema: {
+        tags,
+        params: campaignIdParams,
+        body: chosenEventDateBody,
+        response: { 200: campaignEventsAnswer, ...errors(400, 403, 404, 409, 429, 502, 503) },
+      },
+    },
+    async (request) => chooseEventDate(dateDeps(), request.params.campaign_id, request.body),
   );
 
   app.post(

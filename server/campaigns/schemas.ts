@@ -45,6 +45,26 @@ export const campaignSchema = z.object({
   cpc: z.number().nullable(),
   end_date: isoTime.nullable(),
   updated_at: isoTime,
+  registrations: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Leads (and website registrations) registered for the campaign's happened webinar dates; null before one happened",
+    ),
+  attendees: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Of those registrations, the people who attended; null before an event happened'),
+  show_up_rate: z
+    .number()
+    .nullable()
+    .describe('attendees ÷ registrations (0–1); null before an event happened or without registrations'),
+  cost_per_attendee: z
+    .number()
+    .nullable()
+    .describe('Settled spend ÷ attendees; null before an event happened or without attendees'),
 });
 
 export const syncReportSchema = z.object({
@@ -117,6 +137,33 @@ export const campaignListQuery = pageQuery.extend(orderingQuery.shape).extend({
   ctr_annotation_max: bound('CTR at most'),
   cpc_annotation_min: bound('CPC at least'),
   cpc_annotation_max: bound('CPC at most'),
+  show_up_rate_min: bound('Show-up rate at least (0–1)'),
+  show_up_rate_max: bound('Show-up rate at most (0–1)'),
+  cost_per_attendee_min: bound('Cost per attendee at least'),
+  cost_per_attendee_max: bound('Cost per attendee at most'),
+});
+
+/** Body of POST /api/campaigns/{id}/event_date/: the Demio date a person chose, or null to clear it. */
+export const chosenEventDateBody = z.object({
+  event_id: z.number().int().positive().nullable(),
+  date_id: z.number().int().positive().nullable(),
+});
+
+export const campaignEventDateSchema = z.object({
+  event_id: z.number().int(),
+  date_id: z.number().int(),
+  starts_at: isoTime,
+  source: z.enum(['name', 'chosen']),
+});
+
+export const campaignEventsAnswer = z.object({
+  name_has_date: z.boolean().describe('Whether the campaign name advertises a date (then it cannot be chosen by hand)'),
+  dates: z.array(campaignEventDateSchema),
+  options: z
+    .array(
+      z.object({ event_id: z.number().int(), event_name: z.string(), date_id: z.number().int(), starts_at: isoTime }),
+    )
+    .describe("The folder's Demio event dates a person may choose from (empty when the name has a date)"),
 });
 
 export type CampaignFilters = z.output<typeof campaignListQuery>;

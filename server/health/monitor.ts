@@ -48,6 +48,7 @@ const CHECK_TITLES: Record<HealthCheck, string> = {
   token_expiry: 'the access token expires soon',
   access: 'the token can no longer read the ad account',
   lead_tracking: 'lead tracking looks broken',
+  webinar_key: 'Demio refuses a folder’s webinar key',
 };
 
 /** Daily account rows (one per day of the range) → readings aged from each day's end in the zone. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const HEALTH_CHECKS = ['token', 'token_expiry', 'access', 'lead_tracking'] as const;
+export const HEALTH_CHECKS = ['token', 'token_expiry', 'access', 'lead_tracking', 'webinar_key'] as const;
 export type HealthCheck = (typeof HEALTH_CHECKS)[number];
 
 /** The id the token's checks are kept under (they concern every account). */

@@ -44,6 +44,7 @@ export default {
         token_expiry: 'Token expiry',
         access: 'Account access',
         lead_tracking: 'Lead tracking',
+        webinar_key: 'Webinar key',
       },
       badge: 'Ad account unhealthy: its rules are held',
       badge_warning: 'Ad account warning',
