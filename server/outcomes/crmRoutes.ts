@@ -111,9 +111,9 @@ const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!CSV_TYPES.includes(type)) throw new ApiError(415, { detail: 'Send the file as text/csv.' });
       const folderId = request.params.id;
       const zone = await store.zoneOf(folderId);
-      let parsed: ReturnType<typeof parseCrmCsv>;
+      let parsed: Awaited<ReturnType<typeof parseCrmCsv>>;
       try {
-        parsed = parseCrmCsv(request.body, { zone, now: new Date() });
+        parsed = await parseCrmCsv(request.body, { zone, now: new Date() });
       } catch (error) {
         if (error instanceof CrmFileError) throw new ValidationError({ file: [error.message] });
         throw error;
