@@ -200,6 +200,10 @@ eachDatabase((engine) => {
         cpc: 0.9,
         end_date: '2026-03-21T02:30:00.000Z',
         updated_at: '2026-03-01T07:00:00.000Z',
+        registrations: null,
+        attendees: null,
+        show_up_rate: null,
+        cost_per_attendee: null,
       });
     });
 
