@@ -4,6 +4,9 @@
  * readable reason. Scheduling, I/O and retries wrap around it; Preview calls it as it is.
  */
 import type { Ad, Campaign, InsightRow } from '../adplatform/types';
+import type { AdQuality } from '../outcomes/quality';
+import { above, atLeast, below } from './compare';
+import { OUTCOME_CHECKS, type OutcomeCheck } from './outcomeTasks';
 import { rowMetrics, sumMetrics, type ObjectMetrics } from './objectMetrics';
 import { websiteLeadCount } from '../adplatform/insightValues';
 import { isOn } from './status';
@@ -34,16 +37,23 @@ export interface PlannedAction {
   reason: Record<string, string>;
 }
 
+/** An ad of the snapshot, with what its leads became when an outcome store knows (outcomeTasks.ts). */
+export type SnapshotAd = Ad & { quality?: AdQuality };
+
 export interface AccountSnapshot {
   currency: string;
   campaigns: Campaign[];
-  ads: Ad[];
+  ads: SnapshotAd[];
   /** Ad-level lifetime insights of the account. */
   insights: InsightRow[];
   /** Ad-level hourly delivery of the last days (judging.ts); absent when not fetched. */
   hourly?: HourlyRow[];
   /** Where the hourly rows begin (ISO instant). */
   hourlySince?: string;
+  /** Ads older than the hourly rows: the end of their first delivering day of the daily read (hourlyRead.ts). */
+  deliveredBy?: Record<string, string>;
+  /** Where the daily read begins (ISO instant), when a maturity asked for one. */
+  dailySince?: string;
   /** When the snapshot was read (ISO instant): what "now" is for the judging settings. */
   readAt?: string;
 }
@@ -84,12 +94,6 @@ export interface EvaluateOptions {
   /** The time the rule judges at; default the snapshot's readAt, else the clock. */
   now?: Date;
 }
-
-/** Comparisons tolerate float noise: 150.30 / 3 must not count as above 50.10. */
-const EPSILON = 1e-9;
-const above = (value: number, threshold: number) => value - threshold > EPSILON * Math.max(1, Math.abs(threshold));
-const below = (value: number, threshold: number) => threshold - value > EPSILON * Math.max(1, Math.abs(threshold));
-const atLeast = (value: number, threshold: number) => !below(value, threshold);
 
 function containsAny(name: string, items: string[]): boolean {
   const lower = name.toLowerCase();
@@ -197,6 +201,8 @@ export interface SnapshotView {
   campaignsById: Map<string, AccountSnapshot['campaigns'][number]>;
   campaignName(id: string): string;
   metricsOf(adId: string): ObjectMetrics | null;
+  /** What the ad's leads became; undefined when no outcome store knows (the outcome tasks: "no outcome data"). */
+  qualityOf(adId: string): AdQuality | undefined;
   factsOf(objectId: string, impressions: number | null): ObjectFacts;
 }
 
@@ -207,7 +213,13 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
   const rowsByAd = new Map<string, InsightRow>();
   for (const row of snapshot.insights) if (row.ad_id) rowsByAd.set(row.ad_id, row);
   const hourly = hourlyByAd(snapshot.hourly);
+  const qualityByAd = new Map(snapshot.ads.filter((ad) => ad.quality).map((ad) => [ad.id, ad.quality!]));
   const hourlySince = snapshot.hourlySince ? new Date(snapshot.hourlySince) : null;
+  const dailySince = snapshot.dailySince ? new Date(snapshot.dailySince) : null;
+  const deliveredBy = (adId: string) => {
+    const by = snapshot.deliveredBy?.[adId];
+    return by ? new Date(by) : dailySince;
+  };
   return {
     judging,
     now,
@@ -218,6 +230,7 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
       const row = rowsByAd.get(adId);
       return row ? rowMetrics(row) : null;
     },
+    qualityOf: (adId: string) => qualityByAd.get(adId),
     factsOf: (objectId: string, impressions: number | null) =>
       objectFacts({
         judging,
@@ -225,6 +238,7 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
         hourly: hourly.get(objectId),
         hourlyKnown: snapshot.hourly !== undefined,
         hourlySince,
+        deliveredBy: deliveredBy(objectId),
         lifetimeImpressions: impressions,
         history: options.history?.get(objectId),
         leadsMayArriveLate: leadsMayArriveLate(
@@ -235,23 +249,45 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
   };
 }
 
+/** The ad tasks a rule has switched on, in catalogue order: those on Meta's numbers, then those on what the leads became. */
+export interface ActiveAdTasks {
+  metric: [TaskName, AdCheck][];
+  outcome: [TaskName, OutcomeCheck][];
+}
+
+/** The metric ad tasks the rule has switched on, in catalogue order (the backtest's crossing filter reads these). */
+export const activeAdTasks = (thresholds: Map<TaskName, Record<string, number>>) =>
+  AD_TASKS.filter(([task]) => thresholds.has(task));
+
+export const activeAdTaskSets = (thresholds: Map<TaskName, Record<string, number>>): ActiveAdTasks => ({
+  metric: activeAdTasks(thresholds),
+  outcome: OUTCOME_CHECKS.filter(([task]) => thresholds.has(task)),
+});
+
+export const hasAdTasks = (tasks: ActiveAdTasks) => tasks.metric.length + tasks.outcome.length > 0;
+
 /**
- * Each active ad task's verdict on one judged ad, and the reason of the first that acts. With a
- * lag allowance the lead tasks read the spend older than L hours; a task that crosses only on the
- * whole spend gets "lag allowance".
+ * Each active ad task's verdict on one ad, and the reason of the first that acts. The metric tasks
+ * wait for the rule's maturity (`tooEarly`); with a lag allowance the lead tasks read the spend older
+ * than L hours, and a task that crosses only on the whole spend gets "lag allowance". The outcome
+ * tasks mature by the event or the stage's window (outcomeTasks.ts).
  */
 export function judgeAdTasks(
-  adTasks: [TaskName, AdCheck][],
+  tasks: ActiveAdTasks,
   thresholds: Map<TaskName, Record<string, number>>,
-  metrics: ObjectMetrics,
-  facts: ObjectFacts,
+  ad: { metrics: ObjectMetrics; facts: ObjectFacts; quality: AdQuality | undefined; tooEarly: boolean },
   view: SnapshotView,
   currency: string,
 ): { verdicts: Partial<Record<TaskName, Verdict>>; acting: { task: TaskName; reason: Record<string, string> } | null } {
+  const { metrics, facts } = ad;
   const verdicts: Partial<Record<TaskName, Verdict>> = {};
   let acting: { task: TaskName; reason: Record<string, string> } | null = null;
   const lagged = facts.recentSpend === null ? null : { ...metrics, spend: settledSpend(metrics.spend, facts) };
-  for (const [task, check] of adTasks) {
+  for (const [task, check] of tasks.metric) {
+    if (ad.tooEarly) {
+      verdicts[task] = 'too_early';
+      continue;
+    }
     const limits = thresholds.get(task)!;
     const withAllowance = lagged && LEAD_TASKS.has(task);
     let reason = check(withAllowance ? lagged : metrics, limits, currency);
@@ -267,12 +303,13 @@ export function judgeAdTasks(
         : 'under_threshold';
     if (reason && !acting) acting = { task, reason };
   }
+  for (const [task, check] of tasks.outcome) {
+    const judgement = check(metrics, ad.quality, thresholds.get(task)!, currency);
+    verdicts[task] = judgement.verdict;
+    if (judgement.verdict === 'acted' && !acting) acting = { task, reason: judgement.reason };
+  }
   return { verdicts, acting };
 }
-
-/** The ad tasks the rule has switched on, in catalogue order. */
-export const activeAdTasks = (thresholds: Map<TaskName, Record<string, number>>) =>
-  AD_TASKS.filter(([task]) => thresholds.has(task));
 
 export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: EvaluateOptions = {}): Evaluation {
   const problems: string[] = [];
@@ -341,8 +378,9 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
     }
   }
 
-  const adTasks = activeAdTasks(thresholds);
-  if (adTasks.length) {
+  const adTasks = activeAdTaskSets(thresholds);
+  const adTaskNames = [...adTasks.metric, ...adTasks.outcome].map(([task]) => task);
+  if (adTaskNames.length) {
     for (const ad of adsInScope.values()) {
       const metrics = metricsOf(ad.id);
       const report: ObjectReport = {
@@ -365,12 +403,22 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
               : null;
       const facts = metrics && view.factsOf(ad.id, metrics.impressions);
       if (!standing && coolingDown(judging, facts!, now)) standing = 'cooling_down';
-      else if (!standing && tooEarly(judging, facts!, metrics!.impressions)) standing = 'too_early';
       if (standing) {
-        for (const [task] of adTasks) report.verdicts[task] = standing;
+        for (const task of adTaskNames) report.verdicts[task] = standing;
         continue;
       }
-      const { verdicts, acting } = judgeAdTasks(adTasks, thresholds, metrics!, facts!, view, currency);
+      const { verdicts, acting } = judgeAdTasks(
+        adTasks,
+        thresholds,
+        {
+          metrics: metrics!,
+          facts: facts!,
+          quality: view.qualityOf(ad.id),
+          tooEarly: tooEarly(judging, facts!, metrics!.impressions),
+        },
+        view,
+        currency,
+      );
       report.verdicts = verdicts;
       if (acting)
         actions.push({

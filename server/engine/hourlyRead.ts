@@ -2,8 +2,10 @@
  * The hourly part of an account's snapshot: each ad's spend and impressions per hour of the days of
  * the account's zone that cover the hours the rules look back (at most the last three days before
  * today; Graph's hourly breakdown), from which the judging settings read how long an ad has
- * delivered and what it spent in the last L hours (judging.ts). A platform that refuses the
- * breakdown leaves the snapshot without it: ages are then unknown (only impressions decide
+ * delivered and what it spent in the last L hours (judging.ts). A maturity longer than those days
+ * adds a daily read of the days before them (one row per ad and day, not per hour): an ad older
+ * than the hourly rows is as old as its first delivering day there says. A platform that refuses
+ * the breakdown leaves the snapshot without it: ages are then unknown (only impressions decide
  * maturity) and no lag allowance applies.
  */
 import { DateTime } from 'luxon';
@@ -18,11 +20,21 @@ export const HOURLY_DAYS = 3;
  * The hours of hourly delivery a rule's judging looks back: its maturity and its lag allowance
  * (an hour more for the hour the window starts in). Graph's answer, and the time it takes, grow with
  * its rows, so a snapshot asks only for the days that cover them (fetchHourly, at most HOURLY_DAYS
- * before today); an ad that delivered before the first of those days is then at least that old,
- * which is as old as the maturity asks.
+ * before today); an ad that delivered before the first of those days is judged by the daily read
+ * of the days before them (fetchDeliveredBy).
  */
 export const hourlyHoursOf = (judging: Pick<RuleJudging, 'maturity_hours' | 'lag_hours'> | undefined) =>
   Math.max(judging?.maturity_hours ?? 0, (judging?.lag_hours ?? 0) + 1);
+
+/** What the hourly read adds to a snapshot (AccountSnapshot's fields of the same names). */
+export interface HourlyRead {
+  hourly?: HourlyRow[];
+  hourlySince?: string;
+  /** Ads older than the hourly rows: the end of their first delivering day in the daily read (ISO). */
+  deliveredBy?: Record<string, string>;
+  /** Where the daily read begins (ISO): an ad older than the hourly rows and not in it delivered before. */
+  dailySince?: string;
+}
 
 export async function fetchHourly(
   client: AdPlatformClient,
@@ -30,7 +42,7 @@ export async function fetchHourly(
   zone: string,
   at: Date,
   hours = HOURLY_DAYS * 24,
-): Promise<{ hourly?: HourlyRow[]; hourlySince?: string }> {
+): Promise<HourlyRead> {
   const local = DateTime.fromJSDate(at, { zone: validZone(zone) });
   const since = local.minus({ hours: Math.min(hours, HOURLY_DAYS * 24) }).startOf('day');
   try {
@@ -54,10 +66,51 @@ export async function fetchHourly(
       }
       return instant;
     };
+    const older = hours > HOURLY_DAYS * 24 ? await fetchDeliveredBy(client, adAccountId, local, hours, since) : {};
     return {
       hourly: hourlyRowsFrom(rows as unknown as Record<string, unknown>[], toInstant),
       hourlySince: since.toJSDate().toISOString(),
+      ...older,
     };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The daily delivery of the days from `hours` back to the hourly rows' first day: each ad's first
+ * day with impressions, given as that day's end — the ad had delivered by then, so its age is at
+ * least the time since (an age a day short at most: the rule judges it late, never early). A refused
+ * read answers nothing: an ad older than the hourly rows is then as old as they reach.
+ */
+export async function fetchDeliveredBy(
+  client: AdPlatformClient,
+  adAccountId: string,
+  local: DateTime,
+  hours: number,
+  hourlySince: DateTime,
+): Promise<Pick<HourlyRead, 'deliveredBy' | 'dailySince'>> {
+  const since = local.minus({ hours }).startOf('day');
+  const until = hourlySince.minus({ days: 1 });
+  if (until < since) return {};
+  try {
+    const rows = await client.getInsights(adAccountId, {
+      level: 'ad',
+      timeRange: { since: since.toISODate()!, until: until.toISODate()! },
+      timeIncrement: 1,
+      fields: ['ad_id', 'impressions'],
+    });
+    const firstDay = new Map<string, string>();
+    for (const row of rows) {
+      const day = row.date_start;
+      if (!row.ad_id || !day || !(Number(row.impressions) > 0)) continue;
+      const known = firstDay.get(row.ad_id);
+      if (!known || day < known) firstDay.set(row.ad_id, day);
+    }
+    const deliveredBy: Record<string, string> = {};
+    for (const [adId, day] of firstDay)
+      deliveredBy[adId] = DateTime.fromISO(day, { zone: local.zone }).plus({ days: 1 }).toJSDate().toISOString();
+    return { deliveredBy, dailySince: since.toJSDate().toISOString() };
   } catch {
     return {};
   }

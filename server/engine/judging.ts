@@ -23,7 +23,10 @@ export interface ObjectHistory {
 }
 
 export interface ObjectFacts {
-  /** Hours since the ad's first delivering hour; null when the hourly rows do not say. */
+  /**
+   * Hours since the ad's first delivering hour; for an ad older than the hourly rows, at least this
+   * many (the daily read's first delivering day, else where the rows begin); null when unknown.
+   */
   hoursDelivered: number | null;
   /** True when the ad delivered before the hourly rows begin: it is older than they reach. */
   olderThanHourly: boolean;
@@ -71,6 +74,11 @@ export function objectFacts(input: {
   hourly: readonly HourlyRow[] | undefined;
   hourlyKnown: boolean;
   hourlySince: Date | null;
+  /**
+   * For an ad older than the hourly rows, a time it had delivered by (the end of its first day in the
+   * daily read, else where that read begins); null when no daily read was made.
+   */
+  deliveredBy?: Date | null;
   lifetimeImpressions: number | null;
   history: ObjectHistory | undefined;
   /** False for an instant-form ad (leadsMayArriveLate): no allowance. */
@@ -81,7 +89,8 @@ export function objectFacts(input: {
   const hourlyImpressions = hourly.reduce((sum, row) => sum + row.impressions, 0);
   const olderThanHourly = hourlyKnown && lifetimeImpressions !== null && lifetimeImpressions - hourlyImpressions > 0.5;
   let hoursDelivered: number | null = null;
-  if (olderThanHourly && hourlySince) hoursDelivered = (now.getTime() - hourlySince.getTime()) / HOUR_MS;
+  const olderSince = input.deliveredBy ?? hourlySince;
+  if (olderThanHourly && olderSince) hoursDelivered = (now.getTime() - olderSince.getTime()) / HOUR_MS;
   else if (hourlyKnown && delivering.length)
     hoursDelivered = (now.getTime() - Date.parse(delivering[0]!.hour)) / HOUR_MS;
   else if (hourlyKnown) hoursDelivered = 0;
@@ -102,12 +111,13 @@ export function coolingDown(judging: RuleJudging, facts: ObjectFacts, now: Date)
 
 /**
  * The object has not delivered long enough, or not reached enough impressions, to be judged. An
- * age the hourly rows cannot tell (none fetched) counts as old enough: only impressions decide.
+ * age the hourly rows cannot tell (none fetched) counts as old enough: only impressions decide. An
+ * ad older than the hourly rows is judged by the least age known of it (hourlyRead.ts reads back
+ * as far as the maturity asks), so a maturity longer than the hourly rows is honoured.
  */
 export function tooEarly(judging: RuleJudging, facts: ObjectFacts, impressions: number | null): boolean {
   if (judging.maturity_impressions > 0 && (impressions ?? 0) < judging.maturity_impressions) return true;
-  if (judging.maturity_hours > 0 && facts.hoursDelivered !== null && !facts.olderThanHourly)
-    return facts.hoursDelivered < judging.maturity_hours;
+  if (judging.maturity_hours > 0 && facts.hoursDelivered !== null) return facts.hoursDelivered < judging.maturity_hours;
   return false;
 }
 

@@ -3,18 +3,22 @@
  * rule turned it off within its revive window, it is still off (nobody turned it on since), its
  * campaign delivers, and its numbers now cross none of the rule's active ad tasks (the lag allowance
  * applies as in a run) — late leads arrived. The reason names the leads that arrived and the new CPL.
+ * An ad an outcome task turned off (cost per attendee, show-up rate, cost per stage) comes back when
+ * what its leads became has grown since (more attendees, more leads at the stage) and no task crosses.
  */
 import { isOn } from './status';
 import { count, money } from './format';
 import {
-  activeAdTasks,
+  activeAdTaskSets,
   activeThresholds,
+  hasAdTasks,
   judgeAdTasks,
   viewOf,
   type AccountSnapshot,
   type EvaluateOptions,
 } from './evaluate';
 import type { EngineRule } from './ruleShape';
+import type { AdQuality, LeadStage } from '../outcomes/quality';
 
 /** A turn-off of this rule that is still the object's last switch. */
 export interface PausedByRule {
@@ -43,6 +47,40 @@ function leadsIn(reason: Record<string, string>): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The first number of a reason's text ('12 of 40 registrants attended' → 12); null when none. */
+function firstNumber(text: string | undefined): number | null {
+  const match = text?.match(/\d[\d,]*(\.\d+)?/);
+  return match ? Number(match[0].replaceAll(',', '')) : null;
+}
+
+/**
+ * For a turn-off by an outcome task: what arrived since (attendees, leads at the stage), or null
+ * when nothing did (no revive); undefined when the turn-off was not an outcome task's.
+ */
+function outcomeGrown(
+  reason: Record<string, string>,
+  quality: AdQuality | undefined,
+): Record<string, string> | null | undefined {
+  if (reason['Show-up'] !== undefined) {
+    const before = firstNumber(reason['Show-up']);
+    if (before === null || !quality || quality.attendees <= before) return null;
+    return {
+      'Attendees arrived': `${count(quality.attendees - before)} since the turn-off (${count(before)} → ${count(quality.attendees)})`,
+      'Show-up': `${count(quality.attendees)} of ${count(quality.settledRegistrations)} registrants attended`,
+    };
+  }
+  if (reason.Reached !== undefined) {
+    const before = firstNumber(reason.Reached);
+    const stage = reason.Reached.split(' ')[1] as LeadStage | undefined;
+    const now = stage && quality?.stages[stage]?.reached;
+    if (before === null || !now || now <= before) return null;
+    return {
+      'Leads at the stage': `${count(now - before)} more ${stage} since the turn-off (${count(before)} → ${count(now)})`,
+    };
+  }
+  return undefined;
+}
+
 export function reviveDecisions(
   rule: EngineRule,
   snapshot: AccountSnapshot,
@@ -53,8 +91,8 @@ export function reviveDecisions(
   const { judging, now } = view;
   if (judging.revive_hours === null || !paused.length) return [];
   const thresholds = activeThresholds(rule, []);
-  const adTasks = activeAdTasks(thresholds);
-  if (!adTasks.length) return [];
+  const adTasks = activeAdTaskSets(thresholds);
+  if (!hasAdTasks(adTasks)) return [];
   const ads = new Map(snapshot.ads.map((a) => [a.id, a]));
   const decisions: ReviveDecision[] = [];
   for (const p of paused) {
@@ -67,8 +105,32 @@ export function reviveDecisions(
     const metrics = view.metricsOf(ad.id);
     if (!metrics) continue;
     const facts = view.factsOf(ad.id, metrics.impressions);
-    const { acting } = judgeAdTasks(adTasks, thresholds, metrics, facts, view, snapshot.currency);
+    const quality = view.qualityOf(ad.id);
+    const { acting } = judgeAdTasks(
+      adTasks,
+      thresholds,
+      { metrics, facts, quality, tooEarly: false },
+      view,
+      snapshot.currency,
+    );
     if (acting) continue;
+    const outcome = outcomeGrown(p.reason, quality);
+    if (outcome !== undefined) {
+      if (outcome === null) continue;
+      decisions.push({
+        entryId: p.entryId,
+        objectId: ad.id,
+        campaignId: ad.campaign_id,
+        reason: {
+          Revived: 'what its leads became no longer crosses the rule’s tasks',
+          ...outcome,
+          CPL: metrics.leads > 0 ? money(metrics.spend / metrics.leads, snapshot.currency) : '—',
+          Campaign: view.campaignName(ad.campaign_id),
+          Ad: ad.name,
+        },
+      });
+      continue;
+    }
     const before = leadsIn(p.reason);
     // Only late leads revive: numbers that merely read differently (a glitch, a settling day, a
     // threshold edited since) do not — nor, when the turn-off did not name its leads, none at all.

@@ -23,6 +23,8 @@ const CODES: Record<Verdict, string> = {
   lag_allowance: 'l',
   cooling_down: 'd',
   revived: 'r',
+  waiting_for_event: 'v',
+  no_outcome_data: 'q',
 };
 const VERDICTS = Object.fromEntries(Object.entries(CODES).map(([verdict, code]) => [code, verdict])) as Record<
   string,
@@ -84,7 +86,7 @@ export function compactObjects(
 const roundMetric = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
 
 /** Verdict codes from what happened to an object to why nothing did (what an object is counted under). */
-const STRONGEST_FIRST = ['a', 'h', 'w', 'r', 'd', 't', 'l', 'c', 'e', 'o', 'n', 'u'];
+const STRONGEST_FIRST = ['a', 'h', 'w', 'r', 'd', 't', 'v', 'l', 'c', 'e', 'o', 'n', 'q', 'u'];
 
 /** Counts of a run for lists and metrics: objects looked at, and how many got each verdict (any task). */
 export function countVerdicts(objects: StoredObject[]): Record<string, number> {
@@ -100,16 +102,24 @@ export function countVerdicts(objects: StoredObject[]): Record<string, number> {
 
 /**
  * The conditions of an action's reason that held: its comparisons and its zero counts ('Spend $300.00
- * > $100.00 · Leads 0'; 'CPL $61.20 > $50.00'), or all its other parts when it has none.
+ * > $100.00 · Leads 0'; 'CPL $61.20 > $50.00'), or all its other parts when it has none. An outcome
+ * task's comparison keeps the raw CPL and what the leads became beside it ('Cost per attendee $75.00
+ * > $50.00 · CPL $15.00 · Show-up 12 of 40 registrants attended').
  */
 export function crossedText(reason: Record<string, string>): string {
   const parts = Object.entries(reason).filter(([key]) => !CONTEXT_KEYS.has(key));
-  const compared = parts.filter(([, value]) => /[<>≤≥]/.test(value) || value === '0');
-  return (compared.length ? compared : parts).map(([key, value]) => `${key} ${value}`).join(' · ');
+  const compares = (value: string) => /[<>≤≥]/.test(value) || value === '0';
+  const shown = parts.some(([, value]) => compares(value))
+    ? parts.filter(([key, value]) => compares(value) || BESIDE_KEYS.has(key))
+    : parts;
+  return shown.map(([key, value]) => `${key} ${value}`).join(' · ');
 }
 
 /** Parts of a reason that say where or why the run acted, not what crossed. */
 const CONTEXT_KEYS = new Set(['Campaign', 'Ad', 'Run', 'Caught up', 'Lag allowance']);
+
+/** Parts of an outcome task's reason that belong beside its comparison: the raw CPL and what the leads became. */
+const BESIDE_KEYS = new Set(['CPL', 'Show-up', 'Reached']);
 
 export function expandObjects(details: unknown): RunObjectDto[] {
   const stored = details as StoredDetails | null;

@@ -14,7 +14,9 @@ import { fetchHourly, hourlyHoursOf } from './hourlyRead';
 import { historyHours, judgingHistory, readsHourly } from './pipeline/judgingInputs';
 import { consoleLog } from './engine';
 import type { EngineContext, EngineLog, HeldAlerts, RunResult } from './pipeline/context';
-import { exemptionsOf } from './pipeline/load';
+import { exemptionsOf, withOutcomes } from './pipeline/load';
+import { readsOutcomes } from './outcomeTasks';
+import type { QualitySource } from '../outcomes/quality';
 import { countRun, recordRunFailure } from './pipeline/record';
 import { runSlot } from './pipeline/runBatch';
 import { loadEngineRule } from './rulesSource';
@@ -52,6 +54,8 @@ export function createRuleEngineService(deps: {
   alerts?: HeldAlerts;
   /** The process's run heartbeat, so a Run now cut off by a crash is found and settled. */
   heartbeat?: RunHeartbeat;
+  /** What the ads' leads became, for the outcome tasks (absent: they answer "no outcome data"). */
+  quality?: QualitySource;
 }): RuleEngineService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
@@ -64,6 +68,7 @@ export function createRuleEngineService(deps: {
     limits: deps.limits,
     alerts: deps.alerts,
     heartbeat: deps.heartbeat,
+    quality: deps.quality,
   };
 
   async function requireRule(ruleId: number) {
@@ -98,7 +103,10 @@ export function createRuleEngineService(deps: {
           ? fetchHourly(client, adAccountId, timezone, readAt, hourlyHoursOf(rule.judging))
           : {},
       ]);
-      const snapshot: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
+      const readNow: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
+      const snapshot = readsOutcomes(rule)
+        ? (await withOutcomes(context, adAccountId, { id: 0, fetchedAt: readAt, data: readNow })).data
+        : readNow;
       const since = new Date(readAt.getTime() - historyHours(rule.judging) * 3_600_000);
       const [exempt, { history }] = await Promise.all([
         exemptionsOf(db, ruleId),

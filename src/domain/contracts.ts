@@ -98,7 +98,9 @@ export type RunVerdict =
   | 'too_early'
   | 'lag_allowance'
   | 'cooling_down'
-  | 'revived';
+  | 'revived'
+  | 'waiting_for_event'
+  | 'no_outcome_data';
 
 export type RunTrigger = 'schedule' | 'run_now' | 'catch_up' | 'approval';
 export type RunOutcome =
@@ -264,6 +266,8 @@ const runVerdictSchema = z.enum([
   'lag_allowance',
   'cooling_down',
   'revived',
+  'waiting_for_event',
+  'no_outcome_data',
 ]) satisfies z.ZodType<RunVerdict>;
 
 export const runObjectSchema = z.object({

@@ -15,6 +15,9 @@
  * | rule_task   | spend_no_links_clicks       | {"spend": "40"}                     |                              |
  * | rule_task   | spend_ctr_no_leads          | {"spend": "40", "ctr": "0.5"}       |                              |
  * | rule_task   | spend_cpc_no_leads          | {"spend": "40", "cpc": "3"}         |                              |
+ * | rule_task   | cost_per_attendee           | {"cost": "75", "min_registrations": "20"} |                        |
+ * | rule_task   | show_up_rate                | {"rate": "25", "min_registrations": "20"} |                        |
+ * | rule_task   | cost_per_stage              | {"stage": "qualified", "cost": "120", "min_leads": "10"} |         |
  *
  * Task values are decimal strings (as typed, as the Graph API sends metrics); an empty string is
  * "not set". Only active items take part in a run: a task is active when `is_active` is true; the
@@ -31,6 +34,7 @@ import {
   FILTER_MAX_ITEMS,
   FILTER_NAMES,
   FILTERS,
+  OUTCOME_STAGES,
   TASK_NAMES,
   TASKS,
   taskSpec,
@@ -117,6 +121,11 @@ export const taskItemSchema = z.object({
     spend: z.string().optional(),
     ctr: z.string().optional(),
     cpc: z.string().optional(),
+    cost: z.string().optional(),
+    rate: z.string().optional(),
+    stage: z.string().optional(),
+    min_registrations: z.string().optional(),
+    min_leads: z.string().optional(),
   }),
   is_active: z.boolean(),
 }) satisfies z.ZodType<TaskItem>;
@@ -189,6 +198,8 @@ export const RULE_MESSAGES = {
   positive: 'Must be greater than 0',
   wholeLeads: 'Must be a whole number of at least 1',
   ctrRange: 'Must be more than 0 and at most 100',
+  wholeMinimum: 'Must be a whole number of at least 1',
+  stageChoice: `Choose a stage: ${OUTCOME_STAGES.join(', ')}`,
   filterItemLength: `Each name must be ${FILTER_ITEM_MIN}–${FILTER_ITEM_MAX} characters`,
   filterItemCount: `At most ${FILTER_MAX_ITEMS} names`,
   unknownTimezone: 'Unknown time zone',
@@ -197,19 +208,23 @@ export const RULE_MESSAGES = {
 } as const;
 
 /**
- * A threshold's guard rails (they hold whatever the editor allows): money, CPL, CPC and spend are
- * positive, leads a whole number of at least 1, CTR a percentage in (0, 100]. A threshold of 0 or
- * less would make its task fire on every matching object.
+ * A threshold's guard rails (they hold whatever the editor allows): money, CPL, CPC, spend and cost
+ * are positive, leads and the outcome tasks' minimums a whole number of at least 1, CTR and
+ * show-up rate a percentage in (0, 100]. A threshold of 0 or less would make its task fire on
+ * every matching object; a minimum of 0 would judge an ad on its first registrant.
  */
 export function thresholdError(key: TaskValueKey, n: number): string | undefined {
   if (key === 'leads') return Number.isInteger(n) && n >= 1 ? undefined : RULE_MESSAGES.wholeLeads;
-  if (key === 'ctr') return n > 0 && n <= 100 ? undefined : RULE_MESSAGES.ctrRange;
+  if (key === 'min_registrations' || key === 'min_leads')
+    return Number.isInteger(n) && n >= 1 ? undefined : RULE_MESSAGES.wholeMinimum;
+  if (key === 'ctr' || key === 'rate') return n > 0 && n <= 100 ? undefined : RULE_MESSAGES.ctrRange;
   return n > 0 ? undefined : RULE_MESSAGES.positive;
 }
 
 function valueError(raw: unknown, spec: TaskValueSpec, required: boolean): string | undefined {
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
   if (!text) return required ? MESSAGES.required : undefined;
+  if (spec.options) return spec.options.includes(text) ? undefined : RULE_MESSAGES.stageChoice;
   const n = Number(text);
   if (!Number.isFinite(n)) return MESSAGES.numeric;
   if (spec.integer && !Number.isInteger(n)) return MESSAGES.integer;

@@ -10,6 +10,7 @@ import type { ActivityRow } from '../activity';
 import type { BlastLimits } from '../blastRadius';
 import type { RunKind } from '../ledger';
 import type { SnapshotStore } from '../snapshots';
+import type { QualitySource } from '../../outcomes/quality';
 import { RUN_SILENCE_MS, type RunHeartbeat } from '../runHeartbeat';
 
 export interface EngineLog {
@@ -42,6 +43,8 @@ export interface EngineContext {
   limits?: BlastLimits;
   /** Where a held run's alert goes. */
   alerts?: HeldAlerts;
+  /** What the ads' leads became (show-ups, CRM stages); absent: the outcome tasks answer "no outcome data". */
+  quality?: QualitySource;
 }
 
 export const DEFAULT_RUN_LEASE_MS = RUN_SILENCE_MS;

@@ -13,6 +13,9 @@ import type { TakenRun } from './claim';
 import type { EngineContext } from './context';
 import { readsHourly } from './judgingInputs';
 import { hourlyHoursOf } from '../hourlyRead';
+import { readsOutcomes, withQuality } from '../outcomeTasks';
+import type { StoredSnapshot } from '../snapshots';
+import { errorMessage } from '../../errorMessage';
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
   return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
@@ -61,6 +64,22 @@ export async function loadRules(db: Database, taken: TakenRun[]): Promise<{ work
 }
 
 /**
+ * The snapshot with what its ads' leads became as known when it was read (the context's quality
+ * source). Without a source, or when it fails, the ads carry none: the outcome tasks answer "no
+ * outcome data" and never act, while the rules' other tasks run as ever.
+ */
+export async function withOutcomes(ctx: EngineContext, adAccountId: string, stored: StoredSnapshot) {
+  if (!ctx.quality) return stored;
+  try {
+    const byAd = await ctx.quality.qualityAt(adAccountId, stored.fetchedAt);
+    return { ...stored, data: withQuality(stored.data, byAd) };
+  } catch (error) {
+    ctx.log.warn(`outcomes of ${adAccountId} could not be read: ${errorMessage(error)}`);
+    return stored;
+  }
+}
+
+/**
  * Sets each run's snapshot and left-over claims; answers the rules' exemptions. A snapshot that
  * cannot be had fails the runs of its account only.
  */
@@ -77,7 +96,10 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
         const hourly = reading.length
           ? { zone: account.timezone, hours: Math.max(...reading.map((i) => hourlyHoursOf(i.rule.judging))) }
           : undefined;
-        const snapshot = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly);
+        const stored = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly);
+        const snapshot = items.some((i) => readsOutcomes(i.rule))
+          ? await withOutcomes(ctx, account.adAccountId, stored)
+          : stored;
         for (const item of items) item.snapshot = snapshot;
       } catch (error) {
         failAll(items, error);
