@@ -67,6 +67,11 @@ function itemsOf(body: z.infer<typeof postBody>): { row: string; raw: RawOutcome
   return outcomes.map((raw, i) => ({ row: `outcomes.${i}`, raw }));
 }
 
+async function csvOnly(request: FastifyRequest) {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!CSV_TYPES.includes(type)) throw new ApiError(415, { detail: 'Send the file as text/csv.' });
+}
+
 const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
 const crmRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,8 +96,8 @@ const crmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/folders/:id/lead_outcomes/upload/',
     {
-      // The permission before the body is read: nobody without it makes the server read 10 MB.
-      onRequest: changeRules,
+      // The permission and the type before the body is read: nobody without it makes the server read 10 MB.
+      onRequest: [changeRules, csvOnly],
       preHandler: uploads,
       bodyLimit: CRM_UPLOAD_MAX_BYTES,
       errorHandler: sizeInWords,
@@ -103,12 +108,15 @@ const crmRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['text/csv'],
         params: idParams,
         body: z.string().describe('The CSV file'),
-        response: { 200: crmResultSchema, ...errors(400, 403, 404, 429), ...tooLarge },
+        response: {
+          200: crmResultSchema,
+          ...errors(400, 403, 404, 429),
+          ...tooLarge,
+          415: detailSchema.describe('Not sent as text/csv'),
+        },
       },
     },
     async (request) => {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!CSV_TYPES.includes(type)) throw new ApiError(415, { detail: 'Send the file as text/csv.' });
       const folderId = request.params.id;
       const zone = await store.zoneOf(folderId);
       let parsed: Awaited<ReturnType<typeof parseCrmCsv>>;
