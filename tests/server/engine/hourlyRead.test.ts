@@ -71,4 +71,27 @@ describe('the hourly read', () => {
       ),
     );
   });
+
+  it('reads the days before the hourly rows daily for a longer maturity, dating each ad by the end of its first delivering day', async () => {
+    const queries: InsightsQuery[] = [];
+    const client = {
+      async getInsights(_account: string, query: InsightsQuery) {
+        queries.push(query);
+        if (query.breakdown) return [];
+        return [
+          { ad_id: 'old', date_start: '2026-03-05', impressions: '0' },
+          { ad_id: 'old', date_start: '2026-03-06', impressions: '300' },
+          { ad_id: 'old', date_start: '2026-03-05', impressions: '0' },
+        ];
+      },
+    } as unknown as AdPlatformClient;
+    const at = DateTime.fromISO('2026-03-10T14:00', { zone: ZONE }).toJSDate();
+    const read = await fetchHourly(client, 'act_1', ZONE, at, hourlyHoursOf({ maturity_hours: 120, lag_hours: null }));
+    expect(queries.map((q) => [q.timeRange!.since, q.timeRange!.until, q.breakdown ?? 'daily'])).toEqual([
+      ['2026-03-07', '2026-03-10', 'hourly'],
+      ['2026-03-05', '2026-03-06', 'daily'],
+    ]);
+    expect(read.deliveredBy).toEqual({ old: DateTime.fromISO('2026-03-07', { zone: ZONE }).toJSDate().toISOString() });
+    expect(read.dailySince).toBe(DateTime.fromISO('2026-03-05', { zone: ZONE }).toJSDate().toISOString());
+  });
 });
