@@ -106,11 +106,17 @@ eachDatabase((engine) => {
           occurredAt: at('2026-03-12T00:00:00Z'),
           source: 'crm',
         },
-        { folderId: folder!.id, leadKey: 'L3', kind: 'qualified', occurredAt: at('2026-03-12T00:00:00Z'), source: 'crm' },
+        {
+          folderId: folder!.id,
+          leadKey: 'L3',
+          kind: 'qualified',
+          occurredAt: at('2026-03-12T00:00:00Z'),
+          source: 'crm',
+        },
       ]);
       // Lifetime spend of the ad: $120 by 23:00 UTC on the first event's day, $200 by the second's.
       const hours = (upTo: number, cents: number) =>
-        Array.from({ length: 24 }, (_, hr) => (hr <= upTo ? cents : null));
+        Array.from({ length: 24 }, (_, hr) => (hr <= upTo ? cents : null)) as number[];
       await db.insert(adMetricHistory).values([
         { adAccountId: ACCOUNT, day: '2026-03-10', adId: AD, campaignId: CAMPAIGN, spendCents: hours(23, 12_000) },
         { adAccountId: ACCOUNT, day: '2026-03-17', adId: AD, campaignId: CAMPAIGN, spendCents: hours(23, 20_000) },
