@@ -9,6 +9,7 @@ import app from './en/app';
 import backtest from './en/backtest';
 import campaigns from './en/campaigns';
 import judging from './en/judging';
+import leadOutcomes from './en/leadOutcomes';
 import people from './en/people';
 import rules from './en/rules';
 import { mergeMessages } from './merge';
@@ -22,6 +23,7 @@ export const en = mergeMessages(
   activity,
   backtest,
   judging,
+  leadOutcomes,
   ...messagesOf(resources),
 );
 

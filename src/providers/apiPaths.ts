@@ -49,6 +49,11 @@ export const paths = {
   ruleDelete: (id: Id) => api(`rules/${id}/`),
   trash: api('trash_page/'),
   trashFolder: (id: Id) => api(`trash_page/${id}/`),
+  /** A folder's CRM lead outcomes: the summary, the CSV upload, its key (POST makes or rotates, DELETE revokes), the key's call. */
+  folderLeadOutcomes: (id: Id) => api(`folders/${id}/lead_outcomes/`),
+  folderLeadOutcomesUpload: (id: Id) => api(`folders/${id}/lead_outcomes/upload/`),
+  folderOutcomeKey: (id: Id) => api(`folders/${id}/outcome_key/`),
+  leadOutcomes: api('lead_outcomes/'),
 
   // ad platform
   metaAdAccounts: api('meta_ad_account/'),

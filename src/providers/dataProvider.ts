@@ -11,6 +11,7 @@ import { rejectingWithAbortReason } from './cancellation';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
 import { createCampaignMethods } from './campaignMethods';
+import { createLeadOutcomeMethods } from './leadOutcomeMethods';
 import { createPeopleMethods } from './peopleMethods';
 import { createRuleMethods } from './ruleMethods';
 import type { ResourceEndpoint } from '../resources/types';
@@ -145,6 +146,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     ...createRuleMethods(http),
     ...createPeopleMethods(http),
     ...createCampaignMethods(http),
+    ...createLeadOutcomeMethods(http),
   } satisfies DataProvider & Record<string, unknown>;
 
   return provider;

@@ -27,6 +27,8 @@ export const queryKeys = {
   backtest: (jobId: string) => ['backtests', jobId] as const,
   /** A page of a finished backtest's pauses. */
   backtestPauses: (jobId: string, offset: number) => ['backtests', jobId, 'pauses', offset] as const,
+  /** A folder's CRM lead outcomes by stage and its key's state. */
+  leadOutcomes: (folderId: number) => ['general_page', 'lead_outcomes', folderId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

@@ -32,6 +32,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
 import { queryKeys } from '../../providers/queryKeys';
 import type { AdAccountOption } from '../../providers/ruleMethods';
+import { LeadOutcomesSection } from './LeadOutcomesSection';
 
 interface Values {
   client_type: string;
@@ -287,6 +288,7 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
               helperText={errorOf('api_secret')}
             />
           </Stack>
+          {folder ? <LeadOutcomesSection folderId={folder.id} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>

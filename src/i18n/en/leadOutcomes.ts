@@ -1,0 +1,31 @@
+/** Messages of: the folder dialog's "Lead outcomes (CRM)" section. Namespace `lead_outcomes`. */
+export default {
+  lead_outcomes: {
+    title: 'Lead outcomes (CRM)',
+    help: 'What your leads became in the CRM (qualified, booked, attended, won), as a CSV file or posted by the CRM with the folder’s key. E-mails are kept only as SHA-256 hashes; a row already known adds nothing.',
+    stages: { qualified: 'Qualified', booked: 'Booked', attended: 'Attended', won: 'Won' },
+    none_yet: 'No outcomes yet.',
+    last_recorded: 'Last outcome recorded %{at}.',
+    upload: 'Upload CSV',
+    upload_help:
+      'A header row naming email (or email_sha256, or lead_id), stage and time; times in ISO 8601 (2025-03-04T10:00:00Z) or dates (2025-03-04), read in the ad account’s time zone when they have no offset. At most %{mb} MB.',
+    too_large: 'The file is larger than %{mb} MB. Split it into smaller files.',
+    result: 'Added %{added}, already known %{already_known}, refused %{refused}.',
+    row_error: 'Row %{row}, %{field}: %{message}',
+    more_errors: 'Only the first rows’ errors are listed.',
+    key_title: 'Key for the CRM',
+    key_none: 'No key: the CRM cannot post outcomes to this folder.',
+    key_status: 'Key ending %{hint}, made %{created}.',
+    key_last_used: 'Last used %{at}.',
+    key_never_used: 'Never used.',
+    key_create: 'Create key',
+    key_rotate: 'Rotate key',
+    key_rotate_help: 'A new key replaces this one: the CRM must be given the new key.',
+    key_revoke: 'Revoke key',
+    key_shown_once: 'Copy the key now: it is shown only this once and cannot be read again.',
+    key_label: 'Key',
+    example_label: 'Example request',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
+};
