@@ -105,13 +105,25 @@ export function EventTimeCell(_: CellProps) {
   return <Text>{formatTime(useCampaign()?.campaignextension?.event_time)}</Text>;
 }
 
-export function MoneyCell({ source }: CellProps & { source: 'spend' | 'cpl' | 'cpc' }) {
+export function MoneyCell({ source }: CellProps & { source: 'spend' | 'cpl' | 'cpc' | 'cost_per_attendee' }) {
   const record = useCampaign();
   return <Text>{formatMoney(record?.[source], record?.meta_ad_account?.currency || 'USD')}</Text>;
 }
 
 export function PercentCell({ source }: CellProps & { source: 'ctr' }) {
   return <Text>{formatPercent(useCampaign()?.[source])}</Text>;
+}
+
+/** Registrations or attendees: N/A before the campaign's event happened. */
+export function CountCell({ source }: CellProps & { source: 'registrations' | 'attendees' }) {
+  const value = useCampaign()?.[source];
+  return <Text>{value === null || value === undefined ? NOT_AVAILABLE : String(value)}</Text>;
+}
+
+/** The show-up rate (0–1 in the record) as a percentage. */
+export function ShowUpCell(_: CellProps) {
+  const rate = useCampaign()?.show_up_rate;
+  return <Text>{formatPercent(rate === null || rate === undefined ? null : rate * 100)}</Text>;
 }
 
 export function ResultCell(_: CellProps) {

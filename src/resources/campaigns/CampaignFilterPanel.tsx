@@ -37,6 +37,10 @@ const EMPTY: Draft = {
   ctr_annotation_max: '',
   cpc_annotation_min: '',
   cpc_annotation_max: '',
+  show_up_rate_min: '',
+  show_up_rate_max: '',
+  cost_per_attendee_min: '',
+  cost_per_attendee_max: '',
 } as Draft;
 
 const NUMBER_FIELDS = [
@@ -48,6 +52,10 @@ const NUMBER_FIELDS = [
   ['ctr_annotation_max', 'max_ctr'],
   ['cpc_annotation_min', 'min_cpc'],
   ['cpc_annotation_max', 'max_cpc'],
+  ['show_up_rate_min', 'min_show_up_rate'],
+  ['show_up_rate_max', 'max_show_up_rate'],
+  ['cost_per_attendee_min', 'min_cost_per_attendee'],
+  ['cost_per_attendee_max', 'max_cost_per_attendee'],
 ] as const;
 
 const DATE_FIELDS = [

@@ -17,7 +17,9 @@ import {
   EventDateCell,
   EventTimeCell,
   EventTypeCell,
+  CountCell,
   MoneyCell,
+  ShowUpCell,
   PercentCell,
   ResultCell,
   SyncDateCell,
@@ -65,6 +67,10 @@ function CampaignTable() {
           <MoneyCell source="cpl" />
           <PercentCell source="ctr" />
           <MoneyCell source="cpc" />
+          <CountCell source="registrations" />
+          <CountCell source="attendees" />
+          <ShowUpCell source="show_up_rate" />
+          <MoneyCell source="cost_per_attendee" />
           <EndDateCell source="end_date" />
           <SyncDateCell source="updated_at" />
           <CampaignRowActions source="actions" sortable={false} />

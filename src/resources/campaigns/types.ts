@@ -29,6 +29,12 @@ export interface CampaignRecord {
   cpc: number | null;
   end_date: string | null;
   updated_at: string | null;
+  /** What the leads became at the campaign's webinar dates; null (N/A) before one happened. */
+  registrations?: number | null;
+  attendees?: number | null;
+  /** 0–1 */
+  show_up_rate?: number | null;
+  cost_per_attendee?: number | null;
 }
 
 /** Filter names, as the API's query parameters (docs/contract.md#calls). */
@@ -50,4 +56,8 @@ export interface CampaignFilters {
   ctr_annotation_max?: string;
   cpc_annotation_min?: string;
   cpc_annotation_max?: string;
+  show_up_rate_min?: string;
+  show_up_rate_max?: string;
+  cost_per_attendee_min?: string;
+  cost_per_attendee_max?: string;
 }

@@ -45,6 +45,10 @@ const webinar = {
   cpc: 0.8,
   end_date: '2026-03-14T22:30:00.000Z',
   updated_at: '2026-03-02T15:05:00.000Z',
+  registrations: 24,
+  attendees: 9,
+  show_up_rate: 0.375,
+  cost_per_attendee: 137.17,
 };
 const seminar = {
   ...webinar,
@@ -67,6 +71,10 @@ const unparsed = {
   ctr: null,
   cpc: null,
   end_date: null,
+  registrations: null,
+  attendees: null,
+  show_up_rate: null,
+  cost_per_attendee: null,
 };
 
 let queries: URLSearchParams[];
@@ -114,6 +122,10 @@ describe('Campaigns list', () => {
       'CPL',
       'CTR',
       'CPC',
+      'Registrations',
+      'Attendees',
+      'Show-up',
+      'Cost / Attendee',
       'End Date',
       'Sync Date',
       'Actions',
@@ -141,19 +153,28 @@ describe('Campaigns list', () => {
       '$41.15',
       '1.49%',
       '$0.80',
+      '24',
+      '9',
+      '37.50%',
+      '$137.17',
       '3/14/2026,6:30 PM', // end date in the account's time zone (New York)
       expect.stringMatching(/^3\/2\/2026,\d{1,2}:05 [AP]M$/), // sync date in the viewer's
       '',
     ]);
     expect(cells(seminar.campaign_name).slice(3, 7)).toEqual(['TIR', 'Seminar', '3/20/2026', '10:00 AM']);
-    expect(cells(seminar.campaign_name)[12]).toBe('3/14/2026,3:30 PM'); // the same instant in Los Angeles
-    expect(cells(unparsed.campaign_name).slice(3, 13)).toEqual([
+    expect(cells(seminar.campaign_name)[16]).toBe('3/14/2026,3:30 PM'); // the same instant in Los Angeles
+    // No event happened: registrations, attendees, show-up and cost per attendee are N/A too.
+    expect(cells(unparsed.campaign_name).slice(3, 17)).toEqual([
       'N/A',
       'N/A',
       'N/A',
       'N/A',
       '$0.00',
       '0',
+      'N/A',
+      'N/A',
+      'N/A',
+      'N/A',
       'N/A',
       'N/A',
       'N/A',
@@ -324,6 +345,10 @@ describe('Campaigns filter panel', () => {
       'Max CTR %',
       'Min CPC',
       'Max CPC',
+      'Min show-up rate (0–1)',
+      'Max show-up rate (0–1)',
+      'Min cost per attendee',
+      'Max cost per attendee',
     ]) {
       expect(within(panel()).getByLabelText(label)).toBeInTheDocument();
     }
@@ -359,6 +384,8 @@ describe('Campaigns filter panel', () => {
     set('Max CTR %', '3');
     set('Min CPC', '0.2');
     set('Max CPC', '4');
+    set('Max show-up rate (0–1)', '0.3');
+    set('Min cost per attendee', '50');
     await waitFor(() =>
       expect(lastQuery()).toEqual({
         limit: '10',
@@ -381,6 +408,8 @@ describe('Campaigns filter panel', () => {
         ctr_annotation_max: '3',
         cpc_annotation_min: '0.2',
         cpc_annotation_max: '4',
+        show_up_rate_max: '0.3',
+        cost_per_attendee_min: '50',
       }),
     );
     // Debounced: typing "harbor" asked the server once, not once per letter.
