@@ -1,6 +1,7 @@
 /**
  * The rule's items: the two campaign-name filters (multi-select of the name options in docs/contract.md#constants, or typed)
- * and the task cards worded as docs/contract.md#constants says, each with its switch and value fields.
+ * and the task cards worded as docs/contract.md#constants says, each with its switch and value fields; below the seven,
+ * the cards of the tasks on what a lead became (show-ups, CRM stages) with their help and the note on website leads.
  */
 import {
   Autocomplete,
@@ -11,6 +12,7 @@ import {
   FormControlLabel,
   FormHelperText,
   InputAdornment,
+  MenuItem,
   Stack,
   Switch,
   TextField,
@@ -19,6 +21,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { CAMPAIGN_NAME_OPTIONS } from '../../domain/constants';
 import {
+  isOutcomeTask,
   TASKS,
   type FilterItem,
   type FilterName,
@@ -122,6 +125,7 @@ function TaskCard({
   const translate = useTranslate();
   const spec = TASKS.find((t) => t.name === task.name)!;
   const wording = translate(`rules.editor.task_wording.${task.name}`, { _: spec.wording });
+  const help = spec.help ? translate(`rules.editor.task_help.${task.name}`, { _: spec.help }) : null;
   return (
     <Card
       variant="outlined"
@@ -144,6 +148,27 @@ function TaskCard({
           {spec.values.map((value) => {
             const label = translate(`rules.editor.task_values.${value.key}`, { _: value.label });
             const error = errors[value.key];
+            if (value.options)
+              return (
+                <TextField
+                  key={value.key}
+                  select
+                  size="small"
+                  label={label}
+                  value={task.values[value.key] ?? ''}
+                  onChange={(e) => onValue(value.key, e.target.value)}
+                  error={Boolean(error)}
+                  helperText={error}
+                  slotProps={{ select: { inputProps: { 'aria-label': `${wording}: ${label}` } } }}
+                  sx={{ flex: 1, minWidth: 110 }}
+                >
+                  {value.options.map((option) => (
+                    <MenuItem key={option} value={option}>
+                      {translate(`rules.editor.stages.${option}`, { _: option })}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
             return (
               <TextField
                 key={value.key}
@@ -169,6 +194,11 @@ function TaskCard({
             );
           })}
         </Stack>
+        {help ? (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {help}
+          </Typography>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -187,20 +217,39 @@ export function TaskCards({
   onToggle: (name: TaskName, active: boolean) => void;
   onValue: (name: TaskName, key: TaskValueKey, value: string) => void;
 }) {
+  const translate = useTranslate();
+  const cards = (group: TaskItem[]) => (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+      {group.map((task) => (
+        <TaskCard
+          key={task.name}
+          task={task}
+          errors={errors[task.name] ?? {}}
+          onToggle={(active) => onToggle(task.name, active)}
+          onValue={(key, value) => onValue(task.name, key, value)}
+        />
+      ))}
+    </Box>
+  );
+  const outcomeTasks = tasks.filter((t) => isOutcomeTask(t.name));
   return (
     <Stack spacing={1}>
       {generalError ? <FormHelperText error>{generalError}</FormHelperText> : null}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-        {tasks.map((task) => (
-          <TaskCard
-            key={task.name}
-            task={task}
-            errors={errors[task.name] ?? {}}
-            onToggle={(active) => onToggle(task.name, active)}
-            onValue={(key, value) => onValue(task.name, key, value)}
-          />
-        ))}
-      </Box>
+      {cards(tasks.filter((t) => !isOutcomeTask(t.name)))}
+      {outcomeTasks.length ? (
+        <Stack spacing={1} component="section" aria-labelledby="outcome-tasks-title" sx={{ pt: 1.5 }}>
+          <Typography variant="subtitle2" id="outcome-tasks-title">
+            {translate('rules.editor.outcome_tasks')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('rules.editor.outcome_tasks_help')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="website-leads-note">
+            {translate('rules.editor.website_leads_note')}
+          </Typography>
+          {cards(outcomeTasks)}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

@@ -14,11 +14,13 @@ const COUNT_ORDER = [
   'failed',
   'cooling_down',
   'too_early',
+  'waiting_for_event',
   'lag_allowance',
   'campaign_off',
   'exempt',
   'already_off',
   'no_data',
+  'no_outcome_data',
   'under_threshold',
 ];
 

@@ -1,10 +1,11 @@
 /** Messages of: General view (folder tree), edit rule, trash. Namespace `rules` (resource labels go under `resources.<name>`). */
 import { PLANS } from '../../domain/constants';
-import { FILTERS, TASKS } from '../../domain/ruleCatalog';
+import { FILTERS, TASKS, WEBSITE_LEADS_NOTE } from '../../domain/ruleCatalog';
 
 /** Task and filter wording comes from the domain catalogue (docs/contract.md#constants), so the log and the cards agree. */
 const taskWording = Object.fromEntries(TASKS.map((t) => [t.name, t.wording]));
 const taskValues = Object.fromEntries(TASKS.flatMap((t) => t.values.map((v) => [v.key, v.label])));
+const taskHelp = Object.fromEntries(TASKS.filter((t) => t.help).map((t) => [t.name, t.help]));
 const filterLabels = Object.fromEntries(FILTERS.map((f) => [f.name, f.label]));
 
 export default {
@@ -84,6 +85,12 @@ export default {
       task_active: 'Turn on: %{name}',
       task_wording: taskWording,
       task_values: taskValues,
+      task_help: taskHelp,
+      outcome_tasks: 'What a lead became',
+      outcome_tasks_help:
+        'These tasks judge an ad on its webinar show-ups and CRM stages, not on hours of delivery: an ad waits until its event has happened (or its leads are past the stage’s window) and until it has the minimum you set. Without outcome data they never turn anything off.',
+      website_leads_note: WEBSITE_LEADS_NOTE,
+      stages: { qualified: 'Qualified', booked: 'Booked', attended: 'Attended', won: 'Won' },
       schedule: 'Schedule',
       schedule_help:
         'The rule runs at each hour switched on, in its time zone. Click a day or an hour to switch the whole row or column; on a keyboard the arrow keys move between hours and Space switches one.',
@@ -142,6 +149,8 @@ export default {
           too_early: '%{n} too early to judge',
           lag_allowance: '%{n} spared by the lead-lag allowance',
           cooling_down: '%{n} cooling down',
+          waiting_for_event: '%{n} waiting for their event',
+          no_outcome_data: '%{n} without outcome data',
           campaign_off: '%{n} with their campaign turned off',
           exempt: '%{n} exempt',
           already_off: '%{n} already off',
@@ -162,6 +171,8 @@ export default {
           lag_allowance: 'Lag allowance: its recent spend has not had time to convert',
           cooling_down: 'Cooling down after being turned back on',
           revived: 'Revived: turned back on',
+          waiting_for_event: 'Waiting for the event (or the stage’s window)',
+          no_outcome_data: 'No outcome data',
         },
         object: 'Ad or campaign',
         metrics: 'Metrics',
