@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { CsvError, parse } from 'csv-parse';
 import { IANAZone } from 'luxon';
-import { CRM_MAX_ROW_ERRORS, CRM_UPLOAD_MAX_ROWS } from '../../src/domain/leadOutcomes';
+import { CRM_MAX_ROW_ERRORS, CRM_RETENTION_DAYS, CRM_UPLOAD_MAX_ROWS } from '../../src/domain/leadOutcomes';
 import { EMAIL_PATTERN, type FieldErrors } from '../../src/domain/validation';
 import { emailHash, normaliseEmail } from '../webinar/emailHash';
 import { LEAD_STAGES, type LeadStage } from './quality';
@@ -58,7 +58,7 @@ export const MESSAGES = {
   stage: `Stage must be one of: ${LEAD_STAGES.join(', ')}`,
   time: 'Time must be ISO 8601 (2025-03-04T10:00:00Z, 2025-03-04 10:00) or a date (2025-03-04)',
   future: 'Time is in the future',
-  tooOld: 'Time must be in 2000 or later',
+  tooOld: `Time is more than ${CRM_RETENTION_DAYS} days ago: outcomes are kept ${CRM_RETENTION_DAYS} days`,
 } as const;
 
 /** Dates and times the CRM may send: a date, or a date and time with or without seconds, fraction and offset. */
@@ -68,7 +68,7 @@ const LEAD_ID_PATTERN = /^\d{1,20}$/;
 const SHA256_PATTERN = /^[0-9a-f]{64}$/i;
 /** A day's grace for a CRM whose clock or zone is ahead. */
 const FUTURE_GRACE_MS = 24 * 60 * 60 * 1000;
-const EARLIEST = Date.UTC(2000, 0, 1);
+const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
 /** Zones change their offset on a quarter hour, so one lookup serves every time of a quarter hour. */
 const QUARTER_HOUR = 15 * MINUTE;
@@ -128,7 +128,7 @@ function timeOf(value: string, context: ReadContext): Date | string {
   const offset = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
   const at = m[8] ? wall - offset * MINUTE : fromWallClock(wall, context);
   if (at > context.now.getTime() + FUTURE_GRACE_MS) return MESSAGES.future;
-  if (at < EARLIEST) return MESSAGES.tooOld;
+  if (at < context.now.getTime() - CRM_RETENTION_DAYS * DAY_MS) return MESSAGES.tooOld;
   return new Date(at);
 }
 

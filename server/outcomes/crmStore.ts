@@ -3,8 +3,8 @@
  * once each, and what the folder holds by stage. A row keeps the lead's key (e-mail SHA-256 or Meta
  * lead id), the stage and the time: nothing else of the file or the post.
  */
-import { and, countDistinct, eq, max } from 'drizzle-orm';
-import type { CrmResult, LeadOutcomeSummary } from '../../src/domain/leadOutcomes';
+import { and, countDistinct, eq, lt, max } from 'drizzle-orm';
+import { CRM_RETENTION_DAYS, type CrmResult, type LeadOutcomeSummary } from '../../src/domain/leadOutcomes';
 import { type AuditActor, recordAudit } from '../audit/log';
 import type { Database } from '../db/client';
 import { leadOutcomes } from '../db/schema/index';
@@ -25,7 +25,18 @@ export function createCrmStore(db: Database) {
     return account?.timezoneName || 'UTC';
   }
 
+  /** Writes the outcomes, first deleting the folder's CRM outcomes past CRM_RETENTION_DAYS. */
   async function insert(tx: Database, folderId: number, parsed: CrmParsed): Promise<number> {
+    const cutoff = new Date(Date.now() - CRM_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    await tx
+      .delete(leadOutcomes)
+      .where(
+        and(
+          eq(leadOutcomes.folderId, folderId),
+          eq(leadOutcomes.source, CRM_SOURCE),
+          lt(leadOutcomes.occurredAt, cutoff),
+        ),
+      );
     let added = 0;
     for (let i = 0; i < parsed.outcomes.length; i += INSERT_CHUNK) {
       const rows = parsed.outcomes.slice(i, i + INSERT_CHUNK).map((o) => ({

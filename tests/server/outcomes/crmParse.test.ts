@@ -55,7 +55,8 @@ describe('readOutcome: one row', () => {
     ['a week date', '2025-W01-1', MESSAGES.time],
     ['a time alone', '10:30', MESSAGES.time],
     ['more than a day ahead', '2025-06-03', MESSAGES.future],
-    ['before 2000', '1999-12-31T00:00:00Z', MESSAGES.tooOld],
+    ['more than 400 days ago (past the retention)', '2024-04-27T00:00:00Z', MESSAGES.tooOld],
+    ['400 days ago at most', '2024-04-28T12:00:00Z', '2024-04-28T12:00:00.000Z'],
   ])('times: %s', (_name, time, expected) => {
     expect(timeOf(time)).toBe(expected);
   });

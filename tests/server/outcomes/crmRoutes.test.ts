@@ -7,13 +7,17 @@ import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount, RULES_ADMIN } from '../rules/fixtures';
 
+/** A day some days ago, as `YYYY-MM-DD` (outcomes older than the retention are refused). */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const D1 = daysAgo(10);
+const D2 = daysAgo(9);
 const FILE = [
   'Name,Email,Stage,Time',
-  'Ann,ann.private@example.com,qualified,2025-01-02T10:00:00Z',
-  'Bob,bob.private@example.com,booked,2025-01-03',
-  'Ann again,ANN.private@example.com ,Qualified,2025-01-02T05:00:00-05:00',
-  'Cy,cy.private@example.com,hot,2025-01-04',
-  'Dee,,won,2025-01-05',
+  `Ann,ann.private@example.com,qualified,${D1}T10:00:00Z`,
+  `Bob,bob.private@example.com,booked,${D2}T12:00:00Z`,
+  `Ann again,ANN.private@example.com ,Qualified,${D1}T06:00:00-04:00`,
+  `Cy,cy.private@example.com,hot,${D2}`,
+  `Dee,,won,${D2}`,
   'Eve,eve.private@example.com,won,someday',
 ].join('\n');
 const CLEAR_EMAILS = ['ann.private', 'bob.private', 'cy.private', 'eve.private'];
@@ -81,8 +85,8 @@ eachDatabase((engine) => {
       });
       const rows = await storedRows(folderId);
       expect(rows.map((r) => [r.lead_key, r.kind, new Date(r.occurred_at as string).toISOString(), r.source])).toEqual([
-        [emailHash('bob.private@example.com'), 'booked', '2025-01-03T05:00:00.000Z', 'crm'],
-        [emailHash('ann.private@example.com'), 'qualified', '2025-01-02T10:00:00.000Z', 'crm'],
+        [emailHash('bob.private@example.com'), 'booked', `${D2}T12:00:00.000Z`, 'crm'],
+        [emailHash('ann.private@example.com'), 'qualified', `${D1}T10:00:00.000Z`, 'crm'],
       ]);
     });
 
@@ -90,6 +94,20 @@ eachDatabase((engine) => {
       const response = await upload(admin.token, folderId, FILE);
       expect(response.json()).toMatchObject({ added: 0, already_known: 3, refused: 3 });
       expect(await storedRows(folderId)).toHaveLength(2);
+    });
+
+    it('deletes the folder’s CRM outcomes past the 400 days kept when it next receives some', async () => {
+      await api.dbh.sql.query(
+        "insert into lead_outcomes (folder_id, lead_key, kind, occurred_at, source, source_ref) values ($1, '99', 'won', now() - interval '401 days', 'crm', 'old'), ($1, '98', 'attended', now() - interval '401 days', 'demio', 'old')",
+        [otherFolderId],
+      );
+      const response = await upload(admin.token, otherFolderId, `lead_id,stage,time\n77,won,${D1}\n`);
+      expect(response.json()).toMatchObject({ added: 1 });
+      expect((await storedRows(otherFolderId)).map((r) => [r.lead_key, r.source])).toEqual([
+        ['98', 'demio'],
+        ['77', 'crm'],
+      ]);
+      await api.dbh.sql.query('delete from lead_outcomes where folder_id = $1', [otherFolderId]);
     });
 
     it('shows the folder’s leads by stage', async () => {
@@ -154,9 +172,9 @@ eachDatabase((engine) => {
 
       const response = await post(key, {
         outcomes: [
-          { email: 'fay.private@example.com', stage: 'won', time: '2025-02-01T09:00:00Z' },
-          { lead_id: '1234567890123456', stage: 'attended', time: '2025-02-01' },
-          { email: 'fay.private@example.com', stage: 'lost', time: '2025-02-01' },
+          { email: 'fay.private@example.com', stage: 'won', time: `${D2}T09:00:00Z` },
+          { lead_id: '1234567890123456', stage: 'attended', time: D2 },
+          { email: 'fay.private@example.com', stage: 'lost', time: D2 },
         ],
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -169,12 +187,12 @@ eachDatabase((engine) => {
       expect(await storedRows(folderId)).toHaveLength(4);
       expect(await storedRows(otherFolderId)).toHaveLength(0);
 
-      const one = await post(key, { lead_id: '1234567890123456', stage: 'attended', time: '2025-02-01' });
+      const one = await post(key, { lead_id: '1234567890123456', stage: 'attended', time: D2 });
       expect(one.json()).toEqual({ added: 0, already_known: 1, refused: 0, errors: {} });
     });
 
     it('refuses a post without a key, with a wrong key, and with a rotated or revoked one', async () => {
-      const outcome = { lead_id: '42', stage: 'won', time: '2025-02-02' };
+      const outcome = { lead_id: '42', stage: 'won', time: D1 };
       expect((await post(null, outcome)).statusCode).toBe(401);
       expect((await post('aro_not-a-key', outcome)).statusCode).toBe(401);
       expect((await post(admin.token, outcome)).statusCode).toBe(401);
@@ -202,6 +220,7 @@ eachDatabase((engine) => {
       expect(rows.map((r) => [r.action, r.folder_name])).toEqual([
         ['Lead outcomes uploaded', 'Harbor Seminars'],
         ['Lead outcomes uploaded', 'Harbor Seminars'],
+        ['Lead outcomes uploaded', 'Other Folder'],
         ['Lead outcome key created', 'Harbor Seminars'],
         ['Lead outcome key created', 'Other Folder'],
         ['Lead outcome key rotated', 'Other Folder'],
