@@ -8,7 +8,7 @@
  *   same metric and disagree where the line is.
  */
 import type { RuleConflictDto } from '../../src/domain/judging';
-import { itemLabel } from '../../src/domain/rules';
+import { itemLabel, OUTCOME_STAGES } from '../../src/domain/rules';
 import { activeThresholds } from './evaluate';
 import type { EngineRule, RuleItem, TaskName } from './ruleShape';
 
@@ -40,21 +40,25 @@ const filterKey = (rule: EngineRule) => {
   ]);
 };
 
-/** The tasks where a higher value is stricter (a turn-off needs more): the seat limit's leads. */
-const HIGHER_IS_LOOSER_KEYS = new Set(['cpl', 'spend', 'cpc']);
+/** The values where a higher one is looser (a turn-off needs more): costs, spend and the outcome tasks' minimums. */
+const HIGHER_IS_LOOSER_KEYS = new Set(['cpl', 'spend', 'cpc', 'cost', 'min_registrations', 'min_leads']);
+/** The values where a lower one is looser: the percentages a task turns off below. */
+const LOWER_IS_LOOSER_KEYS = new Set(['ctr', 'rate']);
 
 /** B's task can be crossed by an ad A's same task lets through (A lacks it, or A's line is further). */
 function looserIn(a: Map<TaskName, Record<string, number>>, task: TaskName, b: Record<string, number>): boolean {
   const own = a.get(task);
   if (!own) return true;
+  // Cost per stage of another stage judges another number: A lets through what B's stage turns off.
+  if (own.stage !== b.stage) return true;
   return Object.entries(b).some(([key, value]) =>
-    HIGHER_IS_LOOSER_KEYS.has(key) ? own[key]! > value : key === 'ctr' ? own[key]! < value : false,
+    HIGHER_IS_LOOSER_KEYS.has(key) ? own[key]! > value : LOWER_IS_LOOSER_KEYS.has(key) ? own[key]! < value : false,
   );
 }
 
 const thresholdText = (t: Record<string, number>) =>
   Object.entries(t)
-    .map(([k, v]) => `${k} ${v}`)
+    .map(([k, v]) => `${k} ${k === 'stage' ? OUTCOME_STAGES[v] : v}`)
     .join(', ');
 
 /** Every conflict of the given rule ids among the folder's rules (both directions listed). */

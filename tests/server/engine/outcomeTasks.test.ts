@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
 import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
 import type { HourlyRow } from '../../../server/engine/judging';
+import { folderConflicts } from '../../../server/engine/conflicts';
+import { reviveDecisions } from '../../../server/engine/revive';
 import { crossedText } from '../../../server/engine/runRecord';
 import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
 import type { AdQuality } from '../../../server/outcomes/quality';
@@ -220,5 +222,50 @@ describe('a maturity longer than the hourly rows', () => {
         dailySince: new Date(NOW.getTime() - 6 * 24 * HOUR).toISOString(),
       }),
     ).toBe('too_early');
+  });
+});
+
+describe('revive and conflicts of the outcome tasks', () => {
+  const pausedAd: Ad = { ...AD, status: 'PAUSED', effective_status: 'PAUSED' };
+  const reviving = rule([attendee('40')], { revive_hours: 72, carried_over: false });
+  const turnOff = {
+    entryId: 7,
+    objectId: 'a1',
+    at: new Date(NOW.getTime() - 3_600_000),
+    reason: { 'Cost per attendee': '$50.00 > $40.00', CPL: '$15.00', 'Show-up': '12 of 40 registrants attended' },
+  };
+  const revivedWith = (adQuality: AdQuality, leads = 60) =>
+    reviveDecisions(
+      reviving,
+      {
+        currency: 'USD',
+        campaigns: [CAMPAIGN],
+        ads: [{ ...pausedAd, quality: adQuality }],
+        insights: [{ ...ROW, actions: [{ action_type: 'lead', value: String(leads) }] }],
+      },
+      [turnOff],
+      { now: NOW },
+    );
+
+  it('does not revive on late leads alone: the attendees it was paused on have not grown', () => {
+    expect(revivedWith(quality({ settledSpend: 400 }))).toEqual([]);
+  });
+
+  it('revives when attendees arrived since and the cost per attendee is under the line', () => {
+    const [decision] = revivedWith(quality({ attendees: 20 }));
+    expect(decision!.reason).toMatchObject({
+      'Attendees arrived': '8 since the turn-off (12 → 20)',
+      'Show-up': '20 of 40 registrants attended',
+    });
+  });
+
+  it('counts two rules with one filter and different cost-per-attendee lines as a conflict', () => {
+    const a = { ...rule([attendee('40')]), id: 1, name: 'Strict', isActive: true };
+    const b = { ...rule([attendee('60')]), id: 2, name: 'Loose', isActive: true };
+    expect(folderConflicts([a, b]).map((c) => [c.rule_id, c.kind, c.detail])).toContainEqual([
+      1,
+      'same_filters',
+      'Same campaigns, "Turn off the ad if cost per attendee is above a value": cost 40, min_registrations 20 in "Strict", cost 60, min_registrations 20 in "Loose"',
+    ]);
   });
 });
