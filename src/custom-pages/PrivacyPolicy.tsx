@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PublicCard } from '../layout/PublicCard';
 
-const SECTIONS = ['collected', 'use', 'retention', 'contact'] as const;
+const SECTIONS = ['collected', 'leads', 'use', 'retention', 'contact'] as const;
 
 export function PrivacyPolicy() {
   const translate = useTranslate();

@@ -79,11 +79,14 @@ export default {
       collected_title: 'What we keep',
       collected:
         'Your name, e-mail address, phone number and permission groups; the changes you make to folders, rules, users and groups (the log); and the actions the rules take on advertising accounts (the activity list). Advertising data is read from the ad platform with the agency’s own access.',
+      leads_title: 'The advertisers’ leads',
+      leads:
+        'To judge ads by what their leads became, the tool keeps, per folder, a fingerprint of each lead’s e-mail address (its SHA-256 hash, taken the moment the address is read, after trimming and lower-casing it) or the ad platform’s lead id, with the stage the lead reached (registered or attended a webinar; qualified, booked, attended or won in the CRM) and when. E-mail addresses are never stored, logged or shown in clear: CRM files and posts are read, hashed and discarded, and webinar participants are kept as hashes only. Names, phone numbers and other columns of an uploaded file are never read.',
       use_title: 'How it is used',
       use: 'Only to run the rules, show their history to the team, and secure sign-in. Nothing is sold or shared with third parties beyond the ad platform the rules act on.',
       retention_title: 'How long',
       retention:
-        'Records are kept while the agency uses the tool. Ask an administrator to remove your account and its personal data.',
+        'Records are kept while the agency uses the tool. Ask an administrator to remove your account and its personal data. CRM lead outcomes are kept 400 days after they happened: older ones are refused, and a folder’s older ones are deleted when it next receives outcomes. Deleting a folder for good deletes its lead outcomes and its CRM key.',
       contact_title: 'Contact',
       contact: 'Questions about this policy go to the administrator of your team.',
     },
