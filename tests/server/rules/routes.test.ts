@@ -503,6 +503,40 @@ eachDatabase((engine) => {
       });
     });
 
+    it('checks the values of the tasks on what a lead became like the others, and saves valid ones', async () => {
+      const refused = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, {
+        rule_task: [
+          { name: 'cost_per_attendee', values: { cost: '0', min_registrations: '0' }, is_active: true },
+          { name: 'show_up_rate', values: { rate: '150', min_registrations: '' }, is_active: true },
+          { name: 'cost_per_stage', values: { stage: 'lost', cost: '50', min_leads: '2.5' }, is_active: true },
+        ],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        rule_task: {
+          cost_per_attendee: {
+            cost: ['Must be greater than 0'],
+            min_registrations: ['Must be a whole number of at least 1'],
+          },
+          show_up_rate: { rate: ['Must be more than 0 and at most 100'], min_registrations: ['Field is required'] },
+          cost_per_stage: {
+            stage: ['Choose a stage: qualified, booked, attended, won'],
+            min_leads: ['Field must be an integer'],
+          },
+        },
+      });
+      const saved = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, {
+        rule_task: [
+          { name: 'cost_per_stage', values: { stage: ' booked ', cost: 120, min_leads: '10' }, is_active: true },
+        ],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().rule_task.find((t: { name: string }) => t.name === 'cost_per_stage')).toMatchObject({
+        values: { stage: 'booked', cost: '120', min_leads: '10' },
+        is_active: true,
+      });
+    });
+
     it('refuses malformed schedules, unknown time zones and unknown items', async () => {
       const shape = await call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, {
         rule_schedule: { schedule: [[true]], timezone: 'Mars/Olympus' },
