@@ -9,6 +9,7 @@ import type { DbHandle } from '../db/client';
 import type { HeldAlerts } from './pipeline/context';
 import { runAlert, type AlertContext } from './alerts';
 import type { BatchOutcome, EngineContext, EngineLog, SlotRun } from './pipeline/context';
+import type { QualitySource } from '../outcomes/quality';
 import { countRetrying, countRun, recordRunFailure } from './pipeline/record';
 import { runBatch } from './pipeline/runBatch';
 import {
@@ -63,6 +64,8 @@ export interface RuleEngineOptions {
   alertDelaySeconds?: number;
   /** The process's run heartbeat (shared with its Run now service); one is made when absent. */
   heartbeat?: RunHeartbeat;
+  /** What the ads' leads became, for the outcome tasks (absent: they answer "no outcome data"). */
+  quality?: QualitySource;
 }
 
 export interface RuleEngine {
@@ -121,6 +124,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     heartbeat: options.heartbeat ?? createRunHeartbeat(db, { warn: (m) => log.warn(m) }),
     limits: options.limits,
     alerts: options.alerts,
+    quality: options.quality,
   };
   const alertContext: AlertContext = { db, log, ...options.alerts };
 
