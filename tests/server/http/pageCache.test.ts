@@ -41,6 +41,12 @@ const QUIET_TABLES = [
   'alert_destinations',
   'object_switches',
   'account_day_readings',
+  'backtest_jobs',
+  'backtest_pauses',
+  'lead_people',
+  'lead_outcomes',
+  'campaign_events',
+  'outcome_keys',
 ];
 
 const body = (text: string) => Buffer.from(text);
