@@ -61,12 +61,17 @@ export function createBoss(dbh: DbHandle, tuning: QueueTuning = {}): PgBoss {
 }
 
 /**
- * A worker that dies is noticed within heartbeat + supervision, and its job is run again after the
- * first retry's delay (10–20 s with the back-off's jitter): under a minute in all (bench --soak).
+ * A worker that dies is noticed within heartbeat + supervision, and its job is run again after a
+ * retry's delay: 10–20 s, never more however often the job failed before (a death counts as one
+ * more failure in pg-boss's back-off, so an uncapped back-off after an outage kept a dead worker's
+ * job waiting minutes): under a minute in all (bench --soak, seconds_to_resume). Eight retries
+ * span about two and a half minutes, so a short platform outage does not fail a run.
  */
 export const DEFAULT_HEARTBEAT_SECONDS = 15;
 const DEFAULT_SUPERVISE_SECONDS = 10;
 const DEFAULT_RETRY_DELAY_SECONDS = 10;
+const MAX_RETRY_DELAY_SECONDS = 20;
+const DEFAULT_RETRY_LIMIT = 8;
 
 export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Promise<void> {
   const options = {
@@ -74,9 +79,10 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Prom
     policy: 'exclusive' as const,
     expireInSeconds: tuning.expireInSeconds ?? 10 * 60,
     heartbeatSeconds: tuning.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
-    retryLimit: tuning.retryLimit ?? 3,
+    retryLimit: tuning.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: tuning.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
     retryBackoff: true,
+    retryDelayMax: Math.max(tuning.retryDelaySeconds ?? 0, MAX_RETRY_DELAY_SECONDS),
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   };
   const { policy: _fixedAtCreation, ...updatable } = options;
