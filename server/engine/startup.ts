@@ -15,6 +15,7 @@ import type { AlertWebhooks } from '../alerts/engineWebhooks';
 import { startOrphanSweep } from './orphanedRuns';
 import { createRunHeartbeat } from './runHeartbeat';
 import { SnapshotStore } from './snapshots';
+import { OutcomeStore } from '../outcomes/store';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
@@ -43,7 +44,9 @@ export async function startRuleEngineServices(
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
   const limits = limitsOf(config);
   const heartbeat = createRunHeartbeat(dbh.db, { warn: (m) => consoleLog.warn(m) });
-  const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts, heartbeat });
+  // What the leads became (webinar show-ups, CRM stages), for the rule tasks that judge it.
+  const quality = new OutcomeStore(dbh.db);
+  const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts, heartbeat, quality });
   const sweep = startOrphanSweep({
     db: dbh.db,
     client,
@@ -64,6 +67,7 @@ export async function startRuleEngineServices(
           historyDays: config.historyDays,
           log: consoleLog,
           heartbeat,
+          quality,
         });
   return {
     services: { ruleEngine },
