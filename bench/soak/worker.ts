@@ -71,8 +71,7 @@ async function main() {
     alertDelaySeconds: 1,
     pollingIntervalSeconds: 0.5,
     heartbeat,
-    // The product's heartbeat, supervision and retry delay; more retries for the soak's platform outage.
-    queue: { retryLimit: 5 },
+    // The product's own queue pacing: heartbeat, supervision, retries (enough for the soak's outage).
   });
   // As every production process does (server/engine/startup.ts), on the engine's own context.
   const sweep = startOrphanSweep(engine.context);
