@@ -180,6 +180,13 @@ describe('more screens on a phone and a desktop', () => {
       ).toEqual([]);
     });
 
+    it('Alert deliveries', async () => {
+      await page.goto('/alert_deliveries');
+      await page.waitForFunction(`document.title.includes('Alert deliveries')`);
+      await page.waitForLoadState('networkidle');
+      expect(await checkBothWidths(page, 'alert-deliveries')).toEqual([]);
+    });
+
     it('Ad accounts', async () => {
       await page.goto('/ad_accounts');
       await page.waitForFunction(`document.title.includes('Ad accounts')`);
