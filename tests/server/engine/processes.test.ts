@@ -7,18 +7,16 @@
  * the in-process races of engine-run.test.ts cover the same claims.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
-import { openPostgres, type DbHandle } from '../../../server/db/client';
+import type { DbHandle } from '../../../server/db/client';
 import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
 import { evaluate } from '../../../server/engine/evaluate';
 import { loadEngineRule } from '../../../server/engine/rulesSource';
 import { fetchAccountSnapshot } from '../../../server/engine/snapshots';
+import { sharedDatabase } from './serverProcesses';
 import { seedAccount, seedRule, startFrozenSimulator } from './support';
 
 const WORKER = path.join(import.meta.dirname, 'workerProcess.ts');
@@ -52,28 +50,6 @@ function startWorker(env: Record<string, string>): Worker {
 async function stopWorker(worker: Worker, signal: NodeJS.Signals = 'SIGTERM') {
   if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill(signal);
   await worker.exited;
-}
-
-/** A PostgreSQL database of its own (from the migrated template), with its URL for the children. */
-async function databaseForProcesses(): Promise<{ url: string; dbh: DbHandle; drop(): Promise<void> }> {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `ad_rules_engine_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`).finally(() => admin.end());
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbh = await openPostgres(url.toString(), 4);
-  return {
-    url: url.toString(),
-    dbh,
-    async drop() {
-      await dbh.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
-    },
-  };
 }
 
 /** Rules over every campaign of both simulated accounts that turn off any ad with a lead. */
@@ -142,9 +118,9 @@ describe('worker processes on PostgreSQL', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  let db: Awaited<ReturnType<typeof databaseForProcesses>>;
+  let db: Awaited<ReturnType<typeof sharedDatabase>>;
   beforeAll(async () => {
-    db = await databaseForProcesses();
+    db = await sharedDatabase();
     cleanups.push(() => db.drop());
   });
 

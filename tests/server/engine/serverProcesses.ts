@@ -26,7 +26,7 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** A PostgreSQL database of its own (from the migrated template), with its URL for the children. */
+/** A PostgreSQL database of its own (from the migrated template), with its URL for child processes. */
 export async function sharedDatabase(): Promise<{ url: string; dbh: DbHandle; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `ad_rules_servers_${Date.now()}_${randomBytes(3).toString('hex')}`;
