@@ -32,6 +32,10 @@ beforeEach(() => {
       const list = search ? folders.filter((f) => f.name.toLowerCase().includes(search)) : folders;
       return HttpResponse.json(pageOf(list, url));
     }),
+    // The folder dialog's Lead outcomes (CRM) section: nothing recorded yet.
+    http.get(paths.folderLeadOutcomes(':id'), () =>
+      HttpResponse.json({ stages: [], last_recorded_at: null, key: null }),
+    ),
   );
 });
 
