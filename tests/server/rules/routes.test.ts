@@ -65,7 +65,12 @@ eachDatabase((engine) => {
         'spend_no_links_clicks',
         'spend_ctr_no_leads',
         'spend_cpc_no_leads',
+        // After the seven specified tasks, the tasks on what a lead became, off until set.
+        'cost_per_attendee',
+        'show_up_rate',
+        'cost_per_stage',
       ]);
+      expect(rule.rule_task.slice(7).every((t: { is_active: boolean }) => !t.is_active)).toBe(true);
       expect(rule.rule_task.find((t: { name: string }) => t.name === 'spend_ctr_no_leads')).toMatchObject({
         values: { spend: '', ctr: '' },
         is_active: false,
