@@ -7,11 +7,11 @@
  * job's retry first (pg-boss fails a job whose worker stops beating and runs it again, resending
  * the claims); one still silent after SCHEDULED_SILENCE_MS had no retry left and is settled the same way.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ruleActivity, ruleRuns } from '../db/schema/index';
+import { ruleRuns } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
-import { confirmTurnOffs, markFailed, TURN_OFF_ACTIONS } from './activity';
+import { confirmTurnOffs, markFailed, pendingTurnOffs } from './activity';
 import { finishRun, silentFor } from './ledger';
 import type { EngineContext } from './pipeline/context';
 import { recordRunFailure } from './pipeline/record';
@@ -81,19 +81,8 @@ async function takeOver(db: Database, silence: { manualMs: number; scheduledMs: 
 
 /** Reads back the run's claimed turn-offs, records each as it is, and closes the run. */
 async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
-  const claims = await ctx.db
-    .select()
-    .from(ruleActivity)
-    .where(
-      and(
-        eq(ruleActivity.state, 'pending'),
-        inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
-        or(
-          eq(ruleActivity.runId, run.id),
-          and(isNull(ruleActivity.runId), eq(ruleActivity.ruleId, run.ruleId), eq(ruleActivity.slot, run.slot)),
-        ),
-      ),
-    );
+  // The claims of the run's (rule, slot), as a retry of it would re-send them.
+  const claims = await pendingTurnOffs(ctx.db, run.ruleId, run.slot);
   const slotRun = { ruleId: run.ruleId, slot: run.slot, kind: run.kind as 'run' | 'manual' };
   if (!claims.length) {
     // Nothing was claimed, so nothing was sent: the run failed, and says so in Activity.
