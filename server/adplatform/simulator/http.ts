@@ -5,7 +5,7 @@
  * metering quota.ts.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOn, urlOf } from './listening';
 import { errorAnswer, type GraphAnswer, type GraphContext, type GraphHandler, type Params } from './graph';
 import { FaultBoard, rateLimitAnswer, serverErrorAnswer, type FaultSpec } from './faults';
 import { adminAnswer } from './admin';
@@ -85,25 +85,18 @@ export class SimulatorServer {
     });
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => resolve());
-    });
-    return this.url;
+  listen(): Promise<string> {
+    return listenOn(this.server, this.options);
   }
 
   get url(): string {
-    const address = this.server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+    return urlOf(this.server);
   }
 
   async close(): Promise<void> {
     for (const timer of this.held) clearTimeout(timer);
     this.held.clear();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {

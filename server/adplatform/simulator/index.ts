@@ -13,10 +13,8 @@ import type { FaultSpec } from './faults';
 import { addScenarios, SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { World, type ScenarioObjects } from './world';
 
-export interface SimulatorOptions {
-  host?: string;
-  /** 0 (default) picks a free port. */
-  port?: number;
+/** What the simulated world is made of: the same settings give the same world. */
+export interface WorldSettings {
   seed?: number;
   /** Simulated time at start (default: now). */
   start?: Date | string | number;
@@ -27,6 +25,26 @@ export interface SimulatorOptions {
   accounts?: number;
   campaignsPerAccount?: number;
   adsPerCampaign?: number;
+}
+
+/** The world and its clock from the settings (the Demio simulator builds the same one when alone). */
+export function simulatedWorld(settings: WorldSettings): { world: World; clock: SimClock } {
+  const start = settings.start === undefined ? Date.now() : new Date(settings.start).getTime();
+  const world = new World({
+    seed: settings.seed ?? 1,
+    start,
+    accounts: settings.accounts,
+    campaignsPerAccount: settings.campaignsPerAccount,
+    adsPerCampaign: settings.adsPerCampaign,
+  });
+  addScenarios(world, settings.scenarios ?? SCENARIO_NAMES, start);
+  return { world, clock: new SimClock(start, settings.speed ?? 1) };
+}
+
+export interface SimulatorOptions extends WorldSettings {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
   /** When set, only this access token is accepted. */
   accessToken?: string;
   /** Graph API versions to answer besides v25.0–v27.0 and the product's default (e.g. META_API_VERSION). */
@@ -70,16 +88,7 @@ export interface Simulator {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const start = options.start === undefined ? Date.now() : new Date(options.start).getTime();
-  const clock = new SimClock(start, options.speed ?? 1);
-  const world = new World({
-    seed: options.seed ?? 1,
-    start,
-    accounts: options.accounts,
-    campaignsPerAccount: options.campaignsPerAccount,
-    adsPerCampaign: options.adsPerCampaign,
-  });
-  addScenarios(world, options.scenarios ?? SCENARIO_NAMES, start);
+  const { world, clock } = simulatedWorld(options);
   const graph = new GraphHandler(world, clock);
   const server = new SimulatorServer(graph, world, clock, {
     host: options.host ?? '127.0.0.1',

@@ -4,7 +4,7 @@
  * limits (limits.ts), injected faults, and the admin API under `/__sim/` (admin.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOn, urlOf } from '../../adplatform/simulator/listening';
 import type { SimClock } from '../../adplatform/simulator/clock';
 import { adminAnswer, type DemioFault } from './admin';
 import { demioAnswer, type DemioAnswer } from './api';
@@ -32,23 +32,16 @@ export class DemioSimulatorServer {
     });
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => resolve());
-    });
-    return this.url;
+  listen(): Promise<string> {
+    return listenOn(this.server, this.options);
   }
 
   get url(): string {
-    const address = this.server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+    return urlOf(this.server);
   }
 
   async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
