@@ -18,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { CAMPAIGN_NAME_OPTIONS } from '../../domain/constants';
 import {
@@ -148,17 +149,20 @@ function TaskCard({
           {spec.values.map((value) => {
             const label = translate(`rules.editor.task_values.${value.key}`, { _: value.label });
             const error = errors[value.key];
+            const field = {
+              size: 'small',
+              label,
+              value: task.values[value.key] ?? '',
+              onChange: (e: ChangeEvent<HTMLInputElement>) => onValue(value.key, e.target.value),
+              error: Boolean(error),
+              helperText: error,
+            } as const;
             if (value.options)
               return (
                 <TextField
                   key={value.key}
                   select
-                  size="small"
-                  label={label}
-                  value={task.values[value.key] ?? ''}
-                  onChange={(e) => onValue(value.key, e.target.value)}
-                  error={Boolean(error)}
-                  helperText={error}
+                  {...field}
                   slotProps={{ select: { inputProps: { 'aria-label': `${wording}: ${label}` } } }}
                   sx={{ flex: 1, minWidth: 110 }}
                 >
@@ -172,12 +176,7 @@ function TaskCard({
             return (
               <TextField
                 key={value.key}
-                size="small"
-                label={label}
-                value={task.values[value.key] ?? ''}
-                onChange={(e) => onValue(value.key, e.target.value)}
-                error={Boolean(error)}
-                helperText={error}
+                {...field}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', 'aria-label': `${wording}: ${label}` },
                   input: {
