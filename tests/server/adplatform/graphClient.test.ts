@@ -31,7 +31,9 @@ describe('Graph client against the simulator', () => {
       },
       random: () => 0.5,
       backoff: { baseMs: 1000, maxMs: 30_000 },
-      timeoutMs: 2000,
+      // Generous: on a loaded machine an answer slower than 2 s was taken for a timeout and retried,
+      // and the sleeps the tests read were the retry's. The timeout tests set their own.
+      timeoutMs: 10_000,
       ...options,
     });
 
