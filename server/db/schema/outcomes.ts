@@ -32,6 +32,8 @@ export const leadOutcomes = pgTable(
     uniqueIndex('lead_outcomes_once').on(t.folderId, t.source, t.leadKey, t.kind, t.sourceRef),
     index('lead_outcomes_folder_lead_idx').on(t.folderId, t.leadKey),
     index('lead_outcomes_folder_occurred_idx').on(t.folderId, t.occurredAt),
+    // The retention's pruning (server/outcomes/retention.ts).
+    index('lead_outcomes_occurred_idx').on(t.occurredAt),
   ],
 );
 
@@ -55,6 +57,7 @@ export const leadPeople = pgTable(
   (t) => [
     index('lead_people_ad_idx').on(t.adAccountId, t.adId, t.createdTime),
     index('lead_people_email_idx').on(t.adAccountId, t.emailSha256),
+    index('lead_people_created_idx').on(t.createdTime),
   ],
 );
 
@@ -62,6 +65,7 @@ export const leadPeople = pgTable(
  * The Demio event dates a campaign advertises: read from its name ('name', server/webinar/
  * eventMatching.ts) or chosen by a person when the name gives no date ('chosen').
  * `participants_read_at`: when the date's participants were read (once, after it happened).
+ * The campaigns list shows the chosen dates: a change empties its kept pages (trigger, migration 0039).
  */
 export const campaignEvents = pgTable(
   'campaign_events',
@@ -83,5 +87,7 @@ export const campaignEvents = pgTable(
   (t) => [
     uniqueIndex('campaign_events_once').on(t.folderId, t.campaignId, t.dateId),
     index('campaign_events_account_idx').on(t.adAccountId, t.startsAt),
+    // A page of the campaigns list reads its campaigns' chosen dates.
+    index('campaign_events_campaign_idx').on(t.campaignId),
   ],
 );

@@ -45,7 +45,6 @@ const QUIET_TABLES = [
   'backtest_pauses',
   'lead_people',
   'lead_outcomes',
-  'campaign_events',
   'outcome_keys',
 ];
 
