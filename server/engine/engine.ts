@@ -30,6 +30,7 @@ import type { BlastLimits } from './blastRadius';
 import { pruneRuns } from './ledger';
 import { pruneHistory } from '../history/store';
 import { DEFAULT_HISTORY_DAYS } from '../history/reading';
+import { outcomeRetentionStart, pruneOutcomes } from '../outcomes/retention';
 import { errorMessage } from '../errorMessage';
 
 export interface RuleEngineOptions {
@@ -249,6 +250,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     await context.snapshots.prune(new Date(at.getTime() - 2 * day));
     await pruneRuns(db, new Date(at.getTime() - (options.runHistoryDays ?? 30) * day));
     await pruneHistory(db, new Date(at.getTime() - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * day));
+    await pruneOutcomes(db, outcomeRetentionStart(at));
     return due;
   }
 

@@ -35,6 +35,7 @@ import type { HealthCheck } from '../../src/domain/health';
 import { errorMessage } from '../errorMessage';
 import type { OutcomeStore } from './store';
 import { writeCampaignOutcomes } from './campaignTotals';
+import { outcomeRetentionStart } from './retention';
 
 /** Hours after a date's start when its participants are read (Demio lists them once it has run). */
 export const SETTLE_HOURS = 3;
@@ -168,6 +169,8 @@ export class OutcomeSync {
     const { db, graph } = this.deps;
     const rows = await graph.getInsights(adAccountId, { level: 'ad' });
     const formAds = rows.filter((r) => r.ad_id && leadCount(r.actions) - (websiteLeadCount(r.actions) ?? 0) > 0);
+    // Leads past the retention are not read again after the pruning removed them (retention.ts).
+    const kept = outcomeRetentionStart(this.now());
     let added = 0;
     for (const row of formAds) {
       const adId = row.ad_id!;
@@ -177,19 +180,22 @@ export class OutcomeSync {
         .where(and(eq(leadPeople.adAccountId, adAccountId), eq(leadPeople.adId, adId)))
         .orderBy(desc(leadPeople.createdTime))
         .limit(1);
-      const leads = await graph.listLeads(adId, { since: newest?.at, accountId: adAccountId });
+      const since = newest && newest.at > kept ? newest.at : kept;
+      const leads = (await graph.listLeads(adId, { since, accountId: adAccountId }))
+        .map((lead) => ({ lead, createdTime: new Date(lead.created_time.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) }))
+        .filter(({ createdTime }) => createdTime >= kept);
       if (!leads.length) continue;
       const inserted = await db
         .insert(leadPeople)
         .values(
-          leads.map((lead) => ({
+          leads.map(({ lead, createdTime }) => ({
             leadId: lead.id,
             adAccountId,
             adId: lead.ad_id || adId,
             campaignId: row.campaign_id,
             formId: lead.form_id ?? null,
             emailSha256: lead.email_sha256,
-            createdTime: new Date(lead.created_time.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')),
+            createdTime,
           })),
         )
         .onConflictDoNothing()
@@ -214,13 +220,17 @@ export class OutcomeSync {
       .from(metaAdAccounts)
       .where(eq(metaAdAccounts.adAccountId, folder.adAccountId));
     const zone = account?.zone || 'UTC';
+    // Dates past the retention are not recorded again after the pruning removed them (retention.ts).
+    const kept = outcomeRetentionStart(this.now()).getTime();
     const list = await db
       .select({ id: campaigns.campaignId, name: campaigns.campaignName })
       .from(campaigns)
       .where(eq(campaigns.adAccountId, folder.adAccountId));
     for (const campaign of list) {
       const campaignId = campaign.id.toString();
-      const matched = matchEventDates({ name: campaign.name }, zone, dates).advertised.flatMap((a) => a.matches);
+      const matched = matchEventDates({ name: campaign.name }, zone, dates)
+        .advertised.flatMap((a) => a.matches)
+        .filter((m) => m.timestamp * 1000 >= kept);
       if (matched.length)
         await db
           .insert(campaignEvents)

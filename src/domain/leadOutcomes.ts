@@ -11,8 +11,13 @@ export const CRM_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const CRM_UPLOAD_MAX_ROWS = 100_000;
 /** The most outcomes one `POST /api/lead_outcomes/` may carry. */
 export const CRM_POST_MAX_OUTCOMES = 1000;
-/** CRM outcomes are kept this long after they happened (the privacy policy says so), and older ones refused. */
-export const CRM_RETENTION_DAYS = 400;
+/**
+ * What a lead became (webinar registrations and attendances, CRM stages), the leads' e-mail hashes
+ * and the campaigns' webinar dates are kept this long after they happened (the privacy policy says so).
+ */
+export const OUTCOME_RETENTION_DAYS = 400;
+/** CRM outcomes older than the retention are refused. */
+export const CRM_RETENTION_DAYS = OUTCOME_RETENTION_DAYS;
 /** An answer lists the errors of this many refused rows at most (`refused` counts them all). */
 export const CRM_MAX_ROW_ERRORS = 200;
 

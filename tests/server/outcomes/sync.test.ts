@@ -2,7 +2,8 @@
  * The outcome sync against the Graph and Demio simulators (one world, one frozen clock), on both
  * databases: form leads stored as hashes only, each campaign's advertised dates, participants read
  * once after a date happened, the campaigns' totals; a refused Demio key is one health warning,
- * cleared by the next read that succeeds, and never throws the sync.
+ * cleared by the next read that succeeds, and never throws the sync; what the retention pruned is
+ * not read again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { platformHealthNow } from '../../../server/health/report';
 import { createCredentialCipher } from '../../../server/rules/credentials';
 import { OutcomeStore } from '../../../server/outcomes/store';
 import { OutcomeSync } from '../../../server/outcomes/sync';
+import { outcomeRetentionStart, pruneOutcomes } from '../../../server/outcomes/retention';
 import { DemioClient } from '../../../server/webinar/demioClient';
 import { simulatedKeys, startDemioSimulator, type DemioSimulator } from '../../../server/webinar/simulator/index';
 import { startFrozenSimulator } from '../engine/support';
@@ -134,6 +136,23 @@ eachDatabase((engine) => {
       await sync.syncAll();
       const [cleared] = await dbh.db.select().from(accountHealth).where(eq(accountHealth.check, 'webinar_key'));
       expect(cleared!.state).toBe('ok');
+    });
+
+    it('does not read again what the 400-day retention pruned: old leads, dates, participants', async () => {
+      frozen.sim.clock.advance(401 * DAY);
+      const now = new Date(frozen.sim.clock.now());
+      await pruneOutcomes(dbh.db, outcomeRetentionStart(now));
+      const pass = await sync.syncAll();
+      expect(pass.failures).toEqual([]);
+      const kept = outcomeRetentionStart(now).getTime();
+      const [leads, dates, facts] = await Promise.all([
+        dbh.db.select().from(leadPeople),
+        dbh.db.select().from(campaignEvents),
+        dbh.db.select().from(leadOutcomes),
+      ]);
+      for (const lead of leads) expect(lead.createdTime.getTime()).toBeGreaterThanOrEqual(kept);
+      for (const date of dates) expect(date.startsAt.getTime()).toBeGreaterThanOrEqual(kept);
+      for (const fact of facts) expect(fact.occurredAt.getTime()).toBeGreaterThanOrEqual(kept);
     });
   });
 });

@@ -10,10 +10,13 @@ describe('Privacy policy', () => {
     expect(screen.getByRole('link', { name: 'Back to Ad Rules Console' })).toHaveAttribute('href', '/');
   });
 
-  it('says leads are kept as e-mail hashes with stage and time, never in clear, for 400 days', async () => {
+  it('says leads are kept as e-mail hashes with stage and time, never in clear, and deleted after 400 days', async () => {
     renderWithAdmin(<PrivacyPolicy />);
     expect(await screen.findByRole('heading', { name: 'The advertisers’ leads' })).toBeInTheDocument();
     expect(screen.getByText(/SHA-256 hash/)).toHaveTextContent(/never stored, logged or shown in clear/);
-    expect(screen.getByText(/CRM lead outcomes are kept 400 days after they happened/)).toBeInTheDocument();
+    expect(screen.getByText(/webinar participants and form leads are kept as hashes only/)).toBeInTheDocument();
+    const retention = screen.getByText(/kept 400 days after they happened/);
+    expect(retention).toHaveTextContent(/webinar registrations and attendances, CRM stages/);
+    expect(retention).toHaveTextContent(/then deleted automatically/);
   });
 });
