@@ -16,6 +16,7 @@ import impactRoutes from './impact/routes';
 import resourceRoutes from './resources/routes';
 import judgingRoutes from './engine/judgingRoutes';
 import crmRoutes from './outcomes/crmRoutes';
+import folderOutcomeRoutes from './outcomes/folderRoutes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -32,6 +33,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   resourceRoutes,
   judgingRoutes,
   crmRoutes,
+  folderOutcomeRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [

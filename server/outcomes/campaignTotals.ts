@@ -15,6 +15,8 @@ export interface CampaignOutcome {
   attendees: number;
   showUpRate: number | null;
   costPerAttendee: number | null;
+  /** The spend cost per attendee divides (null when neither the history nor the campaign knows it). */
+  spend: number | null;
 }
 
 /** The totals of each campaign that has a happened event date, from its ads' qualities. */
@@ -42,10 +44,20 @@ export function sumByCampaign(
           attendees: t.attendees,
           showUpRate: t.registrations ? t.attendees / t.registrations : null,
           costPerAttendee: spend !== null && t.attendees ? spend / t.attendees : null,
+          spend,
         },
       ];
     }),
   );
+}
+
+/** The account's campaigns with an event date that has happened by `at`. */
+export async function happenedCampaignIds(db: Database, adAccountId: string, at: Date): Promise<string[]> {
+  const happened = await db
+    .selectDistinct({ campaignId: campaignEvents.campaignId })
+    .from(campaignEvents)
+    .where(and(eq(campaignEvents.adAccountId, adAccountId), lte(campaignEvents.startsAt, at)));
+  return happened.map((h) => h.campaignId).filter((id) => /^\d+$/.test(id));
 }
 
 /** The account's campaigns' totals as known at `at`. */
@@ -55,11 +67,7 @@ export async function campaignOutcomesAt(
   adAccountId: string,
   at: Date,
 ): Promise<Map<string, CampaignOutcome>> {
-  const happened = await db
-    .selectDistinct({ campaignId: campaignEvents.campaignId })
-    .from(campaignEvents)
-    .where(and(eq(campaignEvents.adAccountId, adAccountId), lte(campaignEvents.startsAt, at)));
-  const ids = happened.map((h) => h.campaignId).filter((id) => /^\d+$/.test(id));
+  const ids = await happenedCampaignIds(db, adAccountId, at);
   if (!ids.length) return new Map();
   const [ads, spends] = await Promise.all([
     store.adQualities(adAccountId, at),

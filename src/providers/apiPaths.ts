@@ -53,6 +53,8 @@ export const paths = {
   folderLeadOutcomes: (id: Id) => api(`folders/${id}/lead_outcomes/`),
   folderLeadOutcomesUpload: (id: Id) => api(`folders/${id}/lead_outcomes/upload/`),
   folderOutcomeKey: (id: Id) => api(`folders/${id}/outcome_key/`),
+  /** A folder's webinar and CRM outcomes summed over its ad account's campaigns. */
+  folderOutcomes: (id: Id) => api(`folders/${id}/outcomes/`),
   leadOutcomes: api('lead_outcomes/'),
 
   // ad platform

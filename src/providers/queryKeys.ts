@@ -29,6 +29,8 @@ export const queryKeys = {
   backtestPauses: (jobId: string, offset: number) => ['backtests', jobId, 'pauses', offset] as const,
   /** A folder's CRM lead outcomes by stage and its key's state. */
   leadOutcomes: (folderId: number) => ['general_page', 'lead_outcomes', folderId] as const,
+  /** A folder's outcomes summed over its ad account's campaigns (the folder row's figures). */
+  folderOutcomes: (folderId: number) => ['general_page', 'outcomes', folderId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

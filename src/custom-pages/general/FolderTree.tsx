@@ -1,8 +1,9 @@
 /**
  * The folder tree of the general view: a folder row (client type, name, '{n} rules, {m} active' — '1 rule' for one —,
  * edit / trash / add rule / A / L) with its rules beneath (active switch, name, ad account, a
- * Notify only chip, duplicate / edit / trash / A / L). Clicking a rule opens its editor, where
- * Notify only is switched (the row only shows it: a mode change belongs beside the rule's runs).
+ * Notify only chip, duplicate / edit / trash / A / L), and above them the folder's lead outcome
+ * figures (FolderOutcomes). Clicking a rule opens its editor, where Notify only is switched (the row
+ * only shows it: a mode change belongs beside the rule's runs).
  */
 import { FolderCredentialsFlag, FolderHealthBadge, RuleConflictFlag } from './FolderSignals';
 import AddIcon from '@mui/icons-material/Add';
@@ -18,6 +19,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { usePermission } from '../../providers/usePermissions';
+import { FolderOutcomes } from './FolderOutcomes';
 import { HistoryButtons } from './HistoryButtons';
 import { RuleRunActions } from '../../resources/activity/RuleRunActions';
 
@@ -241,6 +243,7 @@ export function FolderNode({
         </RowActions>
       </Stack>
       <Collapse in={open} unmountOnExit>
+        <FolderOutcomes folder={folder} indent={FOLDER_ROW_LEADING_PX} />
         {folder.rules.length ? (
           folder.rules.map((rule) => (
             <RuleRow key={rule.id} folder={folder} rule={rule} actions={actions} busy={busy} />

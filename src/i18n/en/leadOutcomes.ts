@@ -1,4 +1,4 @@
-/** Messages of: the folder dialog's "Lead outcomes (CRM)" section. Namespace `lead_outcomes`. */
+/** Messages of: the folder dialog's "Lead outcomes (CRM)" section and the folder row's outcome figures. Namespace `lead_outcomes`. */
 export default {
   lead_outcomes: {
     title: 'Lead outcomes (CRM)',
@@ -27,5 +27,16 @@ export default {
     example_label: 'Example request',
     copy: 'Copy',
     copied: 'Copied',
+    totals: {
+      label: 'Lead outcomes of %{name}',
+      hint: 'Summed over the ad account’s campaigns; N/A until one of their webinar dates has happened.',
+      registrations: 'Registrations',
+      attendees: 'Attendees',
+      show_up: 'Show-up',
+      cost_per_attendee: 'Cost / attendee',
+      stage_value: '%{reached} (%{cost} each)',
+      loading: 'Reading lead outcomes…',
+      failed: 'The lead outcomes could not be read.',
+    },
   },
 };
