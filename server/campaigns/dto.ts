@@ -23,7 +23,8 @@ export function adAccountDto(a: AccountRow) {
   };
 }
 
-export function campaignDto(c: CampaignRow, account: AccountRow) {
+/** `chosenEventAt`: the start of the Demio date chosen by hand for a name that gives none. */
+export function campaignDto(c: CampaignRow, account: AccountRow, chosenEventAt?: Date) {
   const id = c.campaignId.toString();
   return {
     id,
@@ -38,6 +39,7 @@ export function campaignDto(c: CampaignRow, account: AccountRow) {
       event_date: c.eventDate,
       event_time: c.eventTime,
     },
+    chosen_event_at: chosenEventAt ? chosenEventAt.toISOString() : null,
     spend: Number(c.spend),
     leads: c.leads,
     website_leads: c.websiteLeads,

@@ -33,6 +33,9 @@ export const campaignSchema = z.object({
     event_date: z.string().nullable(),
     event_time: z.string().nullable(),
   }),
+  chosen_event_at: isoTime
+    .nullable()
+    .describe('The start of the webinar date chosen by hand for a name that gives none (POST …/event_date/)'),
   spend: z.number(),
   leads: z.number().int(),
   website_leads: z.number().int(),
@@ -143,28 +146,8 @@ export const campaignListQuery = pageQuery.extend(orderingQuery.shape).extend({
   cost_per_attendee_max: bound('Cost per attendee at most'),
 });
 
-/** Body of POST /api/campaigns/{id}/event_date/: the Demio date a person chose, or null to clear it. */
-export const chosenEventDateBody = z.object({
-  event_id: z.number().int().positive().nullable(),
-  date_id: z.number().int().positive().nullable(),
-});
-
-export const campaignEventDateSchema = z.object({
-  event_id: z.number().int(),
-  date_id: z.number().int(),
-  starts_at: isoTime,
-  source: z.enum(['name', 'chosen']),
-});
-
-export const campaignEventsAnswer = z.object({
-  name_has_date: z.boolean().describe('Whether the campaign name advertises a date (then it cannot be chosen by hand)'),
-  dates: z.array(campaignEventDateSchema),
-  options: z
-    .array(
-      z.object({ event_id: z.number().int(), event_name: z.string(), date_id: z.number().int(), starts_at: isoTime }),
-    )
-    .describe("The folder's Demio event dates a person may choose from (empty when the name has a date)"),
-});
+// A campaign's webinar dates are shared with the browser's event date dialog.
+export { campaignEventsAnswer, chosenEventDateBody } from '../../src/domain/campaignEventDates';
 
 export type CampaignFilters = z.output<typeof campaignListQuery>;
 

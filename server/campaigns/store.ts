@@ -24,6 +24,7 @@ import {
   searchesText,
 } from './query';
 import { readAndSort } from '../http/readOrWalk';
+import { chosenDateStarts } from '../outcomes/chosenDates';
 import type { CampaignFilters } from './schemas';
 
 /**
@@ -133,7 +134,14 @@ export async function listCampaigns(
       .orderBy(...ordering),
     () => countMatching(db, matchingIds(), countCap),
   );
-  return { ...page, results: results.map((r) => campaignDto(r.campaign, r.account)) };
+  const chosen = await chosenDateStarts(
+    db,
+    results.map((r) => r.campaign.campaignId.toString()),
+  );
+  return {
+    ...page,
+    results: results.map((r) => campaignDto(r.campaign, r.account, chosen.get(r.campaign.campaignId.toString()))),
+  };
 }
 
 /**

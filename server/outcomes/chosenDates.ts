@@ -3,7 +3,7 @@
  * (its ad account's first live folder with Demio credentials) offers its Demio dates, and the one
  * chosen is stored in campaign_events with source 'chosen' (a new choice replaces the old one).
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaignEvents, campaigns, folders, metaAdAccounts } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
@@ -11,6 +11,7 @@ import type { DemioClient } from '../webinar/demioClient';
 import { DemioAuthError } from '../webinar/errors';
 import { advertisedDates } from '../webinar/eventMatching';
 import type { DemioCredentials } from '../../src/domain/folders';
+import { outcomeRetentionStart } from './retention';
 
 export interface ChosenDateDeps {
   db: Database;
@@ -56,11 +57,13 @@ async function optionsOf(deps: ChosenDateDeps, stored: string): Promise<DateOpti
   } catch {
     throw new ApiError(409, { detail: "The folder's webinar credentials cannot be read: enter them again." });
   }
+  // A date past the retention would be pruned as soon as it was chosen (retention.ts).
+  const kept = outcomeRetentionStart(new Date()).getTime();
   try {
     const options: DateOption[] = [];
     for (const summary of await client.listEvents()) {
       const event = await client.getEvent(summary.id);
-      for (const d of event.dates ?? [])
+      for (const d of (event.dates ?? []).filter((date) => date.timestamp * 1000 >= kept))
         options.push({
           event_id: event.id,
           event_name: event.name,
@@ -73,6 +76,16 @@ async function optionsOf(deps: ChosenDateDeps, stored: string): Promise<DateOpti
     if (error instanceof DemioAuthError) throw new ApiError(409, { detail: error.message });
     throw new ApiError(502, { detail: `Demio did not answer: ${error instanceof Error ? error.message : 'error'}` });
   }
+}
+
+/** The start of each campaign's date chosen by hand, for the campaigns that have one. */
+export async function chosenDateStarts(db: Database, campaignIds: readonly string[]): Promise<Map<string, Date>> {
+  if (!campaignIds.length) return new Map();
+  const rows = await db
+    .select({ campaignId: campaignEvents.campaignId, startsAt: campaignEvents.startsAt })
+    .from(campaignEvents)
+    .where(and(inArray(campaignEvents.campaignId, [...campaignIds]), eq(campaignEvents.source, 'chosen')));
+  return new Map(rows.map((r) => [r.campaignId, r.startsAt]));
 }
 
 const dateDto = (row: typeof campaignEvents.$inferSelect) => ({

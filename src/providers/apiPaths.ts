@@ -64,6 +64,9 @@ export const paths = {
   campaignUpdate: (campaignId: Id) => api(`campaigns/${campaignId}/update_campaign/`),
   /** Sync every campaign now (the Campaigns empty state's Refresh; an addition to docs/contract.md#calls). */
   campaignsSync: api('campaigns/sync/'),
+  /** A campaign's webinar dates and the Demio dates to choose from; POST …/event_date/ chooses one. */
+  campaignEventDates: (campaignId: Id) => api(`campaigns/${campaignId}/event_dates/`),
+  campaignEventDate: (campaignId: Id) => api(`campaigns/${campaignId}/event_date/`),
 
   // history
   log: api('log/'),

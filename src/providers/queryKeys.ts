@@ -31,6 +31,8 @@ export const queryKeys = {
   leadOutcomes: (folderId: number) => ['general_page', 'lead_outcomes', folderId] as const,
   /** A folder's outcomes summed over its ad account's campaigns (the folder row's figures). */
   folderOutcomes: (folderId: number) => ['general_page', 'outcomes', folderId] as const,
+  /** A campaign's webinar dates and the Demio dates offered (the event date dialog). */
+  campaignEventDates: (campaignId: string) => ['campaigns', 'event_dates', campaignId] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

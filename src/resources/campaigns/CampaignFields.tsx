@@ -7,7 +7,9 @@ import {
   formatMoney,
   formatPercent,
   formatTime,
+  formatTimeAt,
   formatUsDate,
+  formatUsDayAt,
   formatUsDateTime,
   NOT_AVAILABLE,
   resultCount,
@@ -97,12 +99,30 @@ export function EventTypeCell(_: CellProps) {
   return <Text>{NOT_AVAILABLE}</Text>;
 }
 
+/** A date chosen by hand for a name that gives none, in the ad account's zone, marked as such. */
+function ChosenText({ children }: { children: string }) {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('campaigns.event_date.chosen_hint')}>
+      <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap', fontStyle: 'italic' }}>
+        {children}
+      </Typography>
+    </Tooltip>
+  );
+}
+
 export function EventDateCell(_: CellProps) {
-  return <Text>{formatUsDate(useCampaign()?.campaignextension?.event_date)}</Text>;
+  const record = useCampaign();
+  const named = record?.campaignextension?.event_date;
+  if (named || !record?.chosen_event_at) return <Text>{formatUsDate(named)}</Text>;
+  return <ChosenText>{formatUsDayAt(record.chosen_event_at, record.meta_ad_account?.timezone_name)}</ChosenText>;
 }
 
 export function EventTimeCell(_: CellProps) {
-  return <Text>{formatTime(useCampaign()?.campaignextension?.event_time)}</Text>;
+  const record = useCampaign();
+  const extension = record?.campaignextension;
+  if (extension?.event_date || !record?.chosen_event_at) return <Text>{formatTime(extension?.event_time)}</Text>;
+  return <ChosenText>{formatTimeAt(record.chosen_event_at, record.meta_ad_account?.timezone_name)}</ChosenText>;
 }
 
 export function MoneyCell({ source }: CellProps & { source: 'spend' | 'cpl' | 'cpc' | 'cost_per_attendee' }) {

@@ -1,11 +1,13 @@
 /**
- * A row's actions (docs/screens.md, both need add_edit_campaigns): open the campaign in Ads Manager in a
- * new tab, and refresh it from the ad platform with a spinner on the row while it runs.
+ * A row's actions (docs/screens.md, all need add_edit_campaigns): open the campaign in Ads Manager in a
+ * new tab, refresh it from the ad platform with a spinner on the row while it runs, and, for a name
+ * without a date, set its event date by hand (EventDateDialog.tsx; create_update_rules too).
  */
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { EventDateAction } from './EventDateDialog';
 import { adsManagerUrl } from './format';
 import type { CampaignRecord } from './types';
 import { useCampaignSync } from './useCampaignSync';
@@ -48,6 +50,7 @@ export function CampaignRowActions(_: CellProps) {
           </IconButton>
         </span>
       </Tooltip>
+      <EventDateAction />
     </Stack>
   );
 }

@@ -65,6 +65,26 @@ export function formatUsDateTime(iso: string | null | undefined, timeZone?: stri
   }
 }
 
+/** An instant's calendar day in `timeZone`: '3/14/2026'. */
+export function formatUsDayAt(iso: string | null | undefined, timeZone?: string): string {
+  return zonedPart(iso, { year: 'numeric', month: 'numeric', day: 'numeric' }, timeZone);
+}
+
+/** An instant's time of day in `timeZone`: '6:30 PM'. */
+export function formatTimeAt(iso: string | null | undefined, timeZone?: string): string {
+  return zonedPart(iso, { hour: 'numeric', minute: '2-digit', hour12: true }, timeZone);
+}
+
+function zonedPart(iso: string | null | undefined, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(date);
+  }
+}
+
 export function formatTime(time: string | null | undefined): string {
   return formatEventTime(time) ?? NOT_AVAILABLE;
 }

@@ -21,6 +21,8 @@ export interface CampaignRecord {
     event_date: string | null;
     event_time: string | null;
   };
+  /** The start of the webinar date chosen by hand when the name gives none. */
+  chosen_event_at?: string | null;
   spend: number | null;
   leads: number | null;
   actions?: { action_type: string; value: string }[];

@@ -1,7 +1,8 @@
 /**
  * The campaigns list's webinar outcome columns through the API, on both databases: registrations,
  * attendees, show-up rate and cost per attendee (N/A before the event), filtered and ordered; and a
- * campaign's event date chosen by hand, only when its name has none, by someone who edits rules.
+ * campaign's event date chosen by hand, only when its name has none, by someone who edits rules,
+ * shown on the campaign's row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, folders, metaAdAccounts } from '../../../server/db/schema/index';
@@ -119,6 +120,10 @@ eachDatabase((engine) => {
       });
       expect(chosen.statusCode, chosen.body).toBe(200);
       expect(chosen.json().dates).toEqual([expect.objectContaining({ ...choice, source: 'chosen' })]);
+      // The campaigns list shows the chosen date on its row (its kept pages are forgotten on the change).
+      const startsAt = (chosen.json().dates as { starts_at: string }[])[0]!.starts_at;
+      const rows = await list('ordering=campaign_id');
+      expect(rows.map((r) => r.chosen_event_at)).toEqual([null, null, null, startsAt]);
 
       const dated = await api.request(editor, { method: 'POST', url: '/api/campaigns/3/event_date/', payload: choice });
       expect(dated.statusCode).toBe(400);
@@ -135,6 +140,24 @@ eachDatabase((engine) => {
         payload: choice,
       });
       expect(missing.statusCode).toBe(404);
+
+      // Cleared: the row has no chosen date again.
+      const cleared = await api.request(editor, {
+        method: 'POST',
+        url: '/api/campaigns/4/event_date/',
+        payload: { event_id: null, date_id: null },
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().dates).toEqual([]);
+      expect((await list('ordering=campaign_id')).map((r) => r.chosen_event_at)).toEqual([null, null, null, null]);
+    });
+
+    it('offers the dates only to those who read campaigns', async () => {
+      const rulesOnly = (await api.userWith(['read_rules', 'create_update_rules'])).token;
+      const denied = await api.request(rulesOnly, { method: 'GET', url: '/api/campaigns/4/event_dates/' });
+      expect(denied.statusCode).toBe(403);
+      const anonymous = await api.request(null, { method: 'GET', url: '/api/campaigns/4/event_dates/' });
+      expect(anonymous.statusCode).toBe(401);
     });
   });
 });

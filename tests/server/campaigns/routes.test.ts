@@ -188,6 +188,7 @@ eachDatabase((engine) => {
           currency: 'USD',
         },
         campaignextension: { topic: 'MED', is_webinar: true, event_date: '2026-03-20', event_time: '19:00' },
+        chosen_event_at: null,
         spend: 99.99,
         leads: 3,
         website_leads: 0,
