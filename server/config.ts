@@ -42,6 +42,8 @@ export interface Config {
   /** Demio's API (DEMIO_API_URL); unset: the Demio simulator beside the Graph simulator, or Demio's own beside Meta's. */
   demioApiUrl: string | undefined;
   campaignSyncMinutes: number;
+  /** How often the outcome sync reads leads, event dates and participants (OUTCOME_SYNC_MINUTES; a fraction for tests). */
+  outcomeSyncMinutes: number;
   role: ServerRole;
   logLevel: string;
   /** `json`, `pretty`, or `auto` (pretty when stdout is a terminal, JSON otherwise). */
@@ -99,6 +101,12 @@ function share(value: string | undefined, fallback: number): number {
   return parsed > 0 && parsed <= 1 ? parsed : fallback;
 }
 
+/** A number above 0; anything else is the fallback. */
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = int(value, fallback);
+  return parsed > 0 ? parsed : fallback;
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -144,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metaApiVersion: env.META_API_VERSION ?? DEFAULT_META_API_VERSION,
     demioApiUrl: env.DEMIO_API_URL || undefined,
     campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
+    outcomeSyncMinutes: positive(env.OUTCOME_SYNC_MINUTES, 60),
     role,
     logLevel: env.LOG_LEVEL || 'info',
     logFormat,

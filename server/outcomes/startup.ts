@@ -1,6 +1,7 @@
 /**
  * Starts the hourly outcome sync (sync.ts) in processes that run background work (ROLE all or
- * worker). One process syncs per hour: the same lease row as the campaign sync's job, under its own name.
+ * worker). One process syncs per period (OUTCOME_SYNC_MINUTES, default 60): the same lease row as
+ * the campaign sync's job, under its own name.
  */
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -13,7 +14,6 @@ import { OutcomeStore } from './store';
 import { OutcomeSync } from './sync';
 
 export const OUTCOME_SYNC_JOB = 'outcomes';
-export const OUTCOME_SYNC_MINUTES = 60;
 
 export function startOutcomeSync(
   config: Config,
@@ -32,7 +32,7 @@ export function startOutcomeSync(
     store: new OutcomeStore(db),
     log,
   });
-  const intervalMs = OUTCOME_SYNC_MINUTES * 60_000;
+  const intervalMs = config.outcomeSyncMinutes * 60_000;
   let current: Promise<unknown> = Promise.resolve();
   const tick = async () => {
     if (!(await acquireLease(db, OUTCOME_SYNC_JOB, 2 * intervalMs, intervalMs - 5_000))) return;
@@ -47,12 +47,21 @@ export function startOutcomeSync(
       await releaseLease(db, OUTCOME_SYNC_JOB, { ok: false, error: errorMessage(error) }).catch(() => undefined);
     }
   };
+  let running = false;
   const run = () => {
-    current = tick().catch((error: unknown) => log.warn(`outcomes: ${errorMessage(error)}`));
+    // A sync that outlasts a short period (and its lease, twice that) is not joined by a second one.
+    if (running) return;
+    running = true;
+    current = tick()
+      .catch((error: unknown) => log.warn(`outcomes: ${errorMessage(error)}`))
+      .finally(() => {
+        running = false;
+      });
   };
-  // Checked every ten minutes; the lease makes it hourly across processes, a run that threw retried sooner.
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, 10 * 60_000);
+  // Checked every ten minutes; the lease makes it once a period across processes, a run that threw
+  // retried sooner. A period shorter than that (a browser test's) is checked as often as it comes.
+  const first = setTimeout(run, Math.min(30_000, intervalMs));
+  const timer = setInterval(run, Math.min(10 * 60_000, intervalMs));
   first.unref();
   timer.unref();
   return async () => {
