@@ -112,6 +112,13 @@ export function FilterFields({
   );
 }
 
+/**
+ * A value field's least width: room for its label at rest, which would otherwise be cut with an
+ * ellipsis ("Min. settled registr…"), and for a number; in a narrow card the field goes to a line
+ * of its own instead.
+ */
+const fieldWidth = (label: string, least: number) => `max(${least}px, ${label.length + 2}ch)`;
+
 function TaskCard({
   task,
   errors,
@@ -145,7 +152,7 @@ function TaskCard({
             {wording}
           </Typography>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1.5 }}>
           {spec.values.map((value) => {
             const label = translate(`rules.editor.task_values.${value.key}`, { _: value.label });
             const error = errors[value.key];
@@ -164,7 +171,7 @@ function TaskCard({
                   select
                   {...field}
                   slotProps={{ select: { inputProps: { 'aria-label': `${wording}: ${label}` } } }}
-                  sx={{ flex: 1, minWidth: 110 }}
+                  sx={{ flex: 1, minWidth: fieldWidth(label, 110) }}
                 >
                   {value.options.map((option) => (
                     <MenuItem key={option} value={option}>
@@ -188,7 +195,7 @@ function TaskCard({
                       : {}),
                   },
                 }}
-                sx={{ flex: 1 }}
+                sx={{ flex: 1, minWidth: fieldWidth(label, 96) }}
               />
             );
           })}

@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { RunObjectDto, RunVerdict } from '../../domain/contracts';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -81,16 +81,32 @@ function ObjectName({ object }: { object: RunObjectDto }) {
   );
 }
 
-/** What crossed the threshold (bold), then the metrics read. */
+/**
+ * What crossed the threshold: each comparison (or a 0 the task looks for: "Leads 0") in bold, what
+ * stands beside it (the raw CPL, how many registrants came) in plain type, every part kept whole on
+ * its line as the cell wraps.
+ */
+function Crossed({ text }: { text: string }) {
+  return (
+    <Typography variant="body2">
+      {text.split(' · ').map((part, index) => (
+        <Fragment key={part}>
+          {index ? ' · ' : null}
+          <Box component="span" sx={{ display: 'inline-block', fontWeight: /[<>≤≥]| 0$/.test(part) ? 600 : undefined }}>
+            {part}
+          </Box>
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
+
+/** What crossed the threshold, then the metrics read. */
 function ObjectMetrics({ object }: { object: RunObjectDto }) {
   const translate = useTranslate();
   return (
     <>
-      {object.crossed ? (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {object.crossed}
-        </Typography>
-      ) : null}
+      {object.crossed ? <Crossed text={object.crossed} /> : null}
       <Typography variant="caption" component="div">
         {metricsText(object.metrics, translate) ?? translate('rules.editor.runs.no_metrics')}
       </Typography>

@@ -57,7 +57,12 @@ export function CampaignHeader({ children }: { children?: ReactNode }) {
             ) : null;
           }
           return (
-            <TableCell key={keyOf(column)} rowSpan={2} sortDirection={sortDirection(column)}>
+            <TableCell
+              key={keyOf(column)}
+              className={`column-${keyOf(column)}`}
+              rowSpan={2}
+              sortDirection={sortDirection(column)}
+            >
               {title(column)}
             </TableCell>
           );

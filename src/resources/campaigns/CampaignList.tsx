@@ -3,7 +3,7 @@
  * Name column group, row actions and the empty state. Filters, sort, page and page size live in the
  * address, so a filtered view can be bookmarked and shared.
  */
-import { Box, Card, Chip, Stack, Typography } from '@mui/material';
+import { Box, Card, Chip, Stack, Typography, type Theme } from '@mui/material';
 import { Datagrid, ListBase, TextField, useListContext, useTranslate } from 'react-admin';
 import { CAMPAIGN_PAGE_SIZES } from '../../domain/constants';
 import { CappedPagination, ListErrors, listErrorsQueryOptions } from '../../layout/list';
@@ -34,7 +34,18 @@ const CAMPAIGN_TABLE_SX = {
   '& .MuiTableCell-root': { px: '5px', py: 0.5, fontSize: '0.8125rem' },
   '& .MuiTableCell-root:first-of-type': { pl: 1.5 },
   '& .MuiTableCell-root:last-of-type': { pr: 0.5 },
-  '& .MuiTableCell-head': { lineHeight: 1.3, py: 0.75, whiteSpace: 'nowrap' },
+  // Headers may wrap ("Cost / Attendee" on two lines): the grouped header is two rows tall anyway.
+  '& .MuiTableCell-head': { lineHeight: 1.3, py: 0.75 },
+  '& .MuiTableCell-head.column-show_up_rate': { whiteSpace: 'nowrap' }, // not "Show-" over "up"
+  // The name stays in view while the table scrolls sideways to the columns after it (the outcome
+  // columns on a phone, or on a 1280 px screen), so every number keeps its campaign beside it.
+  '& .column-campaign_name': {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
+  },
   // Only the sorted column shows its arrow: an invisible arrow on every column would cost ~250 px.
   '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
   '& .MuiTableSortLabel-icon': { fontSize: 16, mx: 0.25 },
@@ -50,8 +61,9 @@ function CampaignTable() {
   return (
     <>
       {/*
-        Fits 1280 px: tight cells, a slightly smaller type, long names cut to two lines. Narrower
-        windows scroll the table sideways inside the page rather than widening it.
+        Tight cells, a slightly smaller type, long names cut to two lines. Where the columns do not
+        fit (a 1280 px screen no longer holds them all since the outcome columns), the table scrolls
+        sideways inside the page rather than widening it.
       */}
       <Card variant="outlined" sx={CAMPAIGN_TABLE_SX}>
         <Datagrid header={CampaignHeader} bulkActionButtons={false} rowClick={false} size="small">
