@@ -65,7 +65,7 @@ export function adminAnswer(target: DemioAdminTarget, method: string, path: stri
   if (datePath && method === 'GET') {
     const date = world.date(Number(datePath[1]));
     if (!date) return json(404, { detail: 'No such event date' });
-    const registrants = registrantsOf(world.graph, date, clock.now());
+    const registrants = registrantsOf(world, date, clock.now());
     const ads = [...new Set(registrants.flatMap((r) => (r.adId ? [r.adId] : [])))].map((adId) => {
       const own = registrants.filter((r) => r.adId === adId);
       return {

@@ -127,7 +127,7 @@ const ordinal = (day: number) =>
 /** Participants once the session has finished; before, the report is empty. */
 function participants(world: DemioWorld, date: DemioEventDate, now: number, status: string | null) {
   if (dateStatus(date, now) !== 'finished') return [];
-  return registrantsOf(world.graph, date, now)
+  return registrantsOf(world, date, now)
     .filter((r) => status === null || (status === 'attended' ? r.attended : r.status === status))
     .map((r) => participantBody(world, r));
 }

@@ -21,6 +21,8 @@ export interface DemioSimulatorOptions extends WorldSettings {
   clock?: SimClock;
   /** Demio's limits per account (default 180 a minute, 5,000 a day). */
   limits?: Partial<DemioLimits>;
+  /** The clock the limits count on: real time by default; a bench that moves the simulated clock passes it. */
+  limitsNow?: () => number;
 }
 
 export interface DemioSimulator {
@@ -36,7 +38,7 @@ export async function startDemioSimulator(options: DemioSimulatorOptions = {}): 
   const built = options.world && options.clock ? null : simulatedWorld(options);
   const clock = options.clock ?? built!.clock;
   const world = new DemioWorld(options.world ?? built!.world);
-  const limits = new LimitMeter({ ...DEMIO_LIMITS, ...options.limits });
+  const limits = new LimitMeter({ ...DEMIO_LIMITS, ...options.limits }, options.limitsNow);
   const server = new DemioSimulatorServer(world, clock, limits, {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

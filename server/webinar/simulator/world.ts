@@ -50,6 +50,8 @@ export class DemioWorld {
   readonly accounts: DemioAccount[];
   readonly events: DemioEvent[] = [];
   private readonly dates = new Map<number, DemioEventDate>();
+  /** Each campaign's dates, soonest first. */
+  private readonly datesOfCampaign = new Map<string, DemioEventDate[]>();
 
   constructor(readonly graph: World) {
     this.accounts = graph.accounts.map((account) => ({
@@ -74,6 +76,8 @@ export class DemioWorld {
           const date = { dateId: nextDate++, eventId: event.id, startsAt, zone: account.timezone, campaignIds };
           event.dates.push(date);
           this.dates.set(date.dateId, date);
+          for (const campaignId of campaignIds)
+            this.datesOfCampaign.set(campaignId, [...(this.datesOfCampaign.get(campaignId) ?? []), date]);
         }
         this.events.push(event);
       }
@@ -94,6 +98,14 @@ export class DemioWorld {
 
   event(eventId: number): DemioEvent | undefined {
     return this.events.find((event) => event.id === eventId);
+  }
+
+  /**
+   * The date a person who became a lead of the campaign at `at` registers for: the first of the
+   * campaign's dates that has not started by then (a campaign for weekly dates fills each in turn).
+   */
+  dateFor(campaignId: string, at: number): DemioEventDate | undefined {
+    return this.datesOfCampaign.get(campaignId)?.find((date) => date.startsAt > at);
   }
 
   /** Per webinar topic, the advertised moments and the campaigns advertising each, in campaign order. */

@@ -72,7 +72,7 @@ describe('DemioClient reads', () => {
       .flatMap((e) => e.dates)
       .find((d) => d.startsAt + 3_600_000 <= graph.clock.now())!;
     const participants = await client().listParticipants(date.dateId);
-    const truth = registrantsOf(graph.world, date, graph.clock.now());
+    const truth = registrantsOf(demio.world, date, graph.clock.now());
     expect(participants.map((p) => p.email_sha256)).toEqual(truth.map((r) => emailHash(r.person.email)));
     expect(participants.map((p) => p.attended)).toEqual(truth.map((r) => r.attended));
     const website = truth.findIndex((r) => r.website && r.adId);
