@@ -7,7 +7,9 @@
  *
  * Matching: a date with a time matches the Demio date starting nearest to it within a tolerance
  * (30 minutes by default: an event scheduled 6:45 for a 6:30 ad is the same evening, one at 8 PM
- * is not); a date without a time matches every Demio date on that local day. A name without a date
+ * is not); a date without a time matches every Demio date on that local day. When some of the
+ * account's events name the campaign's topic, only their dates are candidates (two webinars the same
+ * evening are told apart by their names). A name without a date
  * advertises none: it matches the Demio dates whose event names the campaign's topic and that start
  * while the campaign runs or in the 30 days after it stops (any time after its start when it has no end).
  */
@@ -111,12 +113,25 @@ export function matchEventDates(
   return { advertised, undated: advertised.length ? [] : undatedMatches(campaign, dates) };
 
   function matchesOf(date: AdvertisedDate): EventDateRef[] {
+    const candidates = ofTopicFirst(campaign.name, dates);
     if (date.startsAt === null)
-      return dates.filter((d) => DateTime.fromSeconds(d.timestamp, { zone }).toISODate() === date.date);
+      return candidates.filter((d) => DateTime.fromSeconds(d.timestamp, { zone }).toISODate() === date.date);
     const distance = (d: EventDateRef) => Math.abs(d.timestamp * 1000 - date.startsAt!);
-    const nearest = [...dates].sort((a, b) => distance(a) - distance(b))[0];
+    const nearest = [...candidates].sort((a, b) => distance(a) - distance(b))[0];
     return nearest && distance(nearest) <= toleranceMinutes * 60_000 ? [nearest] : [];
   }
+}
+
+const namesTopic = (event: EventDateRef, topic: string) => event.eventName.toLowerCase().includes(topic.toLowerCase());
+
+/**
+ * The dates of the events naming the campaign's topic, when there are any: two webinars the same
+ * evening are told apart by their names. Otherwise every date (the account may name its events freely).
+ */
+function ofTopicFirst(name: string, dates: readonly EventDateRef[]): readonly EventDateRef[] {
+  const topic = topicName(parseCampaignName(name).topic);
+  const ofTopic = topic ? dates.filter((d) => namesTopic(d, topic)) : [];
+  return ofTopic.length ? ofTopic : dates;
 }
 
 function undatedMatches(campaign: CampaignForMatching, dates: readonly EventDateRef[]): EventDateRef[] {
@@ -124,9 +139,6 @@ function undatedMatches(campaign: CampaignForMatching, dates: readonly EventDate
   if (!topic || campaign.startTime === undefined) return [];
   const until = campaign.stopTime === undefined ? Infinity : campaign.stopTime + UNDATED_HORIZON_DAYS * 86_400_000;
   return dates.filter(
-    (d) =>
-      d.eventName.toLowerCase().includes(topic.toLowerCase()) &&
-      d.timestamp * 1000 >= campaign.startTime! &&
-      d.timestamp * 1000 <= until,
+    (d) => namesTopic(d, topic) && d.timestamp * 1000 >= campaign.startTime! && d.timestamp * 1000 <= until,
   );
 }

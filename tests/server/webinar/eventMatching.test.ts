@@ -93,6 +93,17 @@ describe('matchEventDates', () => {
     expect(newYork.advertised[0]!.matches).toEqual([]);
   });
 
+  it('tells two webinars the same evening apart by the topic their events name', () => {
+    const sameEvening = [...dates, date(15, '2026-03-14T18:30', 'Medicare Webinar')];
+    const medicare = matchEventDates({ name: 'EDM - MED-W - 03/14/2026 6:30 PM - Harbor' }, NY, sameEvening);
+    expect(medicare.advertised[0]!.matches.map((d) => d.dateId)).toEqual([15]);
+    const retirement = matchEventDates({ name: 'EDM - RP-W - 03/14/2026 6:30 PM - Harbor' }, NY, sameEvening);
+    expect(retirement.advertised[0]!.matches.map((d) => d.dateId)).toEqual([10]);
+    // No event names the topic: the nearest date at the advertised moment, whatever its event.
+    const taxes = matchEventDates({ name: 'EDM - TIR-W - 03/20/2026 6:30 PM - Harbor' }, NY, sameEvening);
+    expect(taxes.advertised[0]!.matches.map((d) => d.dateId)).toEqual([14]);
+  });
+
   it('matches every date on the day when the name gives no time', () => {
     const match = matchEventDates({ name: 'RP-W 03/14/2026 - Harbor' }, NY, dates);
     expect(match.advertised[0]!.matches.map((d) => d.dateId)).toEqual([10, 11]);
