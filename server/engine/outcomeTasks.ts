@@ -5,6 +5,10 @@
  * lead past the stage's window) the verdict is "waiting for the event"; with fewer settled
  * registrations (judged leads) than the task's minimum it is "too early"; an ad the outcome stores
  * know nothing of is "no outcome data". Only the outcomes of events that happened count.
+ *
+ * A show-up rate seen on a few dozen people is partly chance: a task acts only when its line is
+ * crossed even at the best rate chance allows (chanceBound.ts); over the line but within chance is
+ * still "too early" — more registrants will tell.
  */
 import type { Ad } from '../adplatform/types';
 import { LEAD_STAGES, type AdQuality, type LeadStage, type QualityByAd } from '../outcomes/quality';
@@ -12,6 +16,7 @@ import { isOutcomeTask, OUTCOME_STAGES, type OutcomeTaskName } from '../../src/d
 import { count, money, percent } from './format';
 import type { ObjectMetrics } from './objectMetrics';
 import { above, below } from './compare';
+import { rateUpperBound } from './chanceBound';
 
 /** The catalogue's stages are the contract's, in the same order (a stage threshold is its place). */
 const SAME_STAGES: readonly LeadStage[] = OUTCOME_STAGES satisfies readonly LeadStage[];
@@ -33,12 +38,13 @@ const rawCpl = (m: ObjectMetrics, currency: string) =>
   m.leads > 0 ? money(m.spend / m.leads, currency) : '— (no leads)';
 
 /**
- * The spend that bought the settled registrations: the store's figure, else the ad's spend in
- * proportion of its registrations that are settled.
+ * The spend that bought the settled registrations: the store's figure (the ad's spend when its last
+ * happened event began), else what that many leads cost at the ad's CPL — not its whole spend, part
+ * of which bought registrants of events still to come.
  */
 function spendOfSettled(m: ObjectMetrics, q: AdQuality): number {
   if (q.settledSpend !== null) return q.settledSpend;
-  return q.registrations > 0 ? (m.spend * q.settledRegistrations) / q.registrations : m.spend;
+  return m.leads > 0 ? Math.min(m.spend, (m.spend / m.leads) * q.settledRegistrations) : m.spend;
 }
 
 const showUp = (q: AdQuality) => `${count(q.attendees)} of ${count(q.settledRegistrations)} registrants attended`;
@@ -62,18 +68,27 @@ function costOver(spend: number, got: number, threshold: number, currency: strin
   return above(cost, threshold) ? `${money(cost, currency)} > ${money(threshold, currency)}` : null;
 }
 
+/** The lowest cost per success chance allows: the spend over the most successes the count could hide. */
+const costAtBest = (spend: number, reached: number, of: number) => spend / (of * rateUpperBound(reached, of));
+
+const atBest = (cost: number, reached: number, of: number, currency: string) =>
+  `${money(cost, currency)} at a ${Math.round(rateUpperBound(reached, of) * 100)}% rate, the highest chance allows`;
+
 const costPerAttendee: OutcomeCheck = (m, q, t, c) => {
   const early = eventMaturity(q, t.min_registrations!);
   if (early) return early;
   const spend = spendOfSettled(m, q!);
   const crossed = costOver(spend, q!.attendees, t.cost!, c);
   if (!crossed) return { verdict: 'under_threshold' };
+  const best = costAtBest(spend, q!.attendees, q!.settledRegistrations);
+  if (!above(best, t.cost!)) return { verdict: 'too_early' };
   return {
     verdict: 'acted',
     reason: {
       'Cost per attendee': crossed,
       CPL: rawCpl(m, c),
       'Show-up': showUp(q!),
+      'At best': atBest(best, q!.attendees, q!.settledRegistrations, c),
       'Settled spend': money(spend, c),
     },
   };
@@ -84,9 +99,16 @@ const showUpRate: OutcomeCheck = (m, q, t, c) => {
   if (early) return early;
   const rate = (q!.attendees / q!.settledRegistrations) * 100;
   if (!below(rate, t.rate!)) return { verdict: 'under_threshold' };
+  const best = rateUpperBound(q!.attendees, q!.settledRegistrations) * 100;
+  if (!below(best, t.rate!)) return { verdict: 'too_early' };
   return {
     verdict: 'acted',
-    reason: { 'Show-up rate': `${percent(rate)} < ${percent(t.rate!)}`, 'Show-up': showUp(q!), CPL: rawCpl(m, c) },
+    reason: {
+      'Show-up rate': `${percent(rate)} < ${percent(t.rate!)}`,
+      'Show-up': showUp(q!),
+      'At best': `${Math.round(best)}%, the highest chance allows`,
+      CPL: rawCpl(m, c),
+    },
   };
 };
 
@@ -100,12 +122,15 @@ const costPerStage: OutcomeCheck = (m, q, t, c) => {
   const spend = m.leads > known.judged ? (m.spend * known.judged) / m.leads : m.spend;
   const crossed = costOver(spend, known.reached, t.cost!, c);
   if (!crossed) return { verdict: 'under_threshold' };
+  const best = costAtBest(spend, known.reached, known.judged);
+  if (!above(best, t.cost!)) return { verdict: 'too_early' };
   return {
     verdict: 'acted',
     reason: {
       [`Cost per ${stage}`]: crossed,
       CPL: rawCpl(m, c),
       Reached: `${count(known.reached)} ${stage} of ${count(known.judged)} leads past the stage's window`,
+      'At best': atBest(best, known.reached, known.judged, c),
       'Spend on those leads': money(spend, c),
     },
   };

@@ -123,7 +123,7 @@ export const TASKS: readonly TaskSpec[] = [
     target: 'ad',
     wording: 'Turn off the ad if cost per attendee is above a value',
     values: [money('cost', 'Cost'), { key: 'min_registrations', label: 'Min. settled registrations', integer: true }],
-    help: 'Spend on the registrations whose event has happened, divided by the registrants who attended. Judged once the ad has that many settled registrations; until its first event it waits.',
+    help: 'Spend on the registrations whose event has happened, divided by the registrants who attended. Judged once the ad has that many settled registrations; until its first event it waits. Turns off only when the cost stays over the line at the best show-up rate chance allows, so a few no-shows do not decide.',
   },
   {
     name: 'show_up_rate',
@@ -133,7 +133,7 @@ export const TASKS: readonly TaskSpec[] = [
       { key: 'rate', label: 'Show-up rate', suffix: '%' },
       { key: 'min_registrations', label: 'Min. settled registrations', integer: true },
     ],
-    help: 'Attendees of the events that have happened, out of their registrants. Judged once the ad has that many settled registrations; until its first event it waits.',
+    help: 'Attendees of the events that have happened, out of their registrants. Judged once the ad has that many settled registrations; until its first event it waits. Turns off only when the rate stays under the line at the best chance allows.',
   },
   {
     name: 'cost_per_stage',

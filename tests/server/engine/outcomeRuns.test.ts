@@ -53,7 +53,7 @@ eachDatabase((engine) => {
       platform = new FakePlatform();
       ({ adAccountId } = await seedAccount(dbh.db));
       platform.addCampaign(adAccountId, 'c1', 'EDM EP-W 2024-02-01 6PM');
-      // CPL $15.00, 12 of 40 attended: $50.00 per attendee.
+      // CPL $15.00, 8 of 40 attended: $75.00 per attendee ($46.66 at the best show-up chance allows).
       platform.addAd(adAccountId, 'c1', 'pricey', { spend: '600', leads: 40 });
       // CPL $5.00 (cheap), 1 of 40 attended: $200.00 per attendee.
       platform.addAd(adAccountId, 'c1', 'noshow', { spend: '200', leads: 40 });
@@ -65,7 +65,7 @@ eachDatabase((engine) => {
 
     const quality = () =>
       new FakeQuality({
-        pricey: settled(40, 12, 600),
+        pricey: settled(40, 8, 600),
         noshow: settled(40, 1, 200),
         good: settled(40, 30, 600),
         upcoming: { ...settled(0, 0, 0), registrations: 30, eventsHappened: 0, nextEventAt: '2024-01-22T23:00:00Z' },
@@ -101,7 +101,7 @@ eachDatabase((engine) => {
       const objects = expandObjects(run!.details);
       const byId = Object.fromEntries(objects.map((o) => [o.id, o]));
       expect(byId.pricey!.crossed).toBe(
-        'Cost per attendee $50.00 > $40.00 · CPL $15.00 · Show-up 12 of 40 registrants attended',
+        'Cost per attendee $75.00 > $40.00 · CPL $15.00 · Show-up 8 of 40 registrants attended',
       );
       expect(byId.good!.verdicts).toEqual({ cost_per_attendee: 'under_threshold' });
       expect(byId.upcoming!.verdicts).toEqual({ cost_per_attendee: 'waiting_for_event' });

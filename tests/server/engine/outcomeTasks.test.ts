@@ -77,7 +77,13 @@ const stage = (name: string, cost: string, min = '10') => task('cost_per_stage',
 describe('the tasks on what a lead became', () => {
   it.each([
     // cost per attendee: $600 / 12 attendees = $50.00
-    ['cost per attendee over', attendee('40'), quality(), 'acted'],
+    [
+      'cost per attendee over, even at the best show-up chance allows (43 %: $34.99)',
+      attendee('30'),
+      quality(),
+      'acted',
+    ],
+    ['cost per attendee over, but within what chance allows', attendee('40'), quality(), 'too_early'],
     ['cost per attendee at the line', attendee('50'), quality(), 'under_threshold'],
     [
       'before the ad’s event has happened',
@@ -89,7 +95,8 @@ describe('the tasks on what a lead became', () => {
     ['no attendee at all and the settled spend over the line', attendee('40'), quality({ attendees: 0 }), 'acted'],
     ['no outcome known for the ad', attendee('40'), undefined, 'no_outcome_data'],
     // show-up rate: 12 of 40 = 30 %
-    ['show-up below the rate', showUp('35'), quality(), 'acted'],
+    ['show-up below the rate, even at the best chance allows (42.9 %)', showUp('45'), quality(), 'acted'],
+    ['show-up below the rate, but within what chance allows', showUp('35'), quality(), 'too_early'],
     ['show-up above the rate', showUp('25'), quality(), 'under_threshold'],
     [
       'show-up before the event',
@@ -101,10 +108,16 @@ describe('the tasks on what a lead became', () => {
     ['show-up without outcomes', showUp('35'), undefined, 'no_outcome_data'],
     // cost per qualified: 30 of the 40 leads past the window ($450 of spend), 5 qualified = $90.00
     [
-      'cost per stage over',
-      stage('qualified', '80'),
+      'cost per stage over, even at the best rate chance allows ($49.19)',
+      stage('qualified', '45'),
       quality({ stages: { qualified: { reached: 5, judged: 30 } } }),
       'acted',
+    ],
+    [
+      'cost per stage over, but within what chance allows',
+      stage('qualified', '80'),
+      quality({ stages: { qualified: { reached: 5, judged: 30 } } }),
+      'too_early',
     ],
     [
       'cost per stage under',
@@ -137,34 +150,35 @@ describe('the tasks on what a lead became', () => {
   });
 
   it('names the raw CPL beside the cost per attendee, and how many registrants attended', () => {
-    const { action } = judge(attendee('40'), quality());
+    const { action } = judge(attendee('30'), quality());
     expect(action!.reason).toMatchObject({
-      'Cost per attendee': '$50.00 > $40.00',
+      'Cost per attendee': '$50.00 > $30.00',
       CPL: '$15.00',
       'Show-up': '12 of 40 registrants attended',
+      'At best': '$34.99 at a 43% rate, the highest chance allows',
     });
     expect(crossedText(action!.reason)).toBe(
-      'Cost per attendee $50.00 > $40.00 · CPL $15.00 · Show-up 12 of 40 registrants attended',
+      'Cost per attendee $50.00 > $30.00 · CPL $15.00 · Show-up 12 of 40 registrants attended',
     );
   });
 
   it('judges only the registrations of events that happened: the next event’s registrants wait', () => {
     // 100 registrations, 40 settled (event one: $600 of their spend), 12 attended; 60 wait for event two.
     const partly = quality({ registrations: 100, settledRegistrations: 40, nextEventAt: '2025-03-12T23:00:00Z' });
-    expect(judge(attendee('40'), partly).action!.reason['Cost per attendee']).toBe('$50.00 > $40.00');
+    expect(judge(attendee('30'), partly).action!.reason['Cost per attendee']).toBe('$50.00 > $30.00');
   });
 
   it('names the stage, the raw CPL and the leads past the window for cost per stage', () => {
-    const { action } = judge(stage('qualified', '80'), quality({ stages: { qualified: { reached: 5, judged: 30 } } }));
+    const { action } = judge(stage('qualified', '45'), quality({ stages: { qualified: { reached: 5, judged: 30 } } }));
     expect(action!.reason).toMatchObject({
-      'Cost per qualified': '$90.00 > $80.00',
+      'Cost per qualified': '$90.00 > $45.00',
       CPL: '$15.00',
       Reached: "5 qualified of 30 leads past the stage's window",
     });
   });
 
   it('does not wait for the hours of maturity: the event is their maturity', () => {
-    const { verdict } = judge(attendee('40'), quality(), { maturity_hours: 0, maturity_impressions: 1_000_000 });
+    const { verdict } = judge(attendee('30'), quality(), { maturity_hours: 0, maturity_impressions: 1_000_000 });
     expect(verdict).toBe('acted');
   });
 });
