@@ -4,18 +4,21 @@
  * with the rule's judging settings (maturity, lag allowance, revive, cool-down), its exemptions as
  * they stood then and the blast-radius limit — on the numbers as they were known at that hour (the
  * latest reading at or before it). What it would have paused stays paused until it would have
- * revived it. Turn-ons made in reality (undo, revive, by hand) start a cool-down as they did. Pure:
- * it reads the timeline it is given and writes nothing anywhere.
+ * revived it. Turn-ons made in reality (undo, revive, by hand) start a cool-down as they did. A rule
+ * with an outcome task reads each ad's quality as known at the hour (`qualityAt`). Pure: it reads
+ * the timeline and the quality it is given and writes nothing anywhere.
  */
 import { DateTime } from 'luxon';
 import { blastRadius, DEFAULT_LIMITS, type BlastLimits } from '../engine/blastRadius';
 import { campaignNameMatches, evaluate, type PlannedAction } from '../engine/evaluate';
 import type { ObjectHistory } from '../engine/judging';
+import { readsOutcomes, withQuality } from '../engine/outcomeTasks';
 import { reviveDecisions, type PausedByRule } from '../engine/revive';
 import type { EngineRule } from '../engine/ruleShape';
 import { dueRunSlots, validZone } from '../engine/schedule';
 import { HOUR_MS } from '../history/reading';
 import { hourIndex, type AdSeries, type Timeline } from '../history/timeline';
+import type { QualityByAd } from '../outcomes/quality';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
 import { AccountAtHour, type HourlyNeed } from './accountAtHour';
 import { CrossingAds } from './crossing';
@@ -39,6 +42,11 @@ export interface ReplayInput {
   /** Objects turned back on in reality (undo, revive, by hand on the platform), oldest first. */
   turnOns?: { objectId: string; atMs: number }[];
   limits?: BlastLimits;
+  /**
+   * What each ad's leads had become as known at an instant (what a run then read: outcomes recorded
+   * later unseen); read only for a rule with an outcome task. Absent: no outcome data.
+   */
+  qualityAt?: (atMs: number) => QualityByAd;
   /** Judge every ad at every hour, not only those crossing a task (crossing.ts): slower, the same pauses. */
   judgeEveryAd?: boolean;
   signal?: AbortSignal;
@@ -122,6 +130,8 @@ class TurnOns {
   }
 }
 
+const NO_QUALITY: QualityByAd = new Map();
+
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ReplayCancelled extends Error {
@@ -160,6 +170,7 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     timeline.hours,
   );
   const crossing = input.judgeEveryAd ? null : CrossingAds.of(rule, input.currency, timeline.ads.length);
+  const outcomes = readsOutcomes(rule);
   const allAds = rule.rule_task.some((t) => t.is_active && t.name === 'campaign_leads');
   const keep = {
     allAds,
@@ -184,7 +195,10 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
       slotsWithoutData += 1;
       continue;
     }
-    const { snapshot, delivering } = account.snapshot(hour, input.currency, hourly, keep);
+    const quality = outcomes ? (input.qualityAt?.(atMs) ?? NO_QUALITY) : null;
+    crossing?.judgingWith(quality);
+    const { snapshot: read, delivering } = account.snapshot(hour, input.currency, hourly, keep);
+    const snapshot = quality ? withQuality(read, quality) : read;
     const now = new Date(atMs);
     const history = turnOns.upTo(atMs);
     const exempt = new Set((input.exemptions ?? []).filter((e) => e.sinceMs <= atMs).map((e) => e.objectId));

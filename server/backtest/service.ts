@@ -1,7 +1,8 @@
 /**
  * A backtest of a rule body — saved or not — on one folder's ad account: checks the request, loads
- * the account's metric history over the span, replays the rule and reads what each pause meant.
- * Reads the database only; nothing is sent to the ad platform.
+ * the account's metric history over the span (and, for a rule with an outcome task, what its leads
+ * became, as known at each hour), replays the rule and reads what each pause meant. Reads the
+ * database only; nothing is sent to the ad platform.
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,11 +15,13 @@ import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/ind
 import type { BlastLimits } from '../engine/blastRadius';
 import { HOURLY_DAYS } from '../engine/hourlyRead';
 import { switchesOf } from '../engine/onOffHistory';
+import { readsOutcomes } from '../engine/outcomeTasks';
 import type { RuleItem } from '../engine/ruleShape';
 import { HOUR_MS, DAY_MS, type MetricName } from '../history/reading';
 import { historyCoverage } from '../history/store';
 import { loadTimeline } from '../history/timeline';
 import { ApiError, notFound, ValidationError } from '../http/errors';
+import { OutcomeStore } from '../outcomes/store';
 import { isValidTimezone } from '../rules/timezones';
 import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
 import { replay, type BacktestRule } from './replay';
@@ -173,7 +176,7 @@ export async function runBacktest(
     metricsRead(rule, judging),
   );
   const objectIds = [...new Set(timeline.ads.flatMap((s) => [s.adId, s.campaignId]))];
-  const [exemptions, switches] = await Promise.all([
+  const [exemptions, switches, quality] = await Promise.all([
     request.rule_id
       ? db
           .select({ objectId: ruleExemptions.objectId, createdAt: ruleExemptions.createdAt })
@@ -181,6 +184,7 @@ export async function runBacktest(
           .where(eq(ruleExemptions.ruleId, request.rule_id))
       : Promise.resolve([]),
     switchesOf(db, objectIds, new Date(turnOnsSince)),
+    readsOutcomes(rule) ? new OutcomeStore(db).history(account.adAccountId, fromMs, toMs) : null,
   ]);
   const replayed = await replay({
     rule,
@@ -192,6 +196,7 @@ export async function runBacktest(
     exemptions: exemptions.map((e) => ({ objectId: e.objectId, sinceMs: e.createdAt.getTime() })),
     turnOns: switches.filter((s) => s.turned === 'on').map((s) => ({ objectId: s.objectId, atMs: s.at.getTime() })),
     limits: options.limits,
+    ...(quality ? { qualityAt: (atMs: number) => quality.at(atMs) } : {}),
     signal: options.signal,
     onProgress: options.onProgress,
   });

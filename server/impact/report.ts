@@ -4,17 +4,21 @@
  * spend avoided (the object's spend rate in the day before its pause × the hours it stayed off,
  * capped by its campaign's daily budget), false pauses (undone, revived, or whose numbers as they
  * settled no longer cross the rule's threshold), and the leads brought back by turning objects on.
+ * A rule with an outcome task is judged for that with what the leads became as known now.
  */
 import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { ImpactPause, ImpactReport } from '../../src/domain/impact';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, rules } from '../db/schema/index';
 import { TURN_OFF_ACTIONS } from '../engine/activity';
-import { evaluate } from '../engine/evaluate';
+import { evaluate, type AccountSnapshot } from '../engine/evaluate';
+import { readsOutcomes, withQuality } from '../engine/outcomeTasks';
 import { loadEngineRules, type LoadedEngineRule } from '../engine/rulesSource';
 import { DAY_MS, HOUR_MS, insightRowOf } from '../history/reading';
 import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 import { notFound } from '../http/errors';
+import type { QualityByAd } from '../outcomes/quality';
+import { OutcomeStore } from '../outcomes/store';
 
 export type ImpactScope = { kind: 'agency' } | { kind: 'folder'; id: number } | { kind: 'rule'; id: number };
 
@@ -89,12 +93,21 @@ function totalsAt(members: AdSeries[], hour: number): { spend: number; leads: nu
   return read < 0 ? null : { spend, leads, read };
 }
 
-/** The rule no longer turns the object off on its latest numbers (settled, late leads included). */
-function settledUnder(rule: LoadedEngineRule, members: AdSeries[], latestHour: number, currency: string): boolean {
+/**
+ * The rule no longer turns the object off on its latest numbers (settled, late leads included) and,
+ * for its outcome tasks, what the leads became as known now.
+ */
+function settledUnder(
+  rule: LoadedEngineRule,
+  members: AdSeries[],
+  latestHour: number,
+  currency: string,
+  quality: QualityByAd | undefined,
+): boolean {
   const campaigns = new Map(members.map((s) => [s.campaignId, s.campaignName]));
   const ads = members.filter((s) => s.latest[latestHour]! >= 0);
   if (!ads.length) return false;
-  const evaluation = evaluate(rule, {
+  const snapshot: AccountSnapshot = {
     currency,
     campaigns: [...campaigns].map(([id, name]) => ({ id, name, status: 'ACTIVE', effective_status: 'ACTIVE' })),
     ads: ads.map((s) => ({
@@ -106,8 +119,8 @@ function settledUnder(rule: LoadedEngineRule, members: AdSeries[], latestHour: n
       adset_id: '',
     })),
     insights: ads.map((s) => insightRowOf(s, numbersAt(s, s.latest[latestHour]!))),
-  });
-  return evaluation.actions.length === 0;
+  };
+  return evaluate(rule, quality ? withQuality(snapshot, quality) : snapshot).actions.length === 0;
 }
 
 export async function impactReport(db: Database, scope: ImpactScope, days: number, now: Date): Promise<ImpactReport> {
@@ -131,6 +144,14 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
     };
     timelines.set(account, await loadTimeline(db, account, fromMs, nowMs, 2, only));
   }
+
+  const qualityNow = new Map<string, QualityByAd>();
+  const outcomeAccounts = offs.flatMap((e) => {
+    const rule = e.ruleId === null ? undefined : ruleOf.get(e.ruleId);
+    return rule && readsOutcomes(rule) && e.adAccountId !== null ? [e.adAccountId] : [];
+  });
+  const store = new OutcomeStore(db);
+  for (const account of new Set(outcomeAccounts)) qualityNow.set(account, await store.qualityAt(account, now));
 
   const backOnOf = (off: Entry): { atMs: number; by: 'undo' | 'revive' } | null => {
     const on = ons.find((e) => e.adId === off.adId && e.createdAt > off.createdAt);
@@ -166,7 +187,13 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
       } else {
         const rule = off.ruleId === null ? undefined : ruleOf.get(off.ruleId);
         const end = totalsAt(members, latest);
-        if (rule && then && end && end.read > then.read && settledUnder(rule, members, latest, off.currency ?? 'USD'))
+        if (
+          rule &&
+          then &&
+          end &&
+          end.read > then.read &&
+          settledUnder(rule, members, latest, off.currency ?? 'USD', qualityNow.get(off.adAccountId!))
+        )
           falsePause = 'settled_under_threshold';
       }
     }

@@ -1,31 +1,59 @@
 /**
  * The replay hands the evaluator only the ads crossing one of the rule's tasks at an hour
- * (server/backtest/crossing.ts). That must never change a pause: no task may cross on a lower spend
- * where it does not cross on the whole (the lag allowance lowers the spend the lead tasks read), and
- * on any history the replay pauses what it pauses when it judges every ad at every hour.
+ * (server/backtest/crossing.ts). That must never change a pause: no metric task may cross on a lower
+ * spend where it does not cross on the whole (the lag allowance lowers the spend the lead tasks
+ * read), the outcome tasks judge the whole spend whatever the lag allowance and maturity, and on any
+ * history — with what the leads became changing hour by hour — the replay pauses what it pauses when
+ * it judges every ad at every hour.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replay, type BacktestRule } from '../../../server/backtest/replay';
 import { seededRandom } from '../../../server/adplatform/simulator/random';
-import { activeAdTasks, activeThresholds } from '../../../server/engine/evaluate';
+import { activeAdTaskSets, activeThresholds, judgeAdTasks, viewOf } from '../../../server/engine/evaluate';
 import type { ObjectMetrics } from '../../../server/engine/objectMetrics';
 import { HOUR_MS, METRICS, type MetricName } from '../../../server/history/reading';
-import type { AdSeries, Timeline } from '../../../server/history/timeline';
-import { isOutcomeTask, TASKS } from '../../../src/domain/ruleCatalog';
+import { hourIndex, type AdSeries, type Timeline } from '../../../server/history/timeline';
+import type { AdQuality, QualityByAd } from '../../../server/outcomes/quality';
+import { isOutcomeTask, OUTCOME_STAGES, TASKS } from '../../../src/domain/ruleCatalog';
 
 const START = Date.parse('2024-03-01T00:00:00Z');
 const DAYS = 4;
 const HOURS = DAYS * 24;
 
 const positive = (max: number) => fc.double({ min: 0.01, max, noNaN: true });
-const thresholdsFor = (key: string) =>
-  key === 'leads' ? fc.integer({ min: 1, max: 20 }) : key === 'ctr' ? positive(100) : positive(500);
+const thresholdsFor = (key: string): fc.Arbitrary<number | string> =>
+  key === 'leads' || key === 'min_registrations' || key === 'min_leads'
+    ? fc.integer({ min: 1, max: 20 })
+    : key === 'ctr' || key === 'rate'
+      ? positive(100)
+      : key === 'stage'
+        ? fc.constantFrom(...OUTCOME_STAGES)
+        : positive(500);
+
+const upTo = (max: number) => fc.integer({ min: 0, max });
+const someQuality: fc.Arbitrary<AdQuality> = fc
+  .record({
+    registrations: upTo(60),
+    showUp: fc.double({ min: 0, max: 1, noNaN: true }),
+    eventsHappened: upTo(2),
+    settledSpend: fc.option(positive(5_000)),
+    reached: upTo(30),
+    judged: upTo(40),
+  })
+  .map((q) => ({
+    registrations: q.registrations,
+    settledRegistrations: q.eventsHappened ? q.registrations : 0,
+    attendees: q.eventsHappened ? Math.floor(q.registrations * q.showUp) : 0,
+    eventsHappened: q.eventsHappened,
+    nextEventAt: null,
+    settledSpend: q.settledSpend,
+    stages: Object.fromEntries(OUTCOME_STAGES.map((stage) => [stage, { reached: q.reached, judged: q.judged }])),
+  }));
 
 describe('the ads a replay judges at an hour', () => {
-  it('no task crosses on a lower spend where it does not cross on the whole spend', () => {
-    // The outcome tasks read what leads became, not these numbers: a replay has no outcome to cross.
-    const adTaskSpecs = TASKS.filter((t) => t.target === 'ad' && !isOutcomeTask(t.name));
+  it('no metric task crosses on a lower spend where it does not cross on the whole; the outcome tasks judge the whole', () => {
+    const adTaskSpecs = TASKS.filter((t) => t.target === 'ad');
     const rule = fc.tuple(...adTaskSpecs.map((t) => fc.tuple(...t.values.map((v) => thresholdsFor(v.key)))));
     const metrics = fc.record({
       spend: positive(5_000),
@@ -38,9 +66,14 @@ describe('the ads a replay judges at an hour', () => {
       cpc: fc.option(positive(50)),
     });
     fc.assert(
-      fc.property(rule, metrics, fc.double({ min: 0, max: 1, noNaN: true }), (values, m: ObjectMetrics, share) => {
-        const thresholds = activeThresholds(
-          {
+      fc.property(
+        rule,
+        metrics,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.option(someQuality, { nil: undefined }),
+        fc.boolean(),
+        (values, m: ObjectMetrics, share, quality, tooEarly) => {
+          const allTasks = {
             id: 1,
             name: 'All tasks',
             rule_filter: [],
@@ -49,16 +82,38 @@ describe('the ads a replay judges at an hour', () => {
               is_active: true,
               values: Object.fromEntries(t.values.map((v, k) => [v.key, String(values[i]![k])])),
             })),
-          },
-          [],
-        );
-        const checks = activeAdTasks(thresholds);
-        expect(checks.map(([task]) => task)).toEqual(adTaskSpecs.map((t) => t.name));
-        for (const [task, check] of checks) {
-          const lower = check({ ...m, spend: m.spend * share }, thresholds.get(task)!, 'USD');
-          if (lower) expect(check(m, thresholds.get(task)!, 'USD'), task).not.toBeNull();
-        }
-      }),
+          };
+          const thresholds = activeThresholds(allTasks, []);
+          const tasks = activeAdTaskSets(thresholds);
+          expect([...tasks.metric, ...tasks.outcome].map(([task]) => task)).toEqual(adTaskSpecs.map((t) => t.name));
+          for (const [task, check] of tasks.metric) {
+            const lower = check({ ...m, spend: m.spend * share }, thresholds.get(task)!, 'USD');
+            if (lower) expect(check(m, thresholds.get(task)!, 'USD'), task).not.toBeNull();
+          }
+          // With a lag allowance leaving part of the spend out, and whatever the maturity, the evaluator's
+          // outcome verdicts are the checks on the whole numbers — what crossing.ts asks.
+          const view = viewOf(
+            allTasks,
+            { currency: 'USD', campaigns: [], ads: [], insights: [] },
+            { now: new Date(0) },
+          );
+          const facts = {
+            hoursDelivered: 1,
+            olderThanHourly: false,
+            recentSpend: m.spend * share,
+            lastTurnedOnAt: null,
+          };
+          const judged = judgeAdTasks(
+            { metric: [], outcome: tasks.outcome },
+            thresholds,
+            { metrics: m, facts, quality, tooEarly },
+            view,
+            'USD',
+          );
+          for (const [task, check] of tasks.outcome)
+            expect(judged.verdicts[task], task).toBe(check(m, quality, thresholds.get(task)!, 'USD').verdict);
+        },
+      ),
       { numRuns: 3_000 },
     );
   });
@@ -74,6 +129,9 @@ describe('the ads a replay judges at an hour', () => {
           { name: 'spend_no_links_clicks', values: { spend: '15' } },
           { name: 'spend_ctr_no_leads', values: { spend: '20', ctr: '1.5' } },
           { name: 'spend_cpc_no_leads', values: { spend: '20', cpc: '0.8' } },
+          { name: 'cost_per_attendee', values: { cost: '40', min_registrations: '5' } },
+          { name: 'show_up_rate', values: { rate: '35', min_registrations: '5' } },
+          { name: 'cost_per_stage', values: { stage: 'qualified', cost: '60', min_leads: '3' } },
         ],
         { minLength: 1 },
       ),
@@ -86,10 +144,12 @@ describe('the ads a replay judges at an hour', () => {
       maxActions: fc.constantFrom(2, 100),
       hoursOn: fc.constantFrom(24, 6),
     });
+    let outcomePauses = 0;
     await fc.assert(
       fc.asyncProperty(settings, async (s) => {
         const random = seededRandom(s.seed).next;
         const timeline = historyOf(random);
+        const qualityByHour = qualityHistoryOf(random, timeline);
         const rule: BacktestRule = {
           id: 1,
           name: 'Screened',
@@ -118,13 +178,16 @@ describe('the ads a replay judges at an hour', () => {
             .map((objectId) => ({ objectId, atMs: START + Math.floor(random() * HOURS) * HOUR_MS }))
             .sort((a, b) => a.atMs - b.atMs),
           limits: { maxShare: s.maxShare, maxActions: s.maxActions },
+          qualityAt: (atMs: number) => qualityByHour[hourIndex(timeline, atMs)] ?? new Map(),
         };
         const screened = await replay(input);
         const everyAd = await replay({ ...input, judgeEveryAd: true });
         expect(screened).toEqual(everyAd);
+        outcomePauses += screened.pauses.filter((p) => isOutcomeTask(p.task)).length;
       }),
       { numRuns: 60 },
     );
+    expect(outcomePauses).toBeGreaterThan(0);
   });
 });
 
@@ -186,4 +249,46 @@ function historyOf(random: () => number): Timeline {
     ads.push(series);
   }
   return { adAccountId: 'act_1', startMs: START, hours: HOURS, ads };
+}
+
+/**
+ * What the leads of most ads became, hour by hour: known from some hour on, an event later, its
+ * show-ups arriving over the twelve hours after (so revive sees attendees arrive), leads judged at a
+ * CRM stage as they age.
+ */
+function qualityHistoryOf(random: () => number, timeline: Timeline): QualityByAd[] {
+  const ads = timeline.ads
+    .filter(() => random() < 0.8)
+    .map((s) => {
+      const knownFrom = Math.floor((random() * HOURS) / 2);
+      return {
+        adId: s.adId,
+        knownFrom,
+        eventAt: knownFrom + Math.floor((random() * HOURS) / 2),
+        registrations: Math.floor(random() * 40),
+        showUp: random(),
+        settledSpend: random() < 0.5 ? null : 100 + random() * 2_000,
+        reachedShare: random(),
+      };
+    });
+  return Array.from({ length: HOURS }, (_, h) => {
+    const byAd: QualityByAd = new Map();
+    for (const a of ads) {
+      if (h < a.knownFrom) continue;
+      const happened = h >= a.eventAt;
+      const settled = happened ? a.registrations : 0;
+      const arrived = happened ? Math.min(1, (h - a.eventAt + 1) / 12) : 0;
+      const judged = Math.floor((h - a.knownFrom) / 4);
+      byAd.set(a.adId, {
+        registrations: a.registrations,
+        settledRegistrations: settled,
+        attendees: Math.floor(settled * a.showUp * arrived),
+        eventsHappened: happened ? 1 : 0,
+        nextEventAt: happened ? null : new Date(START + a.eventAt * HOUR_MS).toISOString(),
+        settledSpend: happened ? a.settledSpend : null,
+        stages: { qualified: { reached: Math.floor(judged * a.reachedShare), judged } },
+      });
+    }
+    return byAd;
+  });
 }

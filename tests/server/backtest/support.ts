@@ -2,8 +2,10 @@
 import type { BacktestResult } from '../../../server/backtest/service';
 import type { Database } from '../../../server/db/client';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { campaignEvents, leadOutcomes, leadPeople } from '../../../server/db/schema/index';
 import { recordReading } from '../../../server/history/record';
 import { WEBSITE_LEAD } from '../../../server/adplatform/insightValues';
+import { emailHash } from '../../../server/webinar/emailHash';
 
 export interface AdAtHour {
   id: string;
@@ -61,6 +63,66 @@ export async function readAt(db: Database, adAccountId: string, at: string, ads:
       ...actionsOf(a),
     })),
   });
+}
+
+export interface Webinar {
+  adAccountId: string;
+  folderId: number;
+  campaignId: string;
+  adId: string;
+  dateId: number;
+  startsAt: Date;
+  /** Form leads of the ad (all registered for the date), created and read before it. */
+  registrants: number;
+  /** Of them, those who attended. */
+  attendees: number;
+  /** When the date's participants were read and recorded (Demio's, hours after the start). */
+  recordedAt: Date;
+}
+
+/** One webinar date of a campaign, an ad's form leads registered for it, their show-ups recorded at `recordedAt`. */
+export async function seedWebinar(db: Database, w: Webinar) {
+  await db
+    .insert(campaignEvents)
+    .values({
+      folderId: w.folderId,
+      adAccountId: w.adAccountId,
+      campaignId: w.campaignId,
+      eventId: w.dateId,
+      dateId: w.dateId,
+      startsAt: w.startsAt,
+      source: 'name',
+      participantsReadAt: w.recordedAt,
+    })
+    .onConflictDoNothing();
+  const people = Array.from({ length: w.registrants }, (_, i) => emailHash(`${w.adId}.${i}@example.com`)!);
+  const created = new Date(w.startsAt.getTime() - 3 * 86_400_000);
+  await db.insert(leadPeople).values(
+    people.map((email, i) => ({
+      leadId: `${w.adId}-lead-${i}`,
+      adAccountId: w.adAccountId,
+      adId: w.adId,
+      campaignId: w.campaignId,
+      emailSha256: email,
+      createdTime: created,
+      readAt: created,
+    })),
+  );
+  const fact = (leadKey: string, kind: string) => ({
+    folderId: w.folderId,
+    leadKey,
+    kind,
+    occurredAt: w.startsAt,
+    source: 'demio',
+    sourceRef: String(w.dateId),
+    recordedAt: w.recordedAt,
+  });
+  await db
+    .insert(leadOutcomes)
+    .values([
+      ...people.map((email) => fact(email, 'registered')),
+      ...people.slice(0, w.attendees).map((email) => fact(email, 'attended')),
+    ]);
 }
 
 export const everyHour = () => Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
