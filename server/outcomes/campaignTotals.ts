@@ -56,7 +56,13 @@ export async function happenedCampaignIds(db: Database, adAccountId: string, at:
   const happened = await db
     .selectDistinct({ campaignId: campaignEvents.campaignId })
     .from(campaignEvents)
-    .where(and(eq(campaignEvents.adAccountId, adAccountId), lte(campaignEvents.startsAt, at)));
+    .where(
+      and(
+        eq(campaignEvents.adAccountId, adAccountId),
+        lte(campaignEvents.startsAt, at),
+        lte(campaignEvents.participantsReadAt, at),
+      ),
+    );
   return happened.map((h) => h.campaignId).filter((id) => /^\d+$/.test(id));
 }
 

@@ -5,7 +5,7 @@
  * start but read hours after it). The store answers from them as they are; the backtest replays
  * them as known at each hour (qualityHistory.ts).
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, min } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, campaignEvents, folders, leadOutcomes, leadPeople } from '../db/schema/index';
 import type { EventDateFact, LeadFact, OutcomeFact } from './qualityOf';
@@ -32,13 +32,15 @@ export async function readOutcomeRows(db: Database, adAccountId: string, at: Dat
       .from(leadPeople)
       .where(and(eq(leadPeople.adAccountId, adAccountId), lte(leadPeople.createdTime, at))),
     db
-      .selectDistinct({
+      .select({
         campaignId: campaignEvents.campaignId,
         dateId: campaignEvents.dateId,
         startsAt: campaignEvents.startsAt,
+        readAt: min(campaignEvents.participantsReadAt),
       })
       .from(campaignEvents)
-      .where(eq(campaignEvents.adAccountId, adAccountId)),
+      .where(eq(campaignEvents.adAccountId, adAccountId))
+      .groupBy(campaignEvents.campaignId, campaignEvents.dateId, campaignEvents.startsAt),
     folderIds.length
       ? db
           .select()
@@ -67,6 +69,7 @@ export async function readOutcomeRows(db: Database, adAccountId: string, at: Dat
       campaignId: d.campaignId,
       dateId: String(d.dateId),
       startsAt: d.startsAt.getTime(),
+      readAt: d.readAt ? new Date(d.readAt).getTime() : null,
     })),
     outcomes,
     sendsCrm: outcomes.some((o) => o.source === 'crm') || (await sendsCrm(db, folderIds)),

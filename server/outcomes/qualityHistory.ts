@@ -66,7 +66,11 @@ class CampaignFacts {
     this.outcomes.sort(byKnownAt);
     this.leadsKnownAt = Float64Array.from(this.leads, (l) => l.knownAt);
     this.outcomesKnownAt = Float64Array.from(this.outcomes, (o) => o.knownAt);
-    const changes = [...this.leadsKnownAt, ...this.outcomesKnownAt, ...this.dates.map((d) => d.startsAt)];
+    const changes = [
+      ...this.leadsKnownAt,
+      ...this.outcomesKnownAt,
+      ...this.dates.flatMap((d) => (d.readAt === null ? [d.startsAt] : [d.startsAt, d.readAt])),
+    ];
     // A lead joins a stage's judged leads once it is older than the stage's window.
     if (sendsCrm)
       for (const stage of LEAD_STAGES) for (const l of this.leads) changes.push(l.created + stageWindowMs(stage));
@@ -145,7 +149,8 @@ export class QualityHistory {
 
   /**
    * The dates whose start each ad's settled spend may be read at during [fromMs, toMs): those of its
-   * campaign starting inside the span, and the last one before it; by moment.
+   * campaign starting inside the span, the last one read before it, and those started before it but
+   * read later; by moment.
    */
   static settledSpendMoments(facts: OutcomeFacts, fromMs: number, toMs: number): Map<number, string[]> {
     const campaignsOf = new Map<string, Set<string>>();
@@ -154,14 +159,19 @@ export class QualityHistory {
     };
     for (const l of facts.leads) addCampaign(l.adId, l.campaignId);
     for (const o of facts.outcomes) if (o.adId) addCampaign(o.adId, facts.campaignOfWebsiteAd.get(o.adId));
-    const startsOf = new Map<string, number[]>();
-    for (const d of facts.dates) addTo(startsOf, d.campaignId, d.startsAt);
+    const datesOf = new Map<string, EventDateFact[]>();
+    for (const d of facts.dates) addTo(datesOf, d.campaignId, d);
     const moments = new Map<number, string[]>();
     for (const [adId, campaigns] of campaignsOf) {
-      const starts = [...campaigns].flatMap((c) => startsOf.get(c) ?? []);
-      const before = Math.max(...starts.filter((s) => s <= fromMs));
-      for (const moment of new Set(starts.filter((s) => s === before || (s > fromMs && s < toMs))))
-        addTo(moments, moment, adId);
+      const dates = [...campaigns].flatMap((c) => datesOf.get(c) ?? []);
+      // Read by the span's start: only the last can be the one; started before it but read later (or
+      // not yet): any may become the last happened one during it.
+      const readBefore = dates.filter((d) => d.startsAt <= fromMs && d.readAt !== null && d.readAt <= fromMs);
+      const lastRead = Math.max(...readBefore.map((d) => d.startsAt));
+      const starts = dates
+        .filter((d) => (d.startsAt <= fromMs ? !readBefore.includes(d) || d.startsAt === lastRead : d.startsAt < toMs))
+        .map((d) => d.startsAt);
+      for (const moment of new Set(starts)) addTo(moments, moment, adId);
     }
     return moments;
   }

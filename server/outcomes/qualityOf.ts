@@ -19,6 +19,12 @@ export interface EventDateFact {
   campaignId: string;
   dateId: string;
   startsAt: number;
+  /**
+   * When its participants were read (ms), null while not yet: a date counts as happened only once
+   * read — its spend is settled from its start, and counting that spend before its registrants
+   * would make every cost look dearer for the hours in between.
+   */
+  readAt: number | null;
 }
 
 export interface OutcomeFact {
@@ -100,8 +106,8 @@ export function qualitiesOf(
   for (const adId of new Set([...leadsByAd.keys(), ...websiteByAd.keys()])) {
     const campaignId = campaignOfAd.get(adId) ?? facts.campaignOfWebsiteAd.get(adId) ?? null;
     const dates = (campaignId ? datesOf.get(campaignId) : undefined) ?? [];
-    const happened = dates.filter((d) => d.startsAt <= atMs);
-    const upcoming = dates.filter((d) => d.startsAt > atMs).sort((a, b) => a.startsAt - b.startsAt);
+    const happened = dates.filter((d) => d.startsAt <= atMs && d.readAt !== null && d.readAt <= atMs);
+    const upcoming = dates.filter((d) => !happened.includes(d)).sort((a, b) => a.startsAt - b.startsAt);
     const own = leadsByAd.get(adId) ?? [];
     const ownEmails = new Set(own.flatMap((l) => (l.email ? [l.email] : [])));
     const dateIds = new Set(happened.map((d) => d.dateId));

@@ -1,7 +1,8 @@
 /**
  * The outcome store's QualitySource: what each ad's leads had become at a moment, read from the
  * stored rows as they were known then (lead_people created ≤ at, lead_outcomes occurred ≤ at,
- * campaign_events starts_at ≤ at counting as happened), computed by qualityOf.ts. `history()` answers
+ * a campaign_events date counting as happened once started and its participants read by `at`: until
+ * then its spend would be counted without its registrants), computed by qualityOf.ts. `history()` answers
  * the same at every hour of a backtest's span from rows read once, each seen from when it was recorded
  * (qualityHistory.ts). Docs: docs/architecture.md, "Lead outcomes".
  *

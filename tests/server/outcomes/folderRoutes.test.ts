@@ -71,6 +71,8 @@ eachDatabase((engine) => {
         dateId,
         startsAt,
         source: 'name',
+        // A date that has happened has had its participants read.
+        participantsReadAt: startsAt.getTime() < Date.now() ? new Date(startsAt.getTime() + 3_600_000) : null,
       });
       await db
         .insert(campaignEvents)

@@ -27,6 +27,8 @@ const facts: fc.Arbitrary<KnownOutcomeFacts> = fc
         campaignId: fc.constantFrom('c1', 'c2', 'c3'),
         dateId: fc.constantFrom('d1', 'd2', 'd3'),
         startsAt: hour,
+        // Hours after its start its participants were read; null: not yet.
+        readAfter: fc.option(fc.integer({ min: 0, max: 10 })),
       }),
       {
         maxLength: 5,
@@ -64,7 +66,12 @@ const facts: fc.Arbitrary<KnownOutcomeFacts> = fc
   .map((f) => {
     // One row per (campaign, date), as campaign_events holds them; leads created at distinct moments.
     const dates = [
-      ...new Map(f.dates.map((d) => [`${d.campaignId}|${d.dateId}`, { ...d, startsAt: d.startsAt * H }])).values(),
+      ...new Map(
+        f.dates.map(({ readAfter, ...d }) => [
+          `${d.campaignId}|${d.dateId}`,
+          { ...d, startsAt: d.startsAt * H, readAt: readAfter === null ? null : (d.startsAt + readAfter) * H },
+        ]),
+      ).values(),
     ];
     const leads: (LeadFact & Known)[] = f.leads.map((l, i) => ({
       leadId: `L${i}`,

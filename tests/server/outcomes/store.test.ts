@@ -58,6 +58,8 @@ eachDatabase((engine) => {
           dateId: 10 + i,
           startsAt,
           source: 'name',
+          // Read an hour after the start: until then the date has not happened for the store.
+          participantsReadAt: new Date(startsAt.getTime() + 3_600_000),
         })),
       );
       // Ann, Ben and Cy leave form leads on the ad; Dee on another ad of the campaign after Ann did on this one.
