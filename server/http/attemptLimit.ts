@@ -12,10 +12,12 @@ export type AttemptKey = (request: FastifyRequest) => string;
 export const byAddress: AttemptKey = (request) => `ip:${request.ip}`;
 /** The signed-in user (for calls that spend the ad platform's call budget: Run now, Preview, refreshes). */
 export const byUser: AttemptKey = (request) => `user:${request.user?.id ?? request.ip}`;
-export const byEmail: AttemptKey = (request) =>
-  `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
-    .trim()
-    .toLowerCase()}`;
+export const byEmail: AttemptKey = (request) => {
+  // Counted before the body is validated: anything but a string (an object whose toString is not a
+  // function makes String() throw) is no e-mail, and validation answers it.
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+};
 
 export interface AttemptLimit {
   key: AttemptKey;

@@ -47,6 +47,17 @@ eachDatabase((engine) => {
       expect((await login(user.email, 'wrong-password', '10.9.3.1')).statusCode).toBe(401);
     }, 180_000);
 
+    it('answers an e-mail that is no string with a field error, not a 500 (it is counted before validation)', async () => {
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: { toString: [1, true] }, password: 'x' },
+        remoteAddress: '10.9.4.1',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('email');
+    });
+
     it('doubles the delay with each further failure, up to fifteen minutes', async () => {
       await api.dbh.db.delete(loginFailures);
       const email = 'doubling@example.com';
