@@ -7,6 +7,9 @@ const jsonReport = process.env.VITEST_JSON_REPORT;
 export default defineConfig({
   test: {
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
+    // Two files at a time on a two-core machine (vitest's default there is one): the server tests
+    // mostly wait on databases, processes and sockets; the browser-app tests stay one at a time.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -19,6 +22,10 @@ export default defineConfig({
           // project 312 → 168 s on a 2-core machine); every file sets up its own mock server,
           // session and query client in its hooks, so nothing a file needs is left by another.
           isolate: false,
+          // jsdom and React keep a core busy: a second file beside it only slows both. The
+          // projects run one after the other (groupOrder), each with its own number of workers.
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +39,7 @@ export default defineConfig({
           env: { PASSWORD_HASH_COST: '12' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -42,6 +50,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
