@@ -1,6 +1,7 @@
 /** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
 import { counter } from './args';
 import { DECISIONS_USAGE } from './decisions/run';
+import { QUALITY_USAGE } from './decisions/quality/run';
 import { ENGINE_USAGE } from './engine/main';
 import { SOAK_USAGE } from './soak/run';
 
@@ -50,6 +51,7 @@ export const USAGE = `npm run bench -- [flags]
 ${ENGINE_USAGE}
 ${SOAK_USAGE}
 ${DECISIONS_USAGE}
+${QUALITY_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {

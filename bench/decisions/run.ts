@@ -1,25 +1,28 @@
 /**
- * `npm run bench -- --decisions`: wrong pauses measured. A simulated agency (agency.ts) with late
+ * `npm run bench -- --decisions`: wrong pauses measured, in two sections. Lag: a simulated agency (agency.ts) with late
  * leads, run twice over the same simulated days — its rules judging as the engine did before the
  * judging settings (naive) and with the new defaults plus the lag allowance and revive (lag_aware)
  * — each pause then judged by the simulator's settled truth (tally.ts). On PGlite, and on
  * PostgreSQL too with --postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL). Writes the "decisions"
  * section of bench/results/latest.json and bench/results/decisions-latest.md; docs/bench.md says
- * how to read them.
+ * how to read them. Quality: webinar seats bought by CPL-only rules and by cost per attendee
+ * (quality/run.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { counter } from '../args';
+import { counter, flagValue } from '../args';
 import { pgliteFactory, postgresFactory, type DatabaseFactory } from '../databases';
 import { mergeLatestSection } from '../latestJson';
 import { driveVariant, type DecisionsOptions, type Variant } from './drive';
 import { renderDecisions, GOALS, type DatabaseResult } from './report';
+import { runQualitySection, QUALITY_USAGE } from './quality/run';
 import { tally } from './tally';
 
 export const DECISIONS_USAGE = `  --decisions            wrong pauses: an agency with late leads, its rules judged naively and lag-aware (bench/results/decisions-latest.md):
     --accounts N           simulated ad accounts, one folder and rule each (default 50)
     --campaigns N          campaigns per account (default 10), --ads N ads per campaign (default 3)
     --days N               simulated days (default 14), --every N the rules run every N hours (default 4)
-    --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)`;
+    --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)
+    --only lag|quality     one section (both by default; the quality section's flags below)`;
 
 export function decisionsOptions(argv: string[]): DecisionsOptions {
   const count = counter(argv, DECISIONS_USAGE);
@@ -38,15 +41,29 @@ export function decisionsOptions(argv: string[]): DecisionsOptions {
 
 const VARIANTS: Variant[] = ['naive', 'lag_aware'];
 
+/** `--only lag` or `--only quality` runs one section; both run by default, lag first. */
 export async function runDecisionsBench(argv: string[], log: (line: string) => void): Promise<void> {
-  const options = decisionsOptions(argv);
-  const startedAt = new Date();
+  const only = flagValue(argv, 'only');
+  if (only !== undefined && only !== 'lag' && only !== 'quality')
+    throw new Error(`--only must be lag or quality (got ${only})\n\n${DECISIONS_USAGE}\n${QUALITY_USAGE}`);
   const factories: DatabaseFactory[] = [await pgliteFactory()];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (argv.includes('--postgres')) {
     if (!url) throw new Error('--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
     factories.push(await postgresFactory(url));
   }
+  try {
+    if (only !== 'quality') await runLagSection(argv, factories, log);
+    if (only !== 'lag') await runQualitySection(argv, factories, log);
+  } finally {
+    for (const factory of factories) await factory.dispose();
+  }
+}
+
+/** The lag section: late leads judged naively and lag-aware. */
+async function runLagSection(argv: string[], factories: DatabaseFactory[], log: (line: string) => void): Promise<void> {
+  const options = decisionsOptions(argv);
+  const startedAt = new Date();
   // Every database and variant at once: each has its own simulator and database, and the
   // databases' work runs beside the main thread's (PGlite's worker thread, PostgreSQL's processes).
   const runVariant = async (factory: DatabaseFactory, variant: Variant) => {
@@ -66,22 +83,17 @@ export async function runDecisionsBench(argv: string[], log: (line: string) => v
       await database.close();
     }
   };
-  let results: DatabaseResult[];
-  try {
-    results = await Promise.all(
-      factories.map(async (factory) => {
-        const [naive, lagAware] = await Promise.all(VARIANTS.map((variant) => runVariant(factory, variant)));
-        return {
-          database: factory.engine,
-          naive: naive!.counts,
-          lag_aware: lagAware!.counts,
-          lag_hours: lagAware!.lagHours,
-        };
-      }),
-    );
-  } finally {
-    for (const factory of factories) await factory.dispose();
-  }
+  const results: DatabaseResult[] = await Promise.all(
+    factories.map(async (factory) => {
+      const [naive, lagAware] = await Promise.all(VARIANTS.map((variant) => runVariant(factory, variant)));
+      return {
+        database: factory.engine,
+        naive: naive!.counts,
+        lag_aware: lagAware!.counts,
+        lag_hours: lagAware!.lagHours,
+      };
+    }),
+  );
 
   const first = results[0]!;
   const section: Record<string, unknown> = {
