@@ -19,6 +19,8 @@ export interface GraphContext {
   linkBase: string;
   /** The token the call was made with; Graph's paging links carry it so they can be fetched as-is. */
   accessToken?: string;
+  /** Whether the token reaches an ad account (digits); absent: it reaches every one (tokens.ts). */
+  reaches?: (accountId: string) => boolean;
 }
 
 const DEFAULT_LIMIT = 25;

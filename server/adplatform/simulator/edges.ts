@@ -50,12 +50,11 @@ export function listEdge(parent: Parent, edge: string, params: Params, context: 
   if (kind === 'AdAccount') {
     if (params.filtering !== undefined)
       return errorAnswer(400, 100, '(#100) The simulator does not filter /me/adaccounts');
-    const summary = summaryOf(params, context.world.accounts.length);
+    const reaches = context.graph.reaches ?? (() => true);
+    const accounts = context.world.accounts.filter((account) => reaches(account.accountId));
+    const summary = summaryOf(params, accounts.length);
     if (summary && 'status' in summary) return summary;
-    return withSummary(
-      page(context.world.accounts, renderer('AdAccount', fields, context), params, path, context.graph),
-      summary,
-    );
+    return withSummary(page(accounts, renderer('AdAccount', fields, context), params, path, context.graph), summary);
   }
   const wanted = wantedStatuses(parent.kind as SpecNode, kind, edge, params);
   if (!Array.isArray(wanted)) return wanted;
