@@ -8,3 +8,4 @@ export * from './judging';
 export * from './backtest';
 export * from './outcomes';
 export * from './outcomeKeys';
+export * from './connections';
