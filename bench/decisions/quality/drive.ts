@@ -95,7 +95,7 @@ export async function driveQualityVariant(
   let clock = new Date(QUALITY_START);
   const graph = new GraphClient({
     baseUrl: sim.url,
-    apiVersion: 'v21.0',
+    apiVersion: 'v25.0',
     accessToken: 'simulator-token',
     sleep: async () => undefined,
     timeoutMs: 30_000,

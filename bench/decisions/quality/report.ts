@@ -1,12 +1,14 @@
 /** The quality section's markdown report and its goals (docs/bench.md, "Decisions: quality"). */
 import os from 'node:os';
 import type { QualityOptions } from './drive';
-import type { QualityCounts } from './tally';
+import type { OracleCounts, QualityCounts } from './tally';
 
 export interface QualityDatabaseResult {
   database: 'pglite' | 'postgres';
   cpl_only: QualityCounts;
   show_up_aware: QualityCounts;
+  /** A rule that knew every ad's settled cost per attendee from the start (tally.ts tallyOracle). */
+  oracle: OracleCounts;
 }
 
 export const QUALITY_GOALS = (r: QualityDatabaseResult) => ({
@@ -25,17 +27,18 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 
 function table(r: QualityDatabaseResult): string[] {
-  const row = (label: string, f: (c: QualityCounts) => string) =>
-    `| ${label} | ${f(r.cpl_only)} | ${f(r.show_up_aware)} |`;
+  const row = (label: string, f: (c: QualityCounts) => string, oracle = '') =>
+    `| ${label} | ${f(r.cpl_only)} | ${f(r.show_up_aware)} | ${oracle} |`;
+  const o = r.oracle;
   return [
-    `| ${r.database} | cpl_only | show_up_aware |`,
-    '|---|---:|---:|',
-    row('spend', (c) => money(c.spend)),
+    `| ${r.database} | cpl_only | show_up_aware | knowing every ad’s seats |`,
+    '|---|---:|---:|---:|',
+    row('spend', (c) => money(c.spend), money(o.spend)),
     row('registrations (settled)', (c) => whole(c.registrations)),
-    row('attendees', (c) => whole(c.attendees)),
-    row('cost per attendee', (c) => money(c.cost_per_attendee)),
-    row('attendees lost to pauses', (c) => whole(c.attendees_lost)),
-    row('pauses', (c) => whole(c.pauses)),
+    row('attendees', (c) => whole(c.attendees), whole(o.attendees)),
+    row('cost per attendee', (c) => money(c.cost_per_attendee), money(o.cost_per_attendee)),
+    row('attendees lost to pauses', (c) => whole(c.attendees_lost), whole(o.attendees_lost)),
+    row('pauses', (c) => whole(c.pauses), whole(o.pauses)),
     row('false pauses', (c) => whole(c.false_pauses)),
     row('false-pause rate', (c) => pct(c.false_pause_rate)),
     row('runs (failed)', (c) => `${whole(c.runs)} (${c.runs_failed})`),
@@ -65,6 +68,8 @@ export function renderQuality(results: QualityDatabaseResult[], o: QualityOption
     `| show_up_aware cost per attendee ≤ 0.8 × cpl_only | ${yes(goals.cost_per_attendee_at_most_80_percent_of_cpl_only)} |`,
     `| show_up_aware attendees lost ≤ 0.5 × cpl_only | ${yes(goals.attendees_lost_at_most_half_of_cpl_only)} |`,
     `| show_up_aware false-pause rate ≤ 2 % | ${yes(goals.false_pause_rate_at_most_2_percent)} |`,
+    '',
+    `Knowing every ad’s seats: a rule told each ad’s settled cost per attendee from the start, turning off every ad over $${o.costPerAttendee} at its first run once a day old — the best a rule at this seat price can do on this agency; its cost per attendee is ${first.cpl_only.cost_per_attendee && first.oracle.cost_per_attendee ? (first.oracle.cost_per_attendee / first.cpl_only.cost_per_attendee).toFixed(2) : '—'} × cpl_only’s.`,
     '',
   ].join('\n');
 }

@@ -10,7 +10,7 @@ import type { DatabaseFactory } from '../../databases';
 import { mergeLatestSection } from '../../latestJson';
 import { driveQualityVariant, type QualityOptions, type QualityVariant } from './drive';
 import { QUALITY_GOALS, renderQuality, type QualityDatabaseResult } from './report';
-import { tallyQuality } from './tally';
+import { tallyOracle, tallyQuality, type OracleCounts } from './tally';
 
 /** The midpoint of the simulator's show-up rates (5–70 %): the two rule sets' common price. */
 const MEAN_SHOW_UP = 0.375;
@@ -59,7 +59,8 @@ export async function runQualitySection(
         const counts = await tallyQuality(database.handle.db, run, options.costPerAttendee);
         for (const error of run.firstErrors) log(`  failed: ${error.split('\n')[0]}`);
         log(`  ${factory.engine} ${variant}: ${JSON.stringify(counts)}`);
-        return counts;
+        const oracle: OracleCounts = tallyOracle(run, options.costPerAttendee, options.everyHours);
+        return { counts, oracle };
       } finally {
         await run.demio.close();
         await run.sim.close();
@@ -71,7 +72,12 @@ export async function runQualitySection(
   const results = await Promise.all(
     factories.map(async (factory) => {
       const [cplOnly, showUpAware] = await Promise.all(VARIANTS.map((variant) => runVariant(factory, variant)));
-      return { database: factory.engine, cpl_only: cplOnly!, show_up_aware: showUpAware! };
+      return {
+        database: factory.engine,
+        cpl_only: cplOnly!.counts,
+        show_up_aware: showUpAware!.counts,
+        oracle: cplOnly!.oracle,
+      };
     }),
   );
   const first = results[0]!;
@@ -79,6 +85,7 @@ export async function runQualitySection(
     database: results.map((r) => r.database).join(' and '),
     cpl_only: first.cpl_only,
     show_up_aware: first.show_up_aware,
+    oracle: first.oracle,
     goals: QUALITY_GOALS(first),
     setup: { ...options, started_at: startedAt.toISOString() },
   };

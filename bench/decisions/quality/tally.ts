@@ -19,7 +19,7 @@ import type { SimAd } from '../../../server/adplatform/simulator/world';
 import type { Database } from '../../../server/db/client';
 import { ruleActivity } from '../../../server/db/schema/index';
 import { leadAttends } from '../../../server/webinar/simulator/participants';
-import { QUALITY_START, type QualityRun } from './drive';
+import { HOUR_MS, QUALITY_START, type QualityRun } from './drive';
 
 export interface QualityCounts {
   spend: number;
@@ -65,6 +65,58 @@ function seatsOf(run: QualityRun, ad: SimAd): Seats {
   return { spend, registrations, attendees };
 }
 
+/** What the ad's leads cost a seat over the period had nobody paused it (the truth a pause is judged by). */
+function unpausedCostPerAttendee(run: QualityRun, ad: SimAd): number {
+  const unpaused = seatsOf(run, { ...ad, statusLog: [ad.statusLog[0]!] });
+  return unpaused.attendees > 0 ? unpaused.spend / unpaused.attendees : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A rule that knew every ad's settled cost per attendee from the start: it turns off each ad over
+ * the threshold at its first run once the ad is a day old (the judging defaults' maturity). The
+ * bound any rule on what leads became can reach on this agency, for reading the two rule sets.
+ */
+export function tallyOracle(run: QualityRun, threshold: number, everyHours: number): OracleCounts {
+  const world = run.sim.world;
+  let spend = 0;
+  let attendees = 0;
+  let lost = 0;
+  let pauses = 0;
+  for (const { id } of run.ads) {
+    const original = world.ads.get(id)!;
+    const ad = { ...original, statusLog: [original.statusLog[0]!] };
+    const unpaused = seatsOf(run, ad);
+    let ran = unpaused;
+    if (unpausedCostPerAttendee(run, ad) > threshold) {
+      const campaign = world.campaigns.get(ad.campaignId)!;
+      const mature = Math.max(QUALITY_START, campaign.startTime + 24 * HOUR_MS);
+      const slot = QUALITY_START + Math.ceil((mature - QUALITY_START) / (everyHours * HOUR_MS)) * everyHours * HOUR_MS;
+      if (slot < run.end) {
+        pauses += 1;
+        ran = seatsOf(run, { ...ad, statusLog: [...ad.statusLog, { at: slot, status: 'PAUSED' }] });
+      }
+    }
+    spend += ran.spend;
+    attendees += ran.attendees;
+    lost += unpaused.attendees - ran.attendees;
+  }
+  return {
+    spend: round2(spend),
+    attendees,
+    cost_per_attendee: attendees ? round2(spend / attendees) : null,
+    attendees_lost: lost,
+    pauses,
+  };
+}
+
+export interface OracleCounts {
+  spend: number;
+  attendees: number;
+  cost_per_attendee: number | null;
+  attendees_lost: number;
+  pauses: number;
+}
+
 export async function tallyQuality(db: Database, run: QualityRun, threshold: number): Promise<QualityCounts> {
   const world = run.sim.world;
   let spend = 0;
@@ -76,11 +128,12 @@ export async function tallyQuality(db: Database, run: QualityRun, threshold: num
     const ad = world.ads.get(id)!;
     const actual = seatsOf(run, ad);
     const unpaused = seatsOf(run, { ...ad, statusLog: [ad.statusLog[0]!] });
+
     spend += actual.spend;
     registrations += actual.registrations;
     attendees += actual.attendees;
     lost += unpaused.attendees - actual.attendees;
-    if (unpaused.attendees > 0 && unpaused.spend / unpaused.attendees <= threshold) withinThreshold.add(id);
+    if (unpausedCostPerAttendee(run, ad) <= threshold) withinThreshold.add(id);
   }
   const pauses = await db
     .select({ adId: ruleActivity.adId })
