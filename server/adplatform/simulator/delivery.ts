@@ -12,11 +12,21 @@ export interface Totals {
   impressions: number;
   clicks: number;
   linkClicks: number;
+  /** Link clicks that leave Facebook for the advertiser's website (those of form ads open the form). */
+  outboundClicks: number;
   onsiteLeads: number;
   websiteLeads: number;
 }
 
-export const ZERO: Totals = { spend: 0, impressions: 0, clicks: 0, linkClicks: 0, onsiteLeads: 0, websiteLeads: 0 };
+export const ZERO: Totals = {
+  spend: 0,
+  impressions: 0,
+  clicks: 0,
+  linkClicks: 0,
+  outboundClicks: 0,
+  onsiteLeads: 0,
+  websiteLeads: 0,
+};
 
 /** Status at a moment: the last event at or before it (an object not yet created has its first status). */
 export function statusAt(log: StatusEvent[], at: number): StatusEvent['status'] {
@@ -59,11 +69,12 @@ export function totalsAfter(profile: DeliveryProfile, hours: number): Totals {
   const impressions = Math.floor((spend / profile.cpm) * 1000);
   const clicks = Math.floor((impressions * profile.ctrPct) / 100);
   const linkClicks = Math.floor(clicks * profile.linkShare);
+  const outboundClicks = Math.floor(linkClicks * profile.websiteShare);
   let leads = 0;
   if (profile.leads.kind === 'per_spend') leads = Math.floor(spend / profile.leads.cpl);
   else if (profile.leads.kind === 'diminishing') leads = Math.floor(profile.leads.factor * Math.sqrt(spend));
   const websiteLeads = Math.floor(leads * profile.websiteShare);
-  return { spend, impressions, clicks, linkClicks, onsiteLeads: leads - websiteLeads, websiteLeads };
+  return { spend, impressions, clicks, linkClicks, outboundClicks, onsiteLeads: leads - websiteLeads, websiteLeads };
 }
 
 export function subtract(a: Totals, b: Totals): Totals {
@@ -72,6 +83,7 @@ export function subtract(a: Totals, b: Totals): Totals {
     impressions: a.impressions - b.impressions,
     clicks: a.clicks - b.clicks,
     linkClicks: a.linkClicks - b.linkClicks,
+    outboundClicks: a.outboundClicks - b.outboundClicks,
     onsiteLeads: a.onsiteLeads - b.onsiteLeads,
     websiteLeads: a.websiteLeads - b.websiteLeads,
   };
@@ -83,6 +95,7 @@ export function add(a: Totals, b: Totals): Totals {
     impressions: a.impressions + b.impressions,
     clicks: a.clicks + b.clicks,
     linkClicks: a.linkClicks + b.linkClicks,
+    outboundClicks: a.outboundClicks + b.outboundClicks,
     onsiteLeads: a.onsiteLeads + b.onsiteLeads,
     websiteLeads: a.websiteLeads + b.websiteLeads,
   };
@@ -105,6 +118,12 @@ export function reachOf(impressions: number): number {
   return Math.max(1, Math.round(impressions / (1 + impressions / (impressions + 40_000))));
 }
 
+/** People who clicked: fewer than the clicks, the more so the more clicks there are (never more than reached). */
+export function uniqueClickersOf(clicks: number, reach: number): number {
+  if (clicks <= 0) return 0;
+  return Math.min(reach, Math.max(1, Math.round(clicks / (1 + clicks / (clicks + 400)))));
+}
+
 /** The Graph API's string metrics and action lists (AdsInsights fields) for some totals. */
 export function graphMetrics(t: Totals): Record<string, unknown> {
   const leads = t.onsiteLeads + t.websiteLeads;
@@ -118,6 +137,10 @@ export function graphMetrics(t: Totals): Record<string, unknown> {
   const reach = reachOf(t.impressions);
   const ratio = (numerator: number, denominator: number, scale = 1) =>
     denominator > 0 ? ((numerator / denominator) * scale).toFixed(6) : undefined;
+  const uniqueClicks = uniqueClickersOf(t.clicks, reach);
+  const uniqueLinkClicks = uniqueClickersOf(t.linkClicks, reach);
+  const outbound = (value: string | undefined) =>
+    t.outboundClicks > 0 && value !== undefined ? [{ action_type: 'outbound_click', value }] : undefined;
   return {
     spend: t.spend.toFixed(2),
     impressions: String(t.impressions),
@@ -131,6 +154,14 @@ export function graphMetrics(t: Totals): Record<string, unknown> {
     cost_per_inline_link_click: ratio(t.spend, t.linkClicks),
     cpm: ratio(t.spend, t.impressions, 1000),
     cpp: ratio(t.spend, reach, 1000),
+    unique_clicks: String(uniqueClicks),
+    unique_ctr: ratio(uniqueClicks, reach, 100) ?? '0',
+    cost_per_unique_click: ratio(t.spend, uniqueClicks),
+    unique_inline_link_clicks: String(uniqueLinkClicks),
+    cost_per_unique_inline_link_click: ratio(t.spend, uniqueLinkClicks),
+    outbound_clicks: outbound(String(t.outboundClicks)),
+    outbound_clicks_ctr: outbound(ratio(t.outboundClicks, t.impressions, 100)),
+    cost_per_outbound_click: outbound(ratio(t.spend, t.outboundClicks)),
     ...(actions.length ? { actions, cost_per_action_type: costPer } : {}),
   };
 }

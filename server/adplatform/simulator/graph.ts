@@ -6,6 +6,7 @@
  */
 import { edgeParams } from '../graphSpec';
 import { errorAnswer, notFound, Refusal, type GraphAnswer, type GraphContext, type Params } from './answers';
+import { isCreativeId } from './assets';
 import { listEdge, unknownEdge } from './edges';
 import { leadsAnswer } from './leads';
 import { parseFields, type FieldNode } from './fieldTree';
@@ -66,6 +67,8 @@ export class GraphHandler {
     if (report) return report;
     const leads = leadsAnswer(this.world, context.now, method, path, params, context.graph);
     if (leads) return leads;
+    if (isCreativeId(this.world, head))
+      return errorAnswer(400, 100, "(#100) The simulator does not model AdCreative nodes: ask for an ad's creative{…}");
     const parent = this.find(head);
     if (!parent) return notFound(head, method);
     const accountId = parent.kind === 'User' ? undefined : parent.node.accountId;

@@ -55,6 +55,8 @@ export interface InsightQuery {
   increment: Increment;
   hourly: boolean;
   segments: SegmentDimension[];
+  /** `action_breakdowns` names action_destination: each action is split by where it took people (destinations.ts). */
+  actionDestination: boolean;
   /** Attribution windows whose counts each lead action carries. */
   windows: string[];
 }
@@ -233,9 +235,14 @@ export function parseInsightQuery(
         `The simulator does not answer the breakdowns combination ${breakdowns.join(', ')}. Simulated: ${SIMULATED_BREAKDOWNS.map((c) => c.join('+')).join(', ')}`,
       );
   }
+  let actionBreakdowns: string[] = [];
   if (params.action_breakdowns) {
-    const parsed = enumList('action_breakdowns', params.action_breakdowns, ACTION_BREAKDOWNS, ['action_type']);
+    const parsed = enumList('action_breakdowns', params.action_breakdowns, ACTION_BREAKDOWNS, [
+      'action_type',
+      'action_destination',
+    ]);
     if (!Array.isArray(parsed)) return parsed;
+    actionBreakdowns = parsed;
   }
   let windows: string[] = [];
   if (params.action_attribution_windows) {
@@ -256,6 +263,7 @@ export function parseInsightQuery(
     increment,
     hourly: breakdowns.includes(HOURLY),
     segments: breakdowns.filter((b): b is SegmentDimension => b in SEGMENT_DIMENSIONS),
+    actionDestination: actionBreakdowns.includes('action_destination'),
     windows,
   };
 }

@@ -14,6 +14,7 @@ import { addWindowCounts, countLead, emptyWindowCounts, type WindowCounts } from
 import { add, graphMetrics, ZERO, type Totals } from './delivery';
 import { HOURLY, parseInsightQuery, type InsightQuery, type Period } from './insightQuery';
 import { refuseFields } from './nodes';
+import { actionsByDestination, destinationOf } from './destinations';
 import { reportedTotals, reportFrame, type ReportFrame } from './reporting';
 import { apportion, segmentsOf, splitTotals, type Segment } from './segments';
 import type { SimAccount, SimAd, World } from './world';
@@ -46,6 +47,14 @@ export const SIMULATED_INSIGHT_FIELDS = [
   'cost_per_inline_link_click',
   'cpm',
   'cpp',
+  'unique_clicks',
+  'unique_ctr',
+  'cost_per_unique_click',
+  'unique_inline_link_clicks',
+  'cost_per_unique_inline_link_click',
+  'outbound_clicks',
+  'outbound_clicks_ctr',
+  'cost_per_outbound_click',
   'actions',
   'cost_per_action_type',
   'date_start',
@@ -55,7 +64,16 @@ export const SIMULATED_INSIGHT_FIELDS = [
 /** Without `fields`, Graph answers spend and the dates. */
 const DEFAULT_INSIGHT_FIELDS = ['spend'];
 /** Unique-people metrics Graph does not give per hour. */
-const NOT_HOURLY = ['reach', 'frequency', 'cpp'];
+const NOT_HOURLY = [
+  'reach',
+  'frequency',
+  'cpp',
+  'unique_clicks',
+  'unique_ctr',
+  'cost_per_unique_click',
+  'unique_inline_link_clicks',
+  'cost_per_unique_inline_link_click',
+];
 const LEAD_ACTIONS: Record<string, (c: WindowCounts, w: keyof WindowCounts['onsite']) => number> = {
   lead: (c, w) => c.onsite[w] + c.website[w],
   'onsite_conversion.lead_grouped': (c, w) => c.onsite[w],
@@ -189,11 +207,16 @@ function groupRows(
 }
 
 /** Lead actions and their costs with a value per attribution window asked for. */
-function withWindowValues(metrics: Record<string, unknown>, group: Group, windows: string[]) {
+function withWindowValues(metrics: Record<string, unknown>, group: Group, windows: string[], account: SimAccount) {
   type Entry = Record<string, string> & { action_type: string };
   const perWindow = (entries: Entry[] | undefined, cost: boolean) =>
     entries?.map((entry) => {
-      const count = LEAD_ACTIONS[entry.action_type];
+      const destination = destinationOf(entry, account);
+      // An entry of one destination counts only that kind of lead: form leads on the Page, pixel leads on the website.
+      const count =
+        destination && LEAD_ACTIONS[entry.action_type]
+          ? (c: WindowCounts, w: keyof WindowCounts['onsite']) => c[destination === 'page' ? 'onsite' : 'website'][w]
+          : LEAD_ACTIONS[entry.action_type];
       if (!count) return entry;
       const out: Entry = { ...entry };
       for (const window of windows) {
@@ -340,7 +363,11 @@ export function insightRows(
   }
   return groupRows(world, account, ads, query, buckets, now).map((group) => {
     let metrics = graphMetrics(group.totals);
-    if (query.windows.length) metrics = withWindowValues(metrics, group, query.windows);
+    if (query.actionDestination) {
+      const { actions: _actions, cost_per_action_type: _costs, ...rest } = metrics;
+      metrics = { ...rest, ...actionsByDestination(group.totals, account) };
+    }
+    if (query.windows.length) metrics = withWindowValues(metrics, group, query.windows, account);
     const segment: Record<string, string | undefined> = group.segment;
     // Only the fields asked for are worked out (an hourly read has thousands of rows).
     const out: Record<string, unknown> = {};

@@ -5,10 +5,11 @@
  * credit it to. A lead is listed from when insights first count it (its lag, minutes for instant
  * forms). Website (pixel) leads have no form and are never listed.
  *
- * Each ad set whose ads take form leads has one lead form; its id is the ad set's id behind `99`,
- * so it never collides with an object id (they all start with 120).
+ * Each ad set whose ads take form leads has one lead form (`GET /{form_id}` reads it); its id is
+ * the ad set's id behind `99`, so it never collides with an object id (they all start with 120).
  */
 import { errorAnswer, notFound, page, type GraphAnswer, type GraphContext, type Params } from './answers';
+import { adsetIdOfForm, formIdOf, pageIdOf } from './assets';
 import { parseFields } from './fieldTree';
 import { itemFilter } from './filtering';
 import { graphDatetime } from './nodes';
@@ -28,9 +29,7 @@ export interface SimLead {
   person: SimPerson;
 }
 
-const FORM_PREFIX = '99';
-
-export const formIdOf = (adsetId: string) => `${FORM_PREFIX}${adsetId}`;
+export { formIdOf } from './assets';
 
 /** Whether any ad of the ad set takes on-Facebook form leads. */
 export function hasLeadForm(world: World, adset: SimAdSet): boolean {
@@ -38,8 +37,8 @@ export function hasLeadForm(world: World, adset: SimAdSet): boolean {
 }
 
 function formOf(world: World, formId: string): SimAdSet | undefined {
-  if (!formId.startsWith(FORM_PREFIX)) return undefined;
-  const adset = world.adsets.get(formId.slice(FORM_PREFIX.length));
+  const adsetId = adsetIdOfForm(formId);
+  const adset = adsetId === undefined ? undefined : world.adsets.get(adsetId);
   return adset && hasLeadForm(world, adset) ? adset : undefined;
 }
 
@@ -98,8 +97,9 @@ export function leadsAnswer(
   const form = formOf(world, head);
   const ad = world.ads.get(head);
   if (!form && !(ad && edge === 'leads')) return undefined;
+  if (form && edge === undefined && method === 'GET') return formAnswer(world, now, form, params);
   if (form && (edge !== 'leads' || method !== 'GET'))
-    return errorAnswer(400, 100, `(#100) The simulator models only GET /leads of node type LeadgenForm`);
+    return errorAnswer(400, 100, `(#100) The simulator models only GET of node type LeadgenForm and its /leads`);
   if (method !== 'GET')
     return errorAnswer(400, 100, `(#100) Unsupported ${method.toLowerCase()} request on edge /leads`);
   if (ad?.deleted) return notFound(head);
@@ -122,19 +122,59 @@ export function leadsAnswer(
   return { ...answer, accountId: (form ?? ad)!.accountId };
 }
 
-/** The Lead fields asked for, or Graph's refusal naming the first that cannot be answered. */
-function fieldsOf(raw: string | undefined): string[] | GraphAnswer {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_FIELDS;
+/** The questions of every simulated form: the answers its leads' field_data hold. */
+const FORM_QUESTIONS = [
+  { key: 'email', label: 'Email', type: 'EMAIL' },
+  { key: 'full_name', label: 'Full name', type: 'FULL_NAME' },
+  { key: 'phone_number', label: 'Phone number', type: 'PHONE' },
+];
+
+type FormField = (form: SimAdSet, world: World, now: number) => unknown;
+
+const FORM_FIELDS: Record<string, FormField> = {
+  id: (form) => formIdOf(form.id),
+  name: (form) => `${form.name} - Lead Form`,
+  status: () => 'ACTIVE',
+  locale: () => 'en_US',
+  created_time: (form) => graphDatetime(form.createdTime, 'UTC'),
+  page_id: (form) => pageIdOf(form.accountId),
+  leads_count: (form, world, now) =>
+    [...world.ads.values()]
+      .filter((ad) => ad.adsetId === form.id && !ad.deleted)
+      .reduce((count, ad) => count + formLeadsOf(world, ad, now).length, 0),
+  questions: (form) => FORM_QUESTIONS.map((question, i) => ({ ...question, id: `${formIdOf(form.id)}${i}` })),
+};
+const DEFAULT_FORM_FIELDS = ['id', 'name'];
+
+/** `GET /{form_id}`: the ad set's lead form, in the fields asked for. */
+function formAnswer(world: World, now: number, form: SimAdSet, params: Params): GraphAnswer {
+  const refusal = refuseParams(params, 'a read of node type LeadgenForm', ['fields']);
+  if (refusal) return refusal;
+  const fields = fieldsOf(params.fields, 'LeadgenForm', FORM_FIELDS, DEFAULT_FORM_FIELDS);
+  if (!Array.isArray(fields)) return fields;
+  const wanted = fields.includes('id') ? fields : ['id', ...fields];
+  const body = Object.fromEntries(wanted.map((name) => [name, FORM_FIELDS[name]!(form, world, now)]));
+  return { status: 200, body, accountId: form.accountId };
+}
+
+/** The fields asked for of a Lead or LeadgenForm, or Graph's refusal naming the first that cannot be answered. */
+function fieldsOf(
+  raw: string | undefined,
+  node: 'Lead' | 'LeadgenForm' = 'Lead',
+  answered: Record<string, unknown> = LEAD_FIELDS,
+  defaults: string[] = DEFAULT_FIELDS,
+): string[] | GraphAnswer {
+  if (raw === undefined || raw.trim() === '') return defaults;
   const parsed = parseFields(raw);
   if ('error' in parsed) return errorAnswer(400, 100, `(#100) Syntax error in param fields: ${parsed.error}`);
-  const spec = specFields('Lead');
+  const spec = specFields(node);
   for (const field of parsed) {
     if (field.children || Object.keys(field.modifiers).length)
-      return errorAnswer(400, 100, `(#100) The simulator does not expand field ${field.name} of node type Lead`);
-    if (LEAD_FIELDS[field.name]) continue;
+      return errorAnswer(400, 100, `(#100) The simulator does not expand field ${field.name} of node type ${node}`);
+    if (answered[field.name]) continue;
     return spec.has(field.name)
-      ? errorAnswer(400, 100, `(#100) The simulator does not model field ${field.name} of node type Lead`)
-      : errorAnswer(400, 100, `(#100) Tried accessing nonexisting field (${field.name}) on node type (Lead)`);
+      ? errorAnswer(400, 100, `(#100) The simulator does not model field ${field.name} of node type ${node}`)
+      : errorAnswer(400, 100, `(#100) Tried accessing nonexisting field (${field.name}) on node type (${node})`);
   }
   return parsed.map((field) => field.name);
 }

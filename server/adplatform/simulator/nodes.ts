@@ -9,6 +9,7 @@ import { specFields, type SpecNode } from '../graphSpec';
 import { errorAnswer, type GraphAnswer } from './answers';
 import { statusAt } from './delivery';
 import { accountSpendCents, budgetRemaining, MIN_DAILY_BUDGET_CENTS } from './budgets';
+import { businessIdOf, businessOf, creativeIdOf, fundingSourceOf, promotedObjectOf, trackingSpecsOf } from './assets';
 import type { SimAccount, SimAd, SimAdSet, SimCampaign, World } from './world';
 import { DAY } from './naming';
 
@@ -50,6 +51,9 @@ const centsString = (cents: number | undefined) => (cents === undefined ? undefi
 const statusOf = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) =>
   'deleted' in node && node.deleted ? 'DELETED' : statusAt(node.statusLog, context.now);
 
+/** The simulated world has no delivery issues, and Graph leaves `issues_info` out for an object without any. */
+const noIssues = () => undefined;
+
 /**
  * Graph's effective_status: the object's own DELETED or ARCHIVED first, then a paused (or archived) campaign
  * (CAMPAIGN_PAUSED), then a paused ad set (ADSET_PAUSED), else the object's own status.
@@ -71,13 +75,17 @@ const ACCOUNT: FieldTable<SimAccount> = {
   age: (a, c) => Number(((c.now - a.createdTime) / DAY).toFixed(6)),
   amount_spent: (a, c) => String(accountSpendCents(c, a.accountId)),
   balance: () => '0',
+  business: (a) => businessOf(a),
   business_name: (a) => a.name,
   created_time: (a) => graphDatetime(a.createdTime, a.timezone),
   currency: (a) => a.currency,
   disable_reason: () => 0,
+  funding_source: (a) => fundingSourceOf(a).id,
+  funding_source_details: (a) => fundingSourceOf(a),
   is_personal: () => 0,
   is_prepay_account: () => false,
   min_daily_budget: () => MIN_DAILY_BUDGET_CENTS,
+  owner: (a) => businessIdOf(a),
   spend_cap: () => '0',
   timezone_name: (a) => a.timezone,
   timezone_offset_hours_utc: (a, c) => DateTime.fromMillis(c.now, { zone: a.timezone }).offset / 60,
@@ -98,6 +106,7 @@ const CAMPAIGN: FieldTable<SimCampaign> = {
   lifetime_budget: (c) => centsString(c.lifetimeBudgetCents),
   budget_remaining: budgetRemaining,
   budget_rebalance_flag: () => false,
+  issues_info: noIssues,
   pacing_type: () => ['standard'],
   special_ad_categories: () => [],
   special_ad_category: () => 'NONE',
@@ -119,6 +128,7 @@ const ADSET: FieldTable<SimAdSet> = {
   configured_status: statusOf,
   effective_status: (s, context) => effectiveStatus(context.world, s, context.now),
   billing_event: () => 'IMPRESSIONS',
+  bid_strategy: () => 'LOWEST_COST_WITHOUT_CAP',
   optimization_goal: (s, context) => context.world.optimizationGoalOf(s.id),
   destination_type: (s, context) =>
     context.world.optimizationGoalOf(s.id) === 'OFFSITE_CONVERSIONS' ? 'WEBSITE' : 'ON_AD',
@@ -127,6 +137,8 @@ const ADSET: FieldTable<SimAdSet> = {
   lifetime_budget: (s) => centsString(s.lifetimeBudgetCents),
   budget_remaining: budgetRemaining,
   targeting: (s) => structuredClone(s.targeting),
+  promoted_object: (s, context) => promotedObjectOf(context.world, s.id),
+  issues_info: noIssues,
   pacing_type: () => ['standard'],
   is_dynamic_creative: () => false,
   start_time: (s, context) =>
@@ -149,6 +161,11 @@ const AD: FieldTable<SimAd> = {
   configured_status: statusOf,
   effective_status: (ad, context) => effectiveStatus(context.world, ad, context.now),
   bid_type: () => 'ABSOLUTE_OCPM',
+  creative: (ad) => ({ id: creativeIdOf(ad) }),
+  tracking_specs: (ad) => trackingSpecsOf(ad),
+  /** An ad is aimed at its ad set's audience. */
+  targeting: (ad, context) => structuredClone(context.world.adsets.get(ad.adsetId)!.targeting),
+  issues_info: noIssues,
   source_ad_id: () => '0',
   created_time: (ad, context) => graphDatetime(ad.createdTime, zoneOf(context, ad.accountId)),
   updated_time: updatedTime,

@@ -8,6 +8,7 @@
 import { errorAnswer, Refusal, type GraphAnswer, type GraphContext, type Params } from './answers';
 import type { FieldNode } from './fieldTree';
 import { nodeRenderer, type NodeContext, type NodeOf, type NodeType } from './nodes';
+import { CREATIVE_FIELDS } from './assets';
 import type { World } from './world';
 
 export type RenderType = NodeType | 'User';
@@ -40,7 +41,7 @@ const PARENTS: Partial<Record<RenderType, Record<string, 'Campaign' | 'AdSet'>>>
 };
 
 /** Plain fields that are objects: a `{…}` after them picks their keys. */
-const OBJECT_FIELDS = new Set(['targeting']);
+const OBJECT_FIELDS = new Set(['targeting', 'promoted_object', 'business', 'funding_source_details']);
 
 const USER_FIELDS: Record<string, (user: SimUser) => unknown> = { id: (u) => u.id, name: (u) => u.name };
 
@@ -113,12 +114,14 @@ function extraField(type: RenderType, field: FieldNode, context: RenderContext):
     );
     return (node: never) => [field.name, render(parentOf(context.world, parentKind, node) as never)];
   }
+  if (type === 'Ad' && field.name === 'creative') return creativeField(field, context);
   if (!EDGE_FIELDS[type].includes(field.name)) {
     if (!OBJECT_FIELDS.has(field.name))
       refuse(`Field ${field.name} of node type ${type} has no fields of its own to ask for with {…}`);
     const keys = (field.children ?? []).map((child) => child.name);
+    const whole = plainRenderer(type, [field.name], context);
     return (node: never) => {
-      const value = (node as Record<string, unknown>)[field.name] as Record<string, unknown> | undefined;
+      const value = whole(node)[field.name] as Record<string, unknown> | undefined;
       return [
         field.name,
         value && Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]])),
@@ -137,6 +140,22 @@ function extraField(type: RenderType, field: FieldNode, context: RenderContext):
     if (answer.status !== 200) throw new Refusal(answer);
     return [field.name, answer.body];
   };
+}
+
+/** An ad's `creative{…}`: the creative's own fields (assets.ts), its id always among them. */
+function creativeField(field: FieldNode, context: RenderContext): (node: never) => [string, unknown] {
+  if (Object.keys(field.modifiers).length) refuse('Field creative takes no modifiers');
+  const names = (field.children ?? []).map((child) => child.name);
+  const unknown = names.find((name) => !CREATIVE_FIELDS[name]);
+  if (unknown)
+    refuse(
+      `The simulator does not answer field (${unknown}) on node type (AdCreative). Simulated fields: ${Object.keys(CREATIVE_FIELDS).join(', ')}`,
+    );
+  const wanted = names.includes('id') ? names : ['id', ...names];
+  return (node: never) => [
+    'creative',
+    Object.fromEntries(wanted.map((name) => [name, CREATIVE_FIELDS[name]!(node, context.world)])),
+  ];
 }
 
 /** A field tree back to text, for an edge asked for inside `fields`. */

@@ -184,6 +184,7 @@ function reportedWindow(
     impressions: scale(delivered.impressions, share),
     clicks: scale(delivered.clicks, share),
     linkClicks: scale(delivered.linkClicks, share),
+    outboundClicks: scale(delivered.outboundClicks, share),
     onsiteLeads: 0,
     websiteLeads: 0,
   };

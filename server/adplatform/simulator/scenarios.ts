@@ -126,8 +126,10 @@ export const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     },
   },
   website_cpl_high: oneAdScenario(
-    'An ad whose leads all come from the website pixel, at about $70 each.',
-    ['LTC-W', 9, 'Scenario Website Leads', 48],
+    'An ad delivering for eleven days whose leads all come from the website pixel, at about $70 each (reported a little dearer while its last three days’ leads are still arriving).',
+    // Eleven days, not two: with two, both of its ~2 leads could still be in flight at the start, and a
+    // website CPL rule found none. Leads over 72 hours old have all arrived.
+    ['LTC-W', 9, 'Scenario Website Leads', 264],
     'Scenario - Website Leads',
     { spendPerHour: 4, websiteShare: 1, leads: { kind: 'per_spend', cpl: 70 } },
   ),

@@ -65,6 +65,7 @@ export function splitTotals(totals: Totals, shares: readonly number[]): Totals[]
   const impressions = metric('impressions');
   const clicks = metric('clicks');
   const linkClicks = metric('linkClicks');
+  const outboundClicks = metric('outboundClicks');
   const onsite = metric('onsiteLeads');
   const website = metric('websiteLeads');
   return shares.map((_, i) => ({
@@ -72,6 +73,7 @@ export function splitTotals(totals: Totals, shares: readonly number[]): Totals[]
     impressions: impressions[i]!,
     clicks: clicks[i]!,
     linkClicks: linkClicks[i]!,
+    outboundClicks: outboundClicks[i]!,
     onsiteLeads: onsite[i]!,
     websiteLeads: website[i]!,
   }));
