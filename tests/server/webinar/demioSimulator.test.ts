@@ -10,8 +10,8 @@ import { formLeadsOf } from '../../../server/adplatform/simulator/leads';
 import { emailHash } from '../../../server/webinar/emailHash';
 import { advertisedDates } from '../../../server/webinar/eventMatching';
 import { startDemioSimulator, type DemioSimulator } from '../../../server/webinar/simulator/index';
-import { showUpRate } from '../../../server/webinar/simulator/participants';
-import type { DemioAccount, DemioEventDate } from '../../../server/webinar/simulator/world';
+import { registrantsOf, showUpRate } from '../../../server/webinar/simulator/participants';
+import { DemioWorld, type DemioAccount, type DemioEventDate } from '../../../server/webinar/simulator/world';
 
 const START = '2026-03-02T15:00:00Z';
 let graph: Simulator;
@@ -196,6 +196,55 @@ describe('Demio’s limits', () => {
       expect((await fetch(`${strict.url}/events`, { headers: headers(other) })).status).toBe(200);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('a campaign advertising weekly dates', () => {
+  it('registers each lead for the campaign’s next date only, so every date fills in turn', async () => {
+    const sim = await startSimulator({
+      seed: 5,
+      start: '2026-03-01T00:00:00Z',
+      speed: 0,
+      accounts: 1,
+      campaignsPerAccount: 0,
+      adsPerCampaign: 0,
+      scenarios: [],
+    });
+    try {
+      const account = sim.world.accounts[0]!;
+      const campaign = sim.world.addCampaign({
+        accountId: account.accountId,
+        name: 'EDM - RP-W - 03/05/2026 & 03/12/2026 6:30 PM - Weekly',
+        startTime: Date.parse('2026-03-01T00:00:00Z'),
+        dailyBudgetCents: 10_000,
+      });
+      const adset = sim.world.addAdSet(campaign, 'Weekly - Instant form');
+      sim.world.addAd(adset, 'Creative', {
+        cpm: 22,
+        ctrPct: 1.4,
+        linkShare: 0.7,
+        spendPerHour: 3,
+        websiteShare: 0,
+        leads: { kind: 'per_spend', cpl: 12 },
+      });
+      const world = new DemioWorld(sim.world);
+      const [first, second] = world.events.flatMap((e) => e.dates).sort((a, b) => a.startsAt - b.startsAt);
+      const after = second!.startsAt + 2 * 3_600_000;
+      const people = (date: DemioEventDate) =>
+        registrantsOf(world, date, after)
+          .filter((r) => r.adId)
+          .map((r) => r.person.email);
+      const firstPeople = people(first!);
+      const secondPeople = people(second!);
+      expect(firstPeople.length).toBeGreaterThan(10);
+      expect(secondPeople.length).toBeGreaterThan(10);
+      expect(firstPeople.filter((email) => secondPeople.includes(email))).toEqual([]);
+      expect(world.dateFor(campaign.id, first!.startsAt - 1)).toBe(first);
+      expect(world.dateFor(campaign.id, first!.startsAt)).toBe(second);
+      expect(world.dateFor(campaign.id, second!.startsAt)).toBeUndefined();
+    } finally {
+      await sim.close();
     }
   });
 });
