@@ -9,3 +9,4 @@ export * from './backtest';
 export * from './outcomes';
 export * from './outcomeKeys';
 export * from './connections';
+export * from './push';

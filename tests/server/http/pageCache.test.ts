@@ -46,6 +46,10 @@ const QUIET_TABLES = [
   'lead_people',
   'lead_outcomes',
   'outcome_keys',
+  'meta_notifications',
+  'meta_subscriptions',
+  'meta_push_accounts',
+  'rule_rechecks',
 ];
 
 const body = (text: string) => Buffer.from(text);
