@@ -217,6 +217,7 @@ describe('a campaign advertising weekly dates', () => {
         accountId: account.accountId,
         name: 'EDM - RP-W - 03/05/2026 & 03/12/2026 6:30 PM - Weekly',
         startTime: Date.parse('2026-03-01T00:00:00Z'),
+        stopTime: undefined,
         dailyBudgetCents: 10_000,
       });
       const adset = sim.world.addAdSet(campaign, 'Weekly - Instant form');
