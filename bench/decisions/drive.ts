@@ -5,10 +5,7 @@
  * so late leads, settling days, pauses and revives all happen as they would live. What the engine
  * did is read back afterwards (tally.ts).
  */
-import { GraphClient } from '../../server/adplatform/graphClient';
-import { startSimulator, type Simulator } from '../../server/adplatform/simulator/index';
-import { folders, metaAdAccounts, ruleItems, rules } from '../../server/db/schema/index';
-import { runSlot } from '../../server/engine/pipeline/runBatch';
+import type { Simulator } from '../../server/adplatform/simulator/index';
 import {
   CARRIED_OVER_JUDGING,
   DEFAULT_REVIVE_HOURS,
@@ -18,6 +15,7 @@ import {
 import type { BenchDatabase } from '../databases';
 import { engineOnClock } from '../engineOnClock';
 import { buildAgency, type AgencyAd } from './agency';
+import { frozenSimulator, runEveryRule, seedFolderRule } from './benchAgency';
 import { measuredLag } from './lag';
 
 export type Variant = 'naive' | 'lag_aware';
@@ -40,7 +38,6 @@ export interface DecisionsOptions {
 export const HOUR_MS = 3_600_000;
 /** The bench's first slot: a Monday, midnight UTC. */
 export const BENCH_START = Date.parse('2026-03-02T00:00:00Z');
-const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 
 export interface DrivenRun {
   variant: Variant;
@@ -72,23 +69,8 @@ export async function driveVariant(
 ): Promise<DrivenRun> {
   const began = performance.now();
   const db = database.handle.db;
-  const sim = await startSimulator({
-    seed: options.seed,
-    start: BENCH_START,
-    speed: 0,
-    accounts: options.accounts,
-    campaignsPerAccount: 0,
-    adsPerCampaign: 0,
-    scenarios: [],
-  });
+  const { sim, client } = await frozenSimulator(options.seed, BENCH_START, options.accounts);
   const ads = buildAgency(sim.world, BENCH_START, options, options.seed);
-  const client = new GraphClient({
-    baseUrl: sim.url,
-    apiVersion: 'v21.0',
-    accessToken: 'simulator-token',
-    sleep: async () => undefined,
-    timeoutMs: 30_000,
-  });
   let clock = new Date(BENCH_START);
   const lagHours =
     variant === 'lag_aware'
@@ -98,67 +80,26 @@ export async function driveVariant(
   const ruleOf = new Map<string, number>();
   for (const account of sim.world.accounts) {
     const adAccountId = `act_${account.accountId}`;
-    await db.insert(metaAdAccounts).values({
-      adAccountId,
-      accountName: account.name,
-      timezoneName: account.timezone,
-      currency: account.currency,
+    const ruleId = await seedFolderRule(db, account, {
+      name: 'Cut what does not convert',
+      judging: judgingOf(variant, lagHours.get(adAccountId) ?? null),
+      tasks: [
+        { name: 'spend_cpl_no_leads', values: { spend: String(options.spend) } },
+        { name: 'trigger_cpl', values: { cpl: String(options.cpl) } },
+      ],
     });
-    const [folder] = await db
-      .insert(folders)
-      .values({ name: account.name, clientType: 'EDM', plan: 'solo', adAccountId })
-      .returning();
-    const [rule] = await db
-      .insert(rules)
-      .values({
-        folderId: folder!.id,
-        name: 'Cut what does not convert',
-        isActive: true,
-        schedule: everyHour,
-        alertSchedule: Array(24).fill(false),
-        timezone: 'UTC',
-        judging: judgingOf(variant, lagHours.get(adAccountId) ?? null),
-      })
-      .returning();
-    await db.insert(ruleItems).values(
-      [
-        { type: 'rule_filter', name: 'campaign_name_contains', values: ['EDM'], isActive: true, position: 0 },
-        { type: 'rule_filter', name: 'campaign_name_not_contains', values: [], isActive: false, position: 1 },
-        {
-          type: 'rule_task',
-          name: 'spend_cpl_no_leads',
-          values: { spend: String(options.spend) },
-          isActive: true,
-          position: 2,
-        },
-        { type: 'rule_task', name: 'trigger_cpl', values: { cpl: String(options.cpl) }, isActive: true, position: 3 },
-      ].map((item) => ({ ...item, ruleId: rule!.id })),
-    );
-    ruleOf.set(adAccountId, rule!.id);
+    ruleOf.set(adAccountId, ruleId);
   }
 
   const ctx = engineOnClock(db, client, () => clock, 100_000);
   const ruleIds = [...ruleOf.values()];
   const slots = Math.floor((options.days * 24) / options.everyHours);
-  let runsFailed = 0;
-  const firstErrors: string[] = [];
+  const failures = { count: 0, first: [] as string[] };
   for (let s = 0; s < slots; s += 1) {
     const slot = new Date(BENCH_START + s * options.everyHours * HOUR_MS);
     clock = new Date(slot.getTime() + 30_000);
     sim.clock.set(clock.getTime());
-    const queue = [...ruleIds];
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        for (let ruleId = queue.shift(); ruleId !== undefined; ruleId = queue.shift()) {
-          try {
-            await runSlot(ctx, { ruleId, slot, kind: 'run' });
-          } catch (error) {
-            runsFailed += 1;
-            if (firstErrors.length < 5) firstErrors.push(error instanceof Error ? error.message : String(error));
-          }
-        }
-      }),
-    );
+    await runEveryRule(ctx, ruleIds, slot, options.concurrency, failures);
     if (s % Math.max(1, Math.round(24 / options.everyHours)) === 0)
       log(`  ${variant}: day ${Math.floor((s * options.everyHours) / 24) + 1} of ${options.days}`);
   }
@@ -171,8 +112,8 @@ export async function driveVariant(
     ruleOf,
     lagHours,
     slots,
-    runsFailed,
-    firstErrors,
+    runsFailed: failures.count,
+    firstErrors: failures.first,
     end,
     seconds: Math.round((performance.now() - began) / 100) / 10,
   };

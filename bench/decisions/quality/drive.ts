@@ -6,10 +6,8 @@
  * (`runSlot`) for every rule, while the bench moves the clock forward. What the engine did is read
  * back afterwards (tally.ts).
  */
-import { GraphClient } from '../../../server/adplatform/graphClient';
-import { startSimulator, type Simulator } from '../../../server/adplatform/simulator/index';
-import { campaigns, folders, metaAdAccounts, ruleItems, rules } from '../../../server/db/schema/index';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import type { Simulator } from '../../../server/adplatform/simulator/index';
+import { campaigns } from '../../../server/db/schema/index';
 import { OutcomeStore } from '../../../server/outcomes/store';
 import { OutcomeSync } from '../../../server/outcomes/sync';
 import { DemioClient } from '../../../server/webinar/demioClient';
@@ -19,6 +17,7 @@ import type { DemioCredentials } from '../../../src/domain/folders';
 import { NEW_RULE_JUDGING } from '../../../src/domain/judging';
 import type { BenchDatabase } from '../../databases';
 import { engineOnClock } from '../../engineOnClock';
+import { frozenSimulator, runEveryRule, seedFolderRule } from '../benchAgency';
 import { buildQualityAgency, type QualityAd } from './agency';
 
 export type QualityVariant = 'cpl_only' | 'show_up_aware';
@@ -45,7 +44,6 @@ export interface QualityOptions {
 export const HOUR_MS = 3_600_000;
 /** The bench's first slot: a Sunday, midnight UTC. */
 export const QUALITY_START = Date.parse('2026-03-01T00:00:00Z');
-const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
 
 export interface QualityRun {
   variant: QualityVariant;
@@ -79,27 +77,12 @@ export async function driveQualityVariant(
 ): Promise<QualityRun> {
   const began = performance.now();
   const db = database.handle.db;
-  const sim = await startSimulator({
-    seed: options.seed,
-    start: QUALITY_START,
-    speed: 0,
-    accounts: options.accounts,
-    campaignsPerAccount: 0,
-    adsPerCampaign: 0,
-    scenarios: [],
-  });
+  const { sim, client: graph } = await frozenSimulator(options.seed, QUALITY_START, options.accounts);
   const ads = buildQualityAgency(sim.world, QUALITY_START, options, options.seed);
   // Built after the agency: its events are the dates the agency's campaigns advertise. Demio's
   // limits (180 calls a minute, 5,000 a day) count on the simulated clock, as the client's pacer does.
   const demio = await startDemioSimulator({ world: sim.world, clock: sim.clock, limitsNow: () => sim.clock.now() });
   let clock = new Date(QUALITY_START);
-  const graph = new GraphClient({
-    baseUrl: sim.url,
-    apiVersion: 'v25.0',
-    accessToken: 'simulator-token',
-    sleep: async () => undefined,
-    timeoutMs: 30_000,
-  });
   const pacers = new Map<string, DemioPacer>();
   const sync = new OutcomeSync({
     db,
@@ -122,60 +105,28 @@ export async function driveQualityVariant(
 
   const ruleIds: number[] = [];
   for (const account of sim.world.accounts) {
-    const adAccountId = `act_${account.accountId}`;
-    await db.insert(metaAdAccounts).values({
-      adAccountId,
-      accountName: account.name,
-      timezoneName: account.timezone,
-      currency: account.currency,
-    });
     const keys = simulatedKeys(account.accountId);
-    const [folder] = await db
-      .insert(folders)
-      .values({
-        name: account.name,
-        clientType: 'EDM',
-        plan: 'solo',
-        adAccountId,
-        demioCredentials: JSON.stringify({ api_key: keys.apiKey, api_secret: keys.apiSecret }),
-      })
-      .returning();
+    const ruleId = await seedFolderRule(db, account, {
+      name: variant === 'cpl_only' ? 'Cut dear leads' : 'Cut dear seats',
+      judging: NEW_RULE_JUDGING,
+      tasks: tasksOf(variant, options),
+      demioCredentials: JSON.stringify({ api_key: keys.apiKey, api_secret: keys.apiSecret }),
+    });
     const accountCampaigns = [...sim.world.campaigns.values()].filter((c) => c.accountId === account.accountId);
-    await db
-      .insert(campaigns)
-      .values(accountCampaigns.map((c) => ({ campaignId: BigInt(c.id), adAccountId, campaignName: c.name })));
-    const [rule] = await db
-      .insert(rules)
-      .values({
-        folderId: folder!.id,
-        name: variant === 'cpl_only' ? 'Cut dear leads' : 'Cut dear seats',
-        isActive: true,
-        schedule: everyHour,
-        alertSchedule: Array(24).fill(false),
-        timezone: 'UTC',
-        judging: NEW_RULE_JUDGING,
-      })
-      .returning();
-    await db.insert(ruleItems).values(
-      [
-        { type: 'rule_filter', name: 'campaign_name_contains', values: ['EDM'], isActive: true, position: 0 },
-        { type: 'rule_filter', name: 'campaign_name_not_contains', values: [], isActive: false, position: 1 },
-        ...tasksOf(variant, options).map((task, i) => ({
-          type: 'rule_task',
-          ...task,
-          isActive: true,
-          position: 2 + i,
-        })),
-      ].map((item) => ({ ...item, ruleId: rule!.id })),
+    await db.insert(campaigns).values(
+      accountCampaigns.map((c) => ({
+        campaignId: BigInt(c.id),
+        adAccountId: `act_${account.accountId}`,
+        campaignName: c.name,
+      })),
     );
-    ruleIds.push(rule!.id);
+    ruleIds.push(ruleId);
   }
 
   const ctx = { ...engineOnClock(db, graph, () => clock, 100_000), quality: new OutcomeStore(db) };
   const slots = Math.floor((options.days * 24) / options.everyHours);
-  let runsFailed = 0;
+  const failures = { count: 0, first: [] as string[] };
   let syncFailures = 0;
-  const firstErrors: string[] = [];
   for (let s = 0; s < slots; s += 1) {
     const slot = new Date(QUALITY_START + s * options.everyHours * HOUR_MS);
     clock = new Date(slot.getTime() + 30_000);
@@ -185,21 +136,9 @@ export async function driveQualityVariant(
       const report = await sync.syncAll();
       syncFailures += report.failures.length;
       for (const failure of report.failures)
-        if (firstErrors.length < 5) firstErrors.push(`sync ${failure.adAccountId}: ${failure.error}`);
+        if (failures.first.length < 5) failures.first.push(`sync ${failure.adAccountId}: ${failure.error}`);
     }
-    const queue = [...ruleIds];
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        for (let ruleId = queue.shift(); ruleId !== undefined; ruleId = queue.shift()) {
-          try {
-            await runSlot(ctx, { ruleId, slot, kind: 'run' });
-          } catch (error) {
-            runsFailed += 1;
-            if (firstErrors.length < 5) firstErrors.push(error instanceof Error ? error.message : String(error));
-          }
-        }
-      }),
-    );
+    await runEveryRule(ctx, ruleIds, slot, options.concurrency, failures);
     if (s % Math.max(1, Math.round(24 / options.everyHours)) === 0)
       log(`  ${variant}: day ${Math.floor((s * options.everyHours) / 24) + 1} of ${options.days}`);
   }
@@ -210,9 +149,9 @@ export async function driveQualityVariant(
     ads,
     ruleIds,
     slots,
-    runsFailed,
+    runsFailed: failures.count,
     syncFailures,
-    firstErrors,
+    firstErrors: failures.first,
     end: QUALITY_START + slots * options.everyHours * HOUR_MS,
     seconds: Math.round((performance.now() - began) / 100) / 10,
   };
