@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GraphClient } from '../server/adplatform/graphClient';
+import { DEFAULT_META_API_VERSION } from '../server/adplatform/versions';
 import { startSimulator } from '../server/adplatform/simulator/index';
 import { parseLatencyProfile, type LatencyProfileName } from '../server/adplatform/simulator/latency';
 import { CampaignSync } from '../server/campaigns/sync';
@@ -80,7 +81,11 @@ async function runOnce(
   const { dbh, dispose } = await database(engine, options.serverUrl);
   try {
     await dbh.migrate();
-    const graph = new GraphClient({ baseUrl: simulator.url, apiVersion: 'v21.0', accessToken: 'simulator-token' });
+    const graph = new GraphClient({
+      baseUrl: simulator.url,
+      apiVersion: DEFAULT_META_API_VERSION,
+      accessToken: 'simulator-token',
+    });
     const sync = new CampaignSync(dbh.db, graph);
     log(`${engine}: syncing ${options.accounts} ad accounts (latency ${options.latency})…`);
     const started = performance.now();

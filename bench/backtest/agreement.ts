@@ -76,7 +76,7 @@ export async function liveThenBacktest(db: Database, options: AgreementOptions):
   try {
     const client = new GraphClient({
       baseUrl: sim.url,
-      apiVersion: 'v21.0',
+      apiVersion: 'v25.0',
       accessToken: 'simulator-token',
       sleep: async () => undefined,
       timeoutMs: 5000,

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import readline from 'node:readline';
 import { GraphClient } from '../../server/adplatform/graphClient';
+import { DEFAULT_META_API_VERSION } from '../../server/adplatform/versions';
 import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
 import { startRuleEngine } from '../../server/engine/engine';
 import type { Mailer } from '../../server/mail/mailer';
@@ -40,7 +41,7 @@ async function main() {
   const client = { usageWaits: 0, usageWaitMs: 0, refusedRetries: 0, otherRetries: 0 };
   const graph = new GraphClient({
     baseUrl: env.GRAPH_URL!,
-    apiVersion: 'v21.0',
+    apiVersion: DEFAULT_META_API_VERSION,
     accessToken: 'simulator-token',
     onEvent: (event) => {
       if (event.type === 'throttle') {

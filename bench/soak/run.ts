@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { GraphClient } from '../../server/adplatform/graphClient';
+import { DEFAULT_META_API_VERSION } from '../../server/adplatform/versions';
 import { startSimulator } from '../../server/adplatform/simulator/index';
 import type { FaultSpec } from '../../server/adplatform/simulator/faults';
 import { openPostgres } from '../../server/db/client';
@@ -65,7 +66,7 @@ async function seed(url: string, graphUrl: string, simStart: Date) {
   await dbh.migrate();
   const accounts = await new GraphClient({
     baseUrl: graphUrl,
-    apiVersion: 'v21.0',
+    apiVersion: DEFAULT_META_API_VERSION,
     accessToken: 'soak',
   }).listAdAccounts();
   const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));

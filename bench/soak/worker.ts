@@ -11,6 +11,7 @@
  * stdout: {ready} once, {running: [rule_runs ids]} whenever the runs it keeps alive change, {error} lines.
  */
 import { GraphClient } from '../../server/adplatform/graphClient';
+import { DEFAULT_META_API_VERSION } from '../../server/adplatform/versions';
 import { openPostgres } from '../../server/db/client';
 import { startRuleEngine } from '../../server/engine/engine';
 import { startOrphanSweep } from '../../server/engine/orphanedRuns';
@@ -52,7 +53,7 @@ async function main() {
   const dbh = await openPostgres(env.DATABASE_URL!, 4);
   const graph = new GraphClient({
     baseUrl: env.GRAPH_URL!,
-    apiVersion: 'v21.0',
+    apiVersion: DEFAULT_META_API_VERSION,
     accessToken: 'soak-token',
     timeoutMs: 4_000,
     backoff: { baseMs: 100, maxMs: 1_000 },

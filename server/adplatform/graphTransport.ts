@@ -2,8 +2,9 @@
  * One Graph API call, made reliably: the URL, version and token; retries on rate-limit codes, 5xx,
  * timeouts and network errors with exponential back-off and jitter, waiting at least as long as the
  * platform says access takes to return; the usage headers slowing calls down before the platform
- * refuses them (UsageGovernor); cursor paging and batch requests. Writes are never re-sent after an
- * unknown outcome here: the caller decides (see graphClient.ts).
+ * refuses them (UsageGovernor); cursor paging and batch requests; what the answers say of the API
+ * version (versionNotice.ts). Writes are never re-sent after an unknown outcome here: the caller
+ * decides (see graphClient.ts).
  */
 import {
   AdPlatformError,
@@ -17,11 +18,12 @@ import {
 } from './errors';
 import { accountScopeOf, UsageGovernor, type UsageOptions } from './usage';
 import { countGraphCall, countRateLimitWait } from '../observability/counters';
+import { readVersionNotice, type VersionNotice } from './versionNotice';
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or the simulator's http://127.0.0.1:PORT */
   baseUrl: string;
-  /** e.g. v21.0 */
+  /** e.g. v26.0 (versions.ts) */
   apiVersion: string;
   accessToken: string;
   /** Per HTTP call. */
@@ -89,6 +91,8 @@ export class GraphTransport {
   readonly usage: UsageGovernor;
   /** HTTP calls made (a batch counts once): tests and logs read it. */
   calls = 0;
+  /** What the latest answer said of the API version (facebook-api-version, its warning, Sunset). */
+  versionNotice?: VersionNotice;
   protected readonly options: Required<Omit<GraphClientOptions, 'onEvent' | 'usage'>> &
     Pick<GraphClientOptions, 'onEvent'>;
 
@@ -110,6 +114,11 @@ export class GraphTransport {
   }
 
   // ---- the AdPlatformClient interface -------------------------------------------------------
+
+  /** The version called, and what Graph's latest answer said of it. */
+  apiVersion(): { configured: string; notice?: VersionNotice } {
+    return { configured: this.options.apiVersion, notice: this.versionNotice };
+  }
 
   /**
    * Follows cursor paging to the end (from `params.after` when given). `scope` names the ad account
@@ -234,6 +243,7 @@ export class GraphTransport {
     }
 
     countGraphCall(status);
+    this.versionNotice = readVersionNotice(headers, new Date()) ?? this.versionNotice;
     const usageReported = this.usage.record(headers, scope);
     let body: unknown;
     try {

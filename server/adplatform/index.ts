@@ -4,12 +4,14 @@
  * - no token but META_GRAPH_URL set: a simulator started elsewhere (`npm run simulator`), shared by
  *   every process of a scaled-out test deployment;
  * - neither: a simulator started in this process on a free local port.
- * The client is the same GraphClient in all three cases.
+ * The client is the same GraphClient in all three cases. A META_API_VERSION that is not live (on
+ * Meta's calendar at start, or on the simulator's clock at its start) is refused before any call.
  */
 import type { Config } from '../config';
 import { GraphClient, type GraphClientEvent } from './graphClient';
 import { startSimulator, type Simulator } from './simulator/index';
 import { simulatorSettings } from './simulator/settings';
+import { versionProblem } from './versions';
 
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 export const SIMULATOR_TOKEN = 'simulator-token';
@@ -43,6 +45,10 @@ export async function startAdPlatform(
     if (event.type === 'smaller-page' || event.type === 'fewer-days' || event.type === 'async-report')
       log?.info(`ad platform: too much data asked of ${event.path}, reading it again as ${event.type}`);
   };
+  // A simulator judges versions on its own clock, which SIMULATOR_START may set in the past.
+  const simulatorStart = config.metaAccessToken ? Number.NaN : Date.parse(env.SIMULATOR_START ?? '');
+  const problem = versionProblem(config.metaApiVersion, Number.isNaN(simulatorStart) ? Date.now() : simulatorStart);
+  if (problem) throw new Error(problem);
   if (config.metaAccessToken) {
     const baseUrl = config.metaGraphUrl ?? DEFAULT_GRAPH_URL;
     const client = new GraphClient({
@@ -62,7 +68,7 @@ export async function startAdPlatform(
     });
     return { mode: 'external-simulator', baseUrl: config.metaGraphUrl, client, stop: async () => undefined };
   }
-  const simulator = await startSimulator({ ...simulatorSettings(env), apiVersions: [config.metaApiVersion] });
+  const simulator = await startSimulator(simulatorSettings(env));
   log?.info(`ad platform: no META_ACCESS_TOKEN, using the Graph API simulator at ${simulator.url}`);
   const client = new GraphClient({
     baseUrl: simulator.url,

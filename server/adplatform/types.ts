@@ -4,6 +4,8 @@
  * sync and the rule engine depend only on this interface.
  * Metric values are strings, as the Graph API sends them.
  */
+import type { VersionNotice } from './versionNotice';
+
 export interface AdAccount {
   /** 'act_<account_id>' */
   id: string;
@@ -126,4 +128,6 @@ export interface AdPlatformClient {
   listLeads?(adId: string, query?: LeadsQuery): Promise<LeadRecord[]>;
   /** Whether the token still works, and when it expires; throws the platform's auth error when it does not. */
   checkToken?(): Promise<TokenStatus>;
+  /** The Graph API version called and what the platform's latest answer said of it (versionNotice.ts). */
+  apiVersion?(): { configured: string; notice?: VersionNotice };
 }

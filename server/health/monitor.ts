@@ -1,5 +1,6 @@
 /**
- * The platform health check, run after every sync: the Graph token (works? expires soon?), each
+ * The platform health check, run after every sync: the Graph token (works? expires soon?), the API
+ * version called (expires soon? apiVersion.ts), each
  * watched ad account's access (among the accounts the token reads, and its insights readable), and
  * its lead tracking (today's and yesterday's leads against its own leads per click of the week
  * before). Each account's daily totals are kept as read at each hour after the day (the measured
@@ -19,6 +20,7 @@ import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../engine/schedule';
 import { TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
 import { isAccessLost, isTokenInvalid, judgeLeadTracking, TOKEN_WARNING_DAYS, type DayReading } from './checks';
+import { judgeApiVersion } from './apiVersion';
 import { readingsSinceDay } from './report';
 import {
   claimUnalerted,
@@ -46,6 +48,7 @@ const HOUR_MS = 3_600_000;
 const CHECK_TITLES: Record<HealthCheck, string> = {
   token: 'the access token no longer works',
   token_expiry: 'the access token expires soon',
+  api_version: 'the Graph API version expires soon',
   access: 'the token can no longer read the ad account',
   lead_tracking: 'lead tracking looks broken',
   webinar_key: 'Demio refuses a folder’s webinar key',
@@ -93,6 +96,13 @@ async function checkToken(deps: HealthDeps, at: Date): Promise<boolean> {
     await recordCheck(deps.db, TOKEN_SCOPE, 'token', 'problem', errorMessage(error), at);
     return false;
   }
+}
+
+async function checkApiVersion(deps: HealthDeps, at: Date): Promise<void> {
+  const version = deps.client.apiVersion?.();
+  if (!version) return;
+  const verdict = judgeApiVersion(version.configured, version.notice, at);
+  await recordCheck(deps.db, TOKEN_SCOPE, 'api_version', verdict.state, verdict.detail, at);
 }
 
 async function checkAccount(
@@ -177,6 +187,7 @@ export async function checkPlatformHealth(deps: HealthDeps): Promise<void> {
   const at = deps.now();
   try {
     const accounts = await watchedAccounts(deps.db);
+    await checkApiVersion(deps, at);
     if (await checkToken(deps, at)) {
       let readable: Set<string> | null = null;
       try {

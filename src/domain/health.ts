@@ -1,11 +1,18 @@
 /**
  * The ad platform's health as the product last checked it (docs/architecture.md, "Platform health"):
- * the Graph token, each ad account's access, its lead tracking, and its measured lead lag. A rule
+ * the Graph token and API version, each ad account's access, its lead tracking, and its measured lead lag. A rule
  * whose ad account has a problem does not act (its runs are held) until the problem is gone.
  */
 import { z } from 'zod';
 
-export const HEALTH_CHECKS = ['token', 'token_expiry', 'access', 'lead_tracking', 'webinar_key'] as const;
+export const HEALTH_CHECKS = [
+  'token',
+  'token_expiry',
+  'api_version',
+  'access',
+  'lead_tracking',
+  'webinar_key',
+] as const;
 export type HealthCheck = (typeof HEALTH_CHECKS)[number];
 
 /** The id the token's checks are kept under (they concern every account). */
@@ -15,7 +22,7 @@ const isoTime = z.string().describe('ISO 8601 date and time');
 
 export const healthProblemSchema = z.object({
   check: z.enum(HEALTH_CHECKS),
-  /** problem: runs are held; warning: shown, nothing held (a token expiring soon). */
+  /** problem: runs are held; warning: shown, nothing held (a token or the API version expiring soon). */
   state: z.enum(['problem', 'warning']),
   detail: z.string(),
   since: isoTime,

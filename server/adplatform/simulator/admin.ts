@@ -9,6 +9,8 @@
  * - `GET truth/{id}?at=&since=&until=` an ad's, ad set's, campaign's or account's reported and
  *   settled metrics at a moment (default now), over its life or some days
  * - `GET latency` · `POST latency {profile: "meta" | "off"}`
+ * - `POST objects/{id}/meta_pause {reason: "advantage_plus" | "policy"}` Meta pauses it (metaPause.ts)
+ * - `POST opt_in {account, breakdowns}` opts an ad account into breakdowns (breakdownOptIn.ts)
  */
 import type { GraphAnswer } from './answers';
 import type { SimClock } from './clock';
@@ -16,6 +18,8 @@ import type { FaultBoard, FaultSpec } from './faults';
 import { LATENCY_PROFILES, type LatencyProfileName, type LatencySwitch } from './latency';
 import { SCENARIOS, type ScenarioName } from './scenarios';
 import { inspect, truthOf } from './truth';
+import { isMetaPauseReason, META_PAUSE_REASONS, pauseByMeta } from './metaPause';
+import { optIn } from './breakdownOptIn';
 import type { World } from './world';
 
 export interface AdminContext {
@@ -93,6 +97,14 @@ export function adminAnswer(
     }
     if (path === 'scenarios' && method === 'GET') return json(200, scenarioList(world));
     if (path === 'writes' && method === 'GET') return json(200, target.writes);
+    const paused = /^objects\/(\d+)\/meta_pause$/.exec(path);
+    if (paused && method === 'POST') {
+      if (!isMetaPauseReason(input.reason))
+        return json(400, { reason: [`must be one of ${Object.keys(META_PAUSE_REASONS).join(', ')}`] });
+      return json(200, pauseByMeta(world, paused[1]!, input.reason, clock.now()));
+    }
+    if (path === 'opt_in' && method === 'POST')
+      return json(200, { breakdowns: optIn(world, String(input.account), (input.breakdowns as string[]) ?? []) });
     const object = /^objects\/(\d+|act_\d+)$/.exec(path);
     if (object && method === 'GET') {
       const found = inspect(world, clock.now(), object[1]!);

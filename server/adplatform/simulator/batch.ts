@@ -6,7 +6,7 @@
  * on that item by name.
  */
 import { errorAnswer, type GraphAnswer, type Params } from './answers';
-import { graphPath, versionOf, versionRefusal } from './versions';
+import { graphPath, versionOf } from './versions';
 
 export const MAX_BATCH = 50;
 
@@ -21,8 +21,15 @@ interface BatchItem {
 const ITEM_KEYS = ['method', 'relative_url', 'body', 'name'];
 
 export type RunItem = (method: string, path: string, params: Params) => GraphAnswer;
+/** An item's refusal before it runs (its version, a feature its version retired); `version` is its own, if any. */
+export type CheckItem = (
+  version: string | undefined,
+  method: string,
+  path: string,
+  params: Params,
+) => GraphAnswer | undefined;
 
-export function answerBatch(raw: string, answered: readonly string[], run: RunItem): GraphAnswer {
+export function answerBatch(raw: string, check: CheckItem, run: RunItem): GraphAnswer {
   let items: BatchItem[];
   try {
     items = JSON.parse(raw) as BatchItem[];
@@ -33,7 +40,7 @@ export function answerBatch(raw: string, answered: readonly string[], run: RunIt
   if (items.length > MAX_BATCH)
     return errorAnswer(400, 1, `(#1) Too many requests in batch message. Maximum batch size is ${MAX_BATCH}`);
   const answers = items.map((item) => {
-    const answer = answerItem(item ?? {}, answered, run);
+    const answer = answerItem(item ?? {}, check, run);
     return {
       code: answer.status,
       headers: [{ name: 'Content-Type', value: 'text/javascript; charset=UTF-8' }],
@@ -43,7 +50,7 @@ export function answerBatch(raw: string, answered: readonly string[], run: RunIt
   return { status: 200, body: answers };
 }
 
-function answerItem(item: BatchItem, answered: readonly string[], run: RunItem): GraphAnswer {
+function answerItem(item: BatchItem, check: CheckItem, run: RunItem): GraphAnswer {
   const extra = Object.keys(item).find((key) => !ITEM_KEYS.includes(key) && item[key] !== undefined);
   if (extra) return errorAnswer(400, 100, `(#100) The simulator does not model the batch item field ${extra}`);
   const text = `${item.relative_url ?? ''} ${item.body ?? ''}`;
@@ -51,11 +58,10 @@ function answerItem(item: BatchItem, answered: readonly string[], run: RunItem):
     return errorAnswer(400, 100, '(#100) The simulator does not model references between batch items ({result=…})');
   const method = (item.method ?? 'GET').toUpperCase();
   const relative = new URL(`http://batch/${(item.relative_url ?? '').replace(/^\/+/, '')}`);
-  const refusal = versionRefusal(versionOf(relative.pathname), answered);
-  if (refusal) return refusal;
   const params: Params = {
     ...Object.fromEntries(relative.searchParams),
     ...Object.fromEntries(new URLSearchParams(item.body ?? '')),
   };
-  return run(method, graphPath(relative.pathname), params);
+  const path = graphPath(relative.pathname);
+  return check(versionOf(relative.pathname), method, path, params) ?? run(method, path, params);
 }

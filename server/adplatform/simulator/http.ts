@@ -1,6 +1,8 @@
 /**
- * The simulator's HTTP face: Graph-style paths under a version the simulator answers (`/v25.0/...`,
- * versions.ts), GET query or form/JSON POST parameters, batch requests (batch.ts), access-token
+ * The simulator's HTTP face: Graph-style paths under a version live on the simulator's clock
+ * (`/v25.0/...`, versions.ts) with the features that version still has (retiredFeatures.ts; a GET's
+ * `method=` overrides its method where it may), GET query or form/JSON POST parameters, batch
+ * requests (batch.ts), breakdowns an account must opt into (breakdownOptIn.ts), access-token
  * checks, usage headers, injected faults, latency (latency.ts); the admin API under `/__sim/` is admin.ts, usage
  * metering quota.ts.
  */
@@ -13,7 +15,9 @@ import type { SimClock } from './clock';
 import { LatencySwitch, type CallShape } from './latency';
 import { CallMeter, forcedReading, type QuotaOptions } from './quota';
 import { answerBatch } from './batch';
-import { answeredVersions, graphPath, versionOf, versionRefusal } from './versions';
+import { answerVersion, graphPath, versionOf } from './versions';
+import { retiredFeatureRefusal } from './retiredFeatures';
+import { noRowsWithoutOptIn } from './breakdownOptIn';
 import type { World } from './world';
 
 export type { AccountCallCount } from './quota';
@@ -34,8 +38,10 @@ export interface HttpOptions extends QuotaOptions {
   accessToken?: string;
   /** How long answers take (latency.ts); switchable later through /__sim/latency. */
   latency?: LatencySwitch;
-  /** API versions answered besides the live ones and the product's default (e.g. its META_API_VERSION). */
-  apiVersions?: readonly string[];
+  /** Answer an expired API version as the oldest live one, with Graph's warning, instead of refusing it (#2635). */
+  autoUpgrade?: boolean;
+  /** The app is new (default): v27.0 already refuses it the features retired then (retiredFeatures.ts). */
+  newApp?: boolean;
 }
 
 const MAX_LOGGED = 10_000;
@@ -66,7 +72,6 @@ export class SimulatorServer {
   private readonly held = new Set<NodeJS.Timeout>();
   readonly meter: CallMeter;
   readonly latency: LatencySwitch;
-  private readonly versions: readonly string[];
 
   constructor(
     readonly graph: GraphHandler,
@@ -76,7 +81,6 @@ export class SimulatorServer {
   ) {
     this.meter = new CallMeter(options);
     this.latency = options.latency ?? new LatencySwitch();
-    this.versions = answeredVersions(options.apiVersions);
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -122,7 +126,7 @@ export class SimulatorServer {
         {},
       );
 
-    const method = (request.method ?? 'GET').toUpperCase();
+    let method = (request.method ?? 'GET').toUpperCase();
     let params: Params;
     try {
       params = parseParams(url.searchParams, body, request.headers['content-type']);
@@ -137,8 +141,17 @@ export class SimulatorServer {
     this.requests.push(log);
     if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
 
-    const auth = this.checkToken(params.access_token) ?? versionRefusal(version, this.versions);
+    const auth = this.checkToken(params.access_token);
     if (auth) return this.send(response, auth, {});
+    const versioned = answerVersion(version, path, this.clock.now(), this.options);
+    if ('refusal' in versioned) return this.send(response, versioned.refusal, {});
+    const retired = this.retiredRefusal(versioned.answeredAs, method, path, params);
+    if (retired) return this.send(response, retired, versioned.headers);
+    if (method === 'GET' && params.method !== undefined) {
+      const { method: override, ...rest } = params;
+      method = override!.toUpperCase();
+      params = rest;
+    }
 
     const described = { method, path, target: 'request' as const };
     const slow = this.faults.take(described, ['slow']);
@@ -161,13 +174,18 @@ export class SimulatorServer {
     let answer: GraphAnswer;
     const shapes: CallShape[] = [];
     if (isBatch) {
-      answer = this.batch(params, { linkBase, accessToken: params.access_token }, shapes);
+      answer = this.batch(params, versioned.answeredAs, { linkBase, accessToken: params.access_token }, shapes);
       log.batchSize = Array.isArray(answer.body) ? answer.body.length : undefined;
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
     } else {
-      answer = this.meter.counted(method, path, () =>
-        this.graph.handle(method, path, params, { linkBase, accessToken: params.access_token }),
+      const call = { method, path, params };
+      answer = this.meter.counted(
+        method,
+        path,
+        () =>
+          noRowsWithoutOptIn(this.world, this.clock.now(), call) ??
+          this.graph.handle(call.method, call.path, call.params, { linkBase, accessToken: call.params.access_token }),
       );
       shapes.push(this.shapeOf(method, path, params, answer));
     }
@@ -179,7 +197,15 @@ export class SimulatorServer {
       await this.hold(fault.ms ?? 10 * 60_000);
       return this.send(response, errorAnswer(504, 2, 'Service temporarily unavailable', { is_transient: true }), {});
     }
-    return this.send(response, answer, this.usageHeaders(described, answer.accountId ?? pathAccount));
+    return this.send(response, answer, {
+      ...versioned.headers,
+      ...this.usageHeaders(described, answer.accountId ?? pathAccount),
+    });
+  }
+
+  /** A feature the answering version retired for this app (#12). */
+  private retiredRefusal(version: string, method: string, path: string, params: Params): GraphAnswer | undefined {
+    return retiredFeatureRefusal(version, this.options.newApp ?? true, { method, path, params });
   }
 
   /** What kind of call this was, for its latency draw. */
@@ -192,14 +218,29 @@ export class SimulatorServer {
     return { kind: 'insights', rows: Array.isArray(data) ? data.length : 0 };
   }
 
-  private batch(params: Params, context: GraphContext, shapes: CallShape[]): GraphAnswer {
+  /** A batch under `version`; an item naming its own version is answered as that one. */
+  private batch(params: Params, version: string, context: GraphContext, shapes: CallShape[]): GraphAnswer {
     const { batch, include_headers: _headers, access_token: _token, ...rest } = params;
     const extra = Object.keys(rest)[0];
     if (extra) return errorAnswer(400, 100, `(#100) Unknown param ${extra} on a batch request`);
-    return answerBatch(batch!, this.versions, (method, path, itemParams) => {
+    const check = (own: string | undefined, method: string, path: string, itemParams: Params) => {
+      const versioned =
+        own === undefined ? { answeredAs: version } : answerVersion(own, path, this.clock.now(), this.options);
+      return 'refusal' in versioned
+        ? versioned.refusal
+        : this.retiredRefusal(versioned.answeredAs, method, path, itemParams);
+    };
+    return answerBatch(batch!, check, (method, path, itemParams) => {
       const fault = this.faults.take({ method, path, target: 'batch_item' }, ['rate_limit', 'server_error']);
       if (fault?.kind === 'rate_limit') return rateLimitAnswer(fault);
-      const answer = this.meter.counted(method, path, () => this.graph.handle(method, path, itemParams, context));
+      const call = { method, path, params: itemParams };
+      const answer = this.meter.counted(
+        method,
+        path,
+        () =>
+          noRowsWithoutOptIn(this.world, this.clock.now(), call) ??
+          this.graph.handle(method, path, itemParams, context),
+      );
       shapes.push(this.shapeOf(method, path, itemParams, answer));
       return fault?.kind === 'server_error' ? serverErrorAnswer(fault) : answer;
     });

@@ -11,6 +11,8 @@ import { LatencySwitch, type LatencyProfileName } from './latency';
 import { inspect, truthOf, type Truth } from './truth';
 import type { FaultSpec } from './faults';
 import { addScenarios, SCENARIO_NAMES, type ScenarioName } from './scenarios';
+import { optIn } from './breakdownOptIn';
+import { pauseByMeta, type MetaPauseReason } from './metaPause';
 import { World, type ScenarioObjects } from './world';
 
 /** What the simulated world is made of: the same settings give the same world. */
@@ -47,8 +49,10 @@ export interface SimulatorOptions extends WorldSettings {
   port?: number;
   /** When set, only this access token is accepted. */
   accessToken?: string;
-  /** Graph API versions to answer besides v25.0–v27.0 and the product's default (e.g. META_API_VERSION). */
-  apiVersions?: readonly string[];
+  /** Answer an expired API version as the oldest live one with Graph's warning, instead of refusing it (#2635). */
+  autoUpgrade?: boolean;
+  /** An app created before v27.0 (false) keeps the features v27.0 retires for new apps until v28.0 (retiredFeatures.ts). */
+  newApp?: boolean;
   /** Calls per ad account in 5 minutes that count as 100 % usage (then 80004 refusals). */
   accountQuota?: number;
   /** Calls over all accounts in 5 minutes that count as 100 % app usage (default 10 × accountQuota). */
@@ -81,6 +85,10 @@ export interface Simulator {
   } & Record<string, unknown>;
   /** Reported and settled metrics of an object at a moment (default now), over its life or days [since, until]. */
   truth(id: string, at?: Date | string | number, days?: { since?: string; until?: string }): Truth;
+  /** Opts an ad account into breakdowns that answer no rows without an opt-in (breakdownOptIn.ts). */
+  optIn(accountId: string, breakdowns: readonly string[]): void;
+  /** Meta pauses a campaign, ad set or ad itself, now (metaPause.ts). */
+  pauseByMeta(id: string, reason: MetaPauseReason): void;
   /** The latency profile answers are held by; `setLatency('meta')` switches to Graph's pace. */
   setLatency(profile: LatencyProfileName): void;
   advanceHours(hours: number): void;
@@ -94,7 +102,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     accessToken: options.accessToken,
-    apiVersions: options.apiVersions,
+    autoUpgrade: options.autoUpgrade,
+    newApp: options.newApp,
     accountQuota: options.accountQuota ?? 5000,
     appQuota: options.appQuota,
     latency: new LatencySwitch(options.latency ?? 'off', options.seed ?? 1),
@@ -125,6 +134,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (!found) throw new Error(`The simulator has no object ${id}`);
       return found;
     },
+    optIn: (accountId, breakdowns) => void optIn(world, accountId, breakdowns),
+    pauseByMeta: (id, reason) => void pauseByMeta(world, id, reason, clock.now()),
     setLatency(profile) {
       server.latency.profile = profile;
     },

@@ -7,6 +7,7 @@
  */
 import { startSimulator } from './index';
 import { simulatorSettings } from './settings';
+import { newestLiveVersion } from '../versions';
 
 async function main() {
   const settings = simulatorSettings(process.env);
@@ -15,7 +16,10 @@ async function main() {
   console.log(
     `Graph API simulator on ${simulator.url} (seed ${settings.seed}, speed ${simulator.clock.speed}×, scenarios: ${scenarios})`,
   );
-  console.log(`  accounts: curl '${simulator.url}/v21.0/me/adaccounts?access_token=dev&fields=name,timezone_name'`);
+  const version = newestLiveVersion(simulator.clock.now());
+  console.log(
+    `  accounts: curl '${simulator.url}/${version}/me/adaccounts?access_token=dev&fields=name,timezone_name'`,
+  );
   console.log(`  admin:    curl ${simulator.url}/__sim/state`);
   console.log(`  point a server at it: META_GRAPH_URL=${simulator.url} npm start`);
   const stop = () => simulator.close().then(() => process.exit(0));

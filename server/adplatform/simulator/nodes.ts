@@ -12,6 +12,7 @@ import { accountSpendCents, budgetRemaining, MIN_DAILY_BUDGET_CENTS } from './bu
 import { businessIdOf, businessOf, creativeIdOf, fundingSourceOf, promotedObjectOf, trackingSpecsOf } from './assets';
 import type { SimAccount, SimAd, SimAdSet, SimCampaign, World } from './world';
 import { DAY } from './naming';
+import { issuesInfo } from './metaPause';
 
 export type NodeType = 'AdAccount' | 'Campaign' | 'AdSet' | 'Ad';
 
@@ -51,8 +52,8 @@ const centsString = (cents: number | undefined) => (cents === undefined ? undefi
 const statusOf = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) =>
   'deleted' in node && node.deleted ? 'DELETED' : statusAt(node.statusLog, context.now);
 
-/** The simulated world has no delivery issues, and Graph leaves `issues_info` out for an object without any. */
-const noIssues = () => undefined;
+/** Only a pause by Meta (metaPause.ts) is an issue here; Graph leaves `issues_info` out for an object without any. */
+const noIssues = (node: SimCampaign | SimAdSet | SimAd, context: NodeContext) => issuesInfo(node, context.now);
 
 /**
  * Graph's effective_status: the object's own DELETED or ARCHIVED first, then a paused (or archived) campaign

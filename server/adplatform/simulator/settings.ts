@@ -34,6 +34,5 @@ export function simulatorSettings(env: NodeJS.ProcessEnv): SimulatorOptions & { 
     scenarios: chosen,
     accessToken: env.SIMULATOR_ACCESS_TOKEN || undefined,
     latency: parseLatencyProfile(env.SIMULATOR_LATENCY),
-    apiVersions: env.META_API_VERSION ? [env.META_API_VERSION] : undefined,
   };
 }

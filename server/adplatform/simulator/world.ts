@@ -17,6 +17,16 @@ export type SimStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
 export interface StatusEvent {
   at: number;
   status: SimStatus;
+  /** Set when Meta itself paused the object (metaPause.ts): the issue Graph reports in `issues_info`. */
+  byMeta?: MetaIssue;
+}
+
+/** One entry of Graph's `issues_info` (AdCampaignIssuesInfo / AdgroupIssuesInfo). */
+export interface MetaIssue {
+  error_code: number;
+  error_summary: string;
+  error_message: string;
+  error_type: string;
 }
 
 /** How an ad delivers: spend per delivering hour and what that spend buys. */
@@ -156,6 +166,8 @@ export class World {
   readonly scenarios = new Map<string, ScenarioObjects>();
   /** Counts the writes through the Graph API: an answer computed before one is stale. */
   revision = 0;
+  /** Breakdowns each ad account (digits) opted into (breakdownOptIn.ts). */
+  readonly optIns = new Map<string, Set<string>>();
   private nextId: number;
   private readonly idPrefix: string;
 

@@ -42,7 +42,7 @@ export const accountHealth = pgTable(
   'account_health',
   {
     adAccountId: adAccountId().notNull(),
-    /** token | token_expiry | access | lead_tracking */
+    /** token | token_expiry | api_version | access | lead_tracking | webinar_key */
     check: text('check').notNull(),
     /** ok | problem | warning */
     state: text('state').notNull(),

@@ -42,6 +42,7 @@ export default {
       checks: {
         token: 'Token',
         token_expiry: 'Token expiry',
+        api_version: 'API version',
         access: 'Account access',
         lead_tracking: 'Lead tracking',
         webinar_key: 'Webinar key',

@@ -24,7 +24,7 @@ describe('Graph client against the simulator', () => {
   const client = (options: Partial<GraphClientOptions> = {}) =>
     new GraphClient({
       baseUrl: sim.url,
-      apiVersion: 'v21.0',
+      apiVersion: 'v25.0',
       accessToken: 'test-token',
       sleep: async (ms) => {
         sleeps.push(ms);

@@ -22,7 +22,7 @@ beforeEach(() => {
 const client = (options: Partial<GraphClientOptions> = {}) =>
   new GraphClient({
     baseUrl: sim.url,
-    apiVersion: 'v21.0',
+    apiVersion: 'v25.0',
     accessToken: 't',
     sleep: async (ms) => {
       sleeps.push(ms);

@@ -108,8 +108,8 @@ describe('the simulator answers as the specs say', () => {
     const query = new URLSearchParams({ ...params, access_token: TOKEN });
     const response =
       method === 'GET'
-        ? await fetch(`${sim.url}/v21.0/${path}?${query}`)
-        : await fetch(`${sim.url}/v21.0/${path}`, { method, body: query });
+        ? await fetch(`${sim.url}/v25.0/${path}?${query}`)
+        : await fetch(`${sim.url}/v25.0/${path}`, { method, body: query });
     // biome-ignore lint/suspicious/noExplicitAny: assertions read Graph's JSON answers field by field
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
@@ -327,7 +327,7 @@ describe('the simulator answers as the specs say', () => {
       let next: string | undefined = first.body.paging.next;
       let previous: string | undefined;
       while (next) {
-        expect(next).toMatch(new RegExp(`^${sim.url}/v21\\.0/${account}/campaigns\\?`));
+        expect(next).toMatch(new RegExp(`^${sim.url}/v25\\.0/${account}/campaigns\\?`));
         expect(new URL(next).searchParams.get('after')).toBeTruthy();
         const response = await fetch(next);
         expect(response.status).toBe(200);

@@ -375,7 +375,7 @@ eachDatabase((engine) => {
       });
       const client = new GraphClient({
         baseUrl: sim.url,
-        apiVersion: 'v21.0',
+        apiVersion: 'v25.0',
         accessToken: 't',
         sleep: async () => undefined,
         maxAttempts: 2,

@@ -30,7 +30,7 @@ eachDatabase((engine) => {
       ]);
       client = new GraphClient({
         baseUrl: sim.url,
-        apiVersion: 'v21.0',
+        apiVersion: 'v25.0',
         accessToken: 't',
         sleep: async () => undefined,
         maxAttempts: 2,

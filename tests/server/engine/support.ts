@@ -331,7 +331,7 @@ export async function startFrozenSimulator(options: { start?: string; retries?: 
   });
   const client = new GraphClient({
     baseUrl: sim.url,
-    apiVersion: 'v21.0',
+    apiVersion: 'v25.0',
     accessToken: 'simulator-token',
     sleep: async () => undefined,
     random: () => 0.5,

@@ -36,7 +36,7 @@ async function main() {
   const dbh = await openPostgres(env.DATABASE_URL!, 4);
   const client = new GraphClient({
     baseUrl: env.GRAPH_URL!,
-    apiVersion: 'v21.0',
+    apiVersion: 'v25.0',
     accessToken: 'simulator-token',
     timeoutMs: 20_000,
     backoff: { baseMs: 50, maxMs: 200 },

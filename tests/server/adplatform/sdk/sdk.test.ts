@@ -278,7 +278,7 @@ describe('the simulator through facebook-nodejs-business-sdk', () => {
     });
 
     it('surfaces a retired API version, a missing object and a rate limit as FacebookRequestError with their codes', async () => {
-      setVersion('v24.0'); // this SDK's own default, retired by v27.0
+      setVersion('v22.0'); // expired on 19 February 2026, before the simulator's clock (this SDK's own v24.0 lives until November)
       const retired = await failure(new Campaign(campaignsOfAccount()[0]!.id).get(['name']));
       expect(retired).toMatchObject({ name: 'FacebookRequestError', status: 400, response: { code: 2635 } });
       setVersion('v25.0');

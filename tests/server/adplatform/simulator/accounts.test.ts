@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const read = (sim: Simulator, accountId: string) =>
-  fetch(`${sim.url}/v21.0/act_${accountId}/campaigns?access_token=t&fields=name`);
+  fetch(`${sim.url}/v25.0/act_${accountId}/campaigns?access_token=t&fields=name`);
 
 describe('simulated ad accounts', () => {
   it('builds more accounts than the firm list, each named once, the same from the same seed', async () => {

@@ -1,6 +1,6 @@
 /**
- * The simulator answers over HTTP the calls an agency tool makes, as Graph answers them: versions,
- * list edges of campaigns and ad sets, filtering, summary, updated_since, reads of several ids,
+ * The simulator answers over HTTP the calls an agency tool makes, as Graph answers them (versions:
+ * versions.test.ts): list edges of campaigns and ad sets, filtering, summary, updated_since, reads of several ids,
  * /me, field expansion, writes of names, budgets and statuses with Graph's refusals, and batches.
  * What it does not model it refuses by name.
  */
@@ -42,29 +42,6 @@ describe('Graph as an agency tool sees it', () => {
     account = `act_${sim.world.accounts[0]!.accountId}`;
   });
   afterAll(() => sim.close());
-
-  describe('versions', () => {
-    it('answers the live versions, the product default and unversioned calls', async () => {
-      for (const version of ['v25.0', 'v26.0', 'v27.0', 'v21.0', ''])
-        expect((await call('me', {}, 'GET', version)).status, version || 'unversioned').toBe(200);
-    });
-
-    it('refuses a retired version as Graph does (#2635), also inside a batch', async () => {
-      const { status, body } = await call('me/adaccounts', {}, 'GET', 'v1.0');
-      expect(status).toBe(400);
-      expect(body).toEqual({
-        error: {
-          message:
-            '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v27.0.',
-          type: 'OAuthException',
-          code: 2635,
-          fbtrace_id: expect.any(String),
-        },
-      });
-      const batch = await call('', { batch: JSON.stringify([{ method: 'GET', relative_url: 'v24.0/me' }]) }, 'POST');
-      expect(JSON.parse(batch.body[0].body).error.code).toBe(2635);
-    });
-  });
 
   describe('edges', () => {
     it('lists the ads and ad sets of one campaign, and the ads of one ad set', async () => {

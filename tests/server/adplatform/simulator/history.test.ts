@@ -29,7 +29,7 @@ async function call(method: 'GET' | 'POST', path: string, params: Record<string,
   const query = new URLSearchParams({ access_token: 't' });
   for (const [key, value] of Object.entries(params))
     query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-  const response = await fetch(`${sim.url}/v21.0/${path}?${query}`, { method });
+  const response = await fetch(`${sim.url}/v25.0/${path}?${query}`, { method });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

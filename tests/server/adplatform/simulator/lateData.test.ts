@@ -31,7 +31,7 @@ afterAll(() => sim.close());
 
 async function insights(id: string, params: Record<string, string>): Promise<Metrics[]> {
   const query = new URLSearchParams({ access_token: 't', fields: 'spend,impressions,actions', ...params });
-  const response = await fetch(`${sim.url}/v21.0/${id}/insights?${query}`);
+  const response = await fetch(`${sim.url}/v25.0/${id}/insights?${query}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Metrics[] }).data;
 }

@@ -79,7 +79,7 @@ describe('the simulator with a latency profile', () => {
   it('reports insights calls as ads_insights usage and other calls as ads_management', async () => {
     const account = sim.world.accounts[0]!.accountId;
     const usageType = async (path: string) => {
-      const response = await fetch(`${sim.url}/v21.0/${path}${path.includes('?') ? '&' : '?'}access_token=t`);
+      const response = await fetch(`${sim.url}/v25.0/${path}${path.includes('?') ? '&' : '?'}access_token=t`);
       const usage = JSON.parse(response.headers.get('x-business-use-case-usage')!) as Record<
         string,
         { type: string }[]

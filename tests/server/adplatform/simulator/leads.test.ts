@@ -30,13 +30,13 @@ afterAll(() => sim.close());
 
 async function get<T>(path: string, params: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   const query = new URLSearchParams({ access_token: 't', ...params });
-  const response = await fetch(`${sim.url}/v21.0/${path}?${query}`);
+  const response = await fetch(`${sim.url}/v25.0/${path}?${query}`);
   return { status: response.status, body: (await response.json()) as T };
 }
 
 async function allLeads(path: string, params: Record<string, string> = {}): Promise<Lead[]> {
   const leads: Lead[] = [];
-  let url: string | undefined = `${sim.url}/v21.0/${path}?${new URLSearchParams({ access_token: 't', ...params })}`;
+  let url: string | undefined = `${sim.url}/v25.0/${path}?${new URLSearchParams({ access_token: 't', ...params })}`;
   while (url) {
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -161,9 +161,9 @@ describe('GET /{form_id}/leads', () => {
     try {
       const ad = website.scenario('website_cpl_high').adIds[0]!;
       const adset = website.world.ads.get(ad)!.adsetId;
-      const leads = await fetch(`${website.url}/v21.0/${ad}/leads?access_token=t`);
+      const leads = await fetch(`${website.url}/v25.0/${ad}/leads?access_token=t`);
       expect(((await leads.json()) as { data: unknown[] }).data).toEqual([]);
-      const form = await fetch(`${website.url}/v21.0/${formIdOf(adset)}/leads?access_token=t`);
+      const form = await fetch(`${website.url}/v25.0/${formIdOf(adset)}/leads?access_token=t`);
       expect(form.status).toBe(400);
     } finally {
       await website.close();
@@ -184,7 +184,7 @@ describe('the people behind the leads', () => {
       again.clock.set(sim.clock.now());
       const ad = adsWithFormLeads()[0]!;
       const first = await allLeads(`${ad.id}/leads`);
-      const response = await fetch(`${again.url}/v21.0/${ad.id}/leads?access_token=t&limit=500`);
+      const response = await fetch(`${again.url}/v25.0/${ad.id}/leads?access_token=t&limit=500`);
       const second = ((await response.json()) as { data: Lead[] }).data;
       expect(second).toEqual(first);
     } finally {
