@@ -136,6 +136,7 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
     else params.date_preset = 'maximum';
     if (query.timeIncrement) params.time_increment = query.timeIncrement;
     if (query.breakdown === 'hourly') params.breakdowns = HOURLY_BREAKDOWN;
+    if (query.attributionWindows?.length) params.action_attribution_windows = JSON.stringify(query.attributionWindows);
     if (query.campaignIds?.length) {
       params.filtering = JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: query.campaignIds }]);
     }

@@ -3,16 +3,26 @@
  * wire. The compiler holds the kinds to types.ts and the spec test holds them to Meta's published
  * spec of the node, so neither can drift silently.
  */
-import type { ActionValue, Ad, AdAccount, Campaign, InsightRow } from './types';
+import type { ActionValue, Ad, AdAccount, Campaign, InsightRow, ObjectIssue } from './types';
 
-export type WireKind = 'id' | 'string' | 'numeric string' | 'enum' | 'datetime' | 'integer' | 'action list';
+export type WireKind =
+  | 'id'
+  | 'string'
+  | 'numeric string'
+  | 'enum'
+  | 'datetime'
+  | 'integer'
+  | 'action list'
+  | 'issues list';
 type KindOf<T> = T extends ActionValue[]
   ? 'action list'
-  : T extends number
-    ? 'integer'
-    : T extends string
-      ? Exclude<WireKind, 'integer' | 'action list'>
-      : never;
+  : T extends ObjectIssue[]
+    ? 'issues list'
+    : T extends number
+      ? 'integer'
+      : T extends string
+        ? Exclude<WireKind, 'integer' | 'action list' | 'issues list'>
+        : never;
 export type FieldKinds<T> = { readonly [K in keyof T]?: KindOf<NonNullable<T[K]>> };
 
 /** Fields read from AdAccount nodes. */
@@ -25,8 +35,14 @@ export const ACCOUNT_FIELDS = {
   account_status: 'integer',
 } as const satisfies FieldKinds<AdAccount>;
 
-/** What Campaign and Ad nodes are both read for: which object, and whether it is on. */
-const ON_OFF_FIELDS = { id: 'id', name: 'string', status: 'enum', effective_status: 'enum' } as const;
+/** What Campaign and Ad nodes are both read for: which object, whether it is on, and whether Meta stopped it. */
+const ON_OFF_FIELDS = {
+  id: 'id',
+  name: 'string',
+  status: 'enum',
+  effective_status: 'enum',
+  issues_info: 'issues list',
+} as const;
 
 /** Fields read from Campaign nodes. */
 export const CAMPAIGN_FIELDS = {

@@ -2,7 +2,7 @@
  * Insight rows carry metrics as strings and leads as overlapping action types. This module is the
  * one reading of them that sync and the rule engine share.
  */
-import type { ActionValue, InsightRow } from './types';
+import type { ActionValue, AttributionWindowKey, InsightRow } from './types';
 
 /** On-Facebook (instant form) leads. */
 export const ONSITE_LEAD = 'onsite_conversion.lead_grouped';
@@ -35,22 +35,37 @@ const toNumber = (value: string | undefined | null): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-export function actionValue(actions: ActionValue[] | undefined, type: string): number | undefined {
+/**
+ * An action's count: its `value` (Meta's default window), or within `window` when one is named — an
+ * action Graph reports without that window's key had none in it.
+ */
+export function actionValue(
+  actions: ActionValue[] | undefined,
+  type: string,
+  window?: AttributionWindowKey | null,
+): number | undefined {
   const found = actions?.find((a) => a.action_type === type);
-  return found ? toNumber(found.value) : undefined;
+  if (!found) return undefined;
+  return toNumber(window ? found[window] : found.value);
 }
 
 /**
  * Website leads: the pixel's count, else `onsite_web_lead` — the same leads under another name
  * (reported equal where both appear), so one of them, never their sum.
  */
-export function websiteLeadCount(actions: ActionValue[] | undefined): number | undefined {
-  return actionValue(actions, WEBSITE_LEAD) ?? actionValue(actions, ONSITE_WEB_LEAD);
+export function websiteLeadCount(
+  actions: ActionValue[] | undefined,
+  window?: AttributionWindowKey | null,
+): number | undefined {
+  return actionValue(actions, WEBSITE_LEAD, window) ?? actionValue(actions, ONSITE_WEB_LEAD, window);
 }
 
 /** `lead` (Meta's total) when present, else on-Facebook plus website leads — never a total and its parts. */
-export function leadCount(actions: ActionValue[] | undefined): number {
-  return actionValue(actions, ALL_LEADS) ?? (actionValue(actions, ONSITE_LEAD) ?? 0) + (websiteLeadCount(actions) ?? 0);
+export function leadCount(actions: ActionValue[] | undefined, window?: AttributionWindowKey | null): number {
+  return (
+    actionValue(actions, ALL_LEADS, window) ??
+    (actionValue(actions, ONSITE_LEAD, window) ?? 0) + (websiteLeadCount(actions, window) ?? 0)
+  );
 }
 
 export function insightMetrics(row: InsightRow | null | undefined): InsightMetrics {

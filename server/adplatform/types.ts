@@ -18,6 +18,15 @@ export interface AdAccount {
 
 export type ObjectStatus = 'ACTIVE' | 'PAUSED';
 
+/** One entry of Graph's `issues_info`: why Meta stopped an object (its own pause, a policy review …). */
+export interface ObjectIssue {
+  error_code?: number;
+  error_summary?: string;
+  error_message?: string;
+  error_type?: string;
+  level?: string;
+}
+
 export interface Campaign {
   id: string;
   name: string;
@@ -28,6 +37,8 @@ export interface Campaign {
   daily_budget?: string;
   /** Digits, without 'act_'. */
   account_id?: string;
+  /** Absent unless Meta reports an issue (server/engine/metaPauses.ts). */
+  issues_info?: ObjectIssue[];
 }
 
 export interface Ad {
@@ -37,6 +48,8 @@ export interface Ad {
   effective_status: string;
   campaign_id: string;
   adset_id: string;
+  /** Absent unless Meta reports an issue (server/engine/metaPauses.ts). */
+  issues_info?: ObjectIssue[];
 }
 
 export interface CampaignsWithAds {
@@ -44,7 +57,11 @@ export interface CampaignsWithAds {
   ads: Ad[];
 }
 
-export interface ActionValue {
+/** Graph's attribution windows (action_attribution_windows); 7d_view and 28d_view are no longer reported. */
+export type AttributionWindowKey = '1d_click' | '7d_click' | '1d_view' | '7d_view' | '28d_view';
+
+/** An action's count (or cost); asked with attribution windows, also its count within each (absent: none). */
+export interface ActionValue extends Partial<Record<AttributionWindowKey, string>> {
   action_type: string;
   value: string;
 }
@@ -88,6 +105,8 @@ export interface InsightsQuery {
   breakdown?: 'hourly';
   /** The fields to read when not all of INSIGHT_FIELDS are needed (an hourly read has thousands of rows). */
   fields?: readonly (keyof InsightRow)[];
+  /** Each action also counted within these windows (Graph's action_attribution_windows). */
+  attributionWindows?: readonly AttributionWindowKey[];
 }
 
 /** A lead from lead retrieval as the product keeps it: the person only as their e-mail's hash. */

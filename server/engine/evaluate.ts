@@ -3,7 +3,7 @@
  * (statuses + lifetime ad-level insights) to the turn-offs the rule asks for, each with a
  * readable reason. Scheduling, I/O and retries wrap around it; Preview calls it as it is.
  */
-import type { Ad, Campaign, InsightRow } from '../adplatform/types';
+import type { Ad, AttributionWindowKey, Campaign, InsightRow } from '../adplatform/types';
 import type { AdQuality } from '../outcomes/quality';
 import { above, atLeast, below } from './compare';
 import { OUTCOME_CHECKS, type OutcomeCheck } from './outcomeTasks';
@@ -24,7 +24,7 @@ import {
   type ObjectFacts,
   type ObjectHistory,
 } from './judging';
-import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../src/domain/judging';
 import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
 
 export interface PlannedAction {
@@ -56,6 +56,20 @@ export interface AccountSnapshot {
   dailySince?: string;
   /** When the snapshot was read (ISO instant): what "now" is for the judging settings. */
   readAt?: string;
+  /** The attribution windows the insights' actions were also counted in; absent: Meta's default only. */
+  attributionWindows?: AttributionWindowKey[];
+  /** Why the hourly breakdown cannot be trusted: Graph answered no rows for an account that delivered (hourlyRead.ts). */
+  hourlyNoRows?: string;
+}
+
+/**
+ * The window a rule's leads are counted in with this snapshot: its own when the snapshot read it
+ * (never one Meta removed), else Meta's default (null).
+ */
+export function countedWindow(judging: RuleJudging, snapshot: AccountSnapshot): AttributionWindowKey | null {
+  const window = judging.attribution_window;
+  if (!window || isRemovedWindow(window) || !snapshot.attributionWindows?.includes(window)) return null;
+  return window;
 }
 
 /**
@@ -208,6 +222,7 @@ export interface SnapshotView {
 
 export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: EvaluateOptions): SnapshotView {
   const judging = rule.judging ?? CARRIED_OVER_JUDGING;
+  const window = countedWindow(judging, snapshot);
   const now = options.now ?? (snapshot.readAt ? new Date(snapshot.readAt) : new Date());
   const campaignsById = new Map(snapshot.campaigns.map((c) => [c.id, c]));
   const rowsByAd = new Map<string, InsightRow>();
@@ -228,7 +243,7 @@ export function viewOf(rule: EngineRule, snapshot: AccountSnapshot, options: Eva
       campaignsById.get(id)?.name ?? snapshot.insights.find((r) => r.campaign_id === id)?.campaign_name ?? '',
     metricsOf: (adId: string) => {
       const row = rowsByAd.get(adId);
-      return row ? rowMetrics(row) : null;
+      return row ? rowMetrics(row, window) : null;
     },
     qualityOf: (adId: string) => qualityByAd.get(adId),
     factsOf: (objectId: string, impressions: number | null) =>
@@ -318,6 +333,13 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
   const currency = snapshot.currency;
   const view = viewOf(rule, snapshot, options);
   const { campaignsById, campaignName, metricsOf, judging, now } = view;
+  const wanted = judging.attribution_window;
+  if (wanted && countedWindow(judging, snapshot) === null)
+    problems.push(
+      isRemovedWindow(wanted)
+        ? `Meta no longer reports ${windowName(wanted)} attribution: leads counted in Meta’s default window`
+        : `leads counted in Meta’s default window: the account was read without ${windowName(wanted)}`,
+    );
 
   // Every ad of a matching campaign: those the platform listed, and those only an insights row names
   // (deleted or unlisted: their status is unknown, so they count as off — never act blind).

@@ -6,7 +6,10 @@
  * adds a daily read of the days before them (one row per ad and day, not per hour): an ad older
  * than the hourly rows is as old as its first delivering day there says. A platform that refuses
  * the breakdown leaves the snapshot without it: ages are then unknown (only impressions decide
- * maturity) and no lag allowance applies.
+ * maturity) and no lag allowance applies. A breakdown answered with no rows is not read as no
+ * delivery: when the same days without the breakdown show impressions, Graph left them out without
+ * saying why (as it does for a breakdown the account has not opted into), and the snapshot says so
+ * (hourlyNoRows), which holds the runs that read it (pipeline/noRowsHold.ts).
  */
 import { DateTime } from 'luxon';
 import type { RuleJudging } from '../../src/domain/judging';
@@ -34,6 +37,8 @@ export interface HourlyRead {
   deliveredBy?: Record<string, string>;
   /** Where the daily read begins (ISO): an ad older than the hourly rows and not in it delivered before. */
   dailySince?: string;
+  /** Why the hourly rows cannot be trusted: Graph answered none for days the account delivered. */
+  hourlyNoRows?: string;
 }
 
 export async function fetchHourly(
@@ -45,15 +50,20 @@ export async function fetchHourly(
 ): Promise<HourlyRead> {
   const local = DateTime.fromJSDate(at, { zone: validZone(zone) });
   const since = local.minus({ hours: Math.min(hours, HOURLY_DAYS * 24) }).startOf('day');
+  const timeRange = { since: since.toISODate()!, until: local.toISODate()! };
   try {
     const rows = await client.getInsights(adAccountId, {
       level: 'ad',
-      timeRange: { since: since.toISODate()!, until: local.toISODate()! },
+      timeRange,
       // One row per day and hour: without daily buckets Graph sums each hour of the day over the range.
       timeIncrement: 1,
       breakdown: 'hourly',
       fields: ['ad_id', 'spend', 'impressions'],
     });
+    if (!rows.length) {
+      const noRows = await unexplainedEmptiness(client, adAccountId, timeRange);
+      if (noRows) return { hourlyNoRows: noRows };
+    }
     // One instant per (day, hour), whatever the number of ads: time zone maths is slow.
     const valid = validZone(zone);
     const instants = new Map<string, Date>();
@@ -74,6 +84,26 @@ export async function fetchHourly(
     };
   } catch {
     return {};
+  }
+}
+
+/**
+ * Why an empty hourly answer is not "no delivery", or undefined when it is: the same days read
+ * without the breakdown (one account-level row) show impressions, or cannot be read to tell.
+ */
+async function unexplainedEmptiness(
+  client: AdPlatformClient,
+  adAccountId: string,
+  timeRange: { since: string; until: string },
+): Promise<string | undefined> {
+  const days = `${timeRange.since} to ${timeRange.until}`;
+  try {
+    const [total] = await client.getInsights(adAccountId, { level: 'account', timeRange, fields: ['impressions'] });
+    const impressions = Number(total?.impressions ?? 0);
+    if (!(impressions > 0)) return undefined;
+    return `Meta returned no rows for the hourly breakdown of ${days}, though the account had ${impressions.toLocaleString('en-US')} impressions then`;
+  } catch {
+    return `Meta returned no rows for the hourly breakdown of ${days}, and the account's delivery then could not be read to tell why`;
   }
 }
 

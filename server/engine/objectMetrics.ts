@@ -12,7 +12,7 @@
  * all ("no data") — unlike the sync's reading, which shows it as $0.
  */
 import { leadCount, websiteLeadCount } from '../adplatform/insightValues';
-import type { InsightRow } from '../adplatform/types';
+import type { AttributionWindowKey, InsightRow } from '../adplatform/types';
 
 export interface ObjectMetrics {
   spend: number;
@@ -37,10 +37,11 @@ export function numberOrNull(value: unknown): number | null {
 }
 
 /**
- * Metrics of one insight row; null when the row lacks spend or impressions: missing data is
- * unknown, never zero, so nothing is judged on it ("no data").
+ * Metrics of one insight row, its leads counted within `window` when one is named (else Meta's
+ * default); null when the row lacks spend or impressions: missing data is unknown, never zero, so
+ * nothing is judged on it ("no data").
  */
-export function rowMetrics(row: InsightRow): ObjectMetrics | null {
+export function rowMetrics(row: InsightRow, window?: AttributionWindowKey | null): ObjectMetrics | null {
   const spend = numberOrNull(row.spend);
   const impressions = numberOrNull(row.impressions);
   if (spend === null || impressions === null) return null;
@@ -49,8 +50,8 @@ export function rowMetrics(row: InsightRow): ObjectMetrics | null {
   const cpc = numberOrNull(row.cpc) ?? (clicks ? spend / clicks : null);
   return {
     spend,
-    leads: leadCount(row.actions),
-    websiteLeads: websiteLeadCount(row.actions) ?? 0,
+    leads: leadCount(row.actions, window),
+    websiteLeads: websiteLeadCount(row.actions, window) ?? 0,
     linkClicks: numberOrNull(row.inline_link_clicks) ?? 0,
     clicks,
     impressions,

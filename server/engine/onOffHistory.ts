@@ -1,7 +1,8 @@
 /**
- * Objects' on/off history: the turn-offs the engine made (done, from rule_activity), the turn-ons
- * (undo, revive) and the turn-ons made by hand on the platform, noticed when a snapshot shows an
- * object on again after the engine's last turn-off (object_switches, recorded once per turn-off).
+ * Objects' on/off history: the turn-offs the engine made (done, from rule_activity), the pauses
+ * Meta made itself (paused_by_meta, metaPauses.ts), the turn-ons (undo, revive) and the turn-ons
+ * made by hand on the platform, noticed when a snapshot shows an object on again after the last
+ * turn-off (object_switches, recorded once per turn-off).
  * The cool-down reads each object's last turn-on; the flapping alert counts the switches of a day.
  */
 import { and, gte, inArray, sql } from 'drizzle-orm';
@@ -15,11 +16,11 @@ export interface Switch {
   at: Date;
   /** The rule_activity entry of an engine switch (its turn-off, for a platform turn-on: the one it follows). */
   entryId: number;
-  source: 'rule' | 'undo' | 'revive' | 'platform';
+  source: 'rule' | 'undo' | 'revive' | 'platform' | 'meta';
   ruleId: number | null;
 }
 
-const OFF_ACTIONS = ['turn_off_ad', 'turn_off_campaign'];
+const OFF_ACTIONS = ['turn_off_ad', 'turn_off_campaign', 'paused_by_meta'];
 const ON_ACTIONS: Record<string, Switch['source']> = {
   turn_on_ad: 'undo',
   turn_on_campaign: 'undo',
@@ -58,7 +59,7 @@ export async function switchesOf(db: Database, objectIds: string[], since: Date)
       turned: OFF_ACTIONS.includes(e.action) ? ('off' as const) : ('on' as const),
       at: e.at,
       entryId: e.id,
-      source: ON_ACTIONS[e.action] ?? ('rule' as const),
+      source: ON_ACTIONS[e.action] ?? (e.action === 'paused_by_meta' ? ('meta' as const) : ('rule' as const)),
       ruleId: e.ruleId,
     })),
     ...platform.map((p) => ({

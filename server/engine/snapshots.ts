@@ -5,7 +5,7 @@
  * fetches; the others (in any process) wait for it. A claim whose worker died expires (lease).
  */
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { AdPlatformClient, InsightRow } from '../adplatform/types';
+import type { AdPlatformClient, AttributionWindowKey, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { accountSnapshots } from '../db/schema/index';
 import type { AccountSnapshot } from './evaluate';
@@ -48,17 +48,19 @@ export async function keepInHistory(
 /**
  * Reads the account from the platform: every campaign and ad with its status (a run explains why
  * it left a paused ad alone, and counts the account's delivering ads for the blast-radius limit),
- * and the insights of what is delivering.
+ * and the insights of what is delivering, each action also counted within `windows` when its
+ * rules count leads in one (the same call).
  */
 export async function fetchAccountSnapshot(
   client: AdPlatformClient,
   adAccountId: string,
   currency: string,
   onRead?: (read: RawAccountRead) => Promise<void>,
+  windows: readonly AttributionWindowKey[] = [],
 ): Promise<AccountSnapshot> {
   const [{ campaigns, ads }, insights] = await Promise.all([
     client.listCampaignsWithAds(adAccountId),
-    client.getInsights(adAccountId, { level: 'ad' }),
+    client.getInsights(adAccountId, { level: 'ad', ...(windows.length ? { attributionWindows: windows } : {}) }),
   ]);
   await onRead?.({ campaigns, ads, insights });
   const liveCampaigns = new Set(campaigns.filter(isOn).map((c) => c.id));
@@ -68,16 +70,24 @@ export async function fetchAccountSnapshot(
     liveCampaigns.has(row.campaign_id) || (row.ad_id !== undefined && liveAdIds.has(row.ad_id));
   return {
     currency,
-    campaigns: campaigns.map(({ id, name, status, effective_status }) => ({ id, name, status, effective_status })),
-    ads: ads.map(({ id, name, status, effective_status, campaign_id, adset_id }) => ({
+    campaigns: campaigns.map(({ id, name, status, effective_status, issues_info }) => ({
+      id,
+      name,
+      status,
+      effective_status,
+      ...(issues_info?.length ? { issues_info } : {}),
+    })),
+    ads: ads.map(({ id, name, status, effective_status, campaign_id, adset_id, issues_info }) => ({
       id,
       name,
       status,
       effective_status,
       campaign_id,
       adset_id,
+      ...(issues_info?.length ? { issues_info } : {}),
     })),
     insights: insights.filter(keep),
+    ...(windows.length ? { attributionWindows: [...windows] } : {}),
   };
 }
 
@@ -101,13 +111,20 @@ export class SnapshotStore {
 
   /**
    * `hourly` (the account's time zone and the hours the rules look back) adds the hourly delivery
-   * of the days covering them (hourlyRead.ts).
+   * of the days covering them (hourlyRead.ts); `windows`, the attribution windows the rules count
+   * leads in.
    */
-  get(adAccountId: string, currency: string, slot: Date, hourly?: HourlyWanted): Promise<StoredSnapshot> {
+  get(
+    adAccountId: string,
+    currency: string,
+    slot: Date,
+    hourly?: HourlyWanted,
+    windows: readonly AttributionWindowKey[] = [],
+  ): Promise<StoredSnapshot> {
     const key = `${adAccountId}@${slot.toISOString()}`;
     let promise = this.inFlight.get(key);
     if (!promise) {
-      promise = this.obtain(adAccountId, currency, slot, hourly).finally(() => this.inFlight.delete(key));
+      promise = this.obtain(adAccountId, currency, slot, hourly, windows).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, promise);
     }
     return promise;
@@ -117,13 +134,14 @@ export class SnapshotStore {
     adAccountId: string,
     currency: string,
     slot: Date,
-    hourly?: HourlyWanted,
+    hourly: HourlyWanted | undefined,
+    windows: readonly AttributionWindowKey[],
   ): Promise<StoredSnapshot> {
     const leaseMs = this.options.leaseMs ?? 2 * 60_000;
     const pollMs = this.options.pollMs ?? 250;
     for (;;) {
       const claimed = await this.claim(adAccountId, slot, new Date(Date.now() + leaseMs));
-      if (claimed !== null) return this.fill(claimed, adAccountId, currency, hourly);
+      if (claimed !== null) return this.fill(claimed, adAccountId, currency, hourly, windows);
       const [row] = await this.db
         .select()
         .from(accountSnapshots)
@@ -155,13 +173,18 @@ export class SnapshotStore {
     id: number,
     adAccountId: string,
     currency: string,
-    wanted?: HourlyWanted,
+    wanted: HourlyWanted | undefined,
+    windows: readonly AttributionWindowKey[],
   ): Promise<StoredSnapshot> {
     try {
       const readAt = this.options.now?.() ?? new Date();
       const [read, hourly] = await Promise.all([
-        fetchAccountSnapshot(this.client, adAccountId, currency, (raw) =>
-          keepInHistory(this.db, adAccountId, raw, readAt, this.options.warn),
+        fetchAccountSnapshot(
+          this.client,
+          adAccountId,
+          currency,
+          (raw) => keepInHistory(this.db, adAccountId, raw, readAt, this.options.warn),
+          windows,
         ),
         wanted ? fetchHourly(this.client, adAccountId, wanted.zone, readAt, wanted.hours) : {},
       ]);

@@ -1,6 +1,6 @@
 /** The audit text of a rule's judging settings: old → new per setting that moved. */
 import { describeChanges } from '../audit/log';
-import type { RuleJudging } from '../../src/domain/judging';
+import { windowName, type RuleJudging } from '../../src/domain/judging';
 
 const hours = (n: number | null) => (n === null ? 'off' : `${n} h`);
 
@@ -11,6 +11,7 @@ export function judgingChangesText(before: RuleJudging, after: RuleJudging): str
     'Lead lag allowance': [hours(before.lag_hours), hours(after.lag_hours)],
     Revive: [hours(before.revive_hours), hours(after.revive_hours)],
     'Cool-down': [hours(before.cooldown_hours), hours(after.cooldown_hours)],
+    'Counts leads in': [windowName(before.attribution_window), windowName(after.attribution_window)],
   });
   const adopted = before.carried_over && !after.carried_over ? 'Judging settings: now the rule’s own' : '';
   return [text, adopted].filter(Boolean).join('; ');

@@ -10,10 +10,40 @@
  *   active task within that many hours of the turn-off is turned back on, once.
  * - cool-down: an object turned back on (undo, revive, or by hand on the platform) is not turned
  *   off again by the rule for `cooldown_hours`.
+ * - attribution window: the lead tasks count the leads Meta credits within `attribution_window`
+ *   (a click or view that long before); null counts Meta's default (the ad set's attribution setting).
+ *   Meta stopped reporting 7d_view and 28d_view on 12 January 2026: a rule cannot be saved on one,
+ *   and a stored one fails its runs with a note saying so (server/engine/pipeline/attributionCheck.ts).
  * - carried_over: read only; the rule existed before these settings and keeps judging as it did
  *   (no maturity, no cool-down) until someone saves its judging settings.
  */
 import { z } from 'zod';
+
+/** The windows a rule may count leads in (Graph's action_attribution_windows). */
+export const ATTRIBUTION_WINDOWS = ['1d_click', '7d_click', '1d_view'] as const;
+/** Windows Meta no longer reports (since 12 January 2026). */
+export const REMOVED_ATTRIBUTION_WINDOWS = ['7d_view', '28d_view'] as const;
+export type AttributionWindow = (typeof ATTRIBUTION_WINDOWS)[number] | (typeof REMOVED_ATTRIBUTION_WINDOWS)[number];
+
+const WINDOW_NAMES: Record<AttributionWindow, string> = {
+  '1d_click': '1-day click',
+  '7d_click': '7-day click',
+  '1d_view': '1-day view',
+  '7d_view': '7-day view',
+  '28d_view': '28-day view',
+};
+
+export const windowName = (window: AttributionWindow | null): string =>
+  window ? WINDOW_NAMES[window] : 'Meta’s default (the ad set’s attribution setting)';
+
+export const isRemovedWindow = (window: unknown): window is (typeof REMOVED_ATTRIBUTION_WINDOWS)[number] =>
+  (REMOVED_ATTRIBUTION_WINDOWS as readonly unknown[]).includes(window);
+
+/** Why a rule on this window cannot judge; undefined for a window Meta reports. */
+export function removedWindowMessage(window: unknown): string | undefined {
+  if (!isRemovedWindow(window)) return undefined;
+  return `Meta no longer reports ${WINDOW_NAMES[window]} attribution (since 12 January 2026): choose ${ATTRIBUTION_WINDOWS.map((w) => WINDOW_NAMES[w]).join(', ')} or Meta’s default`;
+}
 
 export interface RuleJudging {
   maturity_hours: number;
@@ -21,6 +51,8 @@ export interface RuleJudging {
   lag_hours: number | null;
   revive_hours: number | null;
   cooldown_hours: number;
+  /** The window the lead tasks count leads in; null: Meta's default. */
+  attribution_window: AttributionWindow | null;
   carried_over: boolean;
 }
 
@@ -31,6 +63,7 @@ export const NEW_RULE_JUDGING: RuleJudging = {
   lag_hours: null,
   revive_hours: null,
   cooldown_hours: 24,
+  attribution_window: null,
   carried_over: false,
 };
 
@@ -41,6 +74,7 @@ export const CARRIED_OVER_JUDGING: RuleJudging = {
   lag_hours: null,
   revive_hours: null,
   cooldown_hours: 0,
+  attribution_window: null,
   carried_over: true,
 };
 
@@ -73,17 +107,39 @@ export const judgingSchema = z.object({
     .nullable()
     .describe('Turn back on, once, what this rule turned off when its numbers no longer cross (null: off)'),
   cooldown_hours: whole('cooldown_hours').describe('Hours an object turned back on is left alone'),
+  attribution_window: z
+    .enum([...ATTRIBUTION_WINDOWS, ...REMOVED_ATTRIBUTION_WINDOWS])
+    .nullable()
+    .describe(
+      "The attribution window the lead tasks count leads in (null: Meta's default). 7d_view and 28d_view are no longer reported: a rule stored on one fails its runs",
+    ),
   carried_over: z.boolean().describe('The rule predates these settings and judges as it did before (read only)'),
 }) satisfies z.ZodType<RuleJudging>;
 
-/** PATCH `judging`: any of the settings; carried_over is not written by a client. */
-export const judgingPatchSchema = judgingSchema.omit({ carried_over: true }).partial().strict();
+/** A window a rule may be saved on: a removed one is refused with the reason. */
+const savableWindow = z
+  .enum(ATTRIBUTION_WINDOWS, {
+    error: (issue) =>
+      removedWindowMessage(issue.input) ??
+      `Must be one of ${ATTRIBUTION_WINDOWS.join(', ')}, or null for Meta’s default`,
+  })
+  .nullable();
+
+/** PATCH `judging`: any of the settings; carried_over is not written by a client, a removed window not saved. */
+export const judgingPatchSchema = judgingSchema
+  .omit({ carried_over: true })
+  .extend({ attribution_window: savableWindow })
+  .partial()
+  .strict();
 export type JudgingPatch = z.infer<typeof judgingPatchSchema>;
 
 /** Made once: zod compiles a schema on its first parse, which a schema made per call repeats every time. */
 const storedJudgingSchema = judgingSchema.partial();
 
-/** A stored value read back whole: anything missing or malformed takes the carried-over value. */
+/**
+ * A stored value read back whole: anything missing or malformed takes the carried-over value. A
+ * window Meta removed is kept, so the rule's runs can say why they cannot judge.
+ */
 export function readJudging(stored: unknown): RuleJudging {
   const parsed = storedJudgingSchema.safeParse(stored ?? {});
   const value = parsed.success ? parsed.data : {};

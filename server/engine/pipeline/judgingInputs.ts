@@ -1,8 +1,9 @@
 /**
  * Judging inputs: each account's on/off switches over the longest cool-down or revive window of
- * its rules (at least a day, for the flapping alert), with the turn-ons made by hand on the
- * platform since the engine's last turn-off noticed in the snapshot and recorded once. Preview
- * reads the same history (without recording), so it judges as a run would.
+ * its rules (at least a day, for the flapping alert), with the changes made outside the product
+ * that the snapshot shows, each recorded once: turn-ons by hand on the platform since the last
+ * turn-off, and pauses Meta made itself (Activity, ../metaPauses.ts). Preview reads the same
+ * history (without recording), so it judges as a run would.
  */
 import type { RuleJudging } from '../../../src/domain/judging';
 import type { Database } from '../../db/client';
@@ -11,6 +12,8 @@ import type { ObjectHistory } from '../judging';
 import { historyFrom, lastSwitches, recordPlatformTurnOns, switchesOf, type Switch } from '../onOffHistory';
 import { failAll, groupBy, live, type InBatch } from './batch';
 import type { EngineContext } from './context';
+import { recordMetaPauses } from '../metaPauses';
+import { errorMessage } from '../../errorMessage';
 
 const HOUR_MS = 3_600_000;
 const AT_LEAST_HOURS = 24;
@@ -61,7 +64,13 @@ export async function loadJudgingInputs(ctx: EngineContext, work: InBatch[]): Pr
         const hours = Math.max(...items.map((item) => historyHours(item.rule.judging)));
         const since = new Date(ctx.now().getTime() - hours * HOUR_MS);
         const { switches, history, seenOn } = await judgingHistory(ctx.db, data, fetchedAt, since);
-        await recordPlatformTurnOns(ctx.db, items[0]!.rule.account.adAccountId, seenOn, fetchedAt);
+        const first = items[0]!;
+        await recordPlatformTurnOns(ctx.db, first.rule.account.adAccountId, seenOn, fetchedAt);
+        const where = { folderId: first.rule.folder.id, accountName: first.rule.account.accountName };
+        await recordMetaPauses(ctx.db, { data, ...where, slot: first.run.slot, snapshotId: first.snapshot!.id }).catch(
+          (error: unknown) =>
+            ctx.log.warn(`pauses by Meta of ${first.rule.account.adAccountId}: ${errorMessage(error)}`),
+        );
         for (const item of items) {
           item.switches = switches;
           item.history = history;

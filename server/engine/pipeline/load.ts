@@ -1,7 +1,8 @@
 /**
  * Load: the taken runs' rules (a deleted or paused rule's scheduled run is skipped), then what
- * their evaluation needs — each account's snapshot (one fetch per account and slot, shared), the
- * rules' exempt objects and the turn-offs an earlier attempt claimed but did not confirm.
+ * their evaluation needs — each account's snapshot (one fetch per account and slot, shared; with the
+ * attribution windows its rules count leads in), the rules' exempt objects and the turn-offs an
+ * earlier attempt claimed but did not confirm.
  */
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -16,6 +17,14 @@ import { hourlyHoursOf } from '../hourlyRead';
 import { readsOutcomes, withQuality } from '../outcomeTasks';
 import type { StoredSnapshot } from '../snapshots';
 import { errorMessage } from '../../errorMessage';
+import { isRemovedWindow } from '../../../src/domain/judging';
+import type { AttributionWindowKey } from '../../adplatform/types';
+
+/** The windows the rules of a batch count leads in (Meta's default needs none). */
+export function windowsOf(items: InBatch[]): AttributionWindowKey[] {
+  const windows = items.map((i) => i.rule.judging?.attribution_window).filter((w) => w && !isRemovedWindow(w));
+  return [...new Set(windows as AttributionWindowKey[])].sort();
+}
 
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
   return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
@@ -96,7 +105,7 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
         const hourly = reading.length
           ? { zone: account.timezone, hours: Math.max(...reading.map((i) => hourlyHoursOf(i.rule.judging))) }
           : undefined;
-        const stored = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly);
+        const stored = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly, windowsOf(items));
         const snapshot = items.some((i) => readsOutcomes(i.rule))
           ? await withOutcomes(ctx, account.adAccountId, stored)
           : stored;

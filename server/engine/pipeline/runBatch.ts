@@ -1,7 +1,9 @@
 /**
  * A run of rules for a slot, as its phases: claim the slot (claim.ts), load the rules and the
- * account's snapshot (load.ts) — a run of an unhealthy ad account is held first (healthHold.ts) —
- * and each object's on/off history (judgingInputs.ts), evaluate (evaluate.ts), revive what the rule
+ * account's snapshot (load.ts) — a run of an unhealthy ad account is held first (healthHold.ts), a
+ * rule on an attribution window Meta removed fails (attributionCheck.ts), a run whose hourly
+ * breakdown came back empty is held (noRowsHold.ts) — and each object's on/off history
+ * (judgingInputs.ts), evaluate (evaluate.ts), revive what the rule
  * turned off and may turn back on (revive.ts), decide — notify, hold or act — (decide.ts), act
  * (act.ts), alert an object that flaps (flapping.ts), record the outcome (record.ts). The rules of one account due in one
  * slot run as a batch, a rule run by hand as a batch of one.
@@ -15,6 +17,8 @@ import { finishRuns } from '../ledger';
 import { failAll, live, type InBatch } from './batch';
 import { alertFlapping } from './flapping';
 import { holdUnhealthy } from './healthHold';
+import { failRemovedWindows } from './attributionCheck';
+import { holdOnMissingRows } from './noRowsHold';
 import { loadJudgingInputs } from './judgingInputs';
 import { reviveBatch } from './revive';
 import { claimBatch, type TakenRun } from './claim';
@@ -75,9 +79,11 @@ async function runTaken(
   const { work } = loaded;
   try {
     await holdUnhealthy(ctx, work);
+    failRemovedWindows(work);
     const judged = live(work);
     if (judged.length) {
       const exempt = await loadInputs(ctx, judged);
+      holdOnMissingRows(judged);
       await loadJudgingInputs(ctx, judged);
       await evaluateBatch(ctx, judged, exempt);
       await reviveBatch(ctx, judged);

@@ -40,6 +40,7 @@ export default {
       run_held: 'Run held for approval',
       run_held_approved: 'Held run, approved',
       run_held_dismissed: 'Held run, dismissed',
+      paused_by_meta: 'Paused by Meta',
     },
     /** What a decided held run's planned turn-offs became (replaces "waiting for approval"). */
     planned_decided: {

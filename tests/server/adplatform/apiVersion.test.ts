@@ -134,7 +134,7 @@ describe('the product’s calls on v27.0, as a new app', () => {
     const account = sim.world.accounts[0]!.accountId;
     await client.listAdAccounts();
     const { ads } = await client.listCampaignsWithAds(account);
-    await client.getInsights(account, { level: 'ad' });
+    await client.getInsights(account, { level: 'ad', attributionWindows: ['1d_click', '7d_click'] });
     const yesterday = new Date(Date.parse(NOVEMBER) - 86_400_000).toISOString().slice(0, 10);
     const range = { since: yesterday, until: yesterday };
     await client.getInsights(account, { level: 'ad', timeRange: range, timeIncrement: 1, breakdown: 'hourly' });

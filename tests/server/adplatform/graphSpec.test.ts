@@ -38,6 +38,8 @@ function compatible(kind: WireKind, specType: string): boolean {
       return specType === 'int' || specType === 'unsigned int';
     case 'action list':
       return specType === 'list<AdsActionStats>';
+    case 'issues list':
+      return specType === 'list<AdCampaignIssuesInfo>' || specType === 'list<AdgroupIssuesInfo>';
   }
 }
 

@@ -160,7 +160,7 @@ describe('the ads a replay judges at an hour', () => {
           rule_task: s.tasks.map((t) => ({ ...t, is_active: true })),
           schedule: Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, h) => h % (24 / s.hoursOn) === 0)),
           timezone: 'Europe/Berlin',
-          judging: { ...s, carried_over: false },
+          judging: { ...s, attribution_window: null, carried_over: false },
         };
         const pick = (n: number) => timeline.ads.filter(() => random() < n).map((a) => a.adId);
         const input = {

@@ -77,7 +77,7 @@ describe('the hourly read', () => {
     const client = {
       async getInsights(_account: string, query: InsightsQuery) {
         queries.push(query);
-        if (query.breakdown) return [];
+        if (query.breakdown || query.level === 'account') return []; // no ad delivered in the hourly rows' days
         return [
           { ad_id: 'old', date_start: '2026-03-05', impressions: '0' },
           { ad_id: 'old', date_start: '2026-03-06', impressions: '300' },
@@ -89,6 +89,7 @@ describe('the hourly read', () => {
     const read = await fetchHourly(client, 'act_1', ZONE, at, hourlyHoursOf({ maturity_hours: 120, lag_hours: null }));
     expect(queries.map((q) => [q.timeRange!.since, q.timeRange!.until, q.breakdown ?? 'daily'])).toEqual([
       ['2026-03-07', '2026-03-10', 'hourly'],
+      ['2026-03-07', '2026-03-10', 'daily'], // an empty breakdown is checked against the days' total
       ['2026-03-05', '2026-03-06', 'daily'],
     ]);
     expect(read.deliveredBy).toEqual({ old: DateTime.fromISO('2026-03-07', { zone: ZONE }).toJSDate().toISOString() });

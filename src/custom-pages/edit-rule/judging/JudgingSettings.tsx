@@ -1,17 +1,21 @@
 /**
- * The rule editor's "Judging late data" card: maturity, lead-lag allowance, revive and cool-down
- * (src/domain/judging.ts). It saves on its own (PATCH {judging}) with its own button, like the
+ * The rule editor's "Judging late data" card: maturity, lead-lag allowance, revive, cool-down and
+ * the attribution window leads are counted in (src/domain/judging.ts). A window Meta no longer
+ * reports, stored before, shows why it cannot judge until another is chosen; a refusal of the
+ * server shows under its field. It saves on its own (PATCH {judging}) with its own button, like the
  * Notify only switch: these settings change how the stored rule judges from its next run. A rule
  * made before the settings existed says so, and keeps judging as it did until they are saved.
  */
-import { Alert, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { SNACKBAR_TIMEOUT_MS } from '../../../domain/constants';
 import {
+  ATTRIBUTION_WINDOWS,
   DEFAULT_REVIVE_HOURS,
   NEW_RULE_JUDGING,
+  isRemovedWindow,
   judgingEqual,
   judgingPatchSchema,
   type JudgingPatch,
@@ -34,6 +38,7 @@ const draftOf = (j: RuleJudging): Draft => ({
   lag_hours: String(j.lag_hours ?? ''),
   revive_hours: String(j.revive_hours ?? DEFAULT_REVIVE_HOURS),
   cooldown_hours: String(j.cooldown_hours),
+  attribution_window: j.attribution_window ?? '',
   lag_on: j.lag_hours !== null,
   revive_on: j.revive_hours !== null,
 });
@@ -47,7 +52,18 @@ function patchOf(draft: Draft): JudgingPatch {
     lag_hours: draft.lag_on ? numberOf(draft.lag_hours) : null,
     revive_hours: draft.revive_on ? numberOf(draft.revive_hours) : null,
     cooldown_hours: numberOf(draft.cooldown_hours),
+    // A removed window stays in the draft so the schema names why it cannot be saved.
+    attribution_window: (draft.attribution_window || null) as JudgingPatch['attribution_window'],
   };
+}
+
+/** `{"judging.attribution_window": ["…"]}`, the server's 400 → field → message. */
+function serverErrorsOf(error: unknown): Partial<Record<Field, string>> {
+  const body = error instanceof HttpError ? (error.body as Record<string, unknown> | null) : null;
+  const errors: Partial<Record<Field, string>> = {};
+  for (const [key, value] of Object.entries(body ?? {}))
+    if (key.startsWith('judging.')) errors[key.slice('judging.'.length) as Field] = [value].flat().join(' ');
+  return errors;
 }
 
 /** Field → first message, from the shared schema (the server checks the same). */
@@ -101,23 +117,29 @@ export function JudgingSettings({ rule }: { rule: RuleDto }) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(rule.judging);
   const [draft, setDraft] = useState(() => draftOf(rule.judging));
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const patch = patchOf(draft);
-  const errors = draftErrors(patch);
+  const errors = { ...serverErrors, ...draftErrors(patch) };
   const changed = !judgingEqual({ ...saved, ...patch, carried_over: saved.carried_over }, saved);
   const save = useMutation({
     mutationFn: () => dataProvider.setRuleJudging(rule.id, patch),
     onSuccess: (answer) => {
+      setServerErrors({});
       setSaved(answer.judging);
       setDraft(draftOf(answer.judging));
       notify(translate('judging.saved'), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
       return queryClient.invalidateQueries({ queryKey: queryKeys.rules });
     },
     onError: (error) => {
+      setServerErrors(serverErrorsOf(error));
       const text = errorMessages(error).join(' ');
       notify(text, { type: 'error', autoHideDuration: SNACKBAR_TIMEOUT_MS, messageArgs: { _: text } });
     },
   });
-  const set = (field: keyof Draft) => (value: string | boolean) => setDraft((d) => ({ ...d, [field]: value }));
+  const set = (field: keyof Draft) => (value: string | boolean) => {
+    setServerErrors(({ [field as Field]: _edited, ...rest }) => rest);
+    setDraft((d) => ({ ...d, [field]: value }));
+  };
   const disabled = !canChange || save.isPending;
   const hours = translate('judging.hours');
 
@@ -199,6 +221,31 @@ export function JudgingSettings({ rule }: { rule: RuleDto }) {
             onChange={set('revive_hours')}
           />
         ) : null}
+      </Row>
+      <Row>
+        <TextField
+          select
+          size="small"
+          label={translate('judging.attribution_window')}
+          value={draft.attribution_window}
+          disabled={disabled}
+          error={Boolean(errors.attribution_window)}
+          helperText={errors.attribution_window ?? translate('judging.attribution_help')}
+          onChange={(e) => set('attribution_window')(e.target.value)}
+          sx={{ width: 390 }}
+        >
+          <MenuItem value="">{translate('judging.windows.default')}</MenuItem>
+          {ATTRIBUTION_WINDOWS.map((window) => (
+            <MenuItem key={window} value={window}>
+              {translate(`judging.windows.${window}`)}
+            </MenuItem>
+          ))}
+          {isRemovedWindow(draft.attribution_window) ? (
+            <MenuItem value={draft.attribution_window} disabled>
+              {translate(`judging.windows.${draft.attribution_window}`)}
+            </MenuItem>
+          ) : null}
+        </TextField>
       </Row>
       <Row>
         <NumberField

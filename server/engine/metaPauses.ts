@@ -1,0 +1,77 @@
+/**
+ * Objects Meta paused itself — the Advantage+ shopping and app campaigns it stopped at v26.0, an ad
+ * stopped after a policy review: status PAUSED with an `issues_info` saying why, and no turn-off of
+ * the product's behind it. Activity shows each as paused by Meta (action paused_by_meta, no rule),
+ * once per pause: the entry counts as the object's last switch (onOffHistory.ts) until it is turned
+ * back on, and the look and the write are one step per object (a lock), whoever runs them at once.
+ */
+import { sql } from 'drizzle-orm';
+import type { ObjectIssue } from '../adplatform/types';
+import type { Database } from '../db/client';
+import { ruleActivity } from '../db/schema/index';
+import type { AccountSnapshot } from './evaluate';
+import { lastSwitches, switchesOf } from './onOffHistory';
+
+type Observed = { id: string; status: string; issues_info?: ObjectIssue[] };
+
+/** What Meta said when it paused the object itself; undefined when it did not. */
+export function metaPauseOf(object: Observed): ObjectIssue | undefined {
+  return object.status === 'PAUSED' ? object.issues_info?.[0] : undefined;
+}
+
+export function metaPauseReason(issue: ObjectIssue, accountName: string): Record<string, string> {
+  return {
+    'Paused by': 'Meta, not a rule',
+    Why: issue.error_summary ?? issue.error_message ?? 'Meta reports an issue with it',
+    ...(issue.error_message && issue.error_message !== issue.error_summary ? { Details: issue.error_message } : {}),
+    Account: accountName,
+  };
+}
+
+/**
+ * Writes an entry for each object of the snapshot Meta paused since the object's last known switch
+ * (none, or a turn-on, however long ago); answers the entries written.
+ */
+export async function recordMetaPauses(
+  db: Database,
+  input: { data: AccountSnapshot; folderId: number; accountName: string; slot: Date; snapshotId: number },
+) {
+  const { data } = input;
+  const candidates = [
+    ...data.campaigns.map((object) => ({ object, type: 'campaign' })),
+    ...data.ads.map((object) => ({ object, type: 'ad' })),
+  ].flatMap(({ object, type }) => {
+    const issue = metaPauseOf(object);
+    return issue ? [{ id: object.id, type, issue }] : [];
+  });
+  if (!candidates.length) return [];
+  const ids = candidates.map((c) => c.id);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(k) from (
+        select distinct hashtextextended('meta pause ' || id, 0) as k
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]) as id order by 1
+      ) as objects`);
+    const last = lastSwitches(await switchesOf(tx, ids, new Date(0)));
+    const paused = candidates.filter(({ id }) => last.get(id)?.turned !== 'off');
+    if (!paused.length) return [];
+    return tx
+      .insert(ruleActivity)
+      .values(
+        paused.map(({ id, type, issue }) => ({
+          ruleId: null,
+          folderId: input.folderId,
+          action: 'paused_by_meta',
+          adId: id,
+          objectType: type,
+          reason: metaPauseReason(issue, input.accountName),
+          slot: input.slot,
+          snapshotId: input.snapshotId,
+        })),
+      )
+      .returning();
+  });
+}
