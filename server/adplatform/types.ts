@@ -128,6 +128,14 @@ export interface LeadsQuery {
   accountId?: string;
 }
 
+/**
+ * The ad account the objects of a call belong to (act_… or digits), for a call that names only
+ * objects: its token is the one of the Meta connection serving that account (server/connections/).
+ */
+export interface AccountScope {
+  accountId?: string;
+}
+
 export interface StatusChangeResult {
   id: string;
   ok: boolean;
@@ -142,7 +150,7 @@ export interface AdPlatformClient {
   listCampaignsWithAds(accountId: string): Promise<CampaignsWithAds>;
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
   /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
-  setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]>;
+  setStatuses(changes: { id: string; status: ObjectStatus }[], scope?: AccountScope): Promise<StatusChangeResult[]>;
   /** An ad's on-Facebook form leads (website leads have none), oldest first. */
   listLeads?(adId: string, query?: LeadsQuery): Promise<LeadRecord[]>;
   /** Whether the token still works, and when it expires; throws the platform's auth error when it does not. */

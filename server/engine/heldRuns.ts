@@ -128,7 +128,7 @@ async function carryOut(
     scope,
     valid.map((a) => ({ ...a, reason: { ...a.reason, ...approvedBy } })),
   );
-  const { done, failed } = await apply(ctx, [...leftOver, ...claimed]);
+  const { done, failed } = await apply(ctx, [...leftOver, ...claimed], account);
 
   const objects: ObjectReport[] = planned.map((a) => ({
     type: a.action === 'turn_off_campaign' ? 'campaign' : 'ad',

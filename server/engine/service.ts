@@ -6,7 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { ruleActivity, ruleExemptions } from '../db/schema/index';
+import { folders, ruleActivity, ruleExemptions } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from './activity';
 import { evaluate, type AccountSnapshot } from './evaluate';
@@ -156,9 +156,15 @@ export function createRuleEngineService(deps: {
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
       if (entry.undoneAt) throw badRequest('This action was already undone.');
-      const [result] = await client.setStatuses([{ id: entry.adId!, status: 'ACTIVE' }]).catch((error: unknown) => {
-        throw platformError(error);
-      });
+      // Sent with the token of the connection serving the entry's ad account.
+      const [folder] = entry.folderId
+        ? await db.select({ accountId: folders.adAccountId }).from(folders).where(eq(folders.id, entry.folderId))
+        : [];
+      const [result] = await client
+        .setStatuses([{ id: entry.adId!, status: 'ACTIVE' }], { accountId: folder?.accountId ?? undefined })
+        .catch((error: unknown) => {
+          throw platformError(error);
+        });
       if (!result?.ok) throw platformError(result?.error ?? 'no answer');
       // Claim the undo first: of two users pressing Undo at once, one entry is written.
       const claimed = await db

@@ -11,15 +11,19 @@ import { baseRecord, catchesUp, caughtUpHours, details, failAll, groupBy, live, 
 import type { EngineContext } from './context';
 
 /**
- * Sends claimed turn-offs in batched status changes; a refused one becomes an error entry. The
- * ones made are answered, not yet confirmed (markDone), so a batch confirms them all at once.
+ * Sends claimed turn-offs (of one ad account) in batched status changes; a refused one becomes an
+ * error entry. The ones made are answered, not yet confirmed (markDone), so a batch confirms them all at once.
  */
 export async function sendTurnOffs(
   ctx: EngineContext,
   claimed: ActivityRow[],
+  accountId: string,
 ): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
   if (!claimed.length) return { done: [], failed: [] };
-  const results = await ctx.client.setStatuses(claimed.map((e) => ({ id: e.adId!, status: 'PAUSED' as const })));
+  const results = await ctx.client.setStatuses(
+    claimed.map((e) => ({ id: e.adId!, status: 'PAUSED' as const })),
+    { accountId },
+  );
   const byId = new Map(results.map((r) => [r.id, r]));
   const done: ActivityRow[] = [];
   const failed: ActivityRow[] = [];
@@ -38,8 +42,9 @@ export async function sendTurnOffs(
 export async function apply(
   ctx: EngineContext,
   claimed: ActivityRow[],
+  accountId: string,
 ): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
-  const sent = await sendTurnOffs(ctx, claimed);
+  const sent = await sendTurnOffs(ctx, claimed, accountId);
   await markDone(
     ctx.db,
     sent.done.map((e) => e.id),
@@ -77,11 +82,12 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
   }
 
   await Promise.all(
-    [...groupBy(items, (item) => item.rule.account.adAccountId).values()].map(async (group) => {
+    [...groupBy(items, (item) => item.rule.account.adAccountId).entries()].map(async ([accountId, group]) => {
       try {
         const { done, failed } = await sendTurnOffs(
           ctx,
           group.flatMap((item) => [...item.leftOver, ...item.claimed]),
+          accountId,
         );
         const doneOf = groupBy(done, (entry) => entry.ruleId!);
         const failedOf = groupBy(failed, (entry) => entry.ruleId!);

@@ -94,7 +94,10 @@ async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow
     );
   const toSend = [...new Map([...leftOver, ...claimed].map((e) => [e.id, e])).values()];
   if (!toSend.length) return [];
-  const results = await ctx.client.setStatuses(toSend.map((e) => ({ id: e.adId!, status: 'ACTIVE' as const })));
+  const results = await ctx.client.setStatuses(
+    toSend.map((e) => ({ id: e.adId!, status: 'ACTIVE' as const })),
+    { accountId: rule.account.adAccountId },
+  );
   const okIds = new Set(results.filter((r) => r.ok).map((r) => r.id));
   const done = toSend.filter((e) => okIds.has(e.adId!));
   for (const entry of toSend.filter((e) => !okIds.has(e.adId!)))
