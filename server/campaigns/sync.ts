@@ -13,16 +13,19 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
-import type { AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adplatform/types';
+import type { AccountScope, AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adplatform/types';
 import { actId } from '../adplatform/graphClient';
 import { insightMetrics } from '../adplatform/insightValues';
 import { parseCampaignName } from '../../src/domain/campaignName';
 import { errorMessage } from '../errorMessage';
 
-/** What sync needs beyond the shared interface: one campaign and its lifetime insights. */
+/**
+ * What sync needs beyond the shared interface: one campaign and its lifetime insights (read with
+ * the token of the ad account named, when it is known).
+ */
 export interface CampaignSource extends AdPlatformClient {
-  getCampaign(campaignId: string): Promise<Campaign>;
-  getCampaignInsights(campaignId: string): Promise<InsightRow | null>;
+  getCampaign(campaignId: string, scope?: AccountScope): Promise<Campaign>;
+  getCampaignInsights(campaignId: string, scope?: AccountScope): Promise<InsightRow | null>;
 }
 
 export interface SyncFailure {
@@ -91,6 +94,33 @@ export function campaignRow(
   };
 }
 
+/** Upserts ad accounts as the platform lists them (a new Meta connection's, at once). */
+export async function saveAdAccounts(db: Database, accounts: AdAccount[], syncedAt: Date): Promise<void> {
+  if (!accounts.length) return;
+  await db
+    .insert(metaAdAccounts)
+    .values(
+      accounts.map((a) => ({
+        adAccountId: actId(a.id || a.account_id),
+        accountName: a.name,
+        timezoneName: a.timezone_name || 'UTC',
+        currency: a.currency || 'USD',
+        accountStatus: a.account_status ?? null,
+        syncedAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: metaAdAccounts.adAccountId,
+      set: {
+        accountName: sql`excluded.account_name`,
+        timezoneName: sql`excluded.timezone_name`,
+        currency: sql`excluded.currency`,
+        accountStatus: sql`excluded.account_status`,
+        syncedAt: sql`excluded.synced_at`,
+      },
+    });
+}
+
 export class CampaignSync {
   private running = new Map<string, Promise<unknown>>();
   private readonly accountListeners: ((adAccountId: string) => void)[] = [];
@@ -115,31 +145,7 @@ export class CampaignSync {
   syncAdAccounts(): Promise<AdAccount[]> {
     return this.once('accounts', async () => {
       const accounts = await this.client.listAdAccounts();
-      const syncedAt = this.now();
-      if (accounts.length) {
-        await this.db
-          .insert(metaAdAccounts)
-          .values(
-            accounts.map((a) => ({
-              adAccountId: actId(a.id || a.account_id),
-              accountName: a.name,
-              timezoneName: a.timezone_name || 'UTC',
-              currency: a.currency || 'USD',
-              accountStatus: a.account_status ?? null,
-              syncedAt,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: metaAdAccounts.adAccountId,
-            set: {
-              accountName: sql`excluded.account_name`,
-              timezoneName: sql`excluded.timezone_name`,
-              currency: sql`excluded.currency`,
-              accountStatus: sql`excluded.account_status`,
-              syncedAt: sql`excluded.synced_at`,
-            },
-          });
-      }
+      await saveAdAccounts(this.db, accounts, this.now());
       this.options.log?.info(`sync: ${accounts.length} ad accounts`);
       return accounts;
     });
@@ -221,11 +227,13 @@ export class CampaignSync {
   /** Re-reads one campaign and its lifetime metrics. Throws the client's typed errors. */
   async refreshCampaign(campaignId: string): Promise<void> {
     const readAt = this.now();
+    const stored = await this.knownAccountOf(campaignId);
+    const scope = { accountId: stored };
     const [campaign, insight] = await Promise.all([
-      this.client.getCampaign(campaignId),
-      this.client.getCampaignInsights(campaignId),
+      this.client.getCampaign(campaignId, scope),
+      this.client.getCampaignInsights(campaignId, scope),
     ]);
-    const accountId = campaign.account_id ? actId(campaign.account_id) : await this.knownAccountOf(campaignId);
+    const accountId = campaign.account_id ? actId(campaign.account_id) : stored;
     if (!accountId) throw new Error(`The ad platform did not say which ad account campaign ${campaignId} belongs to`);
     const known = await this.db
       .select({ id: metaAdAccounts.adAccountId })
