@@ -1,5 +1,6 @@
 /**
- * The platform health check, run after every sync: the Graph token (works? expires soon?), the API
+ * The platform health check, run after every sync: each Meta connection's token (works? expires
+ * soon? its problems concern the ad accounts it serves, server/connections/), the API
  * version called (expires soon? apiVersion.ts), each
  * watched ad account's access (among the accounts the token reads, and its insights readable), and
  * its lead tracking (today's and yesterday's leads against its own leads per click of the week
@@ -9,7 +10,7 @@
  */
 import { DateTime } from 'luxon';
 import { leadCount, websiteLeadCount } from '../adplatform/insightValues';
-import type { AdPlatformClient, InsightRow } from '../adplatform/types';
+import type { AdAccount, AdPlatformClient, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
 import { numberOrNull } from '../engine/objectMetrics';
@@ -19,11 +20,13 @@ import { queueWebhooks } from '../alerts/engineWebhooks';
 import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../engine/schedule';
 import { TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
-import { isAccessLost, isTokenInvalid, judgeLeadTracking, TOKEN_WARNING_DAYS, type DayReading } from './checks';
+import { isAccessLost, isTokenInvalid, judgeLeadTracking, type DayReading } from './checks';
+import { recordTokenRefused, recordTokenWorks } from './tokenChecks';
 import { judgeApiVersion } from './apiVersion';
 import { readingsSinceDay } from './report';
 import {
   claimUnalerted,
+  TOKEN_CHECKS,
   foldersConcerned,
   pruneReadings,
   readingsOf,
@@ -33,9 +36,21 @@ import {
   watchedAccounts,
 } from './store';
 
+/** A token the check asks about (an added Meta connection's, or the environment's). */
+export interface CheckedToken {
+  /** What its checks are kept under: TOKEN_SCOPE, or connectionScope(id). */
+  scope: string;
+  name: string;
+  /** Graph's word on it now; throws GraphAuthError when refused. Absent: nothing to ask. */
+  identity?(): Promise<{ expiresAt: Date | null }>;
+  listAdAccounts(): Promise<AdAccount[]>;
+}
+
 export interface HealthDeps {
   db: Database;
   client: AdPlatformClient;
+  /** The tokens and which one serves each account; absent: `client`'s own token serves them all. */
+  connections?: { list(): Promise<CheckedToken[]>; scopeOf(adAccountId: string): Promise<string> };
   now(): Date;
   alerts?: HeldAlerts;
   log: EngineLog;
@@ -73,28 +88,42 @@ export function readingsFrom(rows: InsightRow[], zone: string, at: Date): DayRea
     });
 }
 
-async function checkToken(deps: HealthDeps, at: Date): Promise<boolean> {
-  if (!deps.client.checkToken) return true;
+/** The tokens to check: the connections', or the client's own. */
+function tokensOf(deps: HealthDeps): Promise<CheckedToken[]> {
+  if (deps.connections) return deps.connections.list();
+  const { client } = deps;
+  const own: CheckedToken = {
+    scope: TOKEN_SCOPE,
+    name: 'the access token',
+    identity: client.checkToken && (() => client.checkToken!()),
+    listAdAccounts: () => client.listAdAccounts(),
+  };
+  return Promise.resolve([own]);
+}
+
+async function checkToken(deps: HealthDeps, token: CheckedToken, at: Date): Promise<boolean> {
+  if (!token.identity) return true;
   try {
-    const { expiresAt } = await deps.client.checkToken();
-    await recordCheck(deps.db, TOKEN_SCOPE, 'token', 'ok', 'the token works', at);
-    const soon = expiresAt && expiresAt.getTime() - at.getTime() < TOKEN_WARNING_DAYS * 24 * HOUR_MS;
-    await recordCheck(
-      deps.db,
-      TOKEN_SCOPE,
-      'token_expiry',
-      soon ? 'warning' : 'ok',
-      expiresAt ? `expires ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'no expiry known',
-      at,
-    );
+    const { expiresAt } = await token.identity();
+    await recordTokenWorks(deps.db, token.scope, expiresAt, at);
     return true;
   } catch (error) {
     if (!isTokenInvalid(error)) {
-      deps.log.warn(`health: the token could not be checked: ${errorMessage(error)}`);
+      deps.log.warn(`health: ${token.name} could not be checked: ${errorMessage(error)}`);
       return true;
     }
-    await recordCheck(deps.db, TOKEN_SCOPE, 'token', 'problem', errorMessage(error), at);
+    await recordTokenRefused(deps.db, token.scope, errorMessage(error), at);
     return false;
+  }
+}
+
+/** The accounts a working token lists (null: unknown, it could not list them). */
+async function readableBy(deps: HealthDeps, token: CheckedToken): Promise<Set<string> | null> {
+  try {
+    return new Set((await token.listAdAccounts()).map((a) => (a.id.startsWith('act_') ? a.id : `act_${a.account_id}`)));
+  } catch (error) {
+    deps.log.warn(`health: the ad accounts of ${token.name} could not be listed: ${errorMessage(error)}`);
+    return null;
   }
 }
 
@@ -141,7 +170,9 @@ async function checkAccount(
 async function mailNewProblems(deps: HealthDeps, at: Date, names: Map<string, string>): Promise<void> {
   for (const row of await claimUnalerted(deps.db, at)) {
     const where =
-      row.adAccountId === TOKEN_SCOPE ? 'every ad account' : (names.get(row.adAccountId) ?? row.adAccountId);
+      row.adAccountId === TOKEN_SCOPE && !(deps.connections && TOKEN_CHECKS.includes(row.check as HealthCheck))
+        ? 'every ad account'
+        : (names.get(row.adAccountId) ?? row.adAccountId);
     const title = CHECK_TITLES[row.check as HealthCheck] ?? row.check;
     deps.log.warn(`health: ${where}: ${title} (${row.detail})`);
     const alert: PlainAlert = {
@@ -176,7 +207,7 @@ async function postToWebhooks(
     action: { label: alert.label, url: `${deps.alerts!.publicUrl}${alert.path}` },
   });
   const sourceKey = `${row.adAccountId}:${row.check}:${row.since.toISOString()}`;
-  const folderIds = await foldersConcerned(deps.db, row.adAccountId);
+  const folderIds = await foldersConcerned(deps.db, row.adAccountId, row.check);
   // The same key for each folder: a global destination is claimed by the first and skipped after.
   for (const folderId of folderIds.length ? folderIds : [null])
     await queueWebhooks(deps, webhooks, { source: 'health', sourceKey, folderId, message });
@@ -188,18 +219,20 @@ export async function checkPlatformHealth(deps: HealthDeps): Promise<void> {
   try {
     const accounts = await watchedAccounts(deps.db);
     await checkApiVersion(deps, at);
-    if (await checkToken(deps, at)) {
-      let readable: Set<string> | null = null;
-      try {
-        readable = new Set(
-          (await deps.client.listAdAccounts()).map((a) => (a.id.startsWith('act_') ? a.id : `act_${a.account_id}`)),
-        );
-      } catch (error) {
-        deps.log.warn(`health: the ad accounts could not be listed: ${errorMessage(error)}`);
-      }
-      for (const account of accounts) await checkAccount(deps, account, readable, at);
+    const tokens = await tokensOf(deps);
+    // Each working token's readable accounts; a token that does not work leaves its accounts to its problem.
+    const readable = new Map<string, Set<string> | null>();
+    for (const token of tokens)
+      if (await checkToken(deps, token, at)) readable.set(token.scope, await readableBy(deps, token));
+    for (const account of accounts) {
+      const scope = deps.connections ? await deps.connections.scopeOf(account.adAccountId) : TOKEN_SCOPE;
+      if (readable.has(scope)) await checkAccount(deps, account, readable.get(scope)!, at);
     }
-    await mailNewProblems(deps, at, new Map(accounts.map((a) => [a.adAccountId, a.accountName ?? a.adAccountId])));
+    const names = new Map([
+      ...tokens.map((t) => [t.scope, `the ad accounts of the Meta connection “${t.name}”`] as const),
+      ...accounts.map((a) => [a.adAccountId, a.accountName ?? a.adAccountId] as const),
+    ]);
+    await mailNewProblems(deps, at, names);
     await pruneReadings(deps.db, readingsSinceDay(at));
   } catch (error) {
     deps.log.warn(`health: the check failed: ${errorMessage(error)}`);

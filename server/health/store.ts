@@ -2,11 +2,23 @@
  * The platform's health as stored (account_health, account_day_readings): recording each check's
  * result, which accounts hold their rules' runs, claiming a problem's one alert, and the answers
  * of the health panel and the folder rows.
+ *
+ * A check is kept under an ad account, or under a token's scope: an account's problems are its own,
+ * its serving connection's token's (ad_account_connections: '*' for the environment's token,
+ * 'connection:<id>' for an added one), and the whole platform's (the other checks kept under '*').
  */
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accountDayReadings, accountHealth, folders, metaAdAccounts } from '../db/schema/index';
 import {
+  accountDayReadings,
+  accountHealth,
+  adAccountConnections,
+  folders,
+  metaAdAccounts,
+  metaConnections,
+} from '../db/schema/index';
+import {
+  connectionScope,
   TOKEN_SCOPE,
   type AccountHealthDto,
   type HealthCheck,
@@ -62,7 +74,18 @@ export async function releaseAlert(db: Database, row: Pick<HealthRow, 'adAccount
     .where(and(eq(accountHealth.adAccountId, row.adAccountId), eq(accountHealth.check, row.check)));
 }
 
-/** Each of these accounts with its problems in the given states (the token's included); others are absent. */
+/** A token's own checks: they concern the accounts its connection serves, not every account. */
+export const TOKEN_CHECKS: readonly HealthCheck[] = ['token', 'token_expiry'];
+
+/** The condition on account_health (joined to the account `account` and its serving connection) of the rows that concern it. */
+const concerns = (account: SQL) => sql`(${accountHealth.adAccountId} = ${account}
+  or ${accountHealth.adAccountId} = coalesce(${adAccountConnections.healthScope}, ${TOKEN_SCOPE})
+  or (${accountHealth.adAccountId} = ${TOKEN_SCOPE} and ${accountHealth.check} <> all(${sql.param(TOKEN_CHECKS)}::text[])))`;
+
+/**
+ * Each of these accounts with its problems in the given states, its token's and the platform's
+ * first; accounts with none are absent. One statement: the folder list reads it with every page.
+ */
 async function problemsOf(
   db: Database,
   adAccountIds: string[],
@@ -70,16 +93,20 @@ async function problemsOf(
 ): Promise<Map<string, HealthProblemDto[]>> {
   const byAccount = new Map<string, HealthProblemDto[]>();
   if (!adAccountIds.length) return byAccount;
+  const asked = sql.raw('asked.id');
   const rows = await db
-    .select()
-    .from(accountHealth)
-    .where(
-      and(inArray(accountHealth.state, states), inArray(accountHealth.adAccountId, [...adAccountIds, TOKEN_SCOPE])),
-    );
-  const token = rows.filter((r) => r.adAccountId === TOKEN_SCOPE).map(problemDto);
+    .select({ account: sql<string>`${asked}`, row: accountHealth })
+    .from(sql`unnest(${sql.param(adAccountIds)}::text[]) as asked(id)`)
+    .leftJoin(adAccountConnections, eq(adAccountConnections.adAccountId, asked))
+    .innerJoin(accountHealth, and(inArray(accountHealth.state, states), concerns(asked)));
   for (const id of adAccountIds) {
-    const own = [...token, ...rows.filter((r) => r.adAccountId === id).map(problemDto)];
-    if (own.length) byAccount.set(id, own);
+    const own = rows.filter((r) => r.account === id);
+    const ordered = [...own.filter((r) => r.row.adAccountId !== id), ...own.filter((r) => r.row.adAccountId === id)];
+    if (ordered.length)
+      byAccount.set(
+        id,
+        ordered.map((r) => problemDto(r.row)),
+      );
   }
   return byAccount;
 }
@@ -149,32 +176,65 @@ export async function watchedAccounts(db: Database) {
     .where(eq(folders.isDeleted, false));
 }
 
-/** The live folders a problem concerns: the account's, or every one for the token's. */
-export async function foldersConcerned(db: Database, adAccountId: string): Promise<number[]> {
-  const live = eq(folders.isDeleted, false);
+/** The accounts a connection's token serves (by its health scope). */
+const servedUnder = (db: Database, scope: string, served = true) =>
+  db
+    .select({ id: adAccountConnections.adAccountId })
+    .from(adAccountConnections)
+    .where(served ? eq(adAccountConnections.healthScope, scope) : ne(adAccountConnections.healthScope, scope));
+
+/** The folders' accounts a problem kept under `scope` concerns; undefined: every one. */
+function accountsConcerned(db: Database, scope: string, check: string): SQL | undefined {
+  if (scope.startsWith('connection:')) return inArray(folders.adAccountId, servedUnder(db, scope));
+  if (scope !== TOKEN_SCOPE) return eq(folders.adAccountId, scope);
+  // The environment token's own checks: the accounts no added connection serves.
+  if (TOKEN_CHECKS.includes(check as HealthCheck))
+    return notInArray(folders.adAccountId, servedUnder(db, TOKEN_SCOPE, false));
+  return undefined;
+}
+
+/** The live folders a problem concerns: the account's, those its token serves, or every one for the platform's. */
+export async function foldersConcerned(db: Database, scope: string, check: string): Promise<number[]> {
   const rows = await db
     .select({ id: folders.id })
     .from(folders)
-    .where(adAccountId === TOKEN_SCOPE ? live : and(live, eq(folders.adAccountId, adAccountId)))
+    .where(and(eq(folders.isDeleted, false), accountsConcerned(db, scope, check)))
     .orderBy(folders.id);
   return rows.map((row) => row.id);
 }
 
-/** The health panel: the token's checks and every watched account's. */
+/** The health panel: the environment token's checks, each added connection's, and every watched account's. */
 export async function platformHealth(db: Database, readingsSince: string): Promise<PlatformHealthDto> {
-  const [accounts, rows] = await Promise.all([watchedAccounts(db), db.select().from(accountHealth)]);
+  const [accounts, rows, serving, connections] = await Promise.all([
+    watchedAccounts(db),
+    db.select().from(accountHealth),
+    db.select().from(adAccountConnections),
+    db
+      .select({ id: metaConnections.id, name: metaConnections.name })
+      .from(metaConnections)
+      .where(eq(metaConnections.source, 'added'))
+      .orderBy(metaConnections.id),
+  ]);
   const readings = await readingsOf(
     db,
     accounts.map((a) => a.adAccountId),
     readingsSince,
   );
-  const tokenRows = rows.filter((r) => r.adAccountId === TOKEN_SCOPE);
   const latest = (own: HealthRow[]) =>
     own.length ? new Date(Math.max(...own.map((r) => r.checkedAt.getTime()))).toISOString() : null;
-  const tokenProblems = tokenRows.filter((r) => r.state !== 'ok').map(problemDto);
+  const problemsUnder = (scope: string, checks = (_check: string) => true) =>
+    rows.filter((r) => r.adAccountId === scope && r.state !== 'ok' && checks(r.check)).map(problemDto);
+  const tokenRows = rows.filter((r) => r.adAccountId === TOKEN_SCOPE);
+  const tokenProblems = problemsUnder(TOKEN_SCOPE);
+  const platformProblems = problemsUnder(TOKEN_SCOPE, (check) => !TOKEN_CHECKS.includes(check as HealthCheck));
+  const scopeOf = new Map(serving.map((s) => [s.adAccountId, s.healthScope]));
   const dto = (a: (typeof accounts)[number]): AccountHealthDto => {
     const own = rows.filter((r) => r.adAccountId === a.adAccountId);
-    const problems = [...tokenProblems, ...own.filter((r) => r.state !== 'ok').map(problemDto)];
+    const scope = scopeOf.get(a.adAccountId) ?? TOKEN_SCOPE;
+    const problems = [
+      ...(scope === TOKEN_SCOPE ? tokenProblems : [...problemsUnder(scope), ...platformProblems]),
+      ...own.filter((r) => r.state !== 'ok').map(problemDto),
+    ];
     return {
       ad_account_id: a.adAccountId,
       account_name: a.accountName ?? a.adAccountId,
@@ -186,6 +246,15 @@ export async function platformHealth(db: Database, readingsSince: string): Promi
   };
   return {
     token: { problems: tokenProblems, checked_at: latest(tokenRows) },
+    connections: connections.map((c) => {
+      const scope = connectionScope(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        problems: problemsUnder(scope),
+        checked_at: latest(rows.filter((r) => r.adAccountId === scope)),
+      };
+    }),
     accounts: accounts.map(dto).sort((x, y) => Number(y.state === 'problem') - Number(x.state === 'problem')),
   };
 }

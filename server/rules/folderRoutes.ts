@@ -22,7 +22,20 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general_page/',
     {
       preValidation: readRules,
-      config: { pageCache: { reads: ['folders', 'meta_ad_accounts', 'rules', 'rule_items', 'account_health'] } },
+      // meta_connection*: which connection's token problems a folder shows (the view ad_account_connections).
+      config: {
+        pageCache: {
+          reads: [
+            'folders',
+            'meta_ad_accounts',
+            'rules',
+            'rule_items',
+            'account_health',
+            'meta_connections',
+            'meta_connection_accounts',
+          ],
+        },
+      },
       schema: { tags, querystring: folderListQuery, response: { 200: pageOf(folderSchema), ...errors(403) } },
     },
     async (request) => {

@@ -15,8 +15,10 @@ export const HEALTH_CHECKS = [
 ] as const;
 export type HealthCheck = (typeof HEALTH_CHECKS)[number];
 
-/** The id the token's checks are kept under (they concern every account). */
+/** The id the environment token's checks are kept under (they concern every account it serves). */
 export const TOKEN_SCOPE = '*';
+/** The id an added Meta connection's token checks are kept under (they concern the accounts it serves). */
+export const connectionScope = (connectionId: number) => `connection:${connectionId}`;
 
 const isoTime = z.string().describe('ISO 8601 date and time');
 
@@ -51,8 +53,19 @@ export const accountHealthSchema = z.object({
 });
 export type AccountHealthDto = z.infer<typeof accountHealthSchema>;
 
+/** An added Meta connection's token: its problems concern the ad accounts it serves. */
+export const connectionHealthSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  problems: z.array(healthProblemSchema),
+  checked_at: isoTime.nullable(),
+});
+export type ConnectionHealthDto = z.infer<typeof connectionHealthSchema>;
+
 export const platformHealthSchema = z.object({
+  /** The environment's token (META_ACCESS_TOKEN) and the checks of the whole platform. */
   token: z.object({ problems: z.array(healthProblemSchema), checked_at: isoTime.nullable() }),
+  connections: z.array(connectionHealthSchema),
   accounts: z.array(accountHealthSchema),
 });
 export type PlatformHealthDto = z.infer<typeof platformHealthSchema>;

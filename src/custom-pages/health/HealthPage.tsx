@@ -1,7 +1,7 @@
 /**
- * The health panel (/health): the Graph token's checks and each watched ad account's — access,
- * lead tracking — with its measured lead lag. While an account has a problem its rules' runs are
- * held; the panel says since when and why.
+ * The health panel (/health): the Graph tokens' checks (the built-in one's and each added Meta
+ * connection's) and each watched ad account's — access, lead tracking — with its measured lead lag.
+ * While an account has a problem its rules' runs are held; the panel says since when and why.
  */
 import { Alert, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +25,35 @@ function Problems({ problems }: { problems: HealthProblemDto[] }) {
         </Alert>
       ))}
     </Stack>
+  );
+}
+
+/** A token's card: what is wrong with it, or that it works. */
+function TokenCard({
+  title,
+  problems,
+  checkedAt,
+}: {
+  title: string;
+  problems: HealthProblemDto[];
+  checkedAt: string | null;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {problems.length ? (
+          <Problems problems={problems} />
+        ) : (
+          <Typography variant="body2">
+            {checkedAt ? translate('judging.health.token_ok') : translate('judging.health.unchecked')}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -81,22 +110,19 @@ export default function HealthPage() {
         {!health.data && !health.error ? <LinearProgress /> : null}
         {health.data ? (
           <>
-            <Card variant="outlined" component="section" aria-label={translate('judging.health.token')}>
-              <CardContent>
-                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {translate('judging.health.token')}
-                </Typography>
-                {health.data.token.problems.length ? (
-                  <Problems problems={health.data.token.problems} />
-                ) : (
-                  <Typography variant="body2">
-                    {health.data.token.checked_at
-                      ? translate('judging.health.token_ok')
-                      : translate('judging.health.unchecked')}
-                  </Typography>
-                )}
-              </CardContent>
-            </Card>
+            <TokenCard
+              title={translate('judging.health.token')}
+              problems={health.data.token.problems}
+              checkedAt={health.data.token.checked_at}
+            />
+            {health.data.connections.map((connection) => (
+              <TokenCard
+                key={connection.id}
+                title={connection.name}
+                problems={connection.problems}
+                checkedAt={connection.checked_at}
+              />
+            ))}
             {health.data.accounts.length ? (
               health.data.accounts.map((account) => <AccountCard key={account.ad_account_id} account={account} />)
             ) : (

@@ -40,13 +40,17 @@ export default defineResource({
 
 /**
  * The health the server works out per account, as GET /api/platform_health/ states it (docs/api.md):
- * problem while a check of the account or of the token has one, ok once the account was checked,
- * else unchecked. A pure call, so the browser's build drops it.
+ * problem while a check of the account, of the token of the connection serving it
+ * (ad_account_connections; '*' the environment's) or of the whole platform has one, ok once the
+ * account was checked, else unchecked. A pure call, so the browser's build drops it.
  */
 export const computed = /* @__PURE__ */ (() => ({
   health: sql<string>`case
     when exists (select 1 from account_health h
-      where h.ad_account_id in (meta_ad_accounts.ad_account_id, '*') and h.state = 'problem') then 'problem'
+      where h.state = 'problem' and (h.ad_account_id = meta_ad_accounts.ad_account_id
+        or h.ad_account_id = coalesce((select s.health_scope from ad_account_connections s
+          where s.ad_account_id = meta_ad_accounts.ad_account_id), '*')
+        or (h.ad_account_id = '*' and h."check" not in ('token', 'token_expiry')))) then 'problem'
     when exists (select 1 from account_health h where h.ad_account_id = meta_ad_accounts.ad_account_id) then 'ok'
     else 'unchecked' end`,
 }))();
