@@ -9,6 +9,7 @@
  * - `GET truth/{id}?at=&since=&until=` an ad's, ad set's, campaign's or account's reported and
  *   settled metrics at a moment (default now), over its life or some days
  * - `GET latency` · `POST latency {profile: "meta" | "off"}`
+ * - `webhooks…`: the app's webhook callback and its deliveries (webhookAdmin.ts)
  * - `POST objects/{id}/meta_pause {reason: "advantage_plus" | "policy"}` Meta pauses it (metaPause.ts)
  * - `POST opt_in {account, breakdowns}` opts an ad account into breakdowns (breakdownOptIn.ts)
  */
@@ -18,11 +19,12 @@ import type { FaultBoard, FaultSpec } from './faults';
 import { LATENCY_PROFILES, type LatencyProfileName, type LatencySwitch } from './latency';
 import { SCENARIOS, type ScenarioName } from './scenarios';
 import { inspect, truthOf } from './truth';
+import { webhookAdminAnswer, type WebhookAdminContext } from './webhookAdmin';
 import { isMetaPauseReason, META_PAUSE_REASONS, pauseByMeta } from './metaPause';
 import { optIn } from './breakdownOptIn';
 import type { World } from './world';
 
-export interface AdminContext {
+export interface AdminContext extends WebhookAdminContext {
   world: World;
   clock: SimClock;
   faults: FaultBoard;
@@ -95,6 +97,8 @@ export function adminAnswer(
       target.latency.profile = profile;
       return json(200, { profile });
     }
+    const webhooks = webhookAdminAnswer(target, method, path, input);
+    if (webhooks) return webhooks;
     if (path === 'scenarios' && method === 'GET') return json(200, scenarioList(world));
     if (path === 'writes' && method === 'GET') return json(200, target.writes);
     const paused = /^objects\/(\d+)\/meta_pause$/.exec(path);

@@ -1,6 +1,7 @@
 /**
  * The simulator's clock. Simulated time runs at `speed` × real time from where it was last set
- * (speed 0 freezes it, for tests), and can be moved forward or set at any moment.
+ * (speed 0 freezes it, for tests), and can be moved forward or set at any moment; whoever watches
+ * it (crossings.ts) is told each time it is set.
  */
 export interface SimClockState {
   now: string;
@@ -10,6 +11,7 @@ export interface SimClockState {
 export class SimClock {
   private anchorSim: number;
   private anchorReal: number;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     start: number = Date.now(),
@@ -31,6 +33,13 @@ export class SimClock {
   set(at: number): void {
     this.anchorSim = at;
     this.anchorReal = this.realNow();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` after every set, advance or change of speed; answers how to stop. */
+  onMove(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   advance(ms: number): void {

@@ -15,6 +15,8 @@ import { ReportRuns } from './reports';
 import { renderer, type Parent, type RenderContext, type SimUser } from './render';
 import type { SimClock } from './clock';
 import { deleteObject, writeObject, type FoundObject, type WriteRecord } from './writes';
+import { SubscriptionBook } from './subscriptions';
+import { WebhookSender } from './webhooks';
 import type { World } from './world';
 
 export { errorAnswer, type GraphAnswer, type GraphContext, type Params } from './answers';
@@ -32,12 +34,16 @@ export class GraphHandler {
   readonly writes: WriteRecord[] = [];
   readonly user: SimUser;
   readonly reports: ReportRuns;
+  /** The ad accounts' webhook subscriptions and the app's callback they are delivered to (crossings.ts watches them). */
+  readonly subscriptions: SubscriptionBook;
+  readonly webhooks = new WebhookSender();
 
   constructor(
     readonly world: World,
     readonly clock: SimClock,
   ) {
     this.reports = new ReportRuns(world);
+    this.subscriptions = new SubscriptionBook(world);
     this.user = {
       id: `10${world.accounts[0]?.accountId.slice(0, 12) ?? '000000000000'}`,
       name: 'Ad Rules Simulator User',
@@ -67,6 +73,8 @@ export class GraphHandler {
     if (report) return report;
     const leads = leadsAnswer(this.world, context.now, method, path, params, context.graph);
     if (leads) return leads;
+    const subscriptions = this.subscriptions.answer(method, head, edge, params, context.now);
+    if (subscriptions) return subscriptions;
     if (isCreativeId(this.world, head))
       return errorAnswer(400, 100, "(#100) The simulator does not model AdCreative nodes: ask for an ad's creative{…}");
     const parent = this.find(head);

@@ -117,6 +117,8 @@ export class SimulatorServer {
             writes: this.graph.writes,
             requests: this.requests,
             latency: this.latency,
+            webhooks: this.graph.webhooks,
+            subscriptions: this.graph.subscriptions,
           },
           request.method ?? 'GET',
           url.pathname.slice('/__sim/'.length),

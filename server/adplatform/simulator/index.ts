@@ -14,6 +14,9 @@ import { addScenarios, SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { optIn } from './breakdownOptIn';
 import { pauseByMeta, type MetaPauseReason } from './metaPause';
 import { World, type ScenarioObjects } from './world';
+import { CrossingWatch } from './crossings';
+import type { SimSubscription } from './subscriptions';
+import type { WebhookDelivery, WebhookSettings } from './webhooks';
 
 /** What the simulated world is made of: the same settings give the same world. */
 export interface WorldSettings {
@@ -91,8 +94,21 @@ export interface Simulator {
   pauseByMeta(id: string, reason: MetaPauseReason): void;
   /** The latency profile answers are held by; `setLatency('meta')` switches to Graph's pace. */
   setLatency(profile: LatencyProfileName): void;
+  /** Meta's ads webhooks: the app's callback, what was delivered to it, the ad accounts' subscriptions. */
+  webhooks: SimulatorWebhooks;
   advanceHours(hours: number): void;
   close(): Promise<void>;
+}
+
+export interface SimulatorWebhooks {
+  /** Takes the callback after the hub.challenge handshake (loopback only); rejects when it fails. */
+  configure(settings: WebhookSettings): Promise<void>;
+  readonly deliveries: readonly WebhookDelivery[];
+  /** Sends a kept delivery again, as Meta redelivers; false when there is no such delivery. */
+  resend(id: number): boolean;
+  subscriptions(accountId?: string): SimSubscription[];
+  /** Resolves once the subscriptions were looked at for the clock's moment and every delivery was answered. */
+  settled(): Promise<void>;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
@@ -109,6 +125,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     latency: new LatencySwitch(options.latency ?? 'off', options.seed ?? 1),
   });
   const url = await server.listen();
+  const crossings = new CrossingWatch(world, clock, graph.subscriptions, graph.webhooks);
   return {
     url,
     world,
@@ -139,8 +156,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setLatency(profile) {
       server.latency.profile = profile;
     },
+    webhooks: {
+      configure: (settings) => graph.webhooks.configure(settings),
+      deliveries: graph.webhooks.deliveries,
+      resend: (id) => graph.webhooks.resend(id),
+      subscriptions: (accountId) => graph.subscriptions.list(accountId?.replace(/^act_/, '')),
+      settled: async () => {
+        await crossings.check();
+        await crossings.idle();
+      },
+    },
     advanceHours: (hours) => clock.advance(hours * 3_600_000),
-    close: () => server.close(),
+    close: async () => {
+      crossings.stop();
+      await graph.webhooks.idle();
+      await server.close();
+    },
   };
 }
 
@@ -148,3 +179,5 @@ export { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 export type { FaultSpec } from './faults';
 export type { Truth } from './truth';
 export type { LatencyProfileName } from './latency';
+export type { WebhookDelivery, WebhookSettings } from './webhooks';
+export type { SimSubscription } from './subscriptions';

@@ -12,6 +12,8 @@ export interface AccountCallCount {
   reads: number;
   writes: number;
   refused: number;
+  /** The reads of insights among them. */
+  insights: number;
 }
 
 export interface QuotaOptions {
@@ -46,10 +48,11 @@ export class CallMeter {
     const recent = (this.calls.get(answer.accountId) ?? []).filter((at) => now - at < USAGE_WINDOW_MS);
     recent.push(now);
     this.calls.set(answer.accountId, recent);
-    const count = this.accountCalls.get(answer.accountId) ?? { reads: 0, writes: 0, refused: 0 };
+    const count = this.accountCalls.get(answer.accountId) ?? { reads: 0, writes: 0, refused: 0, insights: 0 };
     this.accountCalls.set(answer.accountId, count);
     if (method === 'GET') count.reads += 1;
     else count.writes += 1;
+    if (method === 'GET' && businessUseCase(path) === 'ads_insights') count.insights += 1;
     if (recent.length > this.options.accountQuota && !path.startsWith('me/')) {
       count.refused += 1;
       return { ...rateLimitAnswer({ kind: 'rate_limit', code: 80004 }), accountId: answer.accountId };

@@ -43,7 +43,7 @@ describe('simulated ad accounts', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(80004);
     expect((await read(sim, quiet)).status).toBe(200);
-    expect(sim.accountCalls.get(busy)).toEqual({ reads: 3, writes: 0, refused: 1 });
-    expect(sim.accountCalls.get(quiet)).toEqual({ reads: 1, writes: 0, refused: 0 });
+    expect(sim.accountCalls.get(busy)).toEqual({ reads: 3, writes: 0, refused: 1, insights: 0 });
+    expect(sim.accountCalls.get(quiet)).toEqual({ reads: 1, writes: 0, refused: 0, insights: 0 });
   });
 });
