@@ -39,6 +39,10 @@ export interface Config {
   metaAccessToken: string | undefined;
   metaGraphUrl: string | undefined;
   metaApiVersion: string;
+  /** The Meta app's secret, which signs every ads webhook delivery (META_APP_SECRET); with the verify token, changes are pushed. */
+  metaAppSecret: string | undefined;
+  /** What Meta's webhook handshake must send as hub.verify_token (META_WEBHOOK_VERIFY_TOKEN). */
+  metaWebhookVerifyToken: string | undefined;
   /** Demio's API (DEMIO_API_URL); unset: the Demio simulator beside the Graph simulator, or Demio's own beside Meta's. */
   demioApiUrl: string | undefined;
   campaignSyncMinutes: number;
@@ -150,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metaAccessToken: env.META_ACCESS_TOKEN || undefined,
     metaGraphUrl: env.META_GRAPH_URL || undefined,
     metaApiVersion: env.META_API_VERSION ?? DEFAULT_META_API_VERSION,
+    metaAppSecret: env.META_APP_SECRET || undefined,
+    metaWebhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN || undefined,
     demioApiUrl: env.DEMIO_API_URL || undefined,
     campaignSyncMinutes: int(env.CAMPAIGN_SYNC_MINUTES, 15),
     outcomeSyncMinutes: positive(env.OUTCOME_SYNC_MINUTES, 60),

@@ -55,6 +55,7 @@ async function main() {
   stopWithParent();
 
   await app.listen({ port: config.port, host: config.host });
+  await services.listening?.((app.server.address() as { port: number }).port);
   console.log(
     config.role === 'worker'
       ? `Ad Rules Console worker is running (probes and metrics on port ${config.port}).`

@@ -17,6 +17,8 @@ import resourceRoutes from './resources/routes';
 import judgingRoutes from './engine/judgingRoutes';
 import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
+import metaWebhookRoutes from './push/routes';
+import connectionRoutes from './connections/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -34,6 +36,8 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   judgingRoutes,
   crmRoutes,
   folderOutcomeRoutes,
+  metaWebhookRoutes,
+  connectionRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [

@@ -14,6 +14,7 @@ import type { JobQueueProbe } from './observability/readiness';
 import type { WebinarPlatform } from './webinar/index';
 import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
 import { type AddressPolicy, addressPolicyOf } from './alerts/addressPolicy';
+import type { PushQueue } from './push/queue';
 
 /** What the campaign routes ask of the sync. */
 export type CampaignSyncService = Pick<CampaignSync, 'syncAdAccounts' | 'refreshCampaign' | 'syncAll'>;
@@ -35,6 +36,8 @@ export interface AppServices {
   jobQueue?: JobQueueProbe;
   /** Where alert webhooks may go (ALERT_WEBHOOK_HOSTS, resolved by DNS unless a test resolves). */
   webhookPolicy: AddressPolicy;
+  /** Where Meta's webhook deliveries are queued for the push worker (absent: they wait for the engine's scan). */
+  pushQueue?: PushQueue;
 }
 
 declare module 'fastify' {
@@ -50,6 +53,8 @@ declare module 'fastify' {
     /** Demio (or its simulator), where the server started it. */
     webinar: WebinarPlatform | undefined;
     webhookPolicy: AddressPolicy;
+    /** Where Meta's webhook deliveries are queued, when this server was given the queue. */
+    pushQueue: PushQueue | undefined;
   }
 }
 
@@ -84,5 +89,6 @@ export default fp<{ services: Partial<AppServices> }>(async (app, { services }) 
     services.metricHistory ?? { backfill: noAdPlatform, fillIfEmpty: async () => undefined },
   );
   app.decorate('jobQueue', services.jobQueue);
+  app.decorate('pushQueue', services.pushQueue);
   app.decorate('webhookPolicy', services.webhookPolicy ?? addressPolicyOf(app.config));
 });

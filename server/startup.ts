@@ -19,9 +19,12 @@ import { createWebhookSender } from './alerts/webhook';
 import { credentialCipherFor } from './rules/credentials';
 import { startWebinarPlatform } from './webinar/index';
 import { startOutcomeSync } from './outcomes/startup';
+import { startPushServices } from './push/startup';
 
 export interface RunningServices {
   services: Partial<AppServices>;
+  /** Once the server listens on `port`: what needs it reachable (the simulator's webhook callback). */
+  listening?(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +51,9 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   const deliveries = createDeliveryQueue({ dbh, destinations, send, log: console });
   stops.push(deliveries.stop);
   const alerts = alertDelivery(config, mailer, deliveries);
-  const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, alerts);
+  const push = startPushServices(config, dbh, campaigns.platform, console);
+  if (push) stops.push(push.stop);
+  const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, alerts, push?.options);
   if (engine.engine) stops.push(await deliveries.work());
   // Every sync checks the platform's health; unhealthy accounts hold their rules' runs.
   const healthDeps = {
@@ -68,7 +73,9 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
       ...campaigns.services,
       ...engine.services,
       ...(engine.engine ? { jobQueue: pgBossProbe(engine.engine.boss, QUEUES.run) } : {}),
+      ...(push ? { pushQueue: push.options.queue } : {}),
     },
+    listening: push?.listening,
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

@@ -157,7 +157,7 @@ export class GraphTransport {
    * prove nothing was done (rate-limit refusals); an unknown outcome is thrown to the caller.
    */
   async request<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     params: Params,
     { idempotent = method === 'GET', scope = accountScopeOf(path) }: { idempotent?: boolean; scope?: string } = {},
@@ -212,10 +212,15 @@ export class GraphTransport {
     await this.options.sleep(delayMs);
   }
 
-  private async once<T>(method: 'GET' | 'POST', path: string, params: Params, scope: string | undefined): Promise<T> {
+  private async once<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    params: Params,
+    scope: string | undefined,
+  ): Promise<T> {
     const url = new URL(`${this.options.baseUrl}/${this.options.apiVersion}/${path}`);
     const form = new URLSearchParams();
-    const target = method === 'GET' ? url.searchParams : form;
+    const target = method === 'POST' ? form : url.searchParams;
     for (const [key, value] of Object.entries(params)) if (value !== undefined) target.set(key, String(value));
     target.set('access_token', this.options.accessToken);
 

@@ -32,6 +32,7 @@ import { pruneHistory } from '../history/store';
 import { DEFAULT_HISTORY_DAYS } from '../history/reading';
 import { outcomeRetentionStart, pruneOutcomes } from '../outcomes/retention';
 import { errorMessage } from '../errorMessage';
+import { startPushWork, type PushOptions, type PushTrigger, type PushWork } from '../push/engine';
 
 export interface RuleEngineOptions {
   dbh: DbHandle;
@@ -67,11 +68,15 @@ export interface RuleEngineOptions {
   heartbeat?: RunHeartbeat;
   /** What the ads' leads became, for the outcome tasks (absent: they answer "no outcome data"). */
   quality?: QualitySource;
+  /** Meta pushes changes (META_APP_SECRET and META_WEBHOOK_VERIFY_TOKEN set): server/push/. */
+  push?: PushOptions;
 }
 
 export interface RuleEngine {
   boss: PgBoss;
   context: EngineContext;
+  /** Present when Meta pushes changes: subscriptions, rechecks, the push queue's worker. */
+  push?: PushWork;
   /** Enqueues every due slot not yet taken up; answers what it found due. */
   scan(now?: Date): Promise<DueRun[]>;
   stop(): Promise<void>;
@@ -81,6 +86,7 @@ interface DueRunData {
   ruleId: number;
   missed?: string[];
   late?: boolean;
+  trigger?: PushTrigger;
 }
 
 /** A run job: the due rules of one ad account at one slot (a job queued by an earlier version: one rule). */
@@ -88,6 +94,8 @@ interface RunJobData extends Partial<DueRunData> {
   slot: string;
   account?: string;
   runs?: DueRunData[];
+  /** Queued by a push or a recheck rather than the schedule. */
+  trigger?: PushTrigger;
 }
 
 interface AlertJobData {
@@ -126,6 +134,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     limits: options.limits,
     alerts: options.alerts,
     quality: options.quality,
+    push: options.push !== undefined,
   };
   const alertContext: AlertContext = { db, log, ...options.alerts };
 
@@ -147,6 +156,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
       kind: 'run',
       missed: (d.missed ?? []).map((s) => new Date(s)),
       late: d.late ?? false,
+      ...((d.trigger ?? job.data.trigger) ? { trigger: d.trigger ?? job.data.trigger } : {}),
     }));
     let outcomes: BatchOutcome[];
     try {
@@ -196,8 +206,29 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
     await runAlert(alertContext, job!.data.ruleId, new Date(job!.data.slot));
   });
 
+  /** One run job per (account, slot) for rules a push or a recheck woke; the job ids keep it once. */
+  async function enqueueRuns(adAccountId: string, ruleIds: number[], slot: Date, trigger: PushTrigger) {
+    const jobs: JobInsert<RunJobData>[] = [];
+    for (let i = 0; i < ruleIds.length; i += RULES_PER_JOB) {
+      const part = ruleIds.slice(i, i + RULES_PER_JOB);
+      const subject = runJobSubject(adAccountId, part);
+      jobs.push({
+        id: slotJobId(QUEUES.run, subject, slot),
+        singletonKey: slotKey(subject, slot),
+        data: { account: adAccountId, slot: slot.toISOString(), runs: part.map((ruleId) => ({ ruleId })), trigger },
+      });
+    }
+    await boss.insert(QUEUES.run, jobs);
+    runs.nudge();
+  }
+
+  const push = options.push
+    ? await startPushWork({ dbh: options.dbh, now, log, enqueueRuns, push: options.push })
+    : undefined;
+
   async function scan(at: Date = now()): Promise<DueRun[]> {
-    const due = await dueWork(db, at);
+    const found = await dueWork(db, at);
+    const due = push ? await push.floor(found) : found;
     const runJobs: JobInsert<RunJobData>[] = [];
     const accountSlots = new Map<string, DueRun[]>();
     for (const item of due.filter((d) => d.queue === 'run')) {
@@ -224,6 +255,7 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
               ruleId: d.ruleId,
               ...(d.missed.length ? { missed: d.missed.map((s) => s.toISOString()) } : {}),
               ...(d.late ? { late: true } : {}),
+              ...(d.trigger ? { trigger: d.trigger } : {}),
             })),
           },
         });
@@ -246,11 +278,16 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
       [QUEUES.alert, alertJobs],
     ] as const)
       for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) await boss.insert(queue, jobs.slice(i, i + ENQUEUE_CHUNK));
+    if (runJobs.length) runs.nudge();
     const day = 24 * 60 * 60 * 1000;
     await context.snapshots.prune(new Date(at.getTime() - 2 * day));
     await pruneRuns(db, new Date(at.getTime() - (options.runHistoryDays ?? 30) * day));
     await pruneHistory(db, new Date(at.getTime() - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * day));
     await pruneOutcomes(db, outcomeRetentionStart(at));
+    if (push) {
+      await push.tidy(at);
+      void push.reconcile();
+    }
     return due;
   }
 
@@ -275,10 +312,12 @@ export async function startRuleEngine(options: RuleEngineOptions): Promise<RuleE
   return {
     boss,
     context,
+    push,
     scan,
     async stop() {
       if (timer) clearInterval(timer);
       await scanning;
+      await push?.stop();
       // Jobs still running after 20 s are failed, so another worker retries them.
       await runs.stop(20_000);
       await boss.stop({ graceful: true, timeout: 20_000 });

@@ -28,9 +28,9 @@ export interface JobPumpOptions<T> {
 export interface JobPump {
   /** Takes no more jobs, waits up to `graceMs` for those running, then fails the rest. */
   stop(graceMs: number): Promise<void>;
+  /** Looks at the queue now rather than at the next poll (this process just queued a job). */
+  nudge(): void;
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** True when `promise` settles within `ms`, false otherwise (the timer does not outlive it). */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -62,6 +62,16 @@ export function startJobPump<T>(options: JobPumpOptions<T>): JobPump {
     });
   };
   renewFreed();
+  let nudged = false;
+  let wake: () => void = () => undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   async function settle(job: JobWithMetadata<T>): Promise<void> {
     let result: JobResult;
@@ -116,12 +126,18 @@ export function startJobPump<T>(options: JobPumpOptions<T>): JobPump {
       }
       if (stopped) break;
       // A backlog: fetch again as soon as enough places are free. None: look again after the poll.
-      if (!backlog) await Promise.race([stopping, wait(pollingIntervalMs)]);
-      else if (atOnce - running.size < refillAt) await Promise.race([stopping, freed]);
+      if (!backlog) {
+        if (!nudged) await Promise.race([stopping, pause(pollingIntervalMs)]);
+        nudged = false;
+      } else if (atOnce - running.size < refillAt) await Promise.race([stopping, freed]);
     }
   })();
 
   return {
+    nudge() {
+      nudged = true;
+      wake();
+    },
     async stop(graceMs) {
       stopped = true;
       endPolling();

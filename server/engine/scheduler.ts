@@ -18,6 +18,8 @@ export interface DueRun {
   slot: Date;
   missed: Date[];
   late: boolean;
+  /** Kept under push for what a recheck or a notification asked, not for the hour alone (server/push/floor.ts). */
+  trigger?: 'push' | 'recheck';
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -16,6 +16,7 @@ import { startOrphanSweep } from './orphanedRuns';
 import { createRunHeartbeat } from './runHeartbeat';
 import { SnapshotStore } from './snapshots';
 import { OutcomeStore } from '../outcomes/store';
+import type { PushOptions } from '../push/engine';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
@@ -41,6 +42,7 @@ export async function startRuleEngineServices(
   dbh: DbHandle,
   client: AdPlatformClient,
   alerts: HeldAlerts,
+  push?: PushOptions,
 ): Promise<{ services: { ruleEngine: RuleEngineService }; engine?: RuleEngine; stop(): Promise<void> }> {
   const limits = limitsOf(config);
   const heartbeat = createRunHeartbeat(dbh.db, { warn: (m) => consoleLog.warn(m) });
@@ -68,6 +70,7 @@ export async function startRuleEngineServices(
           log: consoleLog,
           heartbeat,
           quality,
+          push,
         });
   return {
     services: { ruleEngine },

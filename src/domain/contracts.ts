@@ -102,7 +102,7 @@ export type RunVerdict =
   | 'waiting_for_event'
   | 'no_outcome_data';
 
-export type RunTrigger = 'schedule' | 'run_now' | 'catch_up' | 'approval';
+export type RunTrigger = 'schedule' | 'run_now' | 'catch_up' | 'approval' | 'push' | 'recheck';
 export type RunOutcome =
   | 'done'
   | 'held'
@@ -303,7 +303,7 @@ export const ruleRunSchema = z.object({
   slot: isoTime,
   started_at: isoTime,
   finished_at: isoTime.nullable(),
-  trigger: z.enum(['schedule', 'run_now', 'catch_up', 'approval']).nullable(),
+  trigger: z.enum(['schedule', 'run_now', 'catch_up', 'approval', 'push', 'recheck']).nullable(),
   outcome: z
     .enum(['done', 'held', 'failed', 'partly_failed', 'notify_only', 'skipped', 'running', 'unhealthy'])
     .nullable(),

@@ -42,6 +42,9 @@ const PUBLIC = [
   'POST /api/user/confirm_email_change/',
   // A CRM's call, authenticated by a folder's lead outcome key rather than a session.
   'POST /api/lead_outcomes/',
+  // Meta's ads webhooks: the handshake by the verify token, deliveries by the app secret's signature.
+  'GET /api/meta/webhooks/',
+  'POST /api/meta/webhooks/',
 ];
 
 describe('the OpenAPI document', () => {

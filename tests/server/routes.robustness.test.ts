@@ -151,6 +151,9 @@ describe('no request makes the API fail with a 500', () => {
         'POST /api/user/send_password_reset/ → 400',
         'POST /api/user/set_password_reset/ → 400',
         'POST /api/user_invite/ → 400',
+        // Meta's webhooks, on a server without META_APP_SECRET and META_WEBHOOK_VERIFY_TOKEN.
+        'GET /api/meta/webhooks/ → 404',
+        'POST /api/meta/webhooks/ → 404',
       ].sort(),
     );
   });

@@ -67,15 +67,17 @@ export const caughtUpHours = (run: SlotRun, zone: string) =>
 /** Why a run acted when it did, added to each planned action's reason. */
 export function runReason(run: SlotRun, zone: string, now: Date): Record<string, string> {
   if (run.kind === 'manual') return { Run: run.actorName ? `Run now by ${run.actorName}` : 'Run now' };
-  if (!catchesUp(run)) return {};
   const at = DateTime.fromJSDate(now, { zone: validZone(zone) }).toFormat('h:mm a');
+  if (run.trigger === 'push') return { Pushed: `Meta told of a change; run at ${at}` };
+  if (run.trigger === 'recheck') return { Recheck: `run at ${at}, when an ad it waited for could be judged` };
+  if (!catchesUp(run)) return {};
   return { 'Caught up': `${caughtUpHours(run, zone)} run, done at ${at}` };
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const triggerOf = (run: SlotRun) =>
-  run.kind === 'manual' ? 'run_now' : catchesUp(run) ? 'catch_up' : 'schedule';
+  run.kind === 'manual' ? 'run_now' : (run.trigger ?? (catchesUp(run) ? 'catch_up' : 'schedule'));
 
 /** A run record's details (the objects looked at, compacted) and its verdict counts. */
 export function details(

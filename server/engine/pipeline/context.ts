@@ -45,6 +45,8 @@ export interface EngineContext {
   alerts?: HeldAlerts;
   /** What the ads' leads became (show-ups, CRM stages); absent: the outcome tasks answer "no outcome data". */
   quality?: QualitySource;
+  /** Meta pushes changes: each run also keeps when its rule is to look again (server/push/recheck.ts). */
+  push?: boolean;
 }
 
 export const DEFAULT_RUN_LEASE_MS = RUN_SILENCE_MS;
@@ -57,6 +59,8 @@ export interface SlotRun {
   missed?: Date[];
   /** The slot's hour was over when it ran. */
   late?: boolean;
+  /** Woken by a notification from Meta, or by a recheck, rather than by the schedule. */
+  trigger?: 'push' | 'recheck';
   actorId?: number | null;
   actorName?: string;
 }

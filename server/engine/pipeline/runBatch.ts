@@ -5,7 +5,8 @@
  * breakdown came back empty is held (noRowsHold.ts) — and each object's on/off history
  * (judgingInputs.ts), evaluate (evaluate.ts), revive what the rule
  * turned off and may turn back on (revive.ts), decide — notify, hold or act — (decide.ts), act
- * (act.ts), alert an object that flaps (flapping.ts), record the outcome (record.ts). The rules of one account due in one
+ * (act.ts), alert an object that flaps (flapping.ts), keep when to look again under push
+ * (../../push/recheck.ts), record the outcome (record.ts). The rules of one account due in one
  * slot run as a batch, a rule run by hand as a batch of one.
  *
  * Exactly once: the ledger refuses a finished slot; each turn-off is claimed (pending) before it
@@ -28,6 +29,7 @@ import { evaluateBatch } from './evaluate';
 import { loadInputs, loadRules } from './load';
 import { recordBatch } from './record';
 import { keptAlive } from '../runHeartbeat';
+import { keepRechecks } from '../../push/recheck';
 
 /** Runs one rule for one slot (a batch of one): a failure is thrown, after the attempt is released. */
 export async function runSlot(ctx: EngineContext, run: SlotRun): Promise<RunResult> {
@@ -89,6 +91,7 @@ async function runTaken(
       await reviveBatch(ctx, judged);
       await decide(ctx, judged);
       await alertFlapping(ctx, judged);
+      if (ctx.push) await keepRechecks(ctx.db, judged, ctx.now(), (m) => ctx.log.warn(m));
     }
   } catch (error) {
     // A step every run shares failed: each run not yet decided ends its attempt with it.

@@ -129,7 +129,14 @@ export default {
         counts: 'Counts',
         open: 'Show run %{id}',
         close: 'Hide run %{id}',
-        triggers: { schedule: 'Schedule', run_now: 'Run now', catch_up: 'Catch-up', approval: 'Approval' },
+        triggers: {
+          schedule: 'Schedule',
+          run_now: 'Run now',
+          catch_up: 'Catch-up',
+          approval: 'Approval',
+          push: 'Pushed by Meta',
+          recheck: 'Recheck',
+        },
         outcomes: {
           done: 'Done',
           held: 'Held',
