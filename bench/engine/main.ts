@@ -9,6 +9,8 @@ import path from 'node:path';
 import { runEngineBench, type EngineBenchOptions, type EngineRunResult } from './run';
 import { parseLatencyProfile } from '../../server/adplatform/simulator/latency';
 import { mergeLatestSection } from '../latestJson';
+import { flagValue } from '../args';
+import { PUSH_USAGE, runPushSection } from './push/run';
 
 export const ENGINE_USAGE = `  --engine               the rule engine at scale instead (bench/results/engine.md, latest.json):
     --accounts N           simulated ad accounts, one folder each (default 1000)
@@ -18,7 +20,9 @@ export const ENGINE_USAGE = `  --engine               the rule engine at scale i
     --latency meta|off     the simulator answers at Graph's pace (default meta: reads p50 300 ms, ad insights
                            800 ms, writes 400 ms, docs/simulator.md) or at once (off)
     --no-pglite            PostgreSQL only (BENCH_DATABASE_URL / TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres)
-    --no-postgres          PGlite only`;
+    --no-postgres          PGlite only
+    --only slot|push       one section: the slot at scale, or pushed against polled (both by default)
+${PUSH_USAGE}`;
 
 function count(argv: string[], name: string, fallback: number): number {
   const index = argv.indexOf(`--${name}`);
@@ -97,6 +101,15 @@ async function mergeLatestJson(file: string, results: EngineRunResult[], options
 }
 
 export async function engineMain(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
+  const only = flagValue(argv, 'only');
+  if (only !== undefined && only !== 'slot' && only !== 'push')
+    throw new Error(`--only must be slot or push (got ${only})\n\n${ENGINE_USAGE}`);
+  if (only !== 'push') await slotMain(argv, env, log);
+  if (only !== 'slot') await runPushSection(argv, env, log);
+}
+
+/** The slot at scale: every rule of every folder due at once (run.ts). */
+async function slotMain(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   const options = engineOptions(argv, env);
   const startedAt = new Date();
   const results = await runEngineBench(options, log);
