@@ -18,7 +18,6 @@ import judgingRoutes from './engine/judgingRoutes';
 import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
-import connectionRoutes from './connections/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -37,7 +36,6 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   crmRoutes,
   folderOutcomeRoutes,
   metaWebhookRoutes,
-  connectionRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [
