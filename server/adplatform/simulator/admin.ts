@@ -12,12 +12,16 @@
  * - `webhooks…`: the app's webhook callback and its deliveries (webhookAdmin.ts)
  * - `POST objects/{id}/meta_pause {reason: "advantage_plus" | "policy"}` Meta pauses it (metaPause.ts)
  * - `POST opt_in {account, breakdowns}` opts an ad account into breakdowns (breakdownOptIn.ts)
+ * - `POST tokens {system_user?, business?, scopes?, expires_in_days?, accounts?}` issues a system-user
+ *   token (201) · `GET tokens` · `POST tokens/{token} {accounts?, expires_at?}` changes its reach or
+ *   expiry · `DELETE tokens/{token}` revokes it (tokens.ts)
  */
 import type { GraphAnswer } from './answers';
 import type { SimClock } from './clock';
 import type { FaultBoard, FaultSpec } from './faults';
 import { LATENCY_PROFILES, type LatencyProfileName, type LatencySwitch } from './latency';
 import { SCENARIOS, type ScenarioName } from './scenarios';
+import { tokenView, type TokenChange, type TokenRegistry, type TokenRequest } from './tokens';
 import { inspect, truthOf } from './truth';
 import { webhookAdminAnswer, type WebhookAdminContext } from './webhookAdmin';
 import { isMetaPauseReason, META_PAUSE_REASONS, pauseByMeta } from './metaPause';
@@ -31,6 +35,8 @@ export interface AdminContext extends WebhookAdminContext {
   latency: LatencySwitch;
   writes: readonly unknown[];
   requests: readonly unknown[];
+  /** The system-user tokens issued here (tokens.ts). */
+  tokens: TokenRegistry;
 }
 
 const json = (status: number, value: unknown): GraphAnswer => ({ status, body: value });
@@ -97,6 +103,8 @@ export function adminAnswer(
       target.latency.profile = profile;
       return json(200, { profile });
     }
+    const tokens = tokenAnswer(target, method, path, input);
+    if (tokens) return tokens;
     const webhooks = webhookAdminAnswer(target, method, path, input);
     if (webhooks) return webhooks;
     if (path === 'scenarios' && method === 'GET') return json(200, scenarioList(world));
@@ -127,6 +135,28 @@ export function adminAnswer(
   } catch (error) {
     return json(400, { detail: error instanceof Error ? error.message : String(error) });
   }
+}
+
+function tokenAnswer(
+  target: AdminContext,
+  method: string,
+  path: string,
+  input: Record<string, unknown>,
+): GraphAnswer | undefined {
+  const { tokens, clock } = target;
+  if (path === 'tokens' && method === 'GET') return json(200, tokens.list().map(tokenView));
+  if (path === 'tokens' && method === 'POST')
+    return json(201, tokenView(tokens.issue(input as TokenRequest, clock.now())));
+  const one = /^tokens\/([^/]+)$/.exec(path);
+  if (!one) return undefined;
+  const token = decodeURIComponent(one[1]!);
+  const found =
+    method === 'DELETE'
+      ? tokens.revoke(token)
+      : method === 'POST'
+        ? tokens.change(token, input as TokenChange)
+        : tokens.find(token);
+  return found ? json(200, tokenView(found)) : json(404, { detail: 'No such token' });
 }
 
 /** What the simulator holds: clock, sizes, scenarios, request and write counts, armed faults, latency. */

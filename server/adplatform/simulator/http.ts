@@ -18,6 +18,7 @@ import { answerBatch } from './batch';
 import { answerVersion, graphPath, versionOf } from './versions';
 import { retiredFeatureRefusal } from './retiredFeatures';
 import { noRowsWithoutOptIn } from './breakdownOptIn';
+import { TokenRegistry } from './tokens';
 import type { World } from './world';
 
 export type { AccountCallCount } from './quota';
@@ -72,6 +73,8 @@ export class SimulatorServer {
   private readonly held = new Set<NodeJS.Timeout>();
   readonly meter: CallMeter;
   readonly latency: LatencySwitch;
+  /** The system-user tokens issued through the admin API (tokens.ts). */
+  readonly tokens: TokenRegistry;
 
   constructor(
     readonly graph: GraphHandler,
@@ -81,6 +84,7 @@ export class SimulatorServer {
   ) {
     this.meter = new CallMeter(options);
     this.latency = options.latency ?? new LatencySwitch();
+    this.tokens = new TokenRegistry(world, graph.user.id);
     this.server = http.createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -119,6 +123,7 @@ export class SimulatorServer {
             latency: this.latency,
             webhooks: this.graph.webhooks,
             subscriptions: this.graph.subscriptions,
+            tokens: this.tokens,
           },
           request.method ?? 'GET',
           url.pathname.slice('/__sim/'.length),
@@ -143,7 +148,7 @@ export class SimulatorServer {
     this.requests.push(log);
     if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
 
-    const auth = this.checkToken(params.access_token);
+    const auth = this.checkToken(params.access_token) ?? this.tokens.refusal(params.access_token!, this.clock.now());
     if (auth) return this.send(response, auth, {});
     const versioned = answerVersion(version, path, this.clock.now(), this.options);
     if ('refusal' in versioned) return this.send(response, versioned.refusal, {});
@@ -175,20 +180,14 @@ export class SimulatorServer {
 
     let answer: GraphAnswer;
     const shapes: CallShape[] = [];
+    const context = this.contextOf(linkBase, params.access_token);
     if (isBatch) {
-      answer = this.batch(params, versioned.answeredAs, { linkBase, accessToken: params.access_token }, shapes);
+      answer = this.batch(params, versioned.answeredAs, context, shapes);
       log.batchSize = Array.isArray(answer.body) ? answer.body.length : undefined;
     } else if (method === 'POST' && path === '') {
       answer = errorAnswer(400, 100, '(#100) The parameter batch is required');
     } else {
-      const call = { method, path, params };
-      answer = this.meter.counted(
-        method,
-        path,
-        () =>
-          noRowsWithoutOptIn(this.world, this.clock.now(), call) ??
-          this.graph.handle(call.method, call.path, call.params, { linkBase, accessToken: call.params.access_token }),
-      );
+      answer = this.meter.counted(method, path, () => this.handle(method, path, params, context));
       shapes.push(this.shapeOf(method, path, params, answer));
     }
     const delay = this.latency.drawBatch(shapes);
@@ -235,23 +234,32 @@ export class SimulatorServer {
     return answerBatch(batch!, check, (method, path, itemParams) => {
       const fault = this.faults.take({ method, path, target: 'batch_item' }, ['rate_limit', 'server_error']);
       if (fault?.kind === 'rate_limit') return rateLimitAnswer(fault);
-      const call = { method, path, params: itemParams };
-      const answer = this.meter.counted(
-        method,
-        path,
-        () =>
-          noRowsWithoutOptIn(this.world, this.clock.now(), call) ??
-          this.graph.handle(method, path, itemParams, context),
-      );
+      const answer = this.meter.counted(method, path, () => this.handle(method, path, itemParams, context));
       shapes.push(this.shapeOf(method, path, itemParams, answer));
       return fault?.kind === 'server_error' ? serverErrorAnswer(fault) : answer;
     });
   }
 
+  /** What an answer may depend on besides the world: the token, and what it reaches. */
+  private contextOf(linkBase: string, accessToken: string | undefined): GraphContext {
+    return { linkBase, accessToken, reaches: (accountId) => this.tokens.reaches(accessToken, accountId) };
+  }
+
+  /** One call (or batch item): the token's own answers and refusals first, then the world's. */
+  private handle(method: string, path: string, params: Params, context: GraphContext): GraphAnswer {
+    const token = context.accessToken;
+    return (
+      this.tokens.accessRefusal(token, method, path, params) ??
+      this.tokens.answer(token, method, path, params, this.clock.now()) ??
+      noRowsWithoutOptIn(this.world, this.clock.now(), { method, path, params }) ??
+      this.graph.handle(method, path, params, context)
+    );
+  }
+
   private checkToken(token: string | undefined): GraphAnswer | undefined {
     if (!token)
       return errorAnswer(400, 2500, 'An active access token must be used to query information about the current user.');
-    if (this.options.accessToken && token !== this.options.accessToken) {
+    if (this.options.accessToken && token !== this.options.accessToken && !this.tokens.find(token)) {
       return errorAnswer(400, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
     return undefined;

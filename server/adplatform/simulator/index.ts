@@ -10,6 +10,7 @@ import { SimulatorServer, type AccountCallCount, type LoggedRequest } from './ht
 import { LatencySwitch, type LatencyProfileName } from './latency';
 import { inspect, truthOf, type Truth } from './truth';
 import type { FaultSpec } from './faults';
+import type { TokenRegistry, TokenRequest } from './tokens';
 import { addScenarios, SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { optIn } from './breakdownOptIn';
 import { pauseByMeta, type MetaPauseReason } from './metaPause';
@@ -88,6 +89,10 @@ export interface Simulator {
   } & Record<string, unknown>;
   /** Reported and settled metrics of an object at a moment (default now), over its life or days [since, until]. */
   truth(id: string, at?: Date | string | number, days?: { since?: string; until?: string }): Truth;
+  /** System-user tokens (tokens.ts): revoke, change reach or expiry, list. */
+  tokens: TokenRegistry;
+  /** Issues a system-user token now (simulated time) and answers it. */
+  issueToken(request?: TokenRequest): string;
   /** Opts an ad account into breakdowns that answer no rows without an opt-in (breakdownOptIn.ts). */
   optIn(accountId: string, breakdowns: readonly string[]): void;
   /** Meta pauses a campaign, ad set or ad itself, now (metaPause.ts). */
@@ -151,6 +156,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (!found) throw new Error(`The simulator has no object ${id}`);
       return found;
     },
+    tokens: server.tokens,
+    issueToken: (request = {}) => server.tokens.issue(request, clock.now()).token,
     optIn: (accountId, breakdowns) => void optIn(world, accountId, breakdowns),
     pauseByMeta: (id, reason) => void pauseByMeta(world, id, reason, clock.now()),
     setLatency(profile) {
@@ -178,6 +185,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 export { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 export type { FaultSpec } from './faults';
 export type { Truth } from './truth';
+export type { TokenRequest } from './tokens';
 export type { LatencyProfileName } from './latency';
 export type { WebhookDelivery, WebhookSettings } from './webhooks';
 export type { SimSubscription } from './subscriptions';
