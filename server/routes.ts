@@ -18,6 +18,7 @@ import judgingRoutes from './engine/judgingRoutes';
 import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
+import connectionRoutes from './connections/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -36,6 +37,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   crmRoutes,
   folderOutcomeRoutes,
   metaWebhookRoutes,
+  connectionRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [

@@ -4,8 +4,7 @@
  * startServices, or from a test; a service a server was built without answers 503 `{detail}`.
  */
 import fp from 'fastify-plugin';
-import type { GraphClient } from './adplatform/graphClient';
-import type { CampaignSync } from './campaigns/sync';
+import type { CampaignSource, CampaignSync } from './campaigns/sync';
 import type { RuleEngineService } from './engine/service';
 import type { MetricHistoryService } from './history/service';
 import { ApiError } from './http/errors';
@@ -15,6 +14,7 @@ import type { WebinarPlatform } from './webinar/index';
 import { credentialCipherFor, type CredentialCipher } from './rules/credentials';
 import { type AddressPolicy, addressPolicyOf } from './alerts/addressPolicy';
 import type { PushQueue } from './push/queue';
+import type { MetaConnectionsService } from './connections/store';
 
 /** What the campaign routes ask of the sync. */
 export type CampaignSyncService = Pick<CampaignSync, 'syncAdAccounts' | 'refreshCampaign' | 'syncAll'>;
@@ -27,7 +27,9 @@ export interface AppServices {
   /** Sync of ad accounts and campaigns from the ad platform. */
   campaignSync: CampaignSyncService;
   /** The ad-platform client the services above were built on (the routes do not call it). */
-  adPlatform: GraphClient;
+  adPlatform: CampaignSource;
+  /** Meta connections: a token's check with Graph, and the per-account clients told of a change. */
+  metaConnections: MetaConnectionsService;
   /** The metric history's fill from the platform's breakdowns. */
   metricHistory: MetricHistoryService;
   /** Demio (or its simulator): clients per folder key and secret. */
@@ -55,6 +57,7 @@ declare module 'fastify' {
     webhookPolicy: AddressPolicy;
     /** Where Meta's webhook deliveries are queued, when this server was given the queue. */
     pushQueue: PushQueue | undefined;
+    metaConnections: MetaConnectionsService;
   }
 }
 
@@ -90,5 +93,6 @@ export default fp<{ services: Partial<AppServices> }>(async (app, { services }) 
   );
   app.decorate('jobQueue', services.jobQueue);
   app.decorate('pushQueue', services.pushQueue);
+  app.decorate('metaConnections', services.metaConnections ?? { check: noAdPlatform, changed: () => undefined });
   app.decorate('webhookPolicy', services.webhookPolicy ?? addressPolicyOf(app.config));
 });

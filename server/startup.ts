@@ -19,6 +19,7 @@ import { createWebhookSender } from './alerts/webhook';
 import { credentialCipherFor } from './rules/credentials';
 import { startWebinarPlatform } from './webinar/index';
 import { startOutcomeSync } from './outcomes/startup';
+import { healthTokens } from './connections/healthTokens';
 import { startPushServices } from './push/startup';
 
 export interface RunningServices {
@@ -55,10 +56,11 @@ export async function startServices(config: Config, dbh: DbHandle): Promise<Runn
   if (push) stops.push(push.stop);
   const engine = await startRuleEngineServices(config, dbh, campaigns.services.adPlatform, alerts, push?.options);
   if (engine.engine) stops.push(await deliveries.work());
-  // Every sync checks the platform's health; unhealthy accounts hold their rules' runs.
+  // Every sync checks the platform's health (each Meta connection's token); unhealthy accounts hold their rules' runs.
   const healthDeps = {
     db: dbh.db,
     client: campaigns.services.adPlatform,
+    connections: healthTokens(campaigns.connections, dbh.db),
     now: () => new Date(),
     alerts,
     log: console,

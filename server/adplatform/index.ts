@@ -22,6 +22,8 @@ export interface AdPlatform {
   client: GraphClient;
   /** The in-process simulator, when there is one. */
   simulator?: Simulator;
+  /** What the client's retries and waits are logged by: clients with other tokens log the same way. */
+  onEvent(event: GraphClientEvent): void;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startAdPlatform(
       accessToken: config.metaAccessToken,
       onEvent,
     });
-    return { mode: 'meta', baseUrl, client, stop: async () => undefined };
+    return { mode: 'meta', baseUrl, client, onEvent, stop: async () => undefined };
   }
   if (config.metaGraphUrl) {
     const client = new GraphClient({
@@ -66,7 +68,7 @@ export async function startAdPlatform(
       accessToken: SIMULATOR_TOKEN,
       onEvent,
     });
-    return { mode: 'external-simulator', baseUrl: config.metaGraphUrl, client, stop: async () => undefined };
+    return { mode: 'external-simulator', baseUrl: config.metaGraphUrl, client, onEvent, stop: async () => undefined };
   }
   const simulator = await startSimulator(simulatorSettings(env));
   log?.info(`ad platform: no META_ACCESS_TOKEN, using the Graph API simulator at ${simulator.url}`);
@@ -76,7 +78,7 @@ export async function startAdPlatform(
     accessToken: SIMULATOR_TOKEN,
     onEvent,
   });
-  return { mode: 'simulator', baseUrl: simulator.url, client, simulator, stop: () => simulator.close() };
+  return { mode: 'simulator', baseUrl: simulator.url, client, simulator, onEvent, stop: () => simulator.close() };
 }
 
 export { GraphClient } from './graphClient';

@@ -1,13 +1,20 @@
 /**
- * Starts the ad platform (Meta or the simulator), the campaign sync service and, in processes
- * that run background work (ROLE all or worker), the periodic sync job. Ad accounts are synced
- * before the server starts answering, so a fresh `npm start` lists them at once; a slow or
- * unreachable platform delays startup by at most ACCOUNT_SYNC_WAIT_MS and is retried by the job.
+ * Starts the ad platform (Meta or the simulator) with its Meta connections (every ad account's
+ * calls made with the token of the connection that serves it, server/connections/), the campaign
+ * sync service and, in processes that run background work (ROLE all or worker), the periodic sync
+ * job. Ad accounts are synced before the server starts answering, so a fresh `npm start` lists them
+ * at once; a slow or unreachable platform delays startup by at most ACCOUNT_SYNC_WAIT_MS and is
+ * retried by the job.
  */
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
-import { startAdPlatform, type AdPlatform } from '../adplatform/index';
-import type { GraphClient } from '../adplatform/graphClient';
+import { SIMULATOR_TOKEN, startAdPlatform, type AdPlatform } from '../adplatform/index';
+import { ConnectionClients } from '../connections/clients';
+import { AccountRoutedClient } from '../connections/routedClient';
+import { ensureEnvironmentConnection } from '../connections/rows';
+import type { MetaConnectionsService } from '../connections/store';
+import { createTokenChecker, type GraphAddress } from '../connections/tokenCheck';
+import { credentialCipherFor } from '../rules/credentials';
 import { CampaignSync, type SyncLog } from './sync';
 import { startSyncJob } from './job';
 
@@ -15,7 +22,9 @@ const ACCOUNT_SYNC_WAIT_MS = 10_000;
 
 export interface CampaignServices {
   platform: AdPlatform;
-  services: { adPlatform: GraphClient; campaignSync: CampaignSync };
+  services: { adPlatform: AccountRoutedClient; campaignSync: CampaignSync; metaConnections: MetaConnectionsService };
+  /** Every connection with its client: the health check asks each token. */
+  connections: ConnectionClients;
   stop(): Promise<void>;
 }
 
@@ -31,7 +40,31 @@ export async function startCampaignServices(
   log: SyncLog = consoleLog,
 ): Promise<CampaignServices> {
   const platform = await startAdPlatform(config, env, log);
-  const sync = new CampaignSync(dbh.db, platform.client, { log });
+  const address: GraphAddress = {
+    baseUrl: platform.baseUrl,
+    apiVersion: config.metaApiVersion,
+    onEvent: platform.onEvent,
+  };
+  const environment = {
+    id: await ensureEnvironmentConnection(
+      dbh.db,
+      platform.mode === 'meta' ? 'Built-in: META_ACCESS_TOKEN' : 'Built-in: the Graph simulator',
+    ),
+    client: platform.client,
+    token: config.metaAccessToken ?? SIMULATOR_TOKEN,
+  };
+  const connections = new ConnectionClients({
+    db: dbh.db,
+    cipher: await credentialCipherFor(config),
+    address,
+    environment,
+  });
+  const client = new AccountRoutedClient(connections, dbh.db, log);
+  const metaConnections: MetaConnectionsService = {
+    check: createTokenChecker(address).check,
+    changed: () => connections.forget(),
+  };
+  const sync = new CampaignSync(dbh.db, client, { log });
 
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<'late'>((resolve) => {
@@ -49,7 +82,8 @@ export async function startCampaignServices(
       : startSyncJob(dbh.db, sync, { intervalMinutes: config.campaignSyncMinutes, log });
   return {
     platform,
-    services: { adPlatform: platform.client, campaignSync: sync },
+    services: { adPlatform: client, campaignSync: sync, metaConnections },
+    connections,
     async stop() {
       await job?.stop();
       await platform.stop();

@@ -5,20 +5,19 @@
  */
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { GraphClient } from '../adplatform/graphClient';
 import type { WebinarPlatform } from '../webinar/index';
 import type { CredentialCipher } from '../rules/credentials';
 import { acquireLease, releaseLease } from '../campaigns/job';
 import { errorMessage } from '../errorMessage';
 import { OutcomeStore } from './store';
-import { OutcomeSync } from './sync';
+import { OutcomeSync, type LeadSource } from './sync';
 
 export const OUTCOME_SYNC_JOB = 'outcomes';
 
 export function startOutcomeSync(
   config: Config,
   db: Database,
-  graph: GraphClient,
+  graph: LeadSource,
   webinar: WebinarPlatform,
   cipher: CredentialCipher,
   log: { info(message: string): void; warn(message: string): void } = console,

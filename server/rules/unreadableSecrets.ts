@@ -1,7 +1,7 @@
 /**
- * The stored secrets a key cannot read: folders' webinar credentials and the secret fields of the
- * resources defined in one file (an alert destination's webhook URL). A restore reports them, so
- * a database moved without its CREDENTIALS_KEY says at once what needs re-entry.
+ * The stored secrets a key cannot read: folders' webinar credentials, Meta connections' tokens and
+ * the secret fields of the resources defined in one file (an alert destination's webhook URL). A
+ * restore reports them, so a database moved without its CREDENTIALS_KEY says at once what needs re-entry.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { SqlExecutor } from '../db/client';
@@ -24,6 +24,7 @@ interface SecretColumn {
 async function secretColumns(): Promise<SecretColumn[]> {
   const columns: SecretColumn[] = [
     { what: 'folders (webinar credentials)', table: 'folders', column: 'demio_credentials' },
+    { what: 'Meta connections (tokens)', table: 'meta_connections', column: 'token' },
   ];
   for (const { spec, table } of await definedResources()) {
     const byKey = getTableColumns(table);

@@ -109,7 +109,11 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
       const { create } = endpoint(resource);
       const url = create ? apiUrl(create.path) : listUrl(resource);
       const { json } = await http<Record<string, unknown>>(url, { method: 'POST', body: params.data });
-      const created = create?.recordIn ? json[create.recordIn] : { ...params.data, ...json };
+      const created = create?.recordIn
+        ? json[create.recordIn]
+        : create?.answerOnly
+          ? json
+          : { ...params.data, ...json };
       return { data: withId(resource, created) };
     },
 

@@ -17,9 +17,10 @@ export interface ResourceEndpoint {
   idField?: string;
   /**
    * Where a new record is POSTed when not to `path`, and the key of the answer that holds the record
-   * when the answer is not the record itself (an invitation: `{detail, invitation}`).
+   * when the answer is not the record itself (an invitation: `{detail, invitation}`). `answerOnly`:
+   * the answer is the whole record, nothing sent is kept beside it (a secret sent once).
    */
-  create?: { path: string; recordIn?: string };
+  create?: { path: string; recordIn?: string; answerOnly?: boolean };
 }
 
 type View = ComponentType | ReactElement;

@@ -198,6 +198,16 @@ describe('records', () => {
     expect(calls).toEqual(['POST {"name":"New group","group_access":{"accesses":[]}}', 'DELETE 11']);
   });
 
+  it('keeps only the answer of a create whose endpoint says so: a secret sent is not kept beside it', async () => {
+    server.use(http.post('/api/secrets/', () => HttpResponse.json({ id: 5, name: 'Northwind' }, { status: 201 })));
+    const secrets = createDataProvider({
+      endpoints: { secrets: { path: 'secrets/', create: { path: 'secrets/', answerOnly: true } } },
+      http: createHttpClient({ session: createSessionStore(localStorage), onLoginScreen: () => false }).request,
+    });
+    const created = await secrets.create('secrets', { data: { name: '', token: 'EAAsecret' } });
+    expect(created.data).toEqual({ id: 5, name: 'Northwind' });
+  });
+
   it('passes server validation errors to react-admin forms', async () => {
     server.use(http.post(paths.groups, () => HttpResponse.json({ name: ['Field is required'] }, { status: 400 })));
     await expect(provider.create('groups', { data: { name: '' } })).rejects.toMatchObject({

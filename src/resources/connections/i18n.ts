@@ -1,0 +1,50 @@
+export const i18n = {
+  resources: {
+    meta_connections: {
+      name: 'Meta connection |||| Meta connections',
+      page: 'Meta connections',
+      create_page: 'Add a Meta connection',
+      show_page: 'Meta connection',
+      about:
+        'A Meta connection is a business’s system-user token: the product reads and turns off ads with it in the ad accounts it reaches.',
+      add: 'Add connection',
+      remove: 'Remove',
+      notifications: { created: 'Connection added', deleted: 'Connection removed' },
+      delete_title: 'Remove the connection %{name}?',
+      delete_confirm:
+        'Its ad accounts are then read and changed with another connection that reaches them, or the built-in one. Its token is deleted.',
+      admins_only: 'Only an admin can add or remove Meta connections.',
+      built_in: 'Built-in',
+      built_in_hint: 'The server’s META_ACCESS_TOKEN: changed where the server is configured, not here.',
+      never: 'Never',
+      unknown: '—',
+      token_help:
+        'In Business Manager: Business settings › Users › System users › Generate new token, with ads_management (and leads_retrieval for show-ups). Checked with Meta, stored encrypted, never shown again.',
+      name_help: 'Leave empty to use the business’s name as Meta says it.',
+      served_hint: 'Another connection added earlier reaches this account too and is the one used for it.',
+      not_served: 'used through another connection',
+      no_accounts: 'This token reaches no ad account.',
+      checked_at: 'Checked %{date}',
+      fields: {
+        name: 'Name',
+        token: 'System-user token',
+        business: 'Business',
+        system_user: 'System user',
+        expires_at: 'Expires',
+        scopes: 'Permissions',
+        ad_accounts_count: 'Ad accounts',
+        reached_accounts: 'Ad accounts it reaches',
+        status: 'Status',
+        ad_account_id: 'Ad account ID',
+        account_name: 'Ad account',
+        actions: 'Actions',
+      },
+      status: {
+        ok: 'Working',
+        warning: 'Expires soon',
+        problem: 'Not working',
+        unchecked: 'Not checked yet',
+      },
+    },
+  },
+};
