@@ -4,7 +4,6 @@
  * serves that account (clients.ts). Listing the ad accounts asks every connection and records what
  * each token reaches, which is what decides who serves whom.
  */
-import { actId } from '../adplatform/graphClient';
 import type {
   AccountScope,
   AdAccount,
@@ -18,7 +17,7 @@ import type { CampaignSource } from '../campaigns/sync';
 import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
 import type { ConnectionClients } from './clients';
-import { saveReach } from './rows';
+import { accountIdOf, saveReach } from './rows';
 
 export interface RoutedClientLog {
   warn(message: string): void;
@@ -43,7 +42,7 @@ export class AccountRoutedClient implements CampaignSource {
       try {
         const accounts = await connection.client!.listAdAccounts();
         await saveReach(this.db, connection.id, accounts);
-        for (const account of accounts) if (!found.has(idOf(account))) found.set(idOf(account), account);
+        for (const account of accounts) if (!found.has(accountIdOf(account))) found.set(accountIdOf(account), account);
       } catch (error) {
         failures.push(error);
         this.log?.warn(
@@ -93,5 +92,3 @@ export class AccountRoutedClient implements CampaignSource {
     return (await this.clients.forAccount(undefined)).checkToken();
   }
 }
-
-const idOf = (account: AdAccount) => actId(account.id || account.account_id);

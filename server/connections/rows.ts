@@ -49,7 +49,8 @@ export async function saveIdentity(db: Database, connectionId: number, identity:
     .where(eq(metaConnections.id, connectionId));
 }
 
-const accountIdOf = (account: AdAccount) => actId(account.id || account.account_id);
+/** An ad account as Graph lists it → its id as the product keeps it (act_…). */
+export const accountIdOf = (account: AdAccount) => actId(account.id || account.account_id);
 
 /**
  * The accounts a connection's token reaches now: those listed are kept (their names refreshed),

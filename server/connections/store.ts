@@ -17,9 +17,8 @@ import { badRequest, notFound, ValidationError } from '../http/errors';
 import type { PageRequest, Slice } from '../http/pagination';
 import type { CredentialCipher } from '../rules/credentials';
 import { saveAdAccounts } from '../campaigns/sync';
-import { TOKEN_CHECKS } from '../health/store';
 import { recordTokenWorks } from '../health/tokenChecks';
-import { connectionScope, TOKEN_SCOPE, type HealthProblemDto } from '../../src/domain/health';
+import { connectionScope, TOKEN_CHECKS, TOKEN_SCOPE, type HealthProblemDto } from '../../src/domain/health';
 import {
   CONNECTION_MESSAGES,
   type ConnectionAdAccountDto,

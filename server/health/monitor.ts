@@ -19,14 +19,13 @@ import { sendPlainAlert, type PlainAlert } from '../engine/plainAlert';
 import { queueWebhooks } from '../alerts/engineWebhooks';
 import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../engine/schedule';
-import { TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
+import { TOKEN_CHECKS, TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
 import { isAccessLost, isTokenInvalid, judgeLeadTracking, type DayReading } from './checks';
 import { recordTokenRefused, recordTokenWorks } from './tokenChecks';
 import { judgeApiVersion } from './apiVersion';
 import { readingsSinceDay } from './report';
 import {
   claimUnalerted,
-  TOKEN_CHECKS,
   foldersConcerned,
   pruneReadings,
   readingsOf,

@@ -19,6 +19,7 @@ import {
 } from '../db/schema/index';
 import {
   connectionScope,
+  TOKEN_CHECKS,
   TOKEN_SCOPE,
   type AccountHealthDto,
   type HealthCheck,
@@ -73,9 +74,6 @@ export async function releaseAlert(db: Database, row: Pick<HealthRow, 'adAccount
     .set({ alertedAt: null })
     .where(and(eq(accountHealth.adAccountId, row.adAccountId), eq(accountHealth.check, row.check)));
 }
-
-/** A token's own checks: they concern the accounts its connection serves, not every account. */
-export const TOKEN_CHECKS: readonly HealthCheck[] = ['token', 'token_expiry'];
 
 /** The condition on account_health (joined to the account `account` and its serving connection) of the rows that concern it. */
 const concerns = (account: SQL) => sql`(${accountHealth.adAccountId} = ${account}

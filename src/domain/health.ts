@@ -19,6 +19,8 @@ export type HealthCheck = (typeof HEALTH_CHECKS)[number];
 export const TOKEN_SCOPE = '*';
 /** The id an added Meta connection's token checks are kept under (they concern the accounts it serves). */
 export const connectionScope = (connectionId: number) => `connection:${connectionId}`;
+/** A token's own checks: they concern the accounts its connection serves; the platform's others under '*', every account. */
+export const TOKEN_CHECKS: readonly HealthCheck[] = ['token', 'token_expiry'];
 
 const isoTime = z.string().describe('ISO 8601 date and time');
 

@@ -4,6 +4,7 @@
  * table, meta_ad_accounts, is the campaigns' too, so it stays in server/db/schema/adplatform.ts.
  */
 import { sql } from 'drizzle-orm';
+import { TOKEN_CHECKS } from '../health';
 import { defineResource } from './spec';
 
 const readOnly = { readOnly: true, list: true } as const;
@@ -50,7 +51,7 @@ export const computed = /* @__PURE__ */ (() => ({
       where h.state = 'problem' and (h.ad_account_id = meta_ad_accounts.ad_account_id
         or h.ad_account_id = coalesce((select s.health_scope from ad_account_connections s
           where s.ad_account_id = meta_ad_accounts.ad_account_id), '*')
-        or (h.ad_account_id = '*' and h."check" not in ('token', 'token_expiry')))) then 'problem'
+        or (h.ad_account_id = '*' and h."check" <> all(${sql.param(TOKEN_CHECKS)}::text[])))) then 'problem'
     when exists (select 1 from account_health h where h.ad_account_id = meta_ad_accounts.ad_account_id) then 'ok'
     else 'unchecked' end`,
 }))();
