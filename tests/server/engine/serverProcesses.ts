@@ -86,6 +86,8 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl,
       META_ACCESS_TOKEN: '',
       META_GRAPH_URL: options.graphUrl,
+      // The tests' simulators stand in spring 2026, before the default version was released.
+      META_API_VERSION: 'v25.0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PASSWORD_HASH_COST: '10',
