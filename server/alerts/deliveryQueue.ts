@@ -13,7 +13,7 @@ import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DbHandle } from '../db/client';
 import { webhookDeliveries } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
-import { bossDatabase, ensureQueue } from '../engine/queue';
+import { bossDatabase } from '../engine/queue';
 import { RefusedDestination } from './addressPolicy';
 import type { WebhookDestinations } from './destinations';
 import { type SendWebhook, WebhookError, type WebhookMessage } from './webhook';
@@ -88,8 +88,13 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       expireInSeconds: 60,
       deleteAfterSeconds: 3 * 24 * 60 * 60,
     };
-    // One queued or active job per delivery row (its id the singleton key).
-    await ensureQueue(boss, DELIVERY_QUEUE, { ...settings, policy: 'exclusive' });
+    if (await boss.getQueue(DELIVERY_QUEUE)) return boss.updateQueue(DELIVERY_QUEUE, settings);
+    try {
+      // One queued or active job per delivery row (its id the singleton key).
+      await boss.createQueue(DELIVERY_QUEUE, { ...settings, policy: 'exclusive' });
+    } catch (error) {
+      if (!(await boss.getQueue(DELIVERY_QUEUE))) throw error; // not another process creating it
+    }
   }
 
   /** Started at its first use; a failed start is tried again at the next. */

@@ -5,7 +5,7 @@
  * number of machines share the same queues.
  */
 import { createHash } from 'node:crypto';
-import { type Db, PgBoss, type Queue } from 'pg-boss';
+import { type Db, PgBoss } from 'pg-boss';
 import type { DbHandle, SqlExecutor } from '../db/client';
 
 export const QUEUES = {
@@ -85,24 +85,19 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning = {}): Prom
     retryDelayMax: Math.max(tuning.retryDelaySeconds ?? 0, MAX_RETRY_DELAY_SECONDS),
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   };
-  for (const name of Object.values(QUEUES)) await ensureQueue(boss, name, options);
-}
-
-/**
- * Creates the queue, or brings an existing one's settings up to date (its policy is fixed at
- * creation); a second process creating it at the same moment is not an error.
- */
-export async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>): Promise<void> {
   const { policy: _fixedAtCreation, ...updatable } = options;
-  if (!(await boss.getQueue(name))) {
-    try {
-      await boss.createQueue(name, options);
-      return;
-    } catch (error) {
-      if (!(await boss.getQueue(name))) throw error; // not a second process creating it at the same moment
+  for (const name of Object.values(QUEUES)) {
+    if (!(await boss.getQueue(name))) {
+      try {
+        await boss.createQueue(name, options);
+        continue;
+      } catch (error) {
+        if (!(await boss.getQueue(name))) throw error; // not a second process creating it at the same moment
+      }
     }
+    // Another process (or an earlier start) made it: bring its settings up to date.
+    await boss.updateQueue(name, updatable);
   }
-  await boss.updateQueue(name, updatable);
 }
 
 /**

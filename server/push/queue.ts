@@ -7,7 +7,7 @@
  */
 import { PgBoss } from 'pg-boss';
 import type { DbHandle } from '../db/client';
-import { bossDatabase, ensureQueue } from '../engine/queue';
+import { bossDatabase } from '../engine/queue';
 import { startJobPump, type JobPump } from '../engine/jobPump';
 import { errorMessage } from '../errorMessage';
 
@@ -54,7 +54,12 @@ export function createPushQueue(options: PushQueueOptions): PushQueue {
       heartbeatSeconds: 30,
       deleteAfterSeconds: 24 * 60 * 60,
     };
-    await ensureQueue(boss, PUSH_QUEUE, { ...settings, policy: 'stately' });
+    if (await boss.getQueue(PUSH_QUEUE)) return boss.updateQueue(PUSH_QUEUE, settings);
+    try {
+      await boss.createQueue(PUSH_QUEUE, { ...settings, policy: 'stately' });
+    } catch (error) {
+      if (!(await boss.getQueue(PUSH_QUEUE))) throw error; // not another process creating it
+    }
   }
 
   function ready(): Promise<void> {
