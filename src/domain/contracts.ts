@@ -4,6 +4,14 @@
  * browser app reads them. One definition each, so a changed field is a type error on both sides.
  */
 import { z } from 'zod';
+import {
+  budgetChangeSchema,
+  conditionValueSchema,
+  moneyAtRiskSchema,
+  type BudgetChangeDto,
+  type ConditionValueDto,
+  type MoneyAtRiskDto,
+} from './budgetChanges';
 
 export interface GroupDto {
   id: number;
@@ -83,6 +91,17 @@ export interface PreviewResultDto {
   }[];
   exempt: string[];
   problems: string[];
+  /** A rule with a budget action: each change it would make, and the money they add or remove. */
+  budget_changes?: BudgetChangeDto[];
+  money?: MoneyAtRiskDto | null;
+  /** A rule with conditions: each object's conditions as judged (the ones it would act on first). */
+  conditions?: {
+    object_id: string;
+    object_type: 'ad' | 'adset' | 'campaign';
+    name: string;
+    result: boolean | null;
+    values: ConditionValueDto[];
+  }[];
 }
 
 /** What a task concluded about one object in one run (server/engine/evaluate.ts). */
@@ -115,7 +134,7 @@ export type RunOutcome =
 
 /** One object a run looked at: the metrics it read (null: no data) and each active task's verdict. */
 export interface RunObjectDto {
-  type: 'ad' | 'campaign';
+  type: 'ad' | 'adset' | 'campaign';
   id: string;
   name: string;
   campaign_id: string;
@@ -134,6 +153,8 @@ export interface RunObjectDto {
     cpc: number | null;
   } | null;
   verdicts: Record<string, RunVerdict>;
+  /** A rule with conditions: each condition's value on this object. */
+  conditions?: ConditionValueDto[];
 }
 
 /** A rule's run (`GET /api/rule/{id}/runs/`, `GET /api/rule_runs/{id}/`). */
@@ -162,7 +183,19 @@ export interface RuleRunDto {
     reason: Record<string, string>;
   }[];
   problems?: string[];
-  limits?: { affected: number; delivering: number; actions: number; max_share: number; max_actions: number } | null;
+  limits?: {
+    affected: number;
+    delivering: number;
+    actions: number;
+    max_share: number;
+    max_actions: number;
+    /** Daily budget the run adds, with the folder's raises of the last 24 hours, and the folder's limit. */
+    added_daily?: number;
+    max_daily_increase?: number | null;
+  } | null;
+  /** Budget changes the run made, would make (held, notify only) or was cut from. */
+  budget_changes?: BudgetChangeDto[];
+  money?: MoneyAtRiskDto | null;
 }
 
 const isoTime = z.string().describe('ISO 8601 date and time');
@@ -248,6 +281,19 @@ export const previewResultSchema = z.object({
   ),
   exempt: z.array(z.string()),
   problems: z.array(z.string()),
+  budget_changes: z.array(budgetChangeSchema).optional(),
+  money: moneyAtRiskSchema.nullable().optional(),
+  conditions: z
+    .array(
+      z.object({
+        object_id: z.string(),
+        object_type: z.enum(['ad', 'adset', 'campaign']),
+        name: z.string(),
+        result: z.boolean().nullable(),
+        values: z.array(conditionValueSchema),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<PreviewResultDto>;
 
 /** `POST /api/token/` and `/api/token/refresh/`: a SimpleJWT pair. */
@@ -271,7 +317,7 @@ const runVerdictSchema = z.enum([
 ]) satisfies z.ZodType<RunVerdict>;
 
 export const runObjectSchema = z.object({
-  type: z.enum(['ad', 'campaign']),
+  type: z.enum(['ad', 'adset', 'campaign']),
   id: z.string(),
   name: z.string(),
   campaign_id: z.string(),
@@ -294,6 +340,7 @@ export const runObjectSchema = z.object({
     .nullable()
     .describe('What the run read; null: the platform reported no usable metrics (no data)'),
   verdicts: z.record(z.string(), runVerdictSchema).describe('Each active task: what it concluded'),
+  conditions: z.array(conditionValueSchema).optional().describe("A rule with conditions: each condition's value"),
 }) satisfies z.ZodType<RunObjectDto>;
 
 /** A rule's run; `objects`, `planned`, `problems` and `limits` only in the single-run answer. */
@@ -333,7 +380,11 @@ export const ruleRunSchema = z.object({
       actions: z.number(),
       max_share: z.number(),
       max_actions: z.number(),
+      added_daily: z.number().optional(),
+      max_daily_increase: z.number().nullable().optional(),
     })
     .nullable()
     .optional(),
+  budget_changes: z.array(budgetChangeSchema).optional(),
+  money: moneyAtRiskSchema.nullable().optional(),
 }) satisfies z.ZodType<RuleRunDto>;
