@@ -116,6 +116,9 @@ export const ruleActivity = pgTable(
     runId: integer('run_id'),
     /** A revive: the turn-off entry it reverses (at most one revive per turn-off). */
     reversesId: integer('reverses_id'),
+    /** A budget change (raise_budget, lower_budget, restore_budget): the daily budget before and after, in cents. */
+    budgetBefore: integer('budget_before'),
+    budgetAfter: integer('budget_after'),
     /** A mail's stored content (alert digests, held-run alerts): a retry sends exactly this again. */
     mail: json('mail').$type<{ to: string; subject: string; text: string; html: string; messageId: string }>(),
     /**
@@ -152,6 +155,11 @@ export const ruleActivity = pgTable(
     index('rule_activity_run_idx').on(t.runId),
     // A turn-off is revived at most once, whichever rule run, worker or retry gets there first.
     uniqueIndex('rule_activity_revive_once').on(t.reversesId).where(sql`action = 'revive_ad'`),
+    // An object's budget is changed at most once per snapshot, and a budget change restored at most once.
+    uniqueIndex('rule_activity_budget_once')
+      .on(t.snapshotId, t.adId)
+      .where(sql`action in ('raise_budget', 'lower_budget') and snapshot_id is not null`),
+    uniqueIndex('rule_activity_restore_once').on(t.reversesId).where(sql`action = 'restore_budget'`),
     // One flapping alert per object and day.
     uniqueIndex('rule_activity_flapping_once').on(t.adId, t.slot).where(sql`action = 'flapping'`),
     // The Activity lists finished entries only: its pages walk these without reading the table

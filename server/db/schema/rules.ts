@@ -3,6 +3,9 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import { adAccountId, instant, instantNow, serialId } from './columns';
 import { metaAdAccounts } from './adplatform';
 import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import type { ConditionGroup } from '../../../src/domain/ruleConditions';
+import type { RuleAction } from '../../../src/domain/ruleActions';
+import type { BudgetLimits } from '../../../src/domain/budgetLimits';
 import { users } from './people';
 
 export const folders = pgTable(
@@ -17,6 +20,8 @@ export const folders = pgTable(
       .references(() => metaAdAccounts.adAccountId),
     /** Webinar-service credentials, AES-GCM encrypted at rest; null when none are set. */
     demioCredentials: text('demio_credentials'),
+    /** The folder's budget limits (src/domain/budgetLimits.ts), as set; null: the defaults. Read with readBudgetLimits. */
+    budgetLimits: jsonb('budget_limits').$type<Partial<BudgetLimits>>(),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: instant('deleted_at'),
     createdAt: instantNow('created_at'),
@@ -53,6 +58,10 @@ export const rules = pgTable(
     lastAlertAt: instant('last_alert_at'),
     /** How the rule judges late data (src/domain/judging.ts); rules older than it hold the carried-over values. */
     judging: jsonb('judging').$type<RuleJudging>().notNull().default(NEW_RULE_JUDGING),
+    /** The rule's conditions (src/domain/ruleConditions.ts): the top group, or null for none. */
+    conditions: jsonb('conditions').$type<ConditionGroup>(),
+    /** What the conditions do (src/domain/ruleActions.ts); null: none (the task cards turn off). */
+    action: jsonb('action').$type<RuleAction>(),
     /**
      * The failing-rule switch counts failed runs started after this instant: set when the rule
      * switched itself to notify only, so a person switching it back gives it a fresh count.
