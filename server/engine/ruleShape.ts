@@ -5,6 +5,8 @@
 import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';
 import { numberOrNull } from './objectMetrics';
 import type { RuleJudging } from '../../src/domain/judging';
+import type { ConditionGroup } from '../../src/domain/ruleConditions';
+import type { RuleAction } from '../../src/domain/ruleActions';
 
 export interface RuleItem {
   name: string;
@@ -19,6 +21,10 @@ export interface EngineRule {
   rule_task: RuleItem[];
   /** How the rule judges late data; absent: as before the settings existed (carried over). */
   judging?: RuleJudging;
+  /** Conditions on any metric over its window (src/domain/ruleConditions.ts); null or absent: none. */
+  conditions?: ConditionGroup | null;
+  /** What the conditions do (src/domain/ruleActions.ts); null or absent: none. */
+  action?: RuleAction | null;
 }
 
 export type { TaskName };

@@ -1,4 +1,5 @@
 /** The engine's reads of folders and rules (tables of the folders-and-rules area). */
+import type { BudgetLimits } from '../../src/domain/budgetLimits';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
@@ -21,7 +22,8 @@ export interface LoadedEngineRule extends EngineRule {
   notifyOnly: boolean;
   isDeleted: boolean;
   timezone: string;
-  folder: { id: number; name: string; isDeleted: boolean };
+  /** budgetLimits: the folder's budget limits, whole (readBudgetLimits); absent in rules built by tests. */
+  folder: { id: number; name: string; isDeleted: boolean; budgetLimits?: BudgetLimits };
   account: { adAccountId: string; accountName: string; currency: string; timezone: string };
 }
 
