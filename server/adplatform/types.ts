@@ -77,6 +77,12 @@ export interface InsightRow {
   optimization_goal?: string;
   spend: string;
   impressions?: string;
+  /** People reached (unique: never summed across ads); absent unless asked for. */
+  reach?: string;
+  /** Impressions per person reached; absent unless asked for. */
+  frequency?: string;
+  /** Cost per 1,000 impressions; absent unless asked for. */
+  cpm?: string;
   clicks?: string;
   inline_link_clicks?: string;
   ctr?: string;
