@@ -1,11 +1,17 @@
 /**
  * Delivery: an ad's metrics at any simulated moment. An ad delivers while it, its ad set and its
- * campaign are all ACTIVE and the campaign is between its start and stop times; its cumulative
- * metrics are a pure, non-decreasing function of those delivering hours. Metrics over a period are
- * the difference of the cumulative metrics at its ends, so every date range adds up.
+ * campaign are all ACTIVE and the campaign is between its start and stop times. Its spend runs at
+ * its profile's rate times the budget ratio of each moment (the budget that governs it now over the
+ * one it was created with), so its delivery is a list of pieces (schedule.ts) and its cumulative
+ * metrics a pure, non-decreasing function of the "effective hours" delivered by a moment (hours ×
+ * ratio). Leads are the floor of a cumulative lead mass, which each piece adds to at its own lead
+ * factor (dearer leads at a higher budget, and while an ad set relearns after a budget change).
+ * Metrics over a period are the difference of the cumulative metrics at its ends, so every date
+ * range adds up.
  */
 import type { DeliveryProfile, SimAd, SimAdSet, SimCampaign, StatusEvent } from './world';
 import { HOUR } from './naming';
+import { adPieces } from './learning';
 
 export interface Totals {
   spend: number;
@@ -38,43 +44,89 @@ export function statusAt(log: StatusEvent[], at: number): StatusEvent['status'] 
   return status;
 }
 
-/** Milliseconds in [from, to) during which every log says ACTIVE, within [start, stop). */
-export function deliveringMs(
-  logs: StatusEvent[][],
-  start: number,
-  stop: number | undefined,
-  from: number,
-  to: number,
-): number {
-  const lo = Math.max(from, start);
-  const hi = Math.min(to, stop ?? Infinity);
-  if (hi <= lo) return 0;
-  const cuts = [lo, hi, ...logs.flatMap((log) => log.map((e) => e.at)).filter((at) => at > lo && at < hi)].sort(
-    (a, b) => a - b,
-  );
-  let total = 0;
-  for (let i = 0; i + 1 < cuts.length; i += 1) {
-    const a = cuts[i]!;
-    const b = cuts[i + 1]!;
-    if (b > a && logs.every((log) => statusAt(log, a) === 'ACTIVE')) total += b - a;
-  }
-  return total;
-}
-
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** Cumulative metrics after `hours` of delivery. */
+/** Cumulative metrics after `hours` of delivery at the profile's own rate and cost per lead. */
 export function totalsAfter(profile: DeliveryProfile, hours: number): Totals {
   const spend = cents(hours * profile.spendPerHour);
   const impressions = Math.floor((spend / profile.cpm) * 1000);
   const clicks = Math.floor((impressions * profile.ctrPct) / 100);
   const linkClicks = Math.floor(clicks * profile.linkShare);
   const outboundClicks = Math.floor(linkClicks * profile.websiteShare);
-  let leads = 0;
-  if (profile.leads.kind === 'per_spend') leads = Math.floor(spend / profile.leads.cpl);
-  else if (profile.leads.kind === 'diminishing') leads = Math.floor(profile.leads.factor * Math.sqrt(spend));
+  return withLeads(
+    { spend, impressions, clicks, linkClicks, outboundClicks },
+    profile,
+    Math.floor(leadMass(profile, spend)),
+  );
+}
+
+function withLeads(t: Omit<Totals, 'onsiteLeads' | 'websiteLeads'>, profile: DeliveryProfile, leads: number): Totals {
   const websiteLeads = Math.floor(leads * profile.websiteShare);
-  return { spend, impressions, clicks, linkClicks, outboundClicks, onsiteLeads: leads - websiteLeads, websiteLeads };
+  return { ...t, onsiteLeads: leads - websiteLeads, websiteLeads };
+}
+
+/** The leads (not yet floored) a cumulative spend buys at the profile's own cost per lead. */
+function leadMass(profile: DeliveryProfile, spend: number): number {
+  if (profile.leads.kind === 'per_spend') return spend / profile.leads.cpl;
+  if (profile.leads.kind === 'diminishing') return profile.leads.factor * Math.sqrt(spend);
+  return 0;
+}
+
+/**
+ * A stretch [from, to) in which an ad delivers at one pace: `rate` × its profile's spend per hour,
+ * each lead costing 1 / `leadFactor` times what the profile says.
+ */
+export interface DeliveryPiece {
+  from: number;
+  to: number;
+  rate: number;
+  leadFactor: number;
+}
+
+/** Effective hours (hours × rate) delivered before `at`. */
+export function effectiveHoursBy(pieces: readonly DeliveryPiece[], at: number): number {
+  let ms = 0;
+  for (const { from, to, rate } of pieces) {
+    if (from >= at) break;
+    ms += (Math.min(to, at) - from) * rate;
+  }
+  return ms / HOUR;
+}
+
+/** The first moment `hours` effective hours have been delivered (the end of the last piece if never). */
+export function momentOfEffective(pieces: readonly DeliveryPiece[], hours: number): number {
+  let left = hours * HOUR;
+  for (const { from, to, rate } of pieces) {
+    if ((to - from) * rate >= left) return from + left / rate;
+    left -= (to - from) * rate;
+  }
+  return pieces.at(-1)?.to ?? Infinity;
+}
+
+/**
+ * Cumulative metrics once `hours` effective hours are delivered: spend and what it buys as
+ * totalsAfter says, leads the floor of the lead mass each piece added at its lead factor.
+ */
+export function totalsAtEffective(profile: DeliveryProfile, pieces: readonly DeliveryPiece[], hours: number): Totals {
+  const plain = totalsAfter(profile, hours);
+  if (pieces.every((piece) => piece.leadFactor === 1)) return plain;
+  const spendAt = (h: number) => cents(h * profile.spendPerHour);
+  let mass = leadMass(profile, plain.spend);
+  let ms = 0;
+  for (const { from, to, rate, leadFactor } of pieces) {
+    const a = ms / HOUR;
+    if (a >= hours) break;
+    ms += (to - from) * rate;
+    if (leadFactor === 1) continue;
+    const b = Math.min(ms / HOUR, hours);
+    mass += (leadFactor - 1) * (leadMass(profile, spendAt(b)) - leadMass(profile, spendAt(a)));
+  }
+  return withLeads(plain, profile, Math.max(0, Math.floor(mass)));
+}
+
+/** Cumulative metrics by moment `at` of an ad delivering in these pieces. */
+export function totalsBy(profile: DeliveryProfile, pieces: readonly DeliveryPiece[], at: number): Totals {
+  return totalsAtEffective(profile, pieces, effectiveHoursBy(pieces, at));
 }
 
 export function subtract(a: Totals, b: Totals): Totals {
@@ -101,12 +153,10 @@ export function add(a: Totals, b: Totals): Totals {
   };
 }
 
-/** An ad's metrics over [from, to). */
+/** An ad's metrics over [from, to) as delivered (not as reported: reporting.ts). */
 export function adTotals(ad: SimAd, adset: SimAdSet, campaign: SimCampaign, from: number, to: number): Totals {
-  const logs = [ad.statusLog, adset.statusLog, campaign.statusLog];
-  const before = deliveringMs(logs, campaign.startTime, campaign.stopTime, -Infinity, from) / HOUR;
-  const until = deliveringMs(logs, campaign.startTime, campaign.stopTime, -Infinity, to) / HOUR;
-  return subtract(totalsAfter(ad.profile, until), totalsAfter(ad.profile, before));
+  const pieces = adPieces(ad, adset, campaign);
+  return subtract(totalsBy(ad.profile, pieces, to), totalsBy(ad.profile, pieces, from));
 }
 
 /**

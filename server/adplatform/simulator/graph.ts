@@ -93,13 +93,20 @@ export class GraphHandler {
     const found = parent as FoundObject & Parent;
     const object = { kind: found.kind, value: found.node } as FoundObject;
     const now = this.clock.now();
+    if (method === 'POST' || method === 'DELETE') {
+      const tooMany = this.world.limits.mutationRefusal(found.node.accountId);
+      if (tooMany) return tooMany;
+    }
     const written =
       method === 'POST'
         ? writeObject(this.world, object, params, now, this.writes)
         : method === 'DELETE'
           ? deleteObject(object, withoutToken(params), now, this.writes)
           : undefined;
-    if (written?.wrote) this.world.revision += 1;
+    if (written?.wrote) {
+      this.world.revision += 1;
+      this.world.limits.mutated(found.node.accountId);
+    }
     if (written) return written;
     return errorAnswer(400, 100, `(#100) Unsupported ${method.toLowerCase()} request.`);
   }

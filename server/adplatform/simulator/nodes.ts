@@ -13,6 +13,7 @@ import { businessIdOf, businessOf, creativeIdOf, fundingSourceOf, promotedObject
 import type { SimAccount, SimAd, SimAdSet, SimCampaign, World } from './world';
 import { DAY } from './naming';
 import { issuesInfo } from './metaPause';
+import { learningStageInfo } from './learning';
 
 export type NodeType = 'AdAccount' | 'Campaign' | 'AdSet' | 'Ad';
 
@@ -137,6 +138,8 @@ const ADSET: FieldTable<SimAdSet> = {
   daily_budget: (s) => centsString(s.dailyBudgetCents),
   lifetime_budget: (s) => centsString(s.lifetimeBudgetCents),
   budget_remaining: budgetRemaining,
+  /** LEARNING from creation and after each significant budget change, until 50 leads (SUCCESS) or 7 days (FAIL). */
+  learning_stage_info: (s, context) => learningStageInfo(context.world, s, context.now),
   targeting: (s) => structuredClone(s.targeting),
   promoted_object: (s, context) => promotedObjectOf(context.world, s.id),
   issues_info: noIssues,

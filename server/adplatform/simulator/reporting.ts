@@ -12,10 +12,20 @@
  * period is cut on the same hour grid, so hours add up to their day and days to the lifetime.
  */
 import { DateTime } from 'luxon';
-import { add, statusAt, subtract, totalsAfter, ZERO, type Totals } from './delivery';
+import {
+  add,
+  effectiveHoursBy,
+  momentOfEffective,
+  subtract,
+  totalsAtEffective,
+  ZERO,
+  type DeliveryPiece,
+  type Totals,
+} from './delivery';
+import { adPieces } from './learning';
 import { LAG_PROFILES, leadLag, LONGEST_LAG_MS, settledShare, type LagProfile } from './lag';
 import { HOUR } from './naming';
-import type { SimAccount, SimAd, StatusEvent, World } from './world';
+import type { SimAccount, SimAd, World } from './world';
 
 /** The moment a report is made, in one account's time zone. */
 export interface ReportFrame {
@@ -53,27 +63,11 @@ export function reportFrame(now: number, timezone: string): ReportFrame {
   };
 }
 
-/** An ad's delivery schedule: the intervals in which it, its ad set and its campaign all deliver. */
+/** An ad's delivery schedule: the pieces in which it delivers, each at its pace (schedule.ts). */
 interface Schedule {
   ad: SimAd;
   account: SimAccount;
-  active: [number, number][];
-}
-
-/** The intervals [a, b) between the campaign's start and stop in which every status log says ACTIVE. */
-function activeIntervals(logs: StatusEvent[][], start: number, stop = Infinity): [number, number][] {
-  const cuts = [...new Set(logs.flatMap((log) => log.map((e) => e.at)).filter((at) => at > start && at < stop))];
-  cuts.sort((a, b) => a - b);
-  const bounds = [start, ...cuts, stop];
-  const active: [number, number][] = [];
-  for (let i = 0; i + 1 < bounds.length; i += 1) {
-    const a = bounds[i]!;
-    if (!logs.every((log) => statusAt(log, a) === 'ACTIVE')) continue;
-    const last = active.at(-1);
-    if (last && last[1] === a) last[1] = bounds[i + 1]!;
-    else active.push([a, bounds[i + 1]!]);
-  }
-  return active;
+  pieces: DeliveryPiece[];
 }
 
 function scheduleOf(world: World, ad: SimAd, frame?: ReportFrame): Schedule {
@@ -87,23 +81,13 @@ function scheduleOf(world: World, ad: SimAd, frame?: ReportFrame): Schedule {
 function buildSchedule(world: World, ad: SimAd): Schedule {
   const campaign = world.campaigns.get(ad.campaignId)!;
   const adset = world.adsets.get(ad.adsetId)!;
-  return {
-    ad,
-    account: world.account(ad.accountId)!,
-    active: activeIntervals([ad.statusLog, adset.statusLog, campaign.statusLog], campaign.startTime, campaign.stopTime),
-  };
+  return { ad, account: world.account(ad.accountId)!, pieces: adPieces(ad, adset, campaign) };
 }
 
-/** Hours the ad has delivered before `at`. */
-function hoursBy(s: Schedule, at: number): number {
-  let ms = 0;
-  for (const [a, b] of s.active) {
-    if (a >= at) break;
-    ms += Math.min(b, at) - a;
-  }
-  return ms / HOUR;
-}
-const cumulative = (s: Schedule, at: number) => totalsAfter(s.ad.profile, hoursBy(s, at));
+/** Effective hours (hours × budget ratio) the ad has delivered before `at`. */
+const hoursBy = (s: Schedule, at: number) => effectiveHoursBy(s.pieces, at);
+const totalsAt = (s: Schedule, hours: number) => totalsAtEffective(s.ad.profile, s.pieces, hours);
+const cumulative = (s: Schedule, at: number) => totalsAt(s, hoursBy(s, at));
 const leadsIn = (t: Totals) => t.onsiteLeads + t.websiteLeads;
 
 /** Cumulative totals with leads counted only up to `leadLimit` (the leads the account recorded). */
@@ -137,23 +121,16 @@ export function settledTotals(
   return subtract(end, start);
 }
 
-/** The first moment the ad has delivered for `hours` (its k-th lead happens at such a moment). */
-function momentOfDelivery(s: Schedule, hours: number): number {
-  let left = hours * HOUR;
-  for (const [a, b] of s.active) {
-    if (b - a >= left) return a + left;
-    left -= b - a;
-  }
-  return s.active.at(-1)?.[1] ?? Infinity;
-}
+/** The first moment the ad has delivered `hours` effective hours (its k-th lead happens at such a moment). */
+const momentOfDelivery = (s: Schedule, hours: number) => momentOfEffective(s.pieces, hours);
 
-/** The delivering hours at which the ad's k-th lead happens (leads are a step function of delivery). */
+/** The effective hours at which the ad's k-th lead happens (leads are a step function of delivery). */
 function hoursOfLead(s: Schedule, k: number, upTo: number): number {
   let lo = 0;
   let hi = upTo;
   for (let i = 0; i < 48; i += 1) {
     const mid = (lo + hi) / 2;
-    if (leadsIn(totalsAfter(s.ad.profile, mid)) >= k) hi = mid;
+    if (leadsIn(totalsAt(s, mid)) >= k) hi = mid;
     else lo = mid;
   }
   return hi;
@@ -248,7 +225,7 @@ export interface LeadMoment {
 export function leadMoments(world: World, ad: SimAd, now: number): LeadMoment[] {
   const s = buildSchedule(world, ad);
   const upTo = hoursBy(s, now);
-  const count = Math.min(leadsIn(totalsAfter(ad.profile, upTo)), recordedLeadLimit(s));
+  const count = Math.min(leadsIn(totalsAt(s, upTo)), recordedLeadLimit(s));
   const profiles = lagProfiles(ad);
   const moments: LeadMoment[] = [];
   for (let k = 1; k <= count; k += 1) {

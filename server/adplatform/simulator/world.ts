@@ -7,8 +7,10 @@
  */
 import { DateTime } from 'luxon';
 import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
+import type { BudgetEvent } from './budgetLog';
 import type { LagName } from './lag';
 import { seededRandom, type Random } from './random';
+import { WriteLimits } from './writeLimits';
 import { campaignDate, campaignTime, DAY, HOUR } from './naming';
 
 /** A configured status the simulator keeps (Graph's DELETED is modelled for ads only, as `deleted`). */
@@ -67,6 +69,8 @@ export interface SimCampaign {
   /** A campaign budget (Advantage campaign budget) is daily or lifetime; without one, its ad sets hold budgets. */
   dailyBudgetCents?: number;
   lifetimeBudgetCents?: number;
+  /** Its budget from creation and after each budget write (budgetLog.ts); absent until the first write. */
+  budgetLog?: BudgetEvent[];
   statusLog: StatusEvent[];
   /** The last write of a name or budget (status writes are in the status log). */
   editedAt?: number;
@@ -90,6 +94,8 @@ export interface SimAdSet {
   /** Set only when its campaign has no budget of its own. */
   dailyBudgetCents?: number;
   lifetimeBudgetCents?: number;
+  /** Its budget from creation and after each budget write (budgetLog.ts); absent until the first write. */
+  budgetLog?: BudgetEvent[];
   targeting: SimTargeting;
   editedAt?: number;
 }
@@ -157,6 +163,13 @@ const AD_CREATIVES = [
   'Video - Testimonial',
 ];
 
+/** The world each ad set belongs to, so what is computed of one ad (delivery.ts adTotals) can see its siblings. */
+const OWNERS = new WeakMap<SimAdSet, World>();
+
+export function worldOf(adset: SimAdSet): World | undefined {
+  return OWNERS.get(adset);
+}
+
 export class World {
   readonly accounts: SimAccount[] = [];
   readonly campaigns = new Map<string, SimCampaign>();
@@ -168,6 +181,8 @@ export class World {
   revision = 0;
   /** Breakdowns each ad account (digits) opted into (breakdownOptIn.ts). */
   readonly optIns = new Map<string, Set<string>>();
+  /** Meta's limits on writes: budget changes per object and hour, mutations per account and second (writeLimits.ts). */
+  readonly limits = new WriteLimits();
   private nextId: number;
   private readonly idPrefix: string;
 
@@ -239,6 +254,7 @@ export class World {
       },
     };
     this.adsets.set(adset.id, adset);
+    OWNERS.set(adset, this);
     return adset;
   }
 

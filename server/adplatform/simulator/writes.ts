@@ -1,6 +1,8 @@
 /**
  * Writes to campaigns, ad sets and ads: `name`, `status`, and on campaigns and ad sets
- * `daily_budget` / `lifetime_budget` (budgets.ts checks them as Graph does). A write takes effect
+ * `daily_budget` / `lifetime_budget` (budgets.ts checks them as Graph does; each is kept in the
+ * object's budget log, budgetLog.ts, and counted against Meta's 4 budget changes an hour,
+ * writeLimits.ts). A write takes effect
  * at once, also on an object that has not started delivering. A parameter the simulator does not
  * write is refused by name — including the read-only fields an SDK object read through a cursor
  * sends back on `update()` — so nothing a client sends is silently dropped. `DELETE /{ad}` deletes
@@ -8,6 +10,7 @@
  */
 import { edgeParams, enumValues } from '../graphSpec';
 import { errorAnswer, type GraphAnswer, type Params } from './answers';
+import { budgetBefore, recordBudget } from './budgetLog';
 import { budgetWrite } from './budgets';
 import { refuseParams } from './params';
 import type { SimAd, SimAdSet, SimCampaign, SimStatus, World } from './world';
@@ -18,7 +21,10 @@ export interface WriteRecord {
   status?: string;
   /** Every parameter the write set (name, status, daily_budget, lifetime_budget). */
   changed: Record<string, string>;
+  /** Simulated moment of the write. */
   at: string;
+  /** Real moment the simulator took it (ms precision): Meta's per-second limits count these. */
+  receivedAt: string;
 }
 
 export type FoundObject =
@@ -63,15 +69,22 @@ export function writeObject(world: World, object: FoundObject, params: Params, n
       ? undefined
       : budgetWrite(object.value, changes, (adset) => world.campaigns.get(adset.campaignId)!);
   if (budget && 'status' in budget) return budget;
+  if (budget) {
+    const refused = world.limits.budgetRefusal(object.value.id, now);
+    if (refused) return refused;
+  }
 
   if (name !== undefined) object.value.name = name.trim();
   if (budget && object.kind !== 'Ad') {
+    const previous = budgetBefore(object.value);
     if (budget.daily !== undefined) object.value.dailyBudgetCents = budget.daily;
     if (budget.lifetime !== undefined) object.value.lifetimeBudgetCents = budget.lifetime;
+    recordBudget(object.value, previous, now);
+    world.limits.budgetChanged(object.value.id, now);
   }
   if (name !== undefined || budget) object.value.editedAt = now;
   if (status !== undefined) setStatus(object, status as SimStatus | 'DELETED', now);
-  log.push({ id: object.value.id, ...(status ? { status } : {}), changed: changes, at: new Date(now).toISOString() });
+  log.push({ id: object.value.id, ...(status ? { status } : {}), changed: changes, ...moments(now) });
   return { status: 200, body: { success: true }, wrote: true };
 }
 
@@ -82,9 +95,11 @@ export function deleteObject(object: FoundObject, params: Params, now: number, l
   const refused = statusRefusal(object, 'DELETED');
   if (refused) return refused;
   setStatus(object, 'DELETED', now);
-  log.push({ id: object.value.id, status: 'DELETED', changed: { status: 'DELETED' }, at: new Date(now).toISOString() });
+  log.push({ id: object.value.id, status: 'DELETED', changed: { status: 'DELETED' }, ...moments(now) });
   return { status: 200, body: { success: true }, wrote: true };
 }
+
+const moments = (now: number) => ({ at: new Date(now).toISOString(), receivedAt: new Date().toISOString() });
 
 function statusRefusal(object: FoundObject, status: string): GraphAnswer | undefined {
   if (!WRITABLE_STATUSES.includes(status))
