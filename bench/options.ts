@@ -1,6 +1,7 @@
 /** `npm run bench -- [flags]`: the sizes of the two databases compared, and what to run. */
 import { counter } from './args';
 import { DECISIONS_USAGE } from './decisions/run';
+import { BUDGET_USAGE } from './decisions/budget/run';
 import { QUALITY_USAGE } from './decisions/quality/run';
 import { ENGINE_USAGE } from './engine/main';
 import { SOAK_USAGE } from './soak/run';
@@ -52,6 +53,7 @@ ${ENGINE_USAGE}
 ${SOAK_USAGE}
 ${DECISIONS_USAGE}
 ${QUALITY_USAGE}
+${BUDGET_USAGE}
   BENCH_DATABASE_URL or TEST_DATABASE_URL: also run on that PostgreSQL server (a database per scale is created and dropped).`;
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {

@@ -1,12 +1,12 @@
 /**
- * `npm run bench -- --decisions`: wrong pauses measured, in two sections. Lag: a simulated agency (agency.ts) with late
+ * `npm run bench -- --decisions`: rules' decisions measured, in three sections. Lag: a simulated agency (agency.ts) with late
  * leads, run twice over the same simulated days — its rules judging as the engine did before the
  * judging settings (naive) and with the new defaults plus the lag allowance and revive (lag_aware)
  * — each pause then judged by the simulator's settled truth (tally.ts). On PGlite, and on
  * PostgreSQL too with --postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL). Writes the "decisions"
  * section of bench/results/latest.json and bench/results/decisions-latest.md; docs/bench.md says
  * how to read them. Quality: webinar seats bought by CPL-only rules and by cost per attendee
- * (quality/run.ts).
+ * (quality/run.ts). Budget: scaling rules run naive and with ceilings (budget/run.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { counter, flagValue } from '../args';
@@ -14,6 +14,7 @@ import { pgliteFactory, postgresFactory, type DatabaseFactory } from '../databas
 import { mergeLatestSection } from '../latestJson';
 import { driveVariant, type DecisionsOptions, type Variant } from './drive';
 import { renderDecisions, GOALS, type DatabaseResult } from './report';
+import { BUDGET_USAGE, runBudgetSection } from './budget/run';
 import { runQualitySection, QUALITY_USAGE } from './quality/run';
 import { tally } from './tally';
 
@@ -22,7 +23,7 @@ export const DECISIONS_USAGE = `  --decisions            wrong pauses: an agency
     --campaigns N          campaigns per account (default 10), --ads N ads per campaign (default 3)
     --days N               simulated days (default 14), --every N the rules run every N hours (default 4)
     --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)
-    --only lag|quality     one section (both by default; the quality section's flags below)`;
+    --only lag|quality|budget   one section (all three by default; the quality and budget sections' flags below)`;
 
 export function decisionsOptions(argv: string[]): DecisionsOptions {
   const count = counter(argv, DECISIONS_USAGE);
@@ -40,12 +41,15 @@ export function decisionsOptions(argv: string[]): DecisionsOptions {
 }
 
 const VARIANTS: Variant[] = ['naive', 'lag_aware'];
+const SECTIONS = ['lag', 'quality', 'budget'];
 
-/** `--only lag` or `--only quality` runs one section; both run by default, lag first. */
+/** `--only lag`, `--only quality` or `--only budget` runs one section; all run by default, in that order. */
 export async function runDecisionsBench(argv: string[], log: (line: string) => void): Promise<void> {
   const only = flagValue(argv, 'only');
-  if (only !== undefined && only !== 'lag' && only !== 'quality')
-    throw new Error(`--only must be lag or quality (got ${only})\n\n${DECISIONS_USAGE}\n${QUALITY_USAGE}`);
+  if (only !== undefined && !SECTIONS.includes(only))
+    throw new Error(
+      `--only must be lag, quality or budget (got ${only})\n\n${DECISIONS_USAGE}\n${QUALITY_USAGE}\n${BUDGET_USAGE}`,
+    );
   const factories: DatabaseFactory[] = [await pgliteFactory()];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (argv.includes('--postgres')) {
@@ -53,8 +57,9 @@ export async function runDecisionsBench(argv: string[], log: (line: string) => v
     factories.push(await postgresFactory(url));
   }
   try {
-    if (only !== 'quality') await runLagSection(argv, factories, log);
-    if (only !== 'lag') await runQualitySection(argv, factories, log);
+    if (only === undefined || only === 'lag') await runLagSection(argv, factories, log);
+    if (only === undefined || only === 'quality') await runQualitySection(argv, factories, log);
+    if (only === undefined || only === 'budget') await runBudgetSection(argv, factories, log);
   } finally {
     for (const factory of factories) await factory.dispose();
   }
