@@ -91,6 +91,21 @@ function asksForLess(body: GraphErrorBody): boolean {
   return TOO_MUCH_DATA.test(body.message ?? '') || TOO_MUCH_DATA.test(body.error_user_msg ?? '');
 }
 
+/** Meta's "too many budget changes" (code 613, subcode 1487632): the object takes no budget change for an hour. */
+export const BUDGET_CHANGES_BLOCKED_SUBCODE = 1487632;
+
+/**
+ * A 5th budget change of one object within an hour: not a call to slow down but an object blocked
+ * for an hour, so it is not retried.
+ */
+export class GraphBudgetBlockedError extends GraphApiError {
+  override readonly transient = false;
+  constructor(httpStatus: number, body: GraphErrorBody) {
+    super(httpStatus, body);
+    this.name = 'GraphBudgetBlockedError';
+  }
+}
+
 export class GraphAuthError extends GraphApiError {
   override readonly transient = false;
   constructor(httpStatus: number, body: GraphErrorBody) {
@@ -146,6 +161,8 @@ export function graphError(
   usageReported = true,
 ): GraphApiError {
   const code = body.code;
+  if (code === 613 && body.error_subcode === BUDGET_CHANGES_BLOCKED_SUBCODE)
+    return new GraphBudgetBlockedError(httpStatus, body);
   if (code !== undefined && RATE_LIMIT_CODES.has(code))
     return new GraphRateLimitError(httpStatus, body, retryAfterMs, usageReported);
   if (asksForLess(body)) return new GraphTooMuchDataError(httpStatus, body);
@@ -153,6 +170,14 @@ export function graphError(
   if (httpStatus === 404 || (code === 100 && body.error_subcode === 33))
     return new GraphNotFoundError(httpStatus, body);
   return new GraphApiError(httpStatus, body);
+}
+
+/** A refusal as a person reads it: Graph's message, its user title and text, and its subcode (`(#613) … [1487632]`). */
+export function refusalText(error: unknown): string {
+  if (!(error instanceof GraphApiError)) return error instanceof Error ? error.message : String(error);
+  const detail = [error.userTitle, error.userMessage].filter(Boolean).join(': ');
+  const more = detail && !error.message.includes(detail) ? ` — ${detail}` : '';
+  return `${error.message}${more}${error.subcode === undefined ? '' : ` [${error.subcode}]`}`;
 }
 
 /** A write whose outcome is unknown: the request may or may not have reached the platform. */

@@ -1,15 +1,18 @@
 /**
  * The product's Graph API client: the AdPlatformClient operations (accounts, campaigns, ads,
- * insights, status writes) over GraphTransport, which makes each call reliably. The base URL and
+ * insights, budgets, status and budget writes) over GraphTransport, which makes each call reliably. The base URL and
  * version are settings, so the same code talks to graph.facebook.com or to the local simulator.
  *
  * Writes are never re-sent blindly: a write whose outcome is unknown (timeout, 5xx) is read back
- * first and re-sent only if it did not take effect, so a retry never writes twice.
+ * first and re-sent only if it did not take effect, so a retry never writes twice. Writes to one ad
+ * account are paced to Meta's 100 mutations a second (mutationPacer.ts).
  */
 import type {
   Ad,
   AdAccount,
+  AccountScope,
   AdPlatformClient,
+  BudgetChange,
   Campaign,
   CampaignsWithAds,
   InsightRow,
@@ -26,17 +29,24 @@ import {
   GraphRateLimitError,
   graphError,
   isAmbiguous,
+  refusalText,
   type GraphErrorBody,
 } from './errors';
 import {
   ACCOUNT_FIELDS,
   AD_FIELDS,
+  ADSET_BUDGET_FIELDS,
+  CAMPAIGN_BUDGET_FIELDS,
   CAMPAIGN_FIELDS,
+  DAILY_BUDGET_FIELDS,
   fieldsParam,
   HOURLY_BREAKDOWN,
   INSIGHT_FIELDS,
   STATUS_FIELDS,
 } from './graphFields';
+import { budgetObject, type BudgetNode } from './budgetRows';
+import type { BudgetObject } from '../engine/budgets/types';
+import { MutationPacer } from './mutationPacer';
 import { GraphTransport, MAX_BATCH, type BatchAnswer, type Paged, type Params } from './graphTransport';
 import { InsightsReader } from './insightsReader';
 import { errorMessage } from '../errorMessage';
@@ -68,6 +78,9 @@ export function actId(accountId: string): string {
   return accountId.startsWith('act_') ? accountId : `act_${accountId}`;
 }
 
+/** What is read back of an object after a write of each field whose outcome is unknown. */
+const READ_BACK = { status: STATUS_FIELDS, daily_budget: DAILY_BUDGET_FIELDS } as const;
+
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -91,6 +104,9 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
     {},
     (event) => this.options.onEvent?.(event),
   );
+  /** Meta's 100 mutations a second per ad account, for every write this client sends. */
+  private readonly pacer = new MutationPacer((ms) => this.options.sleep(ms));
+
   listAdAccounts(): Promise<AdAccount[]> {
     return this.getAll<AdAccount>('me/adaccounts', { fields: fieldsParam(ACCOUNT_FIELDS), limit: 100 });
   }
@@ -166,8 +182,55 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
       .sort((a, b) => Date.parse(a.created_time) - Date.parse(b.created_time));
   }
 
-  async setStatuses(changes: { id: string; status: ObjectStatus }[]): Promise<StatusChangeResult[]> {
-    const wanted = new Map(changes.map((c) => [c.id, c.status]));
+  /** The account's ad sets and campaigns with their budget fields, every page of each. */
+  async listBudgets(accountId: string): Promise<BudgetObject[]> {
+    const [adsets, campaigns] = await Promise.all([
+      this.getAll<BudgetNode>(`${actId(accountId)}/adsets`, {
+        fields: fieldsParam(ADSET_BUDGET_FIELDS),
+        limit: this.options.pageSize,
+      }),
+      this.getAll<BudgetNode>(`${actId(accountId)}/campaigns`, {
+        fields: fieldsParam(CAMPAIGN_BUDGET_FIELDS),
+        limit: this.options.pageSize,
+      }),
+    ]);
+    return [
+      ...campaigns.map((node) => budgetObject(node, 'campaign')),
+      ...adsets.map((node) => budgetObject(node, 'adset')),
+    ];
+  }
+
+  setStatuses(changes: { id: string; status: ObjectStatus }[], scope?: AccountScope): Promise<StatusChangeResult[]> {
+    return this.writeEach(
+      changes.map(({ id, status }) => ({ id, value: status })),
+      'status',
+      scope,
+      (error) => error.message,
+    );
+  }
+
+  /** Daily budgets (cents); a refusal keeps Graph's code, user title and subcode in its text. */
+  setBudgets(changes: BudgetChange[], scope?: AccountScope): Promise<StatusChangeResult[]> {
+    return this.writeEach(
+      changes.map(({ id, dailyBudget }) => ({ id, value: String(Math.round(dailyBudget)) })),
+      'daily_budget',
+      scope,
+      refusalText,
+    );
+  }
+
+  /**
+   * One field written on each object, in batches of 50 paced per ad account. An outcome left unknown
+   * (timeout, 5xx) is read back before the write is sent again; a rate-limit refusal is sent again
+   * after the back-off; any other refusal is that object's result, as `describe` words it.
+   */
+  private async writeEach(
+    changes: { id: string; value: string }[],
+    field: 'status' | 'daily_budget',
+    scope: AccountScope | undefined,
+    describe: (error: AdPlatformError) => string,
+  ): Promise<StatusChangeResult[]> {
+    const wanted = new Map(changes.map((c) => [c.id, c.value]));
     const results = new Map<string, StatusChangeResult>();
     const pending = new Set(wanted.keys());
     const unsure = new Set<string>();
@@ -175,12 +238,12 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
 
     for (let round = 1; round <= this.options.maxAttempts && (pending.size || unsure.size); round += 1) {
       if (unsure.size) {
-        const current = await this.readStatuses([...unsure]).catch(() => new Map<string, string>());
+        const current = await this.readField([...unsure], field).catch(() => new Map<string, string>());
         for (const id of unsure) {
-          const status = current.get(id);
-          if (status === undefined) continue; // still unknown: try the write again
-          const applied = status === wanted.get(id);
-          this.options.onEvent?.({ type: 'write-verified', id, status, applied });
+          const value = current.get(id);
+          if (value === undefined) continue; // still unknown: try the write again
+          const applied = value === wanted.get(id);
+          this.options.onEvent?.({ type: 'write-verified', id, status: value, applied });
           if (applied) {
             results.set(id, { id, ok: true });
             pending.delete(id);
@@ -193,13 +256,14 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
 
       for (const chunk of chunks([...pending], MAX_BATCH)) {
         let answers: (BatchAnswer | null)[];
+        const release = await this.pacer.acquire(scope?.accountId ?? '', chunk.length);
         try {
           answers = await this.batch(
-            chunk.map((id) => ({ method: 'POST', relative_url: id, body: `status=${wanted.get(id)}` })),
+            chunk.map((id) => ({ method: 'POST', relative_url: id, body: `${field}=${wanted.get(id)}` })),
             { idempotent: false },
           );
         } catch (error) {
-          lastError = errorMessage(error);
+          lastError = error instanceof AdPlatformError ? describe(error) : errorMessage(error);
           if (isAmbiguous(error)) {
             for (const id of chunk) unsure.add(id);
           } else if (!(error instanceof AdPlatformError && error.transient)) {
@@ -209,6 +273,8 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
             }
           }
           continue;
+        } finally {
+          release();
         }
         chunk.forEach((id, index) => {
           const answer = answers[index];
@@ -222,13 +288,13 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
             return;
           }
           const error = graphError(answer.code, parseErrorBody(answer.body) ?? { message: `HTTP ${answer.code}` });
-          lastError = error.message;
+          lastError = describe(error);
           if (error instanceof GraphRateLimitError) return; // refused, not applied: send again
           if (isAmbiguous(error)) {
             unsure.add(id);
             return;
           }
-          results.set(id, { id, ok: false, error: error.message });
+          results.set(id, { id, ok: false, error: lastError });
           pending.delete(id);
         });
       }
@@ -274,24 +340,29 @@ export class GraphClient extends GraphTransport implements AdPlatformClient {
   }
 
   /** Current `status` of each object, read in batches of 50; objects that could not be read are absent. */
-  async readStatuses(ids: string[]): Promise<Map<string, string>> {
-    const statuses = new Map<string, string>();
+  readStatuses(ids: string[]): Promise<Map<string, string>> {
+    return this.readField(ids, 'status');
+  }
+
+  /** One field of each object, read in batches of 50; objects that could not be read (or lack it) are absent. */
+  private async readField(ids: string[], field: 'status' | 'daily_budget'): Promise<Map<string, string>> {
+    const values = new Map<string, string>();
     for (const chunk of chunks(ids, MAX_BATCH)) {
       const answers = await this.batch(
-        chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=${fieldsParam(STATUS_FIELDS)}` })),
+        chunk.map((id) => ({ method: 'GET', relative_url: `${id}?fields=${fieldsParam(READ_BACK[field])}` })),
         { idempotent: true },
       );
       chunk.forEach((id, index) => {
         const answer = answers[index];
         if (answer?.code !== 200) return;
         try {
-          const status = (JSON.parse(answer.body) as { status?: string }).status;
-          if (status) statuses.set(id, status);
+          const value = (JSON.parse(answer.body) as Record<string, unknown>)[field];
+          if (typeof value === 'string' && value) values.set(id, value);
         } catch {
           // unreadable answer: leave it unknown
         }
       });
     }
-    return statuses;
+    return values;
   }
 }

@@ -3,6 +3,7 @@
  * wire. The compiler holds the kinds to types.ts and the spec test holds them to Meta's published
  * spec of the node, so neither can drift silently.
  */
+import type { BudgetNode } from './budgetRows';
 import type { ActionValue, Ad, AdAccount, Campaign, InsightRow, ObjectIssue } from './types';
 
 export type WireKind =
@@ -13,7 +14,8 @@ export type WireKind =
   | 'datetime'
   | 'integer'
   | 'action list'
-  | 'issues list';
+  | 'issues list'
+  | 'learning stage';
 type KindOf<T> = T extends ActionValue[]
   ? 'action list'
   : T extends ObjectIssue[]
@@ -21,8 +23,10 @@ type KindOf<T> = T extends ActionValue[]
     : T extends number
       ? 'integer'
       : T extends string
-        ? Exclude<WireKind, 'integer' | 'action list' | 'issues list'>
-        : never;
+        ? Exclude<WireKind, 'integer' | 'action list' | 'issues list' | 'learning stage'>
+        : T extends { status?: string }
+          ? 'learning stage'
+          : never;
 export type FieldKinds<T> = { readonly [K in keyof T]?: KindOf<NonNullable<T[K]>> };
 
 /** Fields read from AdAccount nodes. */
@@ -59,6 +63,33 @@ export const AD_FIELDS = {
   campaign_id: 'id',
   adset_id: 'id',
 } as const satisfies FieldKinds<Ad>;
+
+/** What an ad set's or campaign's budget is read with (budgetRows.ts). */
+const BUDGET_FIELDS = {
+  id: 'id',
+  name: 'string',
+  status: 'enum',
+  effective_status: 'enum',
+  daily_budget: 'numeric string',
+  lifetime_budget: 'numeric string',
+  budget_remaining: 'numeric string',
+} as const;
+
+/** Fields read from AdSet nodes for their budgets and learning. */
+export const ADSET_BUDGET_FIELDS = {
+  ...BUDGET_FIELDS,
+  campaign_id: 'id',
+  learning_stage_info: 'learning stage',
+} as const satisfies FieldKinds<BudgetNode>;
+
+/** Fields read from Campaign nodes for their (campaign) budgets. */
+export const CAMPAIGN_BUDGET_FIELDS = BUDGET_FIELDS satisfies FieldKinds<BudgetNode>;
+
+/** Fields read back from an AdSet or Campaign after a budget write whose outcome is unknown. */
+export const DAILY_BUDGET_FIELDS = { id: 'id', daily_budget: 'numeric string' } as const satisfies FieldKinds<{
+  id: string;
+  daily_budget: string;
+}>;
 
 /** Fields read back from a Campaign, AdSet or Ad after a write whose outcome is unknown. */
 export const STATUS_FIELDS = { id: 'id', status: 'enum' } as const satisfies FieldKinds<{ id: string; status: string }>;

@@ -4,6 +4,7 @@
  * sync and the rule engine depend only on this interface.
  * Metric values are strings, as the Graph API sends them.
  */
+import type { BudgetObject } from '../engine/budgets/types';
 import type { VersionNotice } from './versionNotice';
 
 export interface AdAccount {
@@ -148,6 +149,12 @@ export interface StatusChangeResult {
   error?: string;
 }
 
+/** A new daily budget for an ad set or campaign, in cents (minor currency units). */
+export interface BudgetChange {
+  id: string;
+  dailyBudget: number;
+}
+
 export interface AdPlatformClient {
   listAdAccounts(): Promise<AdAccount[]>;
   listCampaigns(accountId: string): Promise<Campaign[]>;
@@ -155,8 +162,19 @@ export interface AdPlatformClient {
   /** Every campaign of the account and every ad of them, in as few reads as the platform allows. */
   listCampaignsWithAds(accountId: string): Promise<CampaignsWithAds>;
   getInsights(accountId: string, query: InsightsQuery): Promise<InsightRow[]>;
-  /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call). */
+  /** Status changes in as few calls as possible (Graph batch requests, ≤ 50 per call), paced as setBudgets. */
   setStatuses(changes: { id: string; status: ObjectStatus }[], scope?: AccountScope): Promise<StatusChangeResult[]>;
+  /**
+   * The account's ad sets and campaigns with their budgets (cents), status and (ad sets) learning
+   * stage. Optional for test doubles; the Graph client and the routed client have it.
+   */
+  listBudgets?(accountId: string): Promise<BudgetObject[]>;
+  /**
+   * Daily budget writes in as few calls as possible (Graph batch requests, ≤ 50 per call), never
+   * more than 100 writes a second per ad account; each result ok or the platform's refusal, its
+   * code and subcode kept (`(#613) … [1487632]` when Meta blocks a 5th change within an hour).
+   */
+  setBudgets?(changes: BudgetChange[], scope?: AccountScope): Promise<StatusChangeResult[]>;
   /** An ad's on-Facebook form leads (website leads have none), oldest first. */
   listLeads?(adId: string, query?: LeadsQuery): Promise<LeadRecord[]>;
   /** Whether the token still works, and when it expires; throws the platform's auth error when it does not. */

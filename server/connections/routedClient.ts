@@ -7,6 +7,7 @@
 import type {
   AccountScope,
   AdAccount,
+  BudgetChange,
   Campaign,
   InsightRow,
   InsightsQuery,
@@ -72,7 +73,15 @@ export class AccountRoutedClient implements CampaignSource {
   }
 
   async setStatuses(changes: { id: string; status: ObjectStatus }[], scope?: AccountScope) {
-    return (await this.clients.forAccount(scope?.accountId)).setStatuses(changes);
+    return (await this.clients.forAccount(scope?.accountId)).setStatuses(changes, scope);
+  }
+
+  async listBudgets(accountId: string) {
+    return (await this.clients.forAccount(accountId)).listBudgets(accountId);
+  }
+
+  async setBudgets(changes: BudgetChange[], scope?: AccountScope) {
+    return (await this.clients.forAccount(scope?.accountId)).setBudgets(changes, scope);
   }
 
   async listLeads(adId: string, query?: LeadsQuery) {

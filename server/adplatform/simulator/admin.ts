@@ -5,6 +5,7 @@
  * - `GET state` · `POST clock {set?, advance_ms?, advance_hours?, speed?}`
  * - `POST faults` (one spec or a list) · `DELETE faults`
  * - `GET scenarios` (ids, description and lag per scenario) · `GET writes`
+ * - `GET limits`: the writes refused by Meta's limits (writeLimits.ts), `limit_errors` in all
  * - `GET objects/{id}` status and lifetime metrics (reported and settled)
  * - `GET truth/{id}?at=&since=&until=` an ad's, ad set's, campaign's or account's reported and
  *   settled metrics at a moment (default now), over its life or some days
@@ -109,6 +110,7 @@ export function adminAnswer(
     if (webhooks) return webhooks;
     if (path === 'scenarios' && method === 'GET') return json(200, scenarioList(world));
     if (path === 'writes' && method === 'GET') return json(200, target.writes);
+    if (path === 'limits' && method === 'GET') return json(200, limitsView(world));
     const paused = /^objects\/(\d+)\/meta_pause$/.exec(path);
     if (paused && method === 'POST') {
       if (!isMetaPauseReason(input.reason))
@@ -159,6 +161,11 @@ function tokenAnswer(
   return found ? json(200, tokenView(found)) : json(404, { detail: 'No such token' });
 }
 
+/** The writes Meta's limits refused: budget changes, mutations per second, and both (`limit_errors`). */
+function limitsView(world: World) {
+  return { ...world.limits.errors, limit_errors: world.limits.total };
+}
+
 /** What the simulator holds: clock, sizes, scenarios, request and write counts, armed faults, latency. */
 export function simulatorState(sim: AdminContext): Record<string, unknown> {
   return {
@@ -169,6 +176,7 @@ export function simulatorState(sim: AdminContext): Record<string, unknown> {
     scenarios: [...sim.world.scenarios.keys()],
     requests: sim.requests.length,
     writes: sim.writes.length,
+    limit_errors: sim.world.limits.total,
     faults: sim.faults.list(),
     latency: sim.latency.profile,
   };

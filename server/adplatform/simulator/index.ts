@@ -18,6 +18,7 @@ import { World, type ScenarioObjects } from './world';
 import { CrossingWatch } from './crossings';
 import type { SimSubscription } from './subscriptions';
 import type { WebhookDelivery, WebhookSettings } from './webhooks';
+import type { LimitErrors } from './writeLimits';
 
 /** What the simulated world is made of: the same settings give the same world. */
 export interface WorldSettings {
@@ -74,8 +75,10 @@ export interface Simulator {
   requests: LoggedRequest[];
   /** Reads, writes and refused calls per ad account (digits) since the start. */
   accountCalls: Map<string, AccountCallCount>;
-  /** Every status write that took effect. */
+  /** Every write that took effect (`at` simulated, `receivedAt` real time). */
   writes: WriteRecord[];
+  /** The writes Meta's limits refused (writeLimits.ts): budget changes, mutations per second, both. */
+  limitErrors(): LimitErrors & { limit_errors: number };
   addFault(fault: FaultSpec): void;
   clearFaults(): void;
   scenario(name: ScenarioName): ScenarioObjects;
@@ -138,6 +141,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     requests: server.requests,
     accountCalls: server.meter.accountCalls,
     writes: graph.writes,
+    limitErrors: () => ({ ...world.limits.errors, limit_errors: world.limits.total }),
     addFault: (fault) => server.faults.add(fault),
     clearFaults: () => server.faults.clear(),
     scenario(name) {
@@ -189,3 +193,4 @@ export type { TokenRequest } from './tokens';
 export type { LatencyProfileName } from './latency';
 export type { WebhookDelivery, WebhookSettings } from './webhooks';
 export type { SimSubscription } from './subscriptions';
+export type { LimitErrors } from './writeLimits';

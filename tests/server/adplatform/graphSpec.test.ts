@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_FIELDS,
   AD_FIELDS,
+  ADSET_BUDGET_FIELDS,
+  CAMPAIGN_BUDGET_FIELDS,
   CAMPAIGN_FIELDS,
+  DAILY_BUDGET_FIELDS,
   INSIGHT_FIELDS,
   STATUS_FIELDS,
   type WireKind,
@@ -40,6 +43,8 @@ function compatible(kind: WireKind, specType: string): boolean {
       return specType === 'list<AdsActionStats>';
     case 'issues list':
       return specType === 'list<AdCampaignIssuesInfo>' || specType === 'list<AdgroupIssuesInfo>';
+    case 'learning stage':
+      return specType === 'AdCampaignLearningStageInfo';
   }
 }
 
@@ -52,6 +57,10 @@ describe('the client asks only for spec fields it can read', () => {
     ['STATUS_FIELDS', 'AdSet', STATUS_FIELDS],
     ['STATUS_FIELDS', 'Ad', STATUS_FIELDS],
     ['INSIGHT_FIELDS', 'AdsInsights', INSIGHT_FIELDS],
+    ['ADSET_BUDGET_FIELDS', 'AdSet', ADSET_BUDGET_FIELDS],
+    ['CAMPAIGN_BUDGET_FIELDS', 'Campaign', CAMPAIGN_BUDGET_FIELDS],
+    ['DAILY_BUDGET_FIELDS', 'Campaign', DAILY_BUDGET_FIELDS],
+    ['DAILY_BUDGET_FIELDS', 'AdSet', DAILY_BUDGET_FIELDS],
   ];
   for (const [name, node, fields] of lists) {
     it(`${name} against ${node}`, () => {
