@@ -7,7 +7,9 @@ import { messagesOf, resources } from '../resources';
 import activity from './en/activity';
 import app from './en/app';
 import backtest from './en/backtest';
+import budgets from './en/budgets';
 import campaigns from './en/campaigns';
+import conditions from './en/conditions';
 import judging from './en/judging';
 import leadOutcomes from './en/leadOutcomes';
 import people from './en/people';
@@ -24,6 +26,8 @@ export const en = mergeMessages(
   backtest,
   judging,
   leadOutcomes,
+  conditions,
+  budgets,
   ...messagesOf(resources),
 );
 

@@ -1,7 +1,8 @@
 /**
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
  * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend copying, Fill default, change
- * tracking) from src/domain/ruleEditor.ts. Save sends only what changed, then goes to '/'. Beneath:
+ * tracking) from src/domain/ruleEditor.ts; beside the task cards, the Conditions card and its Action
+ * (conditions/). Save sends only what changed, then goes to '/'. Beneath:
  * the Notify only switch (saved on its own), the rule's Runs and its Exemptions.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -68,6 +69,19 @@ import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } f
 import { LeaveGuard } from './LeaveGuard';
 import { FilterFields, TaskCards } from './RuleItemsFields';
 import { AlertScheduleRow, WeekScheduleGrid } from './ScheduleGrid';
+import { ActionSection } from './conditions/ActionSection';
+import { ConditionsCard } from './conditions/ConditionsCard';
+import {
+  expressiveDraftOf,
+  expressiveErrorsOf,
+  expressivePayloadOf,
+  expressiveServerErrorsOf,
+  type ExpressiveDraft,
+  type FieldErrors,
+} from './conditions/conditionDraft';
+import { folderLimitsOf, type RuleWithConditions } from './conditions/ruleWithConditions';
+
+const withConditions = (rule: RuleDto) => rule as RuleWithConditions;
 
 function Section({
   title,
@@ -114,6 +128,17 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const [nameTyped, setNameTyped] = useState(() => !nameIsAutomatic(loaded));
   const [touched, setTouched] = useState<EditorTouched>(untouched);
   const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
+  // The Conditions card and its Action: compared with what was loaded as the JSON Save would send.
+  const loadedExpressive = useMemo(
+    () => expressiveDraftOf(withConditions(stored).conditions, withConditions(stored).action),
+    [stored],
+  );
+  const [expressive, setExpressive] = useState<ExpressiveDraft>(loadedExpressive);
+  const [expressiveServerErrors, setExpressiveServerErrors] = useState<FieldErrors>({});
+  const expressivePayload = expressivePayloadOf(expressive);
+  const expressiveChanged = JSON.stringify(expressivePayload) !== JSON.stringify(expressivePayloadOf(loadedExpressive));
+  const expressiveLiveErrors = useMemo(() => expressiveErrorsOf(expressive), [expressive]);
+  const expressiveErrors = { ...expressiveLiveErrors, ...expressiveServerErrors };
   const { errors: errorList, showError, clearErrors } = useErrorList();
   const canOpenTrash = usePermission('delete_rules');
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -126,7 +151,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const saving = saveRule.isPending;
   const saved = useRef(false);
 
-  const dirty = hasUnsavedChanges(loaded, values, touched);
+  const dirty = hasUnsavedChanges(loaded, values, touched) || expressiveChanged;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
@@ -136,7 +161,21 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
     return errors;
   }, [values, stored.is_active]);
   const errors = mergeErrors(serverErrors, liveErrors);
-  const canSave = dirty && !hasErrors(liveErrors) && !saving;
+  const canSave = dirty && !hasErrors(liveErrors) && !Object.keys(expressiveLiveErrors).length && !saving;
+  const patchOf = () => {
+    const patch = buildRulePatch(loaded, values, touched);
+    return expressiveChanged ? { ...patch, ...expressivePayload } : patch;
+  };
+  const editExpressive = (next: ExpressiveDraft) => {
+    setExpressiveServerErrors({});
+    setExpressive(next);
+  };
+  const showServerErrors = (error: unknown) => {
+    const body = (error as { body?: Record<string, unknown> }).body;
+    setServerErrors(editorErrorsOf(body));
+    setExpressiveServerErrors(expressiveServerErrorsOf(body));
+    showError(error);
+  };
 
   /** Filters and tasks change together with the regenerated name (docs/screens.md#states-and-transitions). */
   const editItems = (next: Pick<EditorValues, 'filters' | 'tasks'>) =>
@@ -189,10 +228,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const switchActive = async (active: boolean) => {
     clearErrors();
     try {
-      const saved = await saveRule.mutateAsync({ ...buildRulePatch(loaded, values, touched), is_active: active });
+      const saved = await saveRule.mutateAsync({ ...patchOf(), is_active: active });
       const savedValues = editorValuesOf(saved);
       setStored(saved);
       setValues(savedValues);
+      setExpressive(expressiveDraftOf(withConditions(saved).conditions, withConditions(saved).action));
+      setExpressiveServerErrors({});
       setTouched(untouched);
       setServerErrors(noErrors());
       notify(translate(active ? 'rules.editor.activated' : 'rules.editor.deactivated'), {
@@ -200,21 +241,19 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
         autoHideDuration: SNACKBAR_TIMEOUT_MS,
       });
     } catch (error) {
-      setServerErrors(editorErrorsOf((error as { body?: Record<string, unknown> }).body));
-      showError(error);
+      showServerErrors(error);
     }
   };
 
   const save = async () => {
     clearErrors();
     try {
-      await saveRule.mutateAsync(buildRulePatch(loaded, values, touched));
+      await saveRule.mutateAsync(patchOf());
       saved.current = true;
       notify(translate('rules.editor.saved'), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
       navigate('/');
     } catch (error) {
-      setServerErrors(editorErrorsOf((error as { body?: Record<string, unknown> }).body));
-      showError(error);
+      showServerErrors(error);
     }
   };
 
@@ -318,6 +357,25 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           onValue={onTaskValue}
         />
       </Section>
+      <Section title={translate('conditions.title')} help={translate('conditions.help')}>
+        <ConditionsCard
+          on={expressive.on}
+          group={expressive.group}
+          errors={expressiveErrors}
+          onToggle={(on) => editExpressive({ ...expressive, on })}
+          onChange={(group) => editExpressive({ ...expressive, group })}
+        />
+      </Section>
+      {expressive.on ? (
+        <Section title={translate('conditions.action.title')} help={translate('conditions.action.help')}>
+          <ActionSection
+            action={expressive.action}
+            limits={folderLimitsOf(stored)}
+            errors={expressiveErrors}
+            onChange={(action) => editExpressive({ ...expressive, action })}
+          />
+        </Section>
+      ) : null}
       <Section title={translate('judging.title')} help={translate('judging.help')}>
         <RuleConflicts ruleId={rule.id} />
         <JudgingSettings rule={rule} />
