@@ -4,12 +4,13 @@
  * the engine's own pipeline for each folder's two rules as one batch (as the scheduler queues an
  * account's due rules), while the bench moves the simulator's clock — so late leads, settling days,
  * budget changes and Meta's refusals all happen as they would live. The naive run switches the
- * engine's ceilings off (one flag: `ceilings` in the engine context). What the engine did is read
- * back afterwards (tally.ts).
+ * engine's guard rails off (one flag: `budgetSafety` in the engine context). What the engine did is
+ * read back afterwards (tally.ts).
  */
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { EngineContext, SlotRun } from '../../../server/engine/pipeline/context';
 import { runBatch } from '../../../server/engine/pipeline/runBatch';
+import { DEFAULT_ROLLBACK_HOURS } from '../../../src/domain/ruleActions';
 import type { BenchDatabase } from '../../databases';
 import { engineOnClock } from '../../engineOnClock';
 import { frozenSimulator } from '../benchAgency';
@@ -51,24 +52,17 @@ export interface BudgetRun {
   /** Runs held for approval (the folder's daily increase limit): nobody approves them here. */
   runsHeld: number;
   firstErrors: string[];
-  /** The budget writes the simulator refused as Meta's fifth change within an hour. */
+  /** The writes the simulator refused as Meta does (613: a fifth budget change of one object within an hour, 100 mutations a second). */
   limitErrors: () => number;
   seconds: number;
 }
 
 /**
- * The engine as the run wants it: the bench's clock, and ceilings on or off. `ceilings` is the
- * engine's switch (server/engine/pipeline/context.ts); the naive folders also carry the loosest
- * budget limits (rules.ts), so the run is naive where the switch does not reach.
+ * The engine as the run wants it: the bench's clock, and its budget guard rails on (safe) or off
+ * (naive: no ceilings, no roll-back; `budgetSafety` in server/engine/pipeline/context.ts).
  */
 function engineFor(variant: BudgetVariant, base: EngineContext): EngineContext {
-  return Object.assign(base, { ceilings: variant === 'safe' });
-}
-
-/** Meta's refusals of a fifth budget change within an hour, as the simulator counts them. */
-function refusalsOf(sim: Simulator): number {
-  const counted = (sim as unknown as { budgetRefusals?: () => number }).budgetRefusals;
-  return typeof counted === 'function' ? counted.call(sim) : 0;
+  return { ...base, budgetSafety: variant };
 }
 
 export async function driveBudgetVariant(
@@ -81,7 +75,7 @@ export async function driveBudgetVariant(
   const db = database.handle.db;
   const { sim, client } = await frozenSimulator(options.seed, BUDGET_START, options.accounts);
   const adsets = buildBudgetAgency(sim.world, BUDGET_START, options, options.seed);
-  const pair = scalingPair(options.target, options.percent);
+  const pair = scalingPair(options.target, options.percent, variant === 'safe' ? DEFAULT_ROLLBACK_HOURS : null);
   const folderRules: number[][] = [];
   for (const account of sim.world.accounts)
     folderRules.push(await seedBudgetFolder(db, account, variant, pair, options.lagHours));
@@ -112,7 +106,7 @@ export async function driveBudgetVariant(
     runsFailed: failures.count,
     runsHeld: failures.held,
     firstErrors: failures.first,
-    limitErrors: () => refusalsOf(sim),
+    limitErrors: () => sim.world.limits.total,
     seconds: Math.round((performance.now() - began) / 100) / 10,
   };
 }

@@ -29,8 +29,9 @@ const NAIVE_JUDGING: RuleJudging = {
 };
 
 /**
- * The loosest limits a folder may be given: the naive run's folders, so that its rules go unchecked
- * even where the engine's switch for ceilings (server/engine/pipeline/context.ts) does not reach.
+ * The loosest limits a folder may be given: the naive run's folders, so that nothing of the folder's
+ * limits holds its rules back even where the engine's switch (`budgetSafety`, server/engine/pipeline/
+ * context.ts) does not reach.
  */
 const LOOSEST_LIMITS: BudgetLimits = {
   growth_24h_pct: 500,
@@ -40,10 +41,10 @@ const LOOSEST_LIMITS: BudgetLimits = {
   daily_increase_limit: null,
 };
 
-/** Safe: a new rule's maturity (24 h, 1,000 impressions), the lag allowance and the roll-back of raises (revive_hours). */
+/** Safe: a new rule's maturity (24 h, 1,000 impressions) and the lag allowance. */
 export function judgingOf(variant: BudgetVariant, lagHours: number): RuleJudging {
   if (variant === 'naive') return NAIVE_JUDGING;
-  return { ...NEW_RULE_JUDGING, lag_hours: lagHours, revive_hours: 72 };
+  return { ...NEW_RULE_JUDGING, lag_hours: lagHours };
 }
 
 /** The folder's budget limits: the defaults (null) when safe, the loosest allowed when naive. */
@@ -56,8 +57,11 @@ export interface ScalingRule {
   action: RuleAction;
 }
 
-/** The pair: raise at CPL (3 days) < target with ≥ 3 leads, lower at CPL (3 days) > target, 20 % each. */
-export function scalingPair(target: number, percent: number): ScalingRule[] {
+/**
+ * The pair: raise at CPL (3 days) < target with ≥ 3 leads, lower at CPL (3 days) > target, 20 % each.
+ * A raise is rolled back within `rollbackHours` when the cost passes the line again (null: never).
+ */
+export function scalingPair(target: number, percent: number, rollbackHours: number | null): ScalingRule[] {
   return [
     {
       name: `Scale winners: CPL under $${target}`,
@@ -69,7 +73,7 @@ export function scalingPair(target: number, percent: number): ScalingRule[] {
           { metric: 'leads', window: 'last_3_days', op: '>=', value: 3 },
         ],
       },
-      action: { kind: 'raise_budget', level: 'adset', change: { percent } },
+      action: { kind: 'raise_budget', level: 'adset', change: { percent }, rollback_hours: rollbackHours },
     },
     {
       name: `Cut losers: CPL over $${target}`,

@@ -21,6 +21,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { adTotals } from '../../../server/adplatform/simulator/delivery';
+import type { SimAdSet } from '../../../server/adplatform/simulator/world';
 import type { Database } from '../../../server/db/client';
 import { ruleActivity } from '../../../server/db/schema/index';
 import type { BudgetRun } from './drive';
@@ -170,9 +171,18 @@ export function readOutcomes(run: BudgetRun): AdSetOutcome[] {
   });
 }
 
-/** The ad set as it was before any rule changed its budget. */
-function startingAdSet<T extends object>(adset: T): T {
-  return { ...adset };
+/**
+ * The ad set as it was before any budget write: its budget log dropped (so it delivers at its
+ * creation budget throughout, with no relearning) and its daily budget the one it started with.
+ */
+function startingAdSet(adset: SimAdSet): SimAdSet {
+  const first = adset.budgetLog?.[0];
+  return {
+    ...adset,
+    budgetLog: undefined,
+    dailyBudgetCents: first ? first.dailyCents : adset.dailyBudgetCents,
+    lifetimeBudgetCents: first ? first.lifetimeCents : adset.lifetimeBudgetCents,
+  };
 }
 
 export async function tallyBudgetRun(db: Database, run: BudgetRun, target: number): Promise<BudgetCounts> {
