@@ -5,6 +5,8 @@ import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import type { EngineRule, RuleItem } from './ruleShape';
 import { readJudging } from '../../src/domain/judging';
+import { readBudgetLimits } from '../../src/domain/budgetLimits';
+import { readStoredAction, readStoredConditions } from '../rules/ruleConditionFields';
 
 /** What the scan needs to decide which slots are due: no items. */
 export interface ScheduledRule {
@@ -25,6 +27,12 @@ export interface LoadedEngineRule extends EngineRule {
   /** budgetLimits: the folder's budget limits, whole (readBudgetLimits); absent in rules built by tests. */
   folder: { id: number; name: string; isDeleted: boolean; budgetLimits?: BudgetLimits };
   account: { adAccountId: string; accountName: string; currency: string; timezone: string };
+  /**
+   * What of the stored rule no longer reads (a shape changed since it was saved), each with why:
+   * "conditions.conditions.0.window: Choose a window: …". That part reads as null and the rule runs
+   * without it. Absent in rules built by tests.
+   */
+  unreadable?: string[];
 }
 
 /** Active rules of live folders. */
@@ -66,6 +74,8 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
         timezone: rules.timezone,
         folderId: rules.folderId,
         judging: rules.judging,
+        conditions: rules.conditions,
+        action: rules.action,
       })
       .from(rules)
       .where(inArray(rules.id, ids)),
@@ -87,6 +97,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       id: folders.id,
       name: folders.name,
       isDeleted: folders.isDeleted,
+      budgetLimits: folders.budgetLimits,
       adAccountId: folders.adAccountId,
       accountName: metaAdAccounts.accountName,
       currency: metaAdAccounts.currency,
@@ -107,6 +118,8 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
     const own = itemsOf.get(row.id) ?? [];
     const folder = folderOf.get(row.folderId);
     if (!folder) continue; // the folder went between the two reads: the rule is gone with it
+    const conditions = readStoredConditions(row.conditions);
+    const action = readStoredAction(row.action);
     loaded.set(row.id, {
       id: row.id,
       name: row.name,
@@ -115,9 +128,17 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       isDeleted: row.isDeleted || folder.isDeleted,
       timezone: row.timezone,
       judging: readJudging(row.judging),
+      conditions: conditions.value,
+      action: action.value,
+      unreadable: [conditions.error, action.error].filter((e): e is string => !!e),
       rule_filter: own.filter((i) => i.type === 'rule_filter').map(item),
       rule_task: own.filter((i) => i.type === 'rule_task').map(item),
-      folder: { id: folder.id, name: folder.name, isDeleted: folder.isDeleted },
+      folder: {
+        id: folder.id,
+        name: folder.name,
+        isDeleted: folder.isDeleted,
+        budgetLimits: readBudgetLimits(folder.budgetLimits),
+      },
       account: {
         adAccountId: folder.adAccountId,
         accountName: folder.accountName ?? folder.adAccountId,

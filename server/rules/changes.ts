@@ -9,7 +9,12 @@ import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
 import { credentialsDiffer, type StoredCredentials } from './credentials';
 import { judgingChangesText } from './judgingChanges';
 import type { RuleJudging } from '../../src/domain/judging';
+import type { ConditionGroup } from '../../src/domain/ruleConditions';
+import type { RuleAction } from '../../src/domain/ruleActions';
+import { conditionChangesText } from './conditionChanges';
 import type { AccountRow, FolderRow } from './store';
+import { DEFAULT_BUDGET_LIMITS, type BudgetLimits } from '../../src/domain/budgetLimits';
+import { budgetLimitsChangesText } from './folderBudgetLimits';
 
 export const AUDIT_ACTIONS = {
   folderCreated: 'Folder created',
@@ -32,16 +37,20 @@ export interface FolderSnapshot {
   folder: Pick<FolderRow, 'name' | 'clientType' | 'plan' | 'adAccountId'>;
   account: AccountRow | null;
   credentials: StoredCredentials;
+  /** Whole, as read (the defaults for those never set). */
+  budgetLimits: BudgetLimits;
 }
 
-export function folderCreatedText({ folder, account, credentials }: FolderSnapshot): string {
-  return describeValues({
+/** What a folder was created with; budget limits only where they differ from the defaults. */
+export function folderCreatedText({ folder, account, credentials, budgetLimits }: FolderSnapshot): string {
+  const values = describeValues({
     Name: folder.name,
     Type: folder.clientType,
     Plan: planLabel(folder.plan),
     'Ad account': accountText(account, folder.adAccountId),
     'Webinar credentials': credentialsText(credentials),
   });
+  return [values, budgetLimitsChangesText(DEFAULT_BUDGET_LIMITS, budgetLimits)].filter(Boolean).join('; ');
 }
 
 export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot): string {
@@ -54,12 +63,13 @@ export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot)
       accountText(after.account, after.folder.adAccountId),
     ],
   });
-  if (!credentialsDiffer(before.credentials, after.credentials)) return text;
+  const limits = budgetLimitsChangesText(before.budgetLimits, after.budgetLimits);
+  if (!credentialsDiffer(before.credentials, after.credentials)) return [text, limits].filter(Boolean).join('; ');
   const credentials =
     before.credentials && after.credentials
       ? 'Webinar credentials: changed'
       : `Webinar credentials: ${credentialsText(before.credentials)} → ${credentialsText(after.credentials)}`;
-  return [text, credentials].filter(Boolean).join('; ');
+  return [text, credentials, limits].filter(Boolean).join('; ');
 }
 
 const onOff = (on: boolean) => (on ? 'on' : 'off');
@@ -113,6 +123,8 @@ export interface RuleSnapshot {
   timezone: string;
   alertSchedule: boolean[];
   judging: RuleJudging;
+  conditions: ConditionGroup | null;
+  action: RuleAction | null;
   filters: FilterItem[];
   tasks: TaskItem[];
 }
@@ -137,6 +149,7 @@ export function ruleChangesText(before: RuleSnapshot, after: RuleSnapshot): stri
     }),
   );
   parts.push(judgingChangesText(before.judging, after.judging));
+  parts.push(conditionChangesText(before, after));
   const schedule = scheduleChangesText(before.schedule, after.schedule);
   if (schedule) parts.push(`Schedule: ${schedule}`);
   return parts.filter(Boolean).join('; ');

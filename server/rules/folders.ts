@@ -33,6 +33,8 @@ import {
   rulesOfFolders,
 } from './store';
 import { healthOfAccounts, withSignals } from './folderSignals';
+import { readBudgetLimits } from '../../src/domain/budgetLimits';
+import { mergeBudgetLimits } from './folderBudgetLimits';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });
 
@@ -120,6 +122,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
     const account = await findAccount(db, body.meta_ad_account_id);
     if (!account) throw unknownAccount();
     const credentials = body.extension.external_credentials.demio;
+    const budgetLimits = body.budget_limits ? mergeBudgetLimits(null, body.budget_limits) : null;
     return writes.transaction(async (tx) => {
       const [created] = await tx
         .insert(folders)
@@ -129,12 +132,18 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
           plan: body.plan,
           adAccountId: account.adAccountId,
           demioCredentials: credentials ? cipher.encrypt(credentials) : null,
+          budgetLimits,
         })
         .returning();
       const folderRef = auditFolder(created!, account);
       await recordAudit(tx, actor, {
         action: AUDIT_ACTIONS.folderCreated,
-        changesText: folderCreatedText({ folder: created!, account, credentials }),
+        changesText: folderCreatedText({
+          folder: created!,
+          account,
+          credentials,
+          budgetLimits: readBudgetLimits(budgetLimits),
+        }),
         folder: folderRef,
       });
       const rule = await insertRule(tx, created!, account, { name: NEW_RULE_NAME });
@@ -175,9 +184,13 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
         plan: body.plan ?? folder.plan,
         adAccountId: newAccount?.adAccountId ?? folder.adAccountId,
       };
+      const storedLimits = readBudgetLimits(folder.budgetLimits);
+      const budgetLimits = body.budget_limits
+        ? mergeBudgetLimits(folder.budgetLimits, body.budget_limits)
+        : storedLimits;
       const changesText = folderChangesText(
-        { folder, account, credentials: storedCredentials },
-        { folder: next, account: newAccount, credentials },
+        { folder, account, credentials: storedCredentials, budgetLimits: storedLimits },
+        { folder: next, account: newAccount, credentials, budgetLimits },
       );
       if (!changesText) return folderReply(tx, folder, account);
       const logged = auditWith(tx, actor, {
@@ -193,6 +206,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
           ...(credentialsDiffer(storedCredentials, credentials)
             ? { demioCredentials: credentials && credentials !== 'unreadable' ? cipher.encrypt(credentials) : null }
             : {}),
+          ...(body.budget_limits ? { budgetLimits } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(folders.id, id))

@@ -40,7 +40,8 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: changeRules,
       schema: { tags, body: ruleCreateSchema, response: { 201: ruleSchema, ...errors(400, 403) } },
     },
-    async (request, reply) => reply.status(201).send(await store.create(actorOf(request), request.body.folder)),
+    async (request, reply) =>
+      reply.status(201).send(await store.create(actorOf(request), request.body.folder, request.body)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 /**
  * `PATCH /api/rule/{id}/`: the payload's shape (the route's body schema), merging the changed items into the stored rule,
- * and the checks of docs/contract.md#validation on the result — an active rule must be complete (400 rule_filter / rule_task).
+ * and the checks of docs/contract.md#validation on the result — an active rule must be complete (400 rule_filter / rule_task),
+ * conditions and an action come together (400 conditions / action).
  */
 import { z } from 'zod';
 import { ApiError, ValidationError } from '../http/errors';
@@ -19,6 +20,7 @@ import { hasNoControlCharacters, MESSAGES } from '../../src/domain/validation';
 import type { RuleSnapshot } from './changes';
 import { isValidTimezone } from './timezones';
 import { applyJudgingPatch, judgingPatchSchema } from '../../src/domain/judging';
+import { actionField, conditionsField, pairErrors } from './ruleConditionFields';
 
 const scalar = z.union([z.string(), z.number(), z.null()]);
 
@@ -60,6 +62,9 @@ export const rulePatchSchema = z.object({
     .object({ schedule: z.unknown().refine(isDaySchedule, RULE_MESSAGES.alertScheduleShape) })
     .optional(),
   judging: judgingPatchSchema.optional(),
+  /** Absent: unchanged; null: none. */
+  conditions: conditionsField.optional(),
+  action: actionField.optional(),
 });
 
 export type RulePatchBody = z.infer<typeof rulePatchSchema>;
@@ -109,11 +114,19 @@ export function applyRulePatch(
     timezone: patch.rule_schedule?.timezone ?? before.timezone,
     alertSchedule: (patch.rule_alert_schedule?.schedule as boolean[] | undefined) ?? before.alertSchedule,
     judging: patch.judging ? applyJudgingPatch(before.judging, patch.judging) : before.judging,
+    conditions: patch.conditions === undefined ? before.conditions : patch.conditions,
+    action: patch.action === undefined ? before.action : patch.action,
     filters,
     tasks,
   };
 
-  const errors = validateRuleItems(after.filters, after.tasks, { active: after.isActive });
-  if (errors) throw new ApiError(400, errors as Record<string, unknown>);
+  const errors = {
+    ...validateRuleItems(after.filters, after.tasks, {
+      active: after.isActive,
+      acts: !!(after.conditions && after.action),
+    }),
+    ...pairErrors(after.conditions, after.action),
+  };
+  if (Object.keys(errors).length) throw new ApiError(400, errors as Record<string, unknown>);
   return { after, changedItems };
 }

@@ -14,6 +14,16 @@ import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
 import { auditFolder } from './context';
 import { applyRulePatch, type RulePatchBody } from './ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
+import type { ConditionGroup } from '../../src/domain/ruleConditions';
+import type { RuleAction } from '../../src/domain/ruleActions';
+import { pairErrors, readStoredAction, readStoredConditions } from './ruleConditionFields';
+import { conditionValuesText } from './conditionChanges';
+
+/** What a new rule may start with beside the defaults. */
+export interface RuleStart {
+  conditions?: ConditionGroup | null;
+  action?: RuleAction | null;
+}
 
 const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
   name: rule.name,
@@ -23,6 +33,8 @@ const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
   timezone: rule.timezone,
   alertSchedule: rule.alertSchedule,
   judging: readJudging(rule.judging),
+  conditions: readStoredConditions(rule.conditions).value,
+  action: readStoredAction(rule.action).value,
   filters: items.rule_filter,
   tasks: items.rule_task,
 });
@@ -51,8 +63,12 @@ const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
 export function createRuleStore(db: Database, writes: Database = db) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
 
-  /** The folder row's 'Add rule': a rule of the defaults in a live folder. */
-  async function create(actor: AuditActor, folderId: number): Promise<RuleDto> {
+  /** The folder row's 'Add rule': a rule of the defaults in a live folder, with conditions and an action if given. */
+  async function create(actor: AuditActor, folderId: number, start: RuleStart = {}): Promise<RuleDto> {
+    const conditions = start.conditions ?? null;
+    const action = start.action ?? null;
+    const unpaired = pairErrors(conditions, action);
+    if (unpaired) throw new ValidationError(unpaired);
     const found = await findFolder(db, folderId);
     if (!found || found.folder.isDeleted) throw new ValidationError({ folder: ['Folder not found'] });
     const rule = await db.transaction(async (tx) => {
@@ -61,9 +77,10 @@ export function createRuleStore(db: Database, writes: Database = db) {
         .from(rules)
         .where(and(eq(rules.folderId, folderId), eq(rules.isDeleted, false)));
       const name = nextNewRuleName(names.map((r) => r.name));
-      const created = await insertRule(tx, found.folder, found.account, { name });
+      const created = await insertRule(tx, found.folder, found.account, { name, conditions, action });
       await recordAudit(tx, actor, {
         action: AUDIT_ACTIONS.ruleCreated,
+        changesText: conditionValuesText({ conditions, action }),
         folder: auditFolder(found.folder, found.account),
         rule: { id: created.id, name: created.name },
       });
@@ -104,6 +121,8 @@ export function createRuleStore(db: Database, writes: Database = db) {
           timezone: after.timezone,
           alertSchedule: after.alertSchedule,
           judging: after.judging,
+          conditions: after.conditions,
+          action: after.action,
           // A person switching Notify only off gives the failing-rule switch a fresh count.
           ...(before.notifyOnly && !after.notifyOnly ? { failuresCountedFrom: sql`now()` } : {}),
           updatedAt: sql`now()`,
@@ -128,6 +147,8 @@ export function createRuleStore(db: Database, writes: Database = db) {
         timezone: rule.timezone,
         alertSchedule: rule.alertSchedule,
         judging: readJudging(rule.judging),
+        conditions: readStoredConditions(rule.conditions).value,
+        action: readStoredAction(rule.action).value,
         filters: items.rule_filter,
         tasks: items.rule_task,
       });

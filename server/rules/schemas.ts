@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../src/domain/validation';
 import { MAX_ID } from '../http/params';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
+import { actionField, conditionsField } from './ruleConditionFields';
 
 export const folderTags = ['folders'];
 export const ruleTags = ['rules'];
@@ -16,16 +17,21 @@ const folderRef = z.coerce
   .positive(MESSAGES.required)
   .max(MAX_ID, 'Folder not found');
 
-/** `POST /api/rule/`: the folder to add a rule to, as `folder` or `folder_id`. */
+/** `POST /api/rule/`: the folder to add a rule to, as `folder` or `folder_id`; conditions and an action if any. */
 export const ruleCreateSchema = z
-  .object({ folder: folderRef.optional(), folder_id: folderRef.optional() })
+  .object({
+    folder: folderRef.optional(),
+    folder_id: folderRef.optional(),
+    conditions: conditionsField.optional(),
+    action: actionField.optional(),
+  })
   .transform((body, ctx) => {
     const folder = body.folder ?? body.folder_id;
     if (folder === undefined) {
       ctx.addIssue({ code: 'custom', path: ['folder'], message: MESSAGES.required });
       return z.NEVER;
     }
-    return { folder };
+    return { folder, conditions: body.conditions ?? null, action: body.action ?? null };
   });
 
 export const timezoneOptionSchema = z.object({ title: z.string(), value: z.string() });

@@ -26,6 +26,10 @@ import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
 import { CREDENTIALS_UNREADABLE, maskCredentials, readCredentials, type CredentialCipher } from './credentials';
 import { isValidTimezone } from './timezones';
 import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
+import { readBudgetLimits } from '../../src/domain/budgetLimits';
+import type { ConditionGroup } from '../../src/domain/ruleConditions';
+import type { RuleAction } from '../../src/domain/ruleActions';
+import { readStoredAction, readStoredConditions } from './ruleConditionFields';
 
 export type FolderRow = typeof folders.$inferSelect;
 export type RuleRow = typeof rules.$inferSelect;
@@ -103,6 +107,7 @@ export function folderDto(
     plan: f.plan,
     meta_ad_account: accountRef(account),
     extension: extensionDto(readCredentials(cipher, f.demioCredentials)),
+    budget_limits: readBudgetLimits(f.budgetLimits),
     rules: folderRules.map(folderRuleDto),
     rules_count: live.length,
     active_rules_count: live.filter((r) => r.isActive).length,
@@ -297,12 +302,15 @@ export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
       plan: folder.plan,
       is_deleted: folder.isDeleted,
       meta_ad_account: accountRef(account),
+      budget_limits: readBudgetLimits(folder.budgetLimits),
     },
     rule_filter: items.rule_filter,
     rule_task: items.rule_task,
     rule_schedule: { schedule: rule.schedule, timezone: rule.timezone },
     rule_alert_schedule: { schedule: rule.alertSchedule },
     judging: readJudging(rule.judging),
+    conditions: readStoredConditions(rule.conditions).value,
+    action: readStoredAction(rule.action).value,
     created_at: iso(rule.createdAt)!,
     updated_at: iso(rule.updatedAt)!,
   };
@@ -315,6 +323,8 @@ export interface NewRule {
   timezone?: string;
   alertSchedule?: boolean[];
   judging?: RuleJudging;
+  conditions?: ConditionGroup | null;
+  action?: RuleAction | null;
   filters?: FilterItem[];
   tasks?: TaskItem[];
 }
@@ -341,6 +351,8 @@ export async function insertRule(
       timezone: rule.timezone ?? accountZone,
       alertSchedule: rule.alertSchedule ?? defaultAlertDay(),
       judging: rule.judging ?? NEW_RULE_JUDGING,
+      conditions: rule.conditions ?? null,
+      action: rule.action ?? null,
     })
     .returning();
   const items = [...(rule.filters ?? defaultFilters()), ...(rule.tasks ?? defaultTasks())];

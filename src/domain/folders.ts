@@ -7,6 +7,8 @@ import { healthProblemSchema, type HealthProblemDto } from './health';
 import { z } from 'zod';
 import { CLIENT_TYPES, PLANS } from './constants';
 import { hasNoControlCharacters, MESSAGES } from './validation';
+import { budgetLimitsPatchSchema, type BudgetLimits } from './budgetLimits';
+import { budgetLimitsAnswerSchema } from './rules';
 
 export interface DemioCredentials {
   api_key: string;
@@ -19,6 +21,8 @@ export interface FolderPayload {
   meta_ad_account_id: string;
   name: string;
   extension: { external_credentials: { demio: DemioCredentials | null } };
+  /** Any of the limits, merged over the stored ones (the defaults for a new folder). */
+  budget_limits?: Partial<BudgetLimits>;
 }
 
 export interface MetaAdAccountRef {
@@ -52,6 +56,8 @@ export interface FolderDto {
     /** Set when the stored credentials cannot be read with the server's key: they must be entered again. */
     credentials_error?: string;
   };
+  /** The folder's budget limits, whole (the defaults for those never set). */
+  budget_limits: BudgetLimits;
   rules: FolderRuleDto[];
   rules_count: number;
   active_rules_count: number;
@@ -104,7 +110,10 @@ export const folderFields = {
   extension: extensionSchema,
 };
 
-export const folderCreateSchema = z.object(folderFields);
+/** Any of the budget limits, merged over the stored ones; the merged whole is checked again (7-day ≥ 24-hour growth). */
+const budgetLimitsField = budgetLimitsPatchSchema.optional();
+
+export const folderCreateSchema = z.object({ ...folderFields, budget_limits: budgetLimitsField });
 /** PATCH: any subset of the create fields, each with the same rules when present. */
 export const folderUpdateSchema = z.object({
   client_type: folderFields.client_type.optional(),
@@ -112,6 +121,7 @@ export const folderUpdateSchema = z.object({
   meta_ad_account_id: folderFields.meta_ad_account_id.optional(),
   name: folderFields.name.optional(),
   extension: extensionSchema.optional(),
+  budget_limits: budgetLimitsField,
 });
 
 const isoTime = z.string().describe('ISO 8601 date and time');
@@ -138,6 +148,7 @@ export const folderSchema = z.object({
       .optional()
       .describe("Set when the stored credentials cannot be read with the server's key"),
   }),
+  budget_limits: budgetLimitsAnswerSchema.describe('The budget limits, whole (the defaults for those never set)'),
   rules: z.array(
     z.object({
       id: z.number().int(),

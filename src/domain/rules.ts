@@ -26,6 +26,9 @@
 import { z } from 'zod';
 import { MESSAGES } from './validation';
 import { judgingSchema, type RuleJudging } from './judging';
+import { ruleConditionsSchema, type ConditionGroup } from './ruleConditions';
+import { ruleActionFieldSchema, type RuleAction } from './ruleActions';
+import type { BudgetLimits } from './budgetLimits';
 
 export * from './ruleCatalog';
 import {
@@ -90,6 +93,8 @@ export interface RuleDto {
     plan: string;
     is_deleted: boolean;
     meta_ad_account: { ad_account_id: string; account_name: string; timezone_name: string } | null;
+    /** The folder's budget limits (src/domain/budgetLimits.ts), whole: shown read-only beside a budget action. */
+    budget_limits: BudgetLimits;
   };
   rule_filter: FilterItem[];
   rule_task: TaskItem[];
@@ -97,6 +102,10 @@ export interface RuleDto {
   rule_alert_schedule: RuleAlertSchedule;
   /** How the rule judges late data (src/domain/judging.ts). */
   judging: RuleJudging;
+  /** The rule's conditions (src/domain/ruleConditions.ts); null: none. */
+  conditions: ConditionGroup | null;
+  /** What the conditions do (src/domain/ruleActions.ts); null: none. */
+  action: RuleAction | null;
   created_at: string;
   updated_at: string;
 }
@@ -132,6 +141,21 @@ export const taskItemSchema = z.object({
 
 const accountRefSchema = z.object({ ad_account_id: z.string(), account_name: z.string(), timezone_name: z.string() });
 
+/**
+ * The answer's budget limits: the shape only (a stored value is read back whole with
+ * readBudgetLimits, each limit checked when it was saved).
+ */
+export const budgetLimitsAnswerSchema = z.object({
+  growth_24h_pct: z.number().describe('Largest growth (%) of one daily budget in 24 hours'),
+  growth_7d_pct: z.number().describe('Largest growth (%) of one daily budget in 7 days'),
+  significant_pct: z.number().describe('A change this large (%) restarts learning'),
+  settle_hours: z.number().describe('Hours after a significant raise before the next one'),
+  daily_increase_limit: z
+    .number()
+    .nullable()
+    .describe('Daily budget a run may add (with the last 24 hours of raises) before it waits for approval; null: none'),
+}) satisfies z.ZodType<BudgetLimits>;
+
 /** `GET /api/rule/{id}/`. */
 export const ruleSchema = z.object({
   id: z.number().int(),
@@ -146,6 +170,7 @@ export const ruleSchema = z.object({
     plan: z.string(),
     is_deleted: z.boolean(),
     meta_ad_account: accountRefSchema.nullable(),
+    budget_limits: budgetLimitsAnswerSchema,
   }),
   rule_filter: z.array(filterItemSchema),
   rule_task: z.array(taskItemSchema),
@@ -155,6 +180,10 @@ export const ruleSchema = z.object({
   }),
   rule_alert_schedule: z.object({ schedule: z.array(z.boolean()).describe('24 hours (12 AM first)') }),
   judging: judgingSchema,
+  conditions: ruleConditionsSchema.describe(
+    "The rule's conditions: a group of metric conditions and groups; null: none",
+  ),
+  action: ruleActionFieldSchema.describe('What the conditions do; null: none'),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<RuleDto>;
@@ -259,13 +288,13 @@ export function filterError(filter: Pick<FilterItem, 'name' | 'values' | 'is_act
 /**
  * docs/contract.md#validation for a whole rule: filter lists non-empty, each task value required and numeric unless the
  * task is still in its default state (off: then only numeric); an active rule also needs at least
- * one active task.
+ * one active task, unless its conditions with an action act on their own (`acts`).
  * Answers null when valid.
  */
 export function validateRuleItems(
   filters: readonly Pick<FilterItem, 'name' | 'values' | 'is_active'>[],
   tasks: readonly Pick<TaskItem, 'name' | 'values' | 'is_active'>[],
-  options: { active: boolean },
+  options: { active: boolean; acts?: boolean },
 ): RuleItemErrors | null {
   const errors: RuleItemErrors = {};
   for (const filter of filters) {
@@ -281,7 +310,7 @@ export function validateRuleItems(
       errors.rule_task = taskErrors;
     }
   }
-  if (options.active && !tasks.some((t) => t.is_active)) {
+  if (options.active && !options.acts && !tasks.some((t) => t.is_active)) {
     errors.rule_task = { ...errors.rule_task, non_field_errors: [RULE_MESSAGES.noActiveTask] };
   }
   return errors.rule_filter || errors.rule_task ? errors : null;
