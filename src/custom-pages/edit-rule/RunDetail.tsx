@@ -1,8 +1,10 @@
 /**
  * One run opened in the Runs panel (`GET /api/rule_runs/{id}/`): its note or error, for a held run
- * the limits it crossed with Approve / Dismiss (or who decided), the problems that kept a task from
- * checking, and every ad or campaign the name filters matched — by name, with its campaign, the
- * value that crossed, the metrics read and what each active task decided about it, in words.
+ * the limits it crossed and the money it would move with Approve / Dismiss (or who decided), the
+ * problems that kept a task from checking, the budget changes it made (or would make) with their
+ * money line, and every ad or campaign the name filters matched — by name, with its campaign, the
+ * value that crossed, the metrics read, its conditions as judged and what each active task decided
+ * about it, in words.
  */
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -27,9 +29,11 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
+import { BudgetChangesSection } from '../../resources/activity/BudgetChanges';
+import { ConditionValues } from '../../resources/activity/ConditionValues';
 import { HeldRunDecision } from '../../resources/activity/HeldRunDecision';
 import type { RuleRun } from '../../resources/activity/types';
-import { metricsText } from './runText';
+import { heldMoneyLines, metricsText } from './runText';
 
 /** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */
 const VERDICT_COLOR: Partial<Record<RunVerdict, string>> = {
@@ -110,6 +114,7 @@ function ObjectMetrics({ object }: { object: RunObjectDto }) {
       <Typography variant="caption" component="div">
         {metricsText(object.metrics, translate) ?? translate('rules.editor.runs.no_metrics')}
       </Typography>
+      <ConditionValues values={object.conditions} />
     </>
   );
 }
@@ -200,6 +205,7 @@ function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
 function HeldLimits({ run }: { run: RuleRun }) {
   const translate = useTranslate();
   const limits = run.limits;
+  const money = heldMoneyLines(run, translate);
   return (
     // The decision sits under the text, not beside it, so a phone shows Approve and Dismiss whole.
     <Alert severity="warning">
@@ -212,8 +218,13 @@ function HeldLimits({ run }: { run: RuleRun }) {
             max: limits.max_actions,
           })
         : run.note}
+      {money.map((line, index) => (
+        <Typography key={line} variant="body2" sx={{ fontWeight: index ? undefined : 700, mt: index ? 0 : 0.5 }}>
+          {line}
+        </Typography>
+      ))}
       <Box sx={{ mt: 1 }}>
-        <HeldRunDecision runId={run.id} decision={run.decision ?? 'pending'} decidedBy={run.decided_by} />
+        <HeldRunDecision runId={run.id} decision={run.decision ?? 'pending'} decidedBy={run.decided_by} stake={money} />
       </Box>
     </Alert>
   );
@@ -247,6 +258,7 @@ export function RunDetail({ runId }: { runId: number }) {
           {translate('rules.editor.runs.problems', { problems: data.problems.join('; ') })}
         </Alert>
       ) : null}
+      <BudgetChangesSection changes={data.budget_changes} money={data.money} />
       <ObjectsTable objects={data.objects ?? []} />
     </Stack>
   );

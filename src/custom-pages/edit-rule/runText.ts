@@ -1,5 +1,5 @@
-/** How the Runs panel words a run: its counts and an object's metrics, as short lines. Pure functions. */
-import type { RunObjectDto } from '../../domain/contracts';
+/** How the Runs panel words a run: its counts, an object's metrics and conditions, a held run's money, as short lines. Pure functions. */
+import type { RuleRunDto, RunObjectDto } from '../../domain/contracts';
 import { formatMoney, formatPercent } from '../../resources/campaigns/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -44,4 +44,37 @@ export function metricsText(metrics: RunObjectDto['metrics'], translate: Transla
   if (metrics.cpc !== null) parts.push(`${label('cpc')}: ${formatMoney(metrics.cpc)}`);
   if (metrics.impressions !== null) parts.push(`${label('impressions')}: ${metrics.impressions}`);
   return parts.join(' · ');
+}
+
+/** A daily delta with its sign: '+$10.00', '−$5.50' (a minus sign, not a hyphen), '$0.00'. */
+export function signedMoney(value: number): string {
+  if (value > 0) return `+${formatMoney(value)}`;
+  if (value < 0) return `−${formatMoney(-value)}`;
+  return formatMoney(0);
+}
+
+/** A condition's result as a mark: ✓ holds, ✗ does not, 'no data' when it is neither. */
+export function conditionMark(result: boolean | null, translate: Translate): string {
+  if (result === null) return translate('budgets.conditions.no_data');
+  return result ? '✓' : '✗';
+}
+
+/**
+ * What a held run's approval would cost: its money line and the daily budget it adds against the
+ * folder's limit ("Adds $1,400.00/day … over its limit of $1,000.00/day"); none for a run without
+ * budget changes.
+ */
+export function heldMoneyLines(run: Pick<RuleRunDto, 'money' | 'limits'>, translate: Translate): string[] {
+  const lines: string[] = [];
+  if (run.money?.text) lines.push(translate('budgets.held.money', { money: run.money.text }));
+  const added = run.limits?.added_daily;
+  if (added !== undefined) {
+    const limit = run.limits?.max_daily_increase;
+    lines.push(
+      limit == null
+        ? translate('budgets.held.added_no_limit', { added: formatMoney(added) })
+        : translate('budgets.held.added', { added: formatMoney(added), limit: formatMoney(limit) }),
+    );
+  }
+  return lines;
 }

@@ -41,6 +41,9 @@ export default {
       run_held_approved: 'Held run, approved',
       run_held_dismissed: 'Held run, dismissed',
       paused_by_meta: 'Paused by Meta',
+      raise_budget: 'Budget raised',
+      lower_budget: 'Budget lowered',
+      restore_budget: 'Budget rolled back',
     },
     /** What a decided held run's planned turn-offs became (replaces "waiting for approval"). */
     planned_decided: {

@@ -16,6 +16,7 @@ import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
+import { heldMoneyLines } from '../../custom-pages/edit-rule/runText';
 import { HeldRunDecision } from './HeldRunDecision';
 import { isUndoable, type ActivityEntry } from './types';
 
@@ -97,19 +98,31 @@ function RemoveExemptionButton({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** A held run's entry: its buttons while pending; once decided, who decided (read from the run). */
+/**
+ * A held run's entry: its buttons while pending, the approval asking with the money the run would
+ * move; once decided, who decided (read from the run).
+ */
 function HeldEntryDecision({ entry, runId }: { entry: ActivityEntry; runId: number }) {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
   const canReadRules = usePermission('read_rules');
+  const canDecide = usePermission('create_update_rules');
   const decision = entry.decision ?? 'pending';
   // Runs are read_rules: without it the row says "Approved" without the name.
   const run = useQuery({
     queryKey: queryKeys.run(runId),
     queryFn: ({ signal }) => dataProvider.getRuleRun(runId, signal),
-    enabled: decision !== 'pending' && canReadRules,
+    enabled: canReadRules && (decision !== 'pending' || canDecide),
     retry: false,
   });
-  return <HeldRunDecision runId={runId} decision={decision} decidedBy={run.data?.decided_by} />;
+  return (
+    <HeldRunDecision
+      runId={runId}
+      decision={decision}
+      decidedBy={run.data?.decided_by}
+      stake={run.data ? heldMoneyLines(run.data, translate) : []}
+    />
+  );
 }
 
 function OpenRunLink({ ruleId, runId }: { ruleId: number; runId: number }) {

@@ -2,6 +2,7 @@
  * A held run's decision (docs/api.md "Rule engine"): Approve (asks first, then carries out the
  * planned turn-offs once) and Dismiss while it is pending, for people who may change rules; once
  * decided, who decided what. Shown on the run_held Activity row and in the rule editor's Runs panel.
+ * A run with budget changes puts the money it would move (`stake`) in the approval's question.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -35,10 +36,13 @@ export function HeldRunDecision({
   runId,
   decision,
   decidedBy,
+  stake = [],
 }: {
   runId: number;
   decision: Decision;
   decidedBy?: string | null;
+  /** "Money at stake: +$1,240.00/day across 14 ad sets", the daily budget added against the limit. */
+  stake?: string[];
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -116,7 +120,7 @@ export function HeldRunDecision({
         isOpen={confirming}
         loading={approve.isPending}
         title={translate('activity.held.approve_title')}
-        content={translate('activity.held.approve_content')}
+        content={[...stake, translate('activity.held.approve_content')].join(' ')}
         confirm={translate('activity.held.approve')}
         cancel={translate('activity.cancel')}
         onClose={() => setConfirming(false)}

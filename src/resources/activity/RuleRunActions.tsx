@@ -1,7 +1,8 @@
 /**
  * Preview and Run now for one rule (create_update_rules), in the rule editor and on the general
  * view's rule rows. Preview is a dry run through the engine's evaluator: what the rule would turn
- * off right now and why, changing nothing. Run now asks first, runs, and shows what it turned off.
+ * off right now and why (a budget rule: the changes it would make and the money they move, each
+ * object's conditions as judged), changing nothing. Run now asks first, runs, and shows what it turned off.
  */
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -30,6 +31,8 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
 import { RowAction } from '../../layout/RowActions';
+import { BudgetChangesSection } from './BudgetChanges';
+import { PreviewConditions } from './ConditionValues';
 import { ReasonList } from './ReasonList';
 import { actionText, type PreviewResult, type RunNowResult } from './types';
 
@@ -80,7 +83,9 @@ function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{actionText(row.action)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {translate(`activity.actions.${row.action}`, { _: actionText(row.action) })}
+            </TableCell>
             <ObjectCell row={row} />
             {withTask ? <TableCell>{translate(`activity.tasks.${row.task}`, { _: row.task })}</TableCell> : null}
             <TableCell>
@@ -106,17 +111,22 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
   }));
   return (
     <Stack spacing={2}>
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-        {translate('activity.preview.total', { count: preview.count, delivering: preview.delivering })}
-      </Typography>
+      {/* A budget rule that turns nothing off leads with its money line instead. */}
+      {rows.length || !preview.budget_changes ? (
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {translate('activity.preview.total', { count: preview.count, delivering: preview.delivering })}
+        </Typography>
+      ) : null}
       <Typography variant="body2">
         {translate('activity.preview.intro', { account: preview.account.account_name })}
       </Typography>
+      <BudgetChangesSection changes={preview.budget_changes} money={preview.money} />
       {rows.length ? (
         <ResultTable rows={rows} withTask />
-      ) : (
+      ) : preview.budget_changes?.length ? null : (
         <Alert severity="success">{translate('activity.preview.nothing')}</Alert>
       )}
+      {preview.conditions?.length ? <PreviewConditions objects={preview.conditions} /> : null}
       {preview.exempt.length ? (
         <Alert severity="info">{translate('activity.preview.exempt', { ids: preview.exempt.join(', ') })}</Alert>
       ) : null}
@@ -293,7 +303,8 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
           <Button onClick={close} disabled={busy}>
             {translate(state.step === 'confirm' ? 'activity.cancel' : 'activity.close')}
           </Button>
-          {state.step === 'confirm' || (state.step === 'preview' && state.preview.count > 0) ? (
+          {state.step === 'confirm' ||
+          (state.step === 'preview' && (state.preview.count > 0 || Boolean(state.preview.budget_changes?.length))) ? (
             <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={run}>
               {translate('activity.run.confirm')}
             </Button>

@@ -1,0 +1,83 @@
+/**
+ * A rule's budget changes as Preview and a run record show them: the money line ("+$1,240.00/day
+ * across 14 ad sets") in bold, then a table — each ad set or campaign, its daily budget now → what
+ * the folder's ceilings allow, what the rule asked, the ceiling that cut it, and the daily spend the
+ * change adds or removes. The table scrolls in its own box on a phone.
+ */
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { BudgetChangeDto, MoneyAtRiskDto } from '../../domain/budgetChanges';
+import { signedMoney } from '../../custom-pages/edit-rule/runText';
+import { formatMoney } from '../campaigns/format';
+
+export function MoneyLine({ money }: { money: MoneyAtRiskDto | null | undefined }) {
+  if (!money?.text) return null;
+  return (
+    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="money-line">
+      {money.text}
+    </Typography>
+  );
+}
+
+export function BudgetChangesTable({ changes }: { changes: BudgetChangeDto[] }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`budgets.changes.${key}`);
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('object')}</TableCell>
+            <TableCell>{t('budget')}</TableCell>
+            <TableCell>{t('asked')}</TableCell>
+            <TableCell>{t('cut')}</TableCell>
+            <TableCell align="right">{t('delta')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {changes.map((change) => (
+            <TableRow key={`${change.action}-${change.object_id}`} data-testid={`budget-change-${change.object_id}`}>
+              <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                <Typography variant="body2">{change.name}</Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {[translate(`budgets.changes.actions.${change.action}`), change.campaign_name, change.object_id]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {`${formatMoney(change.before)} → ${formatMoney(change.allowed)}`}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(change.asked)}</TableCell>
+              <TableCell sx={{ minWidth: 140 }}>{change.cut ?? t('not_cut')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {signedMoney(change.daily_delta)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** The money line over the table, under a heading; nothing when the rule plans no change. */
+export function BudgetChangesSection({
+  changes,
+  money,
+}: {
+  changes: BudgetChangeDto[] | undefined;
+  money: MoneyAtRiskDto | null | undefined;
+}) {
+  const translate = useTranslate();
+  if (!changes) return null;
+  return (
+    <Box component="section" aria-label={translate('budgets.changes.title')}>
+      <Typography variant="subtitle2" component="h3">
+        {translate('budgets.changes.title')}
+      </Typography>
+      <MoneyLine money={money} />
+      {changes.length ? <BudgetChangesTable changes={changes} /> : null}
+    </Box>
+  );
+}
