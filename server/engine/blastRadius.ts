@@ -8,6 +8,7 @@
  */
 import type { AccountSnapshot, Evaluation, PlannedAction } from './evaluate';
 import { isOn } from './status';
+import { money } from './format';
 
 export interface BlastLimits {
   maxShare: number;
@@ -19,7 +20,25 @@ export const DEFAULT_LIMITS: BlastLimits = { maxShare: 0.5, maxActions: 25 };
 export interface BlastRadius {
   exceeded: boolean;
   summary: string;
-  numbers: { affected: number; delivering: number; actions: number; maxShare: number; maxActions: number };
+  numbers: {
+    affected: number;
+    delivering: number;
+    actions: number;
+    maxShare: number;
+    maxActions: number;
+    /** Daily budget (cents) the run adds with the folder's raises of the last 24 hours, and the limit. */
+    addedDaily?: number;
+    maxDailyIncrease?: number | null;
+  };
+}
+
+/** A run's budget changes, for the limit: how many, what they add a day, and the folder's money limit (cents). */
+export interface BudgetRadius {
+  changes: number;
+  added: number;
+  addedLastDay: number;
+  limit: number | null;
+  currency: string;
 }
 
 export function blastRadius(
@@ -27,15 +46,26 @@ export function blastRadius(
   planned: PlannedAction[],
   snapshot: Pick<AccountSnapshot, 'ads'>,
   limits: BlastLimits = DEFAULT_LIMITS,
+  budget?: BudgetRadius,
 ): BlastRadius {
   const campaigns = new Set(planned.filter((a) => a.action === 'turn_off_campaign').map((a) => a.objectId));
   const affected = new Set(planned.filter((a) => a.action === 'turn_off_ad').map((a) => a.objectId));
   for (const ad of snapshot.ads) if (campaigns.has(ad.campaign_id) && isOn(ad)) affected.add(ad.id);
   const delivering = evaluation.deliveringAds;
   const share = delivering ? affected.size / delivering : 0;
-  const tooMany = planned.length > limits.maxActions;
+  const actions = planned.length + (budget?.changes ?? 0);
+  const tooMany = actions > limits.maxActions;
+  const addedDaily = budget ? budget.added + budget.addedLastDay : 0;
+  const tooMuchMoney = Boolean(budget && budget.limit !== null && budget.added > 0 && addedDaily > budget.limit);
   const tooLarge = planned.length > 0 && share > limits.maxShare;
-  const numbers = { affected: affected.size, delivering, actions: planned.length, ...limits };
+  const numbers = {
+    affected: affected.size,
+    delivering,
+    actions,
+    ...limits,
+    ...(budget ? { addedDaily, maxDailyIncrease: budget.limit } : {}),
+  };
+  const cash = (cents: number) => money(cents / 100, budget?.currency);
   const percent = (n: number) => `${Math.round(n * 100)}%`;
   const reasons = [
     ...(tooLarge
@@ -43,7 +73,18 @@ export function blastRadius(
           `would turn off ${affected.size} of ${delivering} delivering ads (${percent(share)}, limit ${percent(limits.maxShare)})`,
         ]
       : []),
-    ...(tooMany ? [`${planned.length} turn-offs (limit ${limits.maxActions})`] : []),
+    ...(tooMany
+      ? [
+          budget?.changes
+            ? `${actions} changes (limit ${limits.maxActions})`
+            : `${planned.length} turn-offs (limit ${limits.maxActions})`,
+        ]
+      : []),
+    ...(tooMuchMoney
+      ? [
+          `would add ${cash(budget!.added)} a day to daily budgets (${cash(addedDaily)} with the last 24 hours' raises, limit ${cash(budget!.limit!)})`,
+        ]
+      : []),
   ];
-  return { exceeded: tooLarge || tooMany, summary: reasons.join('; '), numbers };
+  return { exceeded: tooLarge || tooMany || tooMuchMoney, summary: reasons.join('; '), numbers };
 }

@@ -26,13 +26,19 @@ import {
 } from './judging';
 import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../src/domain/judging';
 import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
+import type { ConditionValueDto } from '../../src/domain/budgetChanges';
+import { CONDITIONS_TASK, judgeConditions, type PlannedBudget } from './conditions/judgeObjects';
+import type { ConditionInputs } from './conditions/inputs';
+
+/** A task card, or the rule's conditions (their verdict key in a run record). */
+export type VerdictKey = TaskName | typeof CONDITIONS_TASK;
 
 export interface PlannedAction {
   action: TurnOffAction;
   /** The ad id (turn_off_ad) or campaign id (turn_off_campaign): what gets paused. */
   objectId: string;
   campaignId: string;
-  task: TaskName;
+  task: VerdictKey;
   /** Metric name → "value > threshold" text, shown as the activity's Info. */
   reason: Record<string, string>;
 }
@@ -80,13 +86,15 @@ export type Verdict = RunVerdict;
 
 /** One object the name filters matched: what was read and each active task's verdict. */
 export interface ObjectReport {
-  type: 'ad' | 'campaign';
+  type: 'ad' | 'adset' | 'campaign';
   id: string;
   name: string;
   campaignId: string;
   /** null: the platform reported no usable metrics (no row, or no spend or impressions). */
   metrics: ObjectMetrics | null;
-  verdicts: Partial<Record<TaskName, Verdict>>;
+  verdicts: Partial<Record<VerdictKey, Verdict>>;
+  /** A rule with conditions: each condition's value on this object. */
+  conditions?: ConditionValueDto[];
 }
 
 export interface Evaluation {
@@ -98,6 +106,12 @@ export interface Evaluation {
   deliveringAds: number;
   /** The names of the objects' campaigns, by id (run records show them). */
   campaignNames: Record<string, string>;
+  /** The budget changes a budget action asks for, before the folder's ceilings (budgets/claim.ts). */
+  budgetPlans: PlannedBudget[];
+  /** Objects a budget action cannot change, and why (a lifetime budget …). */
+  budgetRefused: { objectId: string; name: string; reason: string }[];
+  /** A raising rule: each object's cost on the rule's line now (the roll-back's judge). */
+  costNow?: Map<string, number | null>;
 }
 
 export interface EvaluateOptions {
@@ -107,6 +121,8 @@ export interface EvaluateOptions {
   history?: ReadonlyMap<string, ObjectHistory>;
   /** The time the rule judges at; default the snapshot's readAt, else the clock. */
   now?: Date;
+  /** What a rule with conditions reads beside the snapshot (conditions/inputs.ts). */
+  inputs?: ConditionInputs;
 }
 
 function containsAny(name: string, items: string[]): boolean {
@@ -452,9 +468,54 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
         });
     }
   }
+  const judged =
+    rule.conditions && rule.action
+      ? judgeConditions({ conditions: rule.conditions, action: rule.action }, view, snapshot, options.inputs, {
+          inScope: (campaignId) => campaignNameMatches(rule, campaignName(campaignId)),
+          exempt,
+          attribution: countedWindow(judging, snapshot),
+        })
+      : null;
+  if (judged) {
+    for (const object of judged.objects) {
+      const report = objects.find((o) => o.id === object.id && o.type === object.type);
+      if (report) {
+        report.verdicts[CONDITIONS_TASK] = object.verdict;
+        report.conditions = object.conditions;
+      } else
+        objects.push({
+          type: object.type,
+          id: object.id,
+          name: object.name,
+          campaignId: object.campaignId,
+          metrics: object.type === 'ad' ? metricsOf(object.id) : null,
+          verdicts: { [CONDITIONS_TASK]: object.verdict },
+          conditions: object.conditions,
+        });
+    }
+    const planned = new Set(actions.map((a) => a.objectId));
+    for (const off of judged.turnOffs)
+      if (!planned.has(off.objectId))
+        actions.push({
+          action: off.level === 'campaign' ? 'turn_off_campaign' : 'turn_off_ad',
+          objectId: off.objectId,
+          campaignId: off.campaignId,
+          task: CONDITIONS_TASK,
+          reason: { ...off.reason, Campaign: campaignName(off.campaignId) },
+        });
+  }
   const deliveringAds = snapshot.ads.filter(isOn).length;
   const campaignNames = Object.fromEntries(
     [...new Set(objects.map((o) => o.campaignId))].map((id) => [id, campaignName(id)]),
   );
-  return { actions, problems, objects, deliveringAds, campaignNames };
+  return {
+    actions,
+    problems,
+    objects,
+    deliveringAds,
+    campaignNames,
+    budgetPlans: judged?.budgets ?? [],
+    budgetRefused: judged?.refused ?? [],
+    ...(judged ? { costNow: judged.costNow } : {}),
+  };
 }

@@ -9,6 +9,8 @@ import type { ObjectMetrics } from './objectMetrics';
 import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
 import type { TaskName } from './ruleShape';
 import type { RunObjectDto } from '../../src/domain/contracts';
+import type { BudgetChangeDto, MoneyAtRiskDto } from '../../src/domain/budgetChanges';
+import type { PlannedBudget } from './conditions/judgeObjects';
 
 const CODES: Record<Verdict, string> = {
   acted: 'a',
@@ -34,13 +36,18 @@ const VERDICTS = Object.fromEntries(Object.entries(CODES).map(([verdict, code]) 
 const METRIC_KEYS = ['spend', 'leads', 'websiteLeads', 'linkClicks', 'clicks', 'impressions', 'ctr', 'cpc'] as const;
 
 type StoredObject = [
-  type: 'a' | 'c',
+  type: 'a' | 's' | 'c',
   id: string,
   name: string,
   campaignId: string,
   metrics: (number | null)[] | null,
   verdicts: Record<string, string>,
+  /** A rule with conditions: each condition's [shown, result]. */
+  conditions?: [string, boolean | null, string][],
 ];
+
+const TYPE_CODES = { ad: 'a', adset: 's', campaign: 'c' } as const;
+const TYPES = { a: 'ad', s: 'adset', c: 'campaign' } as const;
 
 export interface StoredDetails {
   v: 1;
@@ -53,7 +60,20 @@ export interface StoredDetails {
   /** Each object a task acted on (or would have): what crossed the threshold, in words. */
   crossed?: Record<string, string>;
   /** Why a run was held: the numbers against the limits. */
-  limits?: { affected: number; delivering: number; actions: number; maxShare: number; maxActions: number };
+  limits?: {
+    affected: number;
+    delivering: number;
+    actions: number;
+    maxShare: number;
+    maxActions: number;
+    addedDaily?: number;
+    maxDailyIncrease?: number | null;
+  };
+  /** Budget changes the run made, would make or was cut from, as the API answers them. */
+  budgets?: BudgetChangeDto[];
+  money?: MoneyAtRiskDto | null;
+  /** A held run's budget changes as planned: what Approve claims again (../heldRuns.ts). */
+  plannedBudgets?: PlannedBudget[];
 }
 
 /** What `acted` means for this run: it acted, it was held for approval, or it only notifies. */
@@ -66,21 +86,26 @@ export function compactObjects(
   mode: ActMode,
   notDone: ReadonlySet<string> = new Set(),
 ): StoredObject[] {
-  return objects.map((o) => [
-    o.type === 'ad' ? 'a' : 'c',
-    o.id,
-    o.name,
-    o.campaignId,
-    o.metrics ? METRIC_KEYS.map((k) => roundMetric(o.metrics![k])) : null,
-    Object.fromEntries(
-      Object.entries(o.verdicts).map(([task, verdict]) => {
-        // An object another rule or worker turned off first, or that is already gone, was not acted on here.
-        const actual =
-          verdict === 'acted' && notDone.has(o.id) ? 'already_off' : verdict === 'acted' ? actedAs[mode] : verdict;
-        return [task, CODES[actual]];
-      }),
-    ),
-  ]);
+  return objects.map((o): StoredObject => {
+    const stored: StoredObject = [
+      TYPE_CODES[o.type],
+      o.id,
+      o.name,
+      o.campaignId,
+      o.metrics ? METRIC_KEYS.map((k) => roundMetric(o.metrics![k])) : null,
+      Object.fromEntries(
+        Object.entries(o.verdicts).map(([task, verdict]) => {
+          // An object another rule or worker turned off first, or that is already gone, was not acted on here.
+          const actual =
+            verdict === 'acted' && notDone.has(o.id) ? 'already_off' : verdict === 'acted' ? actedAs[mode] : verdict;
+          return [task, CODES[actual]];
+        }),
+      ),
+    ];
+    if (o.conditions)
+      stored.push(o.conditions.map((c): [string, boolean | null, string] => [c.shown, c.result, c.text]));
+    return stored;
+  });
 }
 
 const roundMetric = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
@@ -123,8 +148,8 @@ const BESIDE_KEYS = new Set(['CPL', 'Show-up', 'Reached']);
 
 export function expandObjects(details: unknown): RunObjectDto[] {
   const stored = details as StoredDetails | null;
-  return (stored?.objects ?? []).map(([type, id, name, campaignId, metrics, verdicts]) => ({
-    type: type === 'a' ? 'ad' : 'campaign',
+  return (stored?.objects ?? []).map(([type, id, name, campaignId, metrics, verdicts, conditions]) => ({
+    type: TYPES[type] ?? 'campaign',
     id,
     name,
     campaign_id: campaignId,
@@ -136,6 +161,7 @@ export function expandObjects(details: unknown): RunObjectDto[] {
     verdicts: Object.fromEntries(
       Object.entries(verdicts).map(([task, code]) => [task as TaskName, VERDICTS[code] ?? 'no_data']),
     ),
+    ...(conditions ? { conditions: conditions.map(([shown, result, text]) => ({ text, shown, result })) } : {}),
   }));
 }
 

@@ -54,8 +54,16 @@ function runDto(row: RunRow, decider: UserRow | null, full: boolean): RuleRunDto
           actions: details.limits.actions,
           max_share: details.limits.maxShare,
           max_actions: details.limits.maxActions,
+          ...(details.limits.addedDaily !== undefined
+            ? {
+                added_daily: details.limits.addedDaily / 100,
+                max_daily_increase:
+                  details.limits.maxDailyIncrease == null ? null : details.limits.maxDailyIncrease / 100,
+              }
+            : {}),
         }
       : null,
+    ...(details?.budgets?.length ? { budget_changes: details.budgets, money: details.money ?? null } : {}),
   };
 }
 

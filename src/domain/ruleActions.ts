@@ -37,7 +37,19 @@ export interface RuleAction {
   /** Budget actions only: the rule never takes a daily budget below the floor or above the ceiling. */
   floor?: number | null;
   ceiling?: number | null;
+  /**
+   * Raises only: a raise whose object's cost rises past the rule's line (its first cost condition
+   * under a number) within these hours is rolled back to the budget before it, once. Absent: 48;
+   * null: never.
+   */
+  rollback_hours?: number | null;
 }
+
+export const DEFAULT_ROLLBACK_HOURS = 48;
+
+/** The roll-back window of a raising rule in hours; null when it has none. */
+export const rollbackHoursOf = (a: RuleAction): number | null =>
+  a.kind !== 'raise_budget' ? null : a.rollback_hours === undefined ? DEFAULT_ROLLBACK_HOURS : a.rollback_hours;
 
 export const ACTION_LIMITS = { percentMax: 100, lowerPercentMax: 90, amountMax: 1_000_000 } as const;
 
@@ -70,13 +82,20 @@ export const ruleActionSchema = z
       .optional(),
     floor: positive(ACTION_LIMITS.amountMax, ACTION_MESSAGES.amount).nullable().optional(),
     ceiling: positive(ACTION_LIMITS.amountMax, ACTION_MESSAGES.amount).nullable().optional(),
+    rollback_hours: z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(168, 'Must be at most 168')
+      .nullable()
+      .optional(),
   })
   .strict()
   .superRefine((a, ctx) => {
     if (!(ACTION_LEVELS[a.kind] as readonly string[]).includes(a.level))
       ctx.addIssue({ code: 'custom', path: ['level'], message: ACTION_MESSAGES.level(a.kind) });
     if (!isBudgetAction(a.kind)) {
-      if (a.change || a.floor != null || a.ceiling != null)
+      if (a.change || a.floor != null || a.ceiling != null || a.rollback_hours != null)
         ctx.addIssue({ code: 'custom', path: ['change'], message: ACTION_MESSAGES.changeNotBudget });
       return;
     }
@@ -91,6 +110,8 @@ export const ruleActionSchema = z
         path: ['change', 'percent'],
         message: ACTION_MESSAGES.percent(ACTION_LIMITS.lowerPercentMax),
       });
+    if (a.kind === 'lower_budget' && a.rollback_hours != null)
+      ctx.addIssue({ code: 'custom', path: ['rollback_hours'], message: 'Only a raise is rolled back' });
     if (a.floor != null && a.ceiling != null && a.floor >= a.ceiling)
       ctx.addIssue({ code: 'custom', path: ['floor'], message: ACTION_MESSAGES.floorOverCeiling });
   }) satisfies z.ZodType<RuleAction>;

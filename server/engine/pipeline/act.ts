@@ -9,6 +9,7 @@ import { supersedeAll } from '../ledger';
 import { slotLabel } from '../schedule';
 import { baseRecord, catchesUp, caughtUpHours, details, failAll, groupBy, live, plural, type InBatch } from './batch';
 import type { EngineContext } from './context';
+import { actBudgets, budgetRecord } from './budgets';
 
 /**
  * Sends claimed turn-offs (of one ad account) in batched status changes; a refused one becomes an
@@ -123,7 +124,8 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
     failAll(sent, error);
     return;
   }
-  for (const item of sent) settleActed(ctx, item);
+  await actBudgets(ctx, sent);
+  for (const item of live(sent)) settleActed(ctx, item);
 }
 
 /** What an acting run finishes with: its turn-offs made and failed, and what it caught up on. */
@@ -136,10 +138,13 @@ function settleActed(ctx: EngineContext, item: InBatch): void {
     ...planned!.filter((a) => !claimedIds.has(a.objectId)).map((a) => a.objectId),
   ]);
   const revived = item.revived?.length ?? 0;
+  const budgetsDone = item.budgetDone?.length ?? 0;
+  const budgetsFailed = item.budgetFailed?.length ?? 0;
   const notes = [
-    ...(done.length || !revived ? [plural(done.length, 'turn-off')] : []),
+    ...(done.length || (!revived && !item.budgetFates?.length) ? [plural(done.length, 'turn-off')] : []),
+    ...(item.budgetFates?.length ? [plural(budgetsDone, 'budget change')] : []),
     ...(revived ? [`${revived} revived`] : []),
-    ...(failed.length ? [`${failed.length} failed`] : []),
+    ...(failed.length + budgetsFailed ? [`${failed.length + budgetsFailed} failed`] : []),
   ];
   if (catchesUp(run)) {
     const caughtUp = caughtUpHours(run, rule.timezone);
@@ -147,9 +152,16 @@ function settleActed(ctx: EngineContext, item: InBatch): void {
     ctx.log.info(`rule ${rule.id} "${rule.name}": caught up on the missed ${caughtUp} run of today`);
   }
   const note = notes.join('; ');
-  const outcome = failed.length ? (done.length ? 'partly_failed' : 'failed') : 'done';
-  const record = details(item.evaluation!, 'act', notDone);
-  record.counts.failed = failed.length;
+  const allFailed = failed.length + budgetsFailed;
+  const outcome = allFailed ? (done.length + budgetsDone ? 'partly_failed' : 'failed') : 'done';
+  const budgets = budgetRecord(item);
+  const record = details(
+    item.evaluation!,
+    'act',
+    notDone,
+    budgets.budgets.length ? { budgets: budgets.budgets, money: budgets.money } : {},
+  );
+  record.counts.failed = allFailed;
   item.finish = { status: 'done', note, record: { ...baseRecord(item), outcome, ...record } };
   item.result = { status: 'done', turnedOff: done, failed, note, runId: item.runId };
 }

@@ -13,6 +13,9 @@ import type { StoredSnapshot } from '../snapshots';
 import type { ObjectHistory } from '../judging';
 import type { Switch } from '../onOffHistory';
 import type { RunResult, SlotRun } from './context';
+import type { ConditionInputs } from '../conditions/inputs';
+import type { ClaimedBudget } from '../budgets/claim';
+import type { PlannedBudget } from '../conditions/judgeObjects';
 
 export interface InBatch {
   run: SlotRun;
@@ -28,6 +31,18 @@ export interface InBatch {
   /** Ads this run turned back on (revive.ts). */
   revived?: ActivityRow[];
   leftOver: ActivityRow[];
+  /** What the rule's conditions read beside the snapshot (../conditions/inputs.ts). */
+  inputs?: ConditionInputs;
+  /** Budget changes: previewed (planBudgets), then as claimed (actBudgets) — see budgets.ts. */
+  budgetFates?: ClaimedBudget[];
+  /** Roll-backs a raising rule owes (budgets.ts). */
+  rollbacks?: PlannedBudget[];
+  /** Daily budget (cents) the folder's rules added in the last 24 hours. */
+  addedLastDay?: number;
+  /** Budget changes an earlier attempt claimed but did not confirm: sent again. */
+  leftOverBudgets?: ActivityRow[];
+  budgetDone?: ActivityRow[];
+  budgetFailed?: ActivityRow[];
   claimed: ActivityRow[];
   done: ActivityRow[];
   failed: ActivityRow[];

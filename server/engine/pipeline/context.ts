@@ -47,6 +47,11 @@ export interface EngineContext {
   quality?: QualitySource;
   /** Meta pushes changes: each run also keeps when its rule is to look again (server/push/recheck.ts). */
   push?: boolean;
+  /**
+   * 'naive' runs budget actions as a tool without guard rails would (no ceilings, no roll-back): the
+   * budget bench's comparison only. Absent: safe.
+   */
+  budgetSafety?: 'safe' | 'naive';
 }
 
 export const DEFAULT_RUN_LEASE_MS = RUN_SILENCE_MS;

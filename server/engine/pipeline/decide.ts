@@ -10,9 +10,10 @@ import { hold, radiusOf } from './hold';
 import { notifyOnly } from './notify';
 
 export async function decide(ctx: EngineContext, work: InBatch[]): Promise<void> {
-  const notifying = live(work).filter((item) => item.rule.notifyOnly && !item.leftOver.length);
+  const leftOver = (item: InBatch) => item.leftOver.length + (item.leftOverBudgets?.length ?? 0) > 0;
+  const notifying = live(work).filter((item) => item.rule.notifyOnly && !leftOver(item));
   const holding = live(work).filter(
-    (item) => !notifying.includes(item) && !item.leftOver.length && radiusOf(ctx, item).exceeded,
+    (item) => !notifying.includes(item) && !leftOver(item) && radiusOf(ctx, item).exceeded,
   );
   const acting = live(work).filter((item) => !notifying.includes(item) && !holding.includes(item));
 

@@ -19,6 +19,7 @@ export async function evaluateBatch(
         exempt: exempt.get(item.rule.id) ?? new Set(),
         history: item.history,
         now: ctx.now(),
+        ...(item.inputs ? { inputs: item.inputs } : {}),
       });
       for (const problem of item.evaluation.problems)
         ctx.log.warn(`rule ${item.rule.id} "${item.rule.name}": ${problem}`);

@@ -6,7 +6,9 @@
 import { ruleActivity } from '../../db/schema/index';
 import { reasonText, renderMessage, userText } from '../../mail/template';
 import type { ActivityRow } from '../activity';
-import { blastRadius } from '../blastRadius';
+import { blastRadius, type BudgetRadius } from '../blastRadius';
+import { DEFAULT_BUDGET_LIMITS } from '../../../src/domain/budgetLimits';
+import { addedBy, budgetRecord } from './budgets';
 import type { PlannedAction } from '../evaluate';
 import { ruleNamesInMail } from '../mailNames';
 import { sendOnce } from '../mailOnce';
@@ -18,15 +20,46 @@ import { baseRecord, details, type InBatch } from './batch';
 import type { EngineContext, SlotRun } from './context';
 
 export const radiusOf = (ctx: EngineContext, item: InBatch) =>
-  blastRadius(item.evaluation!, item.planned!, item.snapshot!.data, ctx.limits);
+  blastRadius(item.evaluation!, item.planned!, item.snapshot!.data, ctx.limits, budgetRadiusOf(item));
+
+function budgetRadiusOf(item: InBatch): BudgetRadius | undefined {
+  const fates = (item.budgetFates ?? []).filter((f) => f.skipped === null);
+  if (!fates.length) return undefined;
+  const limit = (item.rule.folder.budgetLimits ?? DEFAULT_BUDGET_LIMITS).daily_increase_limit;
+  return {
+    changes: fates.length,
+    added: addedBy(item),
+    addedLastDay: item.addedLastDay ?? 0,
+    limit: limit === null ? null : Math.round(limit * 100),
+    currency: item.rule.account.currency,
+  };
+}
 
 export async function hold(ctx: EngineContext, item: InBatch): Promise<void> {
   const radius = radiusOf(ctx, item);
   const { rule, run, runId, planned } = item;
   try {
-    const entry = await alertHeldRun(ctx, { rule, run, runId: runId!, planned: planned!, summary: radius.summary });
+    const budgets = budgetRecord(item);
+    const entry = await alertHeldRun(ctx, {
+      rule,
+      run,
+      runId: runId!,
+      planned: planned!,
+      summary: radius.summary,
+      ...(budgets.money ? { money: budgets.money.text } : {}),
+    });
     const note = `held: ${radius.summary}`;
-    const record = details(item.evaluation!, 'hold', item.stale!, { planned, limits: radius.numbers });
+    const record = details(item.evaluation!, 'hold', item.stale!, {
+      planned,
+      limits: radius.numbers,
+      ...(budgets.money
+        ? {
+            budgets: budgets.budgets,
+            money: budgets.money,
+            plannedBudgets: (item.budgetFates ?? []).filter((f) => f.skipped === null).map((f) => f.plan),
+          }
+        : {}),
+    });
     item.finish = { status: 'done', note, record: { ...baseRecord(item), outcome: 'held', ...record } };
     item.result = { status: 'held', turnedOff: [], failed: [], note, runId, entries: entry ? [entry] : [] };
   } catch (error) {
@@ -40,12 +73,21 @@ const held = (action: PlannedAction) =>
 /** The activity entry of a held run (action run_held) and, where alerts are set up, its mail — once. */
 export async function alertHeldRun(
   ctx: Pick<EngineContext, 'db' | 'alerts' | 'log'>,
-  input: { rule: LoadedEngineRule; run: SlotRun; runId: number; planned: PlannedAction[]; summary: string },
+  input: {
+    rule: LoadedEngineRule;
+    run: SlotRun;
+    runId: number;
+    planned: PlannedAction[];
+    summary: string;
+    /** The budget changes' money ("+$1,240/day across 14 ad sets"), when the run changes budgets. */
+    money?: string;
+  },
 ): Promise<ActivityRow | null> {
   const { rule, run, runId, planned, summary } = input;
   const reason = {
     Held: summary,
     Planned: `${planned.length} turn-off${planned.length === 1 ? '' : 's'}, waiting for approval`,
+    ...(input.money ? { Budgets: `${input.money}, waiting for approval` } : {}),
     Run: run.kind === 'manual' ? 'Run now' : `${slotLabel({ instant: run.slot }, rule.timezone)} run`,
   };
   const alerts = ctx.alerts;
@@ -64,7 +106,8 @@ export async function alertHeldRun(
     title: `Held for approval: ${names.rule} (${names.folder})`,
     paragraphs: [
       `Rule "${names.rule}" in ${names.folder} (${names.account}) acted on nothing: it ${summary}.`,
-      'A person with the right to change rules can approve or dismiss these turn-offs:',
+      ...(input.money ? [`Budget changes: ${input.money}.`] : []),
+      'A person with the right to change rules can approve or dismiss these changes:',
       ...planned.slice(0, 50).map(held),
       ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
     ],

@@ -15,6 +15,9 @@ import type { EngineContext } from './context';
 import { readsHourly } from './judgingInputs';
 import { hourlyHoursOf } from '../hourlyRead';
 import { readsOutcomes, withQuality } from '../outcomeTasks';
+import { readConditionInputs } from '../conditions/inputs';
+import { readsOutcomes as conditionsReadOutcomes } from '../conditions/evaluateConditions';
+import { pendingBudgetChangesOf } from '../budgets/claim';
 import type { StoredSnapshot } from '../snapshots';
 import { errorMessage } from '../../errorMessage';
 import { isRemovedWindow } from '../../../src/domain/judging';
@@ -106,21 +109,37 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
           ? { zone: account.timezone, hours: Math.max(...reading.map((i) => hourlyHoursOf(i.rule.judging))) }
           : undefined;
         const stored = await ctx.snapshots.get(account.adAccountId, account.currency, slot, hourly, windowsOf(items));
-        const snapshot = items.some((i) => readsOutcomes(i.rule))
+        const snapshot = items.some((i) => readsOutcomes(i.rule) || conditionsReadOutcomes(i.rule.conditions))
           ? await withOutcomes(ctx, account.adAccountId, stored)
           : stored;
-        for (const item of items) item.snapshot = snapshot;
+        // What conditions and budget actions read: each (level, window) once, the budgets, now.
+        const inputs = await readConditionInputs(
+          ctx.client,
+          account.adAccountId,
+          account.timezone,
+          stored.fetchedAt,
+          items.map((i) => i.rule),
+        );
+        for (const item of items) {
+          item.snapshot = snapshot;
+          if (inputs) item.inputs = inputs;
+        }
       } catch (error) {
         failAll(items, error);
       }
     }),
   );
-  const [exempt, leftOver] = await Promise.all([
+  const [exempt, leftOver, leftOverBudgets] = await Promise.all([
     exemptionsOfRules(ctx.db, ruleIds),
     pendingTurnOffsOf(ctx.db, ruleIds, slot),
+    pendingBudgetChangesOf(ctx.db, ruleIds, slot),
   ]);
   await snapshots;
   const leftOverOf = groupBy(leftOver, (entry) => entry.ruleId!);
-  for (const item of work) item.leftOver = leftOverOf.get(item.rule.id) ?? [];
+  const leftOverBudgetsOf = groupBy(leftOverBudgets, (entry) => entry.ruleId!);
+  for (const item of work) {
+    item.leftOver = leftOverOf.get(item.rule.id) ?? [];
+    item.leftOverBudgets = leftOverBudgetsOf.get(item.rule.id) ?? [];
+  }
   return exempt;
 }

@@ -2,6 +2,7 @@
 import { recordEntries, type ActivityRow } from '../activity';
 import { baseRecord, details, failAll, groupBy, plural, type InBatch } from './batch';
 import type { EngineContext } from './context';
+import { budgetRecord } from './budgets';
 
 const WOULD: Record<string, string> = {
   turn_off_ad: 'would_turn_off_ad',
@@ -34,8 +35,15 @@ export async function notifyOnly(ctx: EngineContext, items: InBatch[]): Promise<
   }
   const entriesOf = groupBy(entries, (entry) => entry.ruleId!);
   for (const item of items) {
-    const note = `notify only: ${plural(item.planned!.length, 'turn-off')} not made`;
-    const record = details(item.evaluation!, 'notify', item.stale!);
+    const budgets = budgetRecord(item);
+    const changes = budgets.money?.objects ?? 0;
+    const note = `notify only: ${plural(item.planned!.length, 'turn-off')}${changes ? ` and ${plural(changes, 'budget change')}` : ''} not made`;
+    const record = details(
+      item.evaluation!,
+      'notify',
+      item.stale!,
+      budgets.budgets.length ? { budgets: budgets.budgets, money: budgets.money } : {},
+    );
     item.finish = { status: 'done', note, record: { ...baseRecord(item), outcome: 'notify_only', ...record } };
     item.result = {
       status: 'notify_only',

@@ -13,6 +13,7 @@
  * is sent, so a retry re-sends exactly the claimed ones (pausing is idempotent) and never adds a
  * second entry; an object is claimed at most once per snapshot, whichever rule gets there first.
  */
+import { planBudgets } from './budgets';
 import { errorMessage } from '../../errorMessage';
 import { finishRuns } from '../ledger';
 import { failAll, live, type InBatch } from './batch';
@@ -88,6 +89,7 @@ async function runTaken(
       holdOnMissingRows(judged);
       await loadJudgingInputs(ctx, judged);
       await evaluateBatch(ctx, judged, exempt);
+      await planBudgets(ctx, judged);
       await reviveBatch(ctx, judged);
       await decide(ctx, judged);
       await alertFlapping(ctx, judged);
