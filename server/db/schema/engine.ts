@@ -98,7 +98,7 @@ export const ruleActivity = pgTable(
      * The Activity's Client / Ad account sort joins folders by it, so renaming a folder rewrites no entry.
      */
     folderId: integer('folder_id'),
-    /** turn_off_ad | turn_off_campaign | turn_on_ad | turn_on_campaign | alert_sent | error */
+    /** turn_off_ad | turn_off_campaign | turn_on_ad | turn_on_campaign | raise_budget | lower_budget | restore_budget | alert_sent | error … */
     action: text('action').notNull(),
     /** The ad id, or the campaign id of a campaign action. */
     adId: text('ad_id'),
