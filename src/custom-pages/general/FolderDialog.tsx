@@ -1,7 +1,8 @@
 /**
  * Create Folder / Update Folder (docs/screens.md): Type, Plan, Ad account name (from the ad-account list),
- * Folder name, and optional webinar-service credentials (a warning when the stored ones need re-entry:
- * the server's key cannot read them). A missing required field blocks the call
+ * Folder name, optional webinar-service credentials (a warning when the stored ones need re-entry:
+ * the server's key cannot read them) and the folded Budget limits, sent as `budget_limits` when
+ * changed. A missing required field blocks the call
  * and says 'This field is required'; the server's 400s show under their fields. The account list
  * can be refreshed from the ad platform, for an account created there since the server started.
  */
@@ -24,6 +25,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import type { BudgetLimits } from '../../domain/budgetLimits';
 import { CLIENT_TYPES, PLANS } from '../../domain/constants';
 import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../domain/folders';
 import { toFieldErrors } from '../../domain/validation';
@@ -32,6 +34,14 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
 import { queryKeys } from '../../providers/queryKeys';
 import type { AdAccountOption } from '../../providers/ruleMethods';
+import {
+  BudgetLimitsSection,
+  limitsDraftOf,
+  limitsErrorsOf,
+  limitsOf,
+  limitsServerErrorsOf,
+  type LimitsDraft,
+} from './BudgetLimitsSection';
 import { LeadOutcomesSection } from './LeadOutcomesSection';
 
 interface Values {
@@ -86,6 +96,10 @@ export interface FolderDialogProps {
 
 const NO_ACCOUNTS: AdAccountOption[] = [];
 
+/** The folder's limits as answered (the defaults when the answer has none). */
+const storedLimitsOf = (folder: FolderDto | null) =>
+  (folder as { budget_limits?: Partial<BudgetLimits> | null } | null)?.budget_limits;
+
 /** The ad-account options (GET /api/meta_ad_account/?limit=400) and their refresh from the ad platform. */
 function useAdAccounts(open: boolean, onError: (error: unknown) => void) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -115,10 +129,19 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const storedLimits = storedLimitsOf(folder);
+  const [limits, setLimits] = useState<LimitsDraft>(() => limitsDraftOf(storedLimits));
+  const [limitsOpen, setLimitsOpen] = useState(false);
+  const [limitsServerErrors, setLimitsServerErrors] = useState<Record<string, string>>({});
+  const limitsErrors = useMemo(
+    () => ({ ...limitsErrorsOf(limits), ...limitsServerErrors }),
+    [limits, limitsServerErrors],
+  );
+  const limitsChanged = JSON.stringify(limitsOf(limits)) !== JSON.stringify(limitsOf(limitsDraftOf(storedLimits)));
   const showOtherErrors = useCallback((error: unknown) => setOtherErrors(errorMessages(error)), []);
   const { accounts, refresh, refreshing } = useAdAccounts(open, showOtherErrors);
   const save = useMutation({
-    mutationFn: async (payload: FolderPayload): Promise<FolderDto> =>
+    mutationFn: async (payload: FolderPayload & { budget_limits?: Partial<BudgetLimits> }): Promise<FolderDto> =>
       folder
         ? dataProvider.updateFolder(folder.id, payload)
         : (await dataProvider.create('general_page', { data: payload })).data,
@@ -131,6 +154,9 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
     setTouched({});
     setServerErrors({});
     setOtherErrors([]);
+    setLimits(limitsDraftOf(storedLimitsOf(folder)));
+    setLimitsOpen(false);
+    setLimitsServerErrors({});
   }, [open, folder]);
 
   const checked = useMemo(() => {
@@ -156,14 +182,19 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
 
   const submit = async () => {
     setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
-    if (Object.keys(checked).length) return;
+    if (Object.keys(limitsErrorsOf(limits)).length) setLimitsOpen(true);
+    if (Object.keys(checked).length || Object.keys(limitsErrorsOf(limits)).length) return;
     setOtherErrors([]);
     try {
-      onSaved(await save.mutateAsync(payloadOf(values)));
+      const payload = payloadOf(values);
+      onSaved(await save.mutateAsync(limitsChanged ? { ...payload, budget_limits: limitsOf(limits) } : payload));
     } catch (error) {
       const body = (error as { body?: Record<string, unknown> }).body;
       const fields = body ? fieldErrorsOf(body) : {};
       setServerErrors(fields);
+      const limitFields = limitsServerErrorsOf(body);
+      setLimitsServerErrors(limitFields);
+      if (Object.keys(limitFields).length) setLimitsOpen(true);
       setOtherErrors(errorMessages(error));
     }
   };
@@ -288,6 +319,16 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
               helperText={errorOf('api_secret')}
             />
           </Stack>
+          <BudgetLimitsSection
+            draft={limits}
+            errors={limitsErrors}
+            expanded={limitsOpen}
+            onExpand={setLimitsOpen}
+            onChange={(next) => {
+              setLimits(next);
+              setLimitsServerErrors({});
+            }}
+          />
           {folder ? <LeadOutcomesSection folderId={folder.id} /> : null}
         </Stack>
       </DialogContent>
