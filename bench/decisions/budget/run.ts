@@ -57,7 +57,7 @@ export async function runBudgetSection(
         log(`${factory.engine} ${line.trim()}`),
       );
       try {
-        const counts = await tallyBudgetRun(database.handle.db, run, options.target);
+        const { counts, largest, largestChanges } = await tallyBudgetRun(database.handle.db, run, options.target);
         const facts: BudgetRunFacts = {
           runs: run.slots * run.ruleIds.length,
           runs_failed: run.runsFailed,
@@ -66,6 +66,14 @@ export async function runBudgetSection(
         };
         for (const error of run.firstErrors) log(`  failed: ${error.split('\n')[0]}`);
         log(`  ${factory.engine} budget ${variant}: ${JSON.stringify({ ...counts, ...facts })}`);
+        if (largest)
+          log(
+            `  ${factory.engine} budget ${variant}: largest 24 h growth on ${largest.objectId}, ${largestChanges
+              .map(
+                (c) => `${new Date(c.at).toISOString().slice(5, 16)} ${c.action.split('_')[0]} ${c.before}→${c.after}`,
+              )
+              .join(', ')}`,
+          );
         return { counts, facts };
       } finally {
         await run.sim.close();

@@ -56,12 +56,21 @@ export interface BudgetCounts {
 const DAY_MS = 24 * 3_600_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The largest growth of one object's daily budget within any 24 hours (0 when none grew). */
-export function maxGrowth24h(changes: readonly BudgetChangeEntry[]): number {
+/** Where the largest growth within 24 hours happened: the object, its lowest budget then, the budget it grew to and when. */
+export interface GrowthWitness {
+  objectId: string;
+  lowest: number;
+  reached: number;
+  at: number;
+  growth: number;
+}
+
+/** The largest growth of one object's daily budget within any 24 hours, and where it happened (null: none grew). */
+export function largestGrowth24h(changes: readonly BudgetChangeEntry[]): GrowthWitness | null {
   const byObject = new Map<string, BudgetChangeEntry[]>();
   for (const change of changes) byObject.set(change.objectId, [...(byObject.get(change.objectId) ?? []), change]);
-  let largest = 0;
-  for (const list of byObject.values()) {
+  let largest: GrowthWitness | null = null;
+  for (const [objectId, list] of byObject) {
     const steps = [...list].sort((a, b) => a.at - b.at);
     for (let i = 0; i < steps.length; i += 1) {
       const windowStart = steps[i]!.at - DAY_MS;
@@ -72,10 +81,17 @@ export function maxGrowth24h(changes: readonly BudgetChangeEntry[]): number {
         if (step.at <= windowStart) lowest = step.after;
         else lowest = Math.min(lowest, step.before, step.after);
       }
-      if (lowest > 0) largest = Math.max(largest, steps[i]!.after / lowest - 1);
+      const growth = lowest > 0 ? steps[i]!.after / lowest - 1 : 0;
+      if (growth > (largest?.growth ?? 0))
+        largest = { objectId, lowest, reached: steps[i]!.after, at: steps[i]!.at, growth };
     }
   }
-  return Math.round(largest * 10_000) / 10_000;
+  return largest;
+}
+
+/** The largest growth of one object's daily budget within any 24 hours, as a ratio (0 when none grew). */
+export function maxGrowth24h(changes: readonly BudgetChangeEntry[]): number {
+  return Math.round((largestGrowth24h(changes)?.growth ?? 0) * 10_000) / 10_000;
 }
 
 /** Leads of the ad-set-days whose settled cost per lead was at or under the target. */
@@ -185,11 +201,17 @@ function startingAdSet(adset: SimAdSet): SimAdSet {
   };
 }
 
-export async function tallyBudgetRun(db: Database, run: BudgetRun, target: number): Promise<BudgetCounts> {
-  return budgetCounts({
-    changes: await readChanges(db),
-    adsets: readOutcomes(run),
-    limitErrors: run.limitErrors(),
-    target,
-  });
+/** The counts of a run, with where its largest 24 h growth happened and that object's changes (for the log). */
+export async function tallyBudgetRun(
+  db: Database,
+  run: BudgetRun,
+  target: number,
+): Promise<{ counts: BudgetCounts; largest: GrowthWitness | null; largestChanges: BudgetChangeEntry[] }> {
+  const changes = await readChanges(db);
+  const largest = largestGrowth24h(changes);
+  return {
+    counts: budgetCounts({ changes, adsets: readOutcomes(run), limitErrors: run.limitErrors(), target }),
+    largest,
+    largestChanges: changes.filter((c) => c.objectId === largest?.objectId),
+  };
 }
