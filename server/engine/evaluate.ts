@@ -111,7 +111,7 @@ export interface Evaluation {
   /** Objects a budget action cannot change, and why (a lifetime budget …). */
   budgetRefused: { objectId: string; name: string; reason: string }[];
   /** A raising rule: each object's cost on the rule's line now (the roll-back's judge). */
-  costNow?: Map<string, number | null>;
+  costNow?: Map<string, { cost: number | null; spend: number | null }>;
 }
 
 export interface EvaluateOptions {

@@ -59,7 +59,7 @@ export interface ConditionsJudgement {
   /** Objects a budget action cannot change, with the reason (a lifetime budget …). */
   refused: { objectId: string; name: string; reason: string }[];
   /** A raising rule: each object's cost on the line it holds to (costLine), for the roll-back. */
-  costNow: Map<string, number | null>;
+  costNow: Map<string, { cost: number | null; spend: number | null }>;
 }
 
 interface Target {
@@ -225,7 +225,7 @@ export function judgeConditions(
       if (scope === 'adset') return target.adsetId ?? adsetOfAd.get(target.adIds[0] ?? '') ?? '';
       return '';
     };
-    const valueOf = (scope: CompareScope, metric: MetricKey, window: ConditionWindow): number | null => {
+    const lookup = (scope: CompareScope, metric: MetricKey, window: ConditionWindow): number | null => {
       if (metric in showUp) return scope === 'self' ? showUp[metric as keyof typeof showUp] : null;
       const level = levelOf(scope, action.level);
       const row = rows.get(windowKey(level, window))?.get(idFor(scope));
@@ -238,7 +238,12 @@ export function judgeConditions(
       if (!leads || settled <= 0) return null;
       return settled / leads;
     };
-    if (line) judgement.costNow.set(target.id, valueOf('self', line.metric, line.window));
+    if (line) {
+      // With no lead (no click …) the cost is unknown; the roll-back then weighs the settled spend alone.
+      const spend = lookup('self', 'spend', line.window);
+      const settled = spend === null ? null : Math.max(0, spend - (facts.recentSpend ?? 0));
+      judgement.costNow.set(target.id, { cost: lookup('self', line.metric, line.window), spend: settled });
+    }
     const turningOn = action.kind === 'turn_on';
     if (!turningOn && !target.on) {
       report.verdict = 'already_off';
@@ -269,7 +274,7 @@ export function judgeConditions(
         campaignId: target.campaignId,
         ...(target.adsetId ? { adsetId: target.adsetId } : {}),
       },
-      valueOf,
+      lookup,
       snapshot.currency,
     );
     const values = judged.conditions.map(({ text, shown, result }) => ({ text, shown, result }));

@@ -23,6 +23,7 @@ import { costLine } from '../conditions/evaluateConditions';
 import type { PlannedBudget } from '../conditions/judgeObjects';
 import { DEFAULT_BUDGET_LIMITS } from '../../../src/domain/budgetLimits';
 import { rollbackHoursOf } from '../../../src/domain/ruleActions';
+import { metricSpec } from '../../../src/domain/ruleConditions';
 import type { BudgetChangeDto, MoneyAtRiskDto } from '../../../src/domain/budgetChanges';
 import { money } from '../format';
 import { failAll, groupBy, live, type InBatch } from './batch';
@@ -84,9 +85,11 @@ async function rollbacksOf(ctx: EngineContext, item: InBatch): Promise<PlannedBu
   for (const raise of raises.sort((a, b) => b.id - a.id)) {
     const objectId = raise.adId!;
     if (plans.some((p) => p.objectId === objectId)) continue;
-    const cost = costNow.get(objectId);
+    const now = costNow.get(objectId);
     const object = budgets.get(objectId);
-    if (cost === undefined || cost === null || cost <= line.value || !object?.dailyBudget) continue;
+    if (!now || !object?.dailyBudget) continue;
+    const past = now.cost !== null ? now.cost > line.value : now.spend !== null && now.spend > line.value;
+    if (!past) continue;
     if (object.dailyBudget <= raise.budgetBefore!) continue;
     plans.push({
       action: 'restore_budget',
@@ -101,8 +104,10 @@ async function rollbacksOf(ctx: EngineContext, item: InBatch): Promise<PlannedBu
       conditions: [],
       reason: {
         'Rolled back': `cost rose past the line within ${hours} h of the raise`,
-        [line.metric.toUpperCase() === 'CPL' ? 'CPL' : line.metric]:
-          `${money(cost, currency)} > ${money(line.value, currency)}`,
+        [metricSpec(line.metric)?.label ?? line.metric]:
+          now.cost !== null
+            ? `${money(now.cost, currency)} > ${money(line.value, currency)}`
+            : `none for ${money(now.spend!, currency)} spent, over ${money(line.value, currency)}`,
         Raised: raise.createdAt.toISOString(),
       },
     });

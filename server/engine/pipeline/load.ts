@@ -117,7 +117,7 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
           ctx.client,
           account.adAccountId,
           account.timezone,
-          stored.fetchedAt,
+          ctx.now(),
           items.map((i) => i.rule),
         );
         for (const item of items) {
