@@ -29,6 +29,11 @@ export const IMPACT_METHOD = [
 ];
 
 const TURN_ON_ACTIONS = ['turn_on_ad', 'turn_on_campaign', 'revive_ad', 'revive_campaign'];
+/**
+ * A turn-on is a revive when the rule's revive made it, whoever started the run (Run now stamps the
+ * person on every entry of its run, revives included); an undo is a person's turn_on_*.
+ */
+export const turnOnKind = (action: string): 'revive' | 'undo' => (action.startsWith('revive_') ? 'revive' : 'undo');
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function scopeOf(db: Database, scope: ImpactScope): Promise<{ name: string; where: SQL | undefined }> {
@@ -155,7 +160,7 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
 
   const backOnOf = (off: Entry): { atMs: number; by: 'undo' | 'revive' } | null => {
     const on = ons.find((e) => e.adId === off.adId && e.createdAt > off.createdAt);
-    if (on) return { atMs: on.createdAt.getTime(), by: on.actorId === null ? 'revive' : 'undo' };
+    if (on) return { atMs: on.createdAt.getTime(), by: turnOnKind(on.action) };
     return off.undoneAt ? { atMs: off.undoneAt.getTime(), by: 'undo' } : null;
   };
 
@@ -238,8 +243,8 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
     currency: currencies.size > 1 ? 'mixed' : ([...currencies][0] ?? 'USD'),
     totals: {
       turn_offs: pauses.length,
-      revives: ons.filter((e) => e.actorId === null).length,
-      undos: ons.filter((e) => e.actorId !== null).length,
+      revives: ons.filter((e) => turnOnKind(e.action) === 'revive').length,
+      undos: ons.filter((e) => turnOnKind(e.action) === 'undo').length,
       spend_avoided: round2(pauses.reduce((sum, p) => sum + p.spend_avoided, 0)),
       false_pauses: pauses.filter((p) => p.false_pause !== null).length,
       leads_brought_back: pauses.reduce((sum, p) => sum + p.leads_brought_back, 0),
