@@ -22,6 +22,12 @@ import { compactObjects, countVerdicts, type StoredDetails } from './runRecord';
 import type { LoadedEngineRule } from './rulesSource';
 import { isOn } from './status';
 import { keptAlive } from './runHeartbeat';
+import { claimBudgetChanges, pendingBudgetChangesOf } from './budgets/claim';
+import { sendBudgetChanges } from './budgets/send';
+import { budgetRecord } from './pipeline/budgets';
+import type { InBatch } from './pipeline/batch';
+import type { RunScope } from './activity';
+import { DEFAULT_BUDGET_LIMITS } from '../../src/domain/budgetLimits';
 
 export interface Decider {
   id: number;
@@ -129,6 +135,7 @@ async function carryOut(
     valid.map((a) => ({ ...a, reason: { ...a.reason, ...approvedBy } })),
   );
   const { done, failed } = await apply(ctx, [...leftOver, ...claimed], account);
+  const budgets = await carryOutBudgets(ctx, row, loaded, scope, by);
 
   const objects: ObjectReport[] = planned.map((a) => ({
     type: a.action === 'turn_off_campaign' ? 'campaign' : 'ad',
@@ -139,21 +146,85 @@ async function carryOut(
     verdicts: { [a.task]: verdictOf(a) },
   }));
   const stored = compactObjects(objects, 'act');
-  const counts = { ...countVerdicts(stored), failed: failed.length };
+  const allFailed = failed.length + budgets.failed;
+  const counts = { ...countVerdicts(stored), failed: allFailed };
   const note = `approved by ${by.name}: ${done.length} of ${planned.length} planned turn-offs made${
-    failed.length ? `, ${failed.length} failed` : ''
-  }`;
+    budgets.planned ? `, ${budgets.done} of ${budgets.planned} budget changes` : ''
+  }${allFailed ? `, ${allFailed} failed` : ''}`;
   await finishRun(ctx.db, row.ruleId, row.slot, 'approval', {
     status: 'done',
     note,
     record: {
       trigger: 'approval',
-      outcome: failed.length ? (done.length ? 'partly_failed' : 'failed') : 'done',
+      outcome: allFailed ? (done.length + budgets.done ? 'partly_failed' : 'failed') : 'done',
       counts,
-      details: { v: 1, objects: stored } satisfies StoredDetails,
+      details: {
+        v: 1,
+        objects: stored,
+        ...(budgets.record.budgets.length ? { budgets: budgets.record.budgets, money: budgets.record.money } : {}),
+      } satisfies StoredDetails,
       snapshotId: row.snapshotId,
     },
   });
   ctx.log.info(`rule ${row.ruleId} held run ${row.id}: ${note}`);
   return { status: 'done', turnedOff: done, failed, note, runId: approvalId };
+}
+
+/**
+ * The held run's budget changes, carried out: budgets read again, a change still planned from the
+ * budget its object has now is claimed under today's ceilings (claim.ts) and sent; one whose budget
+ * moved since is left, and says so.
+ */
+async function carryOutBudgets(
+  ctx: EngineContext,
+  row: typeof ruleRuns.$inferSelect,
+  rule: LoadedEngineRule,
+  scope: RunScope,
+  by: Decider,
+) {
+  const plans = (row.details as StoredDetails | null)?.plannedBudgets ?? [];
+  const none = {
+    planned: 0,
+    done: 0,
+    failed: 0,
+    record: { budgets: [], money: null } as ReturnType<typeof budgetRecord>,
+  };
+  if (!plans.length || !ctx.client.listBudgets) return none;
+  const budgets = await ctx.client.listBudgets(rule.account.adAccountId);
+  const current = new Map(budgets.map((b) => [b.id, b.dailyBudget]));
+  const still = plans.filter((p) => current.get(p.objectId) === p.before);
+  const claimed = await claimBudgetChanges(
+    ctx.db,
+    [
+      {
+        scope,
+        plans: still.map((p) => ({ ...p, reason: { ...p.reason, Approved: `by ${by.name}` } })),
+        limits: rule.folder.budgetLimits ?? DEFAULT_BUDGET_LIMITS,
+        cooldownHours: rule.judging?.cooldown_hours ?? 0,
+        budgets,
+        currency: rule.account.currency,
+      },
+    ],
+    { ceilings: ctx.budgetSafety !== 'naive' },
+  );
+  const left = await pendingBudgetChangesOf(ctx.db, [rule.id], row.slot);
+  const sent = await sendBudgetChanges(ctx, left, rule.account.adAccountId);
+  const moved = plans
+    .filter((p) => !still.includes(p))
+    .map((plan) => ({
+      plan,
+      decision: {
+        objectId: plan.objectId,
+        level: plan.level,
+        before: plan.before,
+        asked: plan.asked,
+        allowed: plan.before,
+        cutBy: null,
+        cutText: null,
+      },
+      entry: null,
+      skipped: 'its budget changed since the run was held',
+    }));
+  const item = { rule, evaluation: undefined, budgetFates: [...claimed, ...moved] } as unknown as InBatch;
+  return { planned: plans.length, done: sent.done.length, failed: sent.failed.length, record: budgetRecord(item) };
 }

@@ -3,6 +3,8 @@
  * same evaluator), Undo of a turn-off, and the exemptions an undo leaves behind. Works in any
  * process role (no queue needed): Run now goes through the same ledger and claims as a scheduled run.
  */
+import { readConditionInputs } from './conditions/inputs';
+import { conditionsShown, previewBudgets } from './pipeline/budgets';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Database } from '../db/client';
@@ -112,7 +114,14 @@ export function createRuleEngineService(deps: {
         exemptionsOf(db, ruleId),
         judgingHistory(db, snapshot, readAt, since),
       ]);
-      const { actions, problems, deliveringAds } = evaluate(rule, snapshot, { exempt, history, now: readAt });
+      const inputs = await readConditionInputs(client, adAccountId, timezone, readAt, [rule]).catch(
+        (error: unknown) => {
+          throw platformError(error);
+        },
+      );
+      const evaluation = evaluate(rule, snapshot, { exempt, history, now: readAt, ...(inputs ? { inputs } : {}) });
+      const { actions, problems, deliveringAds } = evaluation;
+      const budgets = await previewBudgets(context, rule, { fetchedAt: readAt, data: snapshot }, evaluation, inputs);
       const adNames = new Map(snapshot.ads.map((ad) => [ad.id, ad.name]));
       const campaignNames = new Map(snapshot.campaigns.map((c) => [c.id, c.name]));
       return {
@@ -132,6 +141,8 @@ export function createRuleEngineService(deps: {
         })),
         exempt: [...exempt],
         problems,
+        ...(budgets ? { budget_changes: budgets.budgets, money: budgets.money } : {}),
+        ...(rule.conditions && rule.action ? { conditions: conditionsShown(evaluation) } : {}),
       };
     },
 

@@ -27,6 +27,9 @@ import { metricSpec } from '../../../src/domain/ruleConditions';
 import type { BudgetChangeDto, MoneyAtRiskDto } from '../../../src/domain/budgetChanges';
 import { money } from '../format';
 import { failAll, groupBy, live, type InBatch } from './batch';
+import type { AccountSnapshot, Evaluation } from '../evaluate';
+import type { ConditionInputs } from '../conditions/inputs';
+import type { LoadedEngineRule } from '../rulesSource';
 import type { EngineContext } from './context';
 
 const HOUR = 3_600_000;
@@ -239,3 +242,53 @@ export const addedBy = (item: InBatch) =>
     .reduce((sum, f) => sum + f.decision.allowed - f.plan.before, 0);
 
 export type { ActivityRow };
+
+/**
+ * Preview's budget changes: the rule's plans and roll-backs decided as a run now would (its recent
+ * changes, the ceilings), nothing claimed. Undefined for a rule without a budget action.
+ */
+export async function previewBudgets(
+  ctx: EngineContext,
+  rule: LoadedEngineRule,
+  snapshot: { fetchedAt: Date; data: AccountSnapshot },
+  evaluation: Evaluation,
+  inputs: ConditionInputs | undefined,
+): Promise<{ budgets: BudgetChangeDto[]; money: MoneyAtRiskDto | null } | undefined> {
+  if (!inputs?.budgets || !rule.action) return undefined;
+  const item: InBatch = {
+    run: { ruleId: rule.id, slot: snapshot.fetchedAt, kind: 'manual' },
+    runId: null,
+    rule,
+    snapshot: { id: 0, ...snapshot },
+    evaluation,
+    inputs,
+    leftOver: [],
+    claimed: [],
+    done: [],
+    failed: [],
+    label: `preview of rule ${rule.id}`,
+  };
+  await planBudgets(ctx, [item]);
+  if (item.error !== undefined) throw item.error;
+  const record = budgetRecord(item);
+  return {
+    budgets: record.budgets,
+    money: record.money ?? { added: 0, removed: 0, objects: 0, text: 'no budget change' },
+  };
+}
+
+/** Preview's objects with their conditions as judged: those the rule would act on first. */
+export function conditionsShown(evaluation: Evaluation) {
+  const judged = evaluation.objects.filter((o) => o.conditions);
+  const acting = (o: (typeof judged)[number]) => (o.verdicts.conditions === 'acted' ? 0 : 1);
+  return [...judged]
+    .sort((a, b) => acting(a) - acting(b))
+    .slice(0, 200)
+    .map((o) => ({
+      object_id: o.id,
+      object_type: o.type,
+      name: o.name,
+      result: o.verdicts.conditions === 'acted' ? true : o.verdicts.conditions === 'no_data' ? null : false,
+      values: o.conditions ?? [],
+    }));
+}

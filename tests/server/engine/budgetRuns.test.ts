@@ -10,12 +10,13 @@ import { GraphClient } from '../../../server/adplatform/graphClient';
 import { startSimulator, type Simulator } from '../../../server/adplatform/simulator/index';
 import type { DeliveryProfile, SimAdSet } from '../../../server/adplatform/simulator/world';
 import type { DbHandle } from '../../../server/db/client';
-import { folders, metaAdAccounts, ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
+import { folders, metaAdAccounts, ruleActivity, ruleRuns, rules, users } from '../../../server/db/schema/index';
+import { createRuleEngineService } from '../../../server/engine/service';
 import { runSlot } from '../../../server/engine/pipeline/runBatch';
 import type { ConditionGroup } from '../../../src/domain/ruleConditions';
 import type { RuleAction } from '../../../src/domain/ruleActions';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { engineContext, seedRule } from './support';
+import { engineContext, quietLog, seedRule } from './support';
 import type { RuleRunDto } from '../../../src/domain/contracts';
 import { findRun } from '../../../server/engine/runs';
 
@@ -193,6 +194,51 @@ eachDatabase((engine) => {
       expect(sim.world.adsets.get(winner.id)!.dailyBudgetCents).toBe(5000);
       const held = (await entriesOf(rule.id)).find((e) => e.action === 'run_held')!;
       expect(held.reason.Budgets).toMatch(/^\+\$[\d,]+\/day across 1 ad set, waiting for approval$/);
+
+      // Approved: the raise is made as planned (the budget has not moved since), once, and recorded.
+      const [user] = await dbh.db
+        .insert(users)
+        .values({ email: `approver${rule.id}@example.com`, passwordHash: 'x', firstName: 'Ada' })
+        .returning();
+      const service = createRuleEngineService({ db: dbh.db, client, now, log: quietLog });
+      const approved = await service.approve(held.runId!, {
+        id: user!.id,
+        first_name: 'Ada',
+        last_name: 'Approver',
+        email: user!.email,
+      });
+      expect(approved.note).toMatch(/approved by Ada Approver: 0 of 0 planned turn-offs made, 1 of 1 budget changes/);
+      const raised = sim.world.adsets.get(winner.id)!.dailyBudgetCents!;
+      expect(raised).toBeGreaterThan(5000);
+      const [made] = (await entriesOf(rule.id)).filter((e) => e.action === 'raise_budget');
+      expect(made).toMatchObject({ state: 'done', budgetBefore: 5000, budgetAfter: raised });
+      expect(made!.reason.Approved).toBe('by Ada Approver');
+    });
+
+    it("previews a budget rule's changes and their money without changing anything", async () => {
+      const rule = await budgetRule(raise(20));
+      const service = createRuleEngineService({ db: dbh.db, client, now, log: quietLog });
+      const preview = await service.preview(rule.id);
+
+      expect(preview.money?.text).toBe('+$10/day across 1 ad set');
+      expect(preview.budget_changes).toEqual([
+        expect.objectContaining({
+          action: 'raise_budget',
+          object_id: winner.id,
+          object_type: 'adset',
+          name: 'Winner ad set',
+          campaign_name: 'EDM Winner',
+          before: 50,
+          asked: 60,
+          allowed: 60,
+          daily_delta: 10,
+          cut: null,
+        }),
+      ]);
+      expect(preview.conditions![0]).toMatchObject({ object_id: winner.id, result: true });
+      expect(preview.conditions!.find((c) => c.object_id === loser.id)?.result).toBe(false);
+      expect(sim.world.adsets.get(winner.id)!.dailyBudgetCents).toBe(5000);
+      expect(await entriesOf(rule.id)).toEqual([]);
     });
   });
 });
