@@ -27,7 +27,7 @@ import {
 import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../src/domain/judging';
 import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
 import type { ConditionValueDto } from '../../src/domain/budgetChanges';
-import { CONDITIONS_TASK, judgeConditions, type PlannedBudget } from './conditions/judgeObjects';
+import { CONDITIONS_TASK, judgeConditions, type PlannedBudget, type SwitchPlan } from './conditions/judgeObjects';
 import type { ConditionInputs } from './conditions/inputs';
 
 /** A task card, or the rule's conditions (their verdict key in a run record). */
@@ -108,6 +108,8 @@ export interface Evaluation {
   campaignNames: Record<string, string>;
   /** The budget changes a budget action asks for, before the folder's ceilings (budgets/claim.ts). */
   budgetPlans: PlannedBudget[];
+  /** A turn_on action: the paused objects its conditions turn on. */
+  turnOns: SwitchPlan[];
   /** Objects a budget action cannot change, and why (a lifetime budget …). */
   budgetRefused: { objectId: string; name: string; reason: string }[];
   /** A raising rule: each object's cost on the rule's line now (the roll-back's judge). */
@@ -516,6 +518,7 @@ export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: E
     campaignNames,
     budgetPlans: judged?.budgets ?? [],
     budgetRefused: judged?.refused ?? [],
+    turnOns: judged?.turnOns ?? [],
     ...(judged ? { costNow: judged.costNow } : {}),
   };
 }

@@ -25,6 +25,8 @@ const ON_ACTIONS: Record<string, Switch['source']> = {
   turn_on_ad: 'undo',
   turn_on_campaign: 'undo',
   revive_ad: 'revive',
+  rule_turn_on_ad: 'rule',
+  rule_turn_on_campaign: 'rule',
 };
 
 /** Every switch of these objects since `since`, oldest first. */

@@ -52,9 +52,18 @@ export interface PlannedBudget {
   reason: Record<string, string>;
 }
 
+export interface SwitchPlan {
+  objectId: string;
+  level: 'ad' | 'campaign';
+  campaignId: string;
+  reason: Record<string, string>;
+}
+
 export interface ConditionsJudgement {
   objects: ConditionReport[];
-  turnOffs: { objectId: string; level: 'ad' | 'campaign'; campaignId: string; reason: Record<string, string> }[];
+  turnOffs: SwitchPlan[];
+  /** A turn_on action: paused ads or campaigns whose conditions hold (../pipeline/turnOns.ts). */
+  turnOns: SwitchPlan[];
   budgets: PlannedBudget[];
   /** Objects a budget action cannot change, with the reason (a lifetime budget …). */
   refused: { objectId: string; name: string; reason: string }[];
@@ -191,7 +200,14 @@ export function judgeConditions(
   const { attribution } = options;
   const { action, conditions } = rule;
   const rows = indexRows(inputs);
-  const judgement: ConditionsJudgement = { objects: [], turnOffs: [], budgets: [], refused: [], costNow: new Map() };
+  const judgement: ConditionsJudgement = {
+    objects: [],
+    turnOffs: [],
+    turnOns: [],
+    budgets: [],
+    refused: [],
+    costNow: new Map(),
+  };
   const line = action.kind === 'raise_budget' ? costLine(conditions) : null;
   const targets = targetsOf(action, view, snapshot.ads, options.inScope, inputs?.budgets);
   const adsetOfAd = new Map(snapshot.ads.map((ad) => [ad.id, ad.adset_id]));
@@ -290,13 +306,12 @@ export function judgeConditions(
     );
     if (!isBudgetAction(action.kind)) {
       report.verdict = 'acted';
-      if (action.kind === 'turn_off')
-        judgement.turnOffs.push({
-          objectId: target.id,
-          level: target.type === 'campaign' ? 'campaign' : 'ad',
-          campaignId: target.campaignId,
-          reason: { ...reason, [target.type === 'ad' ? 'Ad' : 'Campaign']: target.name },
-        });
+      (action.kind === 'turn_off' ? judgement.turnOffs : judgement.turnOns).push({
+        objectId: target.id,
+        level: target.type === 'campaign' ? 'campaign' : 'ad',
+        campaignId: target.campaignId,
+        reason: { ...reason, [target.type === 'ad' ? 'Ad' : 'Campaign']: target.name },
+      });
       continue;
     }
     const budget = target.budget;

@@ -10,6 +10,7 @@ import { slotLabel } from '../schedule';
 import { baseRecord, catchesUp, caughtUpHours, details, failAll, groupBy, live, plural, type InBatch } from './batch';
 import type { EngineContext } from './context';
 import { actBudgets, budgetRecord } from './budgets';
+import { actTurnOns } from './turnOns';
 
 /**
  * Sends claimed turn-offs (of one ad account) in batched status changes; a refused one becomes an
@@ -125,6 +126,7 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
     return;
   }
   await actBudgets(ctx, sent);
+  await actTurnOns(ctx, sent);
   for (const item of live(sent)) settleActed(ctx, item);
 }
 
@@ -139,10 +141,12 @@ function settleActed(ctx: EngineContext, item: InBatch): void {
   ]);
   const revived = item.revived?.length ?? 0;
   const budgetsDone = item.budgetDone?.length ?? 0;
-  const budgetsFailed = item.budgetFailed?.length ?? 0;
+  const budgetsFailed = (item.budgetFailed?.length ?? 0) + (item.turnOnsFailed?.length ?? 0);
+  const turnedOn = item.turnedOn?.length ?? 0;
   const notes = [
     ...(done.length || (!revived && !item.budgetFates?.length) ? [plural(done.length, 'turn-off')] : []),
     ...(item.budgetFates?.length ? [plural(budgetsDone, 'budget change')] : []),
+    ...(item.rule.action?.kind === 'turn_on' ? [`${turnedOn} turned on`] : []),
     ...(revived ? [`${revived} revived`] : []),
     ...(failed.length + budgetsFailed ? [`${failed.length + budgetsFailed} failed`] : []),
   ];
@@ -153,7 +157,7 @@ function settleActed(ctx: EngineContext, item: InBatch): void {
   }
   const note = notes.join('; ');
   const allFailed = failed.length + budgetsFailed;
-  const outcome = allFailed ? (done.length + budgetsDone ? 'partly_failed' : 'failed') : 'done';
+  const outcome = allFailed ? (done.length + budgetsDone + turnedOn ? 'partly_failed' : 'failed') : 'done';
   const budgets = budgetRecord(item);
   const record = details(
     item.evaluation!,

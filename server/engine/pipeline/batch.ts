@@ -42,6 +42,9 @@ export interface InBatch {
   /** Budget changes an earlier attempt claimed but did not confirm: sent again. */
   leftOverBudgets?: ActivityRow[];
   budgetDone?: ActivityRow[];
+  /** What a turn_on rule switched on, and what the platform refused (turnOns.ts). */
+  turnedOn?: ActivityRow[];
+  turnOnsFailed?: ActivityRow[];
   budgetFailed?: ActivityRow[];
   claimed: ActivityRow[];
   done: ActivityRow[];

@@ -215,6 +215,26 @@ eachDatabase((engine) => {
       expect(made!.reason.Approved).toBe('by Ada Approver');
     });
 
+    it('turns on the paused ads whose conditions hold, once, whoever runs the hour', async () => {
+      const winnerAd = [...sim.world.ads.values()].find((ad) => ad.adsetId === winner.id)!;
+      const loserAd = [...sim.world.ads.values()].find((ad) => ad.adsetId === loser.id)!;
+      await client.setStatuses([
+        { id: winnerAd.id, status: 'PAUSED' },
+        { id: loserAd.id, status: 'PAUSED' },
+      ]);
+      sim.advanceHours(1);
+      const rule = await budgetRule({ kind: 'turn_on', level: 'ad' });
+      const run = { ruleId: rule.id, slot: slot(), kind: 'run' as const };
+      const [first] = await Promise.all([runSlot(ctx(), run), runSlot(ctx(), run)]);
+
+      expect(first.note).toMatch(/1 turned on/);
+      expect(sim.inspect(winnerAd.id).status).toBe('ACTIVE');
+      expect(sim.inspect(loserAd.id).status).toBe('PAUSED');
+      const entries = await entriesOf(rule.id);
+      expect(entries.map((e) => [e.action, e.adId, e.state])).toEqual([['rule_turn_on_ad', winnerAd.id, 'done']]);
+      expect(sim.writes.filter((w) => w.id === winnerAd.id && w.status === 'ACTIVE')).toHaveLength(1);
+    });
+
     it("previews a budget rule's changes and their money without changing anything", async () => {
       const rule = await budgetRule(raise(20));
       const service = createRuleEngineService({ db: dbh.db, client, now, log: quietLog });
