@@ -44,6 +44,8 @@ export default {
       raise_budget: 'Budget raised',
       lower_budget: 'Budget lowered',
       restore_budget: 'Budget rolled back',
+      rule_turn_on_ad: 'Turned on ad',
+      rule_turn_on_campaign: 'Turned on campaign',
     },
     /** What a decided held run's planned turn-offs became (replaces "waiting for approval"). */
     planned_decided: {
