@@ -107,6 +107,8 @@ export const OBJECT_WATCHES = [
 /** The subscriptions a rule needs; null when it cannot be covered (it then keeps its scheduled hours). */
 export function subscriptionsOf(rule: EngineRule, currency: string): WantedSubscription[] | null {
   if (rule.judging?.revive_hours != null) return null;
+  // Conditions over windows and budget actions: no Meta notification says when they start to hold.
+  if (rule.conditions || rule.action) return null;
   const thresholds = activeThresholds(rule, []);
   const found: WantedSubscription[] = [];
   for (const [task, values] of thresholds) {

@@ -79,8 +79,15 @@ describe('the subscriptions a rule needs', () => {
     expect(specs(rule([task('trigger_cpl', { cpl: '6000' })]), 'JPY')![0]!.filters![0]!.value).toBe(6000);
   });
 
-  it('leaves to the schedule what Meta cannot push: outcome tasks, spend under $10, revive', () => {
+  it('leaves to the schedule what Meta cannot push: outcome tasks, spend under $10, revive, conditions', () => {
     expect(specs(rule([task('show_up_rate', { rate: '30', min_registrations: '20' })]))).toBeNull();
+    expect(
+      specs({
+        ...rule([]),
+        conditions: { match: 'all', conditions: [{ metric: 'cpl', window: 'last_3_days', op: '<', value: 30 }] },
+        action: { kind: 'raise_budget', level: 'adset', change: { percent: 20 } },
+      }),
+    ).toBeNull();
     expect(specs(rule([task('spend_no_links_clicks', { spend: '5' })]))).toBeNull();
     expect(specs(rule([task('trigger_cpl', { cpl: '60' })], { ...CARRIED_OVER_JUDGING, revive_hours: 72 }))).toBeNull();
   });
