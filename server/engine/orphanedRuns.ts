@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { ruleRuns } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
 import { confirmTurnOffs, markFailed, pendingTurnOffs } from './activity';
+import { pendingBudgetChangesOf } from './budgets/claim';
 import { finishRun, silentFor } from './ledger';
 import type { EngineContext } from './pipeline/context';
 import { recordRunFailure } from './pipeline/record';
@@ -83,8 +84,9 @@ async function takeOver(db: Database, silence: { manualMs: number; scheduledMs: 
 async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
   // The claims of the run's (rule, slot), as a retry of it would re-send them.
   const claims = await pendingTurnOffs(ctx.db, run.ruleId, run.slot);
+  const budgetClaims = await pendingBudgetChangesOf(ctx.db, [run.ruleId], run.slot);
   const slotRun = { ruleId: run.ruleId, slot: run.slot, kind: run.kind as 'run' | 'manual' };
-  if (!claims.length) {
+  if (!claims.length && !budgetClaims.length) {
     // Nothing was claimed, so nothing was sent: the run failed, and says so in Activity.
     await recordRunFailure(ctx, slotRun, new Error(`${STOPPED}; nothing was turned off`));
     ctx.log.warn(`run ${run.id} of rule ${run.ruleId}: ${STOPPED}; closed with nothing turned off`);
@@ -95,15 +97,29 @@ async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
   if (!rule) throw new Error('its rule is gone');
   const { ads, campaigns } = await ctx.client.listCampaignsWithAds(rule.account.adAccountId);
   const statusOf = new Map([...ads, ...campaigns].map((o) => [o.id, o.status]));
-  const landed = claims.filter((c) => statusOf.get(c.adId!) === 'PAUSED');
-  const notLanded = claims.filter((c) => statusOf.get(c.adId!) !== 'PAUSED');
+  // A budget change landed when the object's daily budget is now the one it set.
+  const budgetOf =
+    budgetClaims.length && ctx.client.listBudgets
+      ? new Map((await ctx.client.listBudgets(rule.account.adAccountId)).map((b) => [b.id, b.dailyBudget]))
+      : new Map<string, number | null>();
+  const budgetLanded = budgetClaims.filter((c) => budgetOf.get(c.adId!) === c.budgetAfter);
+  const landed = [...claims.filter((c) => statusOf.get(c.adId!) === 'PAUSED'), ...budgetLanded];
+  const notLanded = [
+    ...claims.filter((c) => statusOf.get(c.adId!) !== 'PAUSED'),
+    ...budgetClaims.filter((c) => !budgetLanded.includes(c)),
+  ];
   const at = ctx.now();
   await confirmTurnOffs(ctx.db, landed, at, "read back from the ad platform after the run's process stopped");
   for (const claim of notLanded)
-    await markFailed(ctx.db, claim, `${STOPPED} and the ad platform shows it still on`, at);
+    await markFailed(
+      ctx.db,
+      claim,
+      `${STOPPED} and the ad platform shows ${budgetClaims.includes(claim) ? 'the budget unchanged' : 'it still on'}`,
+      at,
+    );
 
   const outcome = notLanded.length ? (landed.length ? 'partly_failed' : 'failed') : 'done';
-  const note = `${STOPPED}; settled by another process: ${landed.length} turned off${
+  const note = `${STOPPED}; settled by another process: ${landed.length} ${budgetClaims.length ? 'made' : 'turned off'}${
     notLanded.length ? `, ${notLanded.length} not` : ''
   }`;
   await finishRun(ctx.db, run.ruleId, run.slot, run.kind as 'run' | 'manual' | 'approval', {
