@@ -7,10 +7,15 @@
  * revived it. Turn-ons made in reality (undo, revive, by hand) start a cool-down as they did. A rule
  * with an outcome task reads each ad's quality as known at the hour (`qualityAt`). Pure: it reads
  * the timeline and the quality it is given and writes nothing anywhere.
+ *
+ * A rule with conditions and an action is judged on its conditions too, each hour's windows worked
+ * out from the history (windowRows.ts); its turn-offs are paused as the task cards' are, and its
+ * budget changes are decided against the folder's limits with the history of its own simulated
+ * changes, from the budgets it is given (budgetReplay.ts).
  */
 import { DateTime } from 'luxon';
 import { blastRadius, DEFAULT_LIMITS, type BlastLimits } from '../engine/blastRadius';
-import { campaignNameMatches, evaluate, type PlannedAction } from '../engine/evaluate';
+import { campaignNameMatches, evaluate, type AccountSnapshot, type PlannedAction } from '../engine/evaluate';
 import type { ObjectHistory } from '../engine/judging';
 import { readsOutcomes, withQuality } from '../engine/outcomeTasks';
 import { reviveDecisions, type PausedByRule } from '../engine/revive';
@@ -20,6 +25,13 @@ import { HOUR_MS } from '../history/reading';
 import { hourIndex, type AdSeries, type Timeline } from '../history/timeline';
 import type { QualityByAd } from '../outcomes/quality';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { DEFAULT_BUDGET_LIMITS, type BudgetLimits } from '../../src/domain/budgetLimits';
+import { isBudgetAction } from '../../src/domain/ruleActions';
+import { readsNeeded } from '../engine/conditions/inputs';
+import { readsOutcomes as conditionsReadOutcomes } from '../engine/conditions/evaluateConditions';
+import type { BudgetObject, CeilingName } from '../engine/budgets/types';
+import { SimulatedBudgets, type ReplayBudgetChange } from './budgetReplay';
+import { WindowRows } from './windowRows';
 import { AccountAtHour, type HourlyNeed } from './accountAtHour';
 import { CrossingAds } from './crossing';
 
@@ -47,6 +59,10 @@ export interface ReplayInput {
    * later unseen); read only for a rule with an outcome task. Absent: no outcome data.
    */
   qualityAt?: (atMs: number) => QualityByAd;
+  /** A budget rule: the daily budgets it starts from (now's: the history keeps none) and the folder's limits. */
+  budgets?: { now: BudgetObject[]; limits: BudgetLimits };
+  /** Each ad's ad set, as listed now (the history keeps no ad sets): ad-set conditions and budgets read it. */
+  adsetOfAd?: ReadonlyMap<string, string>;
   /** Judge every ad at every hour, not only those crossing a task (crossing.ts): slower, the same pauses. */
   judgeEveryAd?: boolean;
   signal?: AbortSignal;
@@ -78,6 +94,9 @@ export interface ReplayResult {
   /** Scheduled hours replayed, and those without any reading yet. */
   slots: number;
   slotsWithoutData: number;
+  /** A budget rule: the changes it would have made, hour by hour, and how often each ceiling cut one. */
+  budgetChanges: ReplayBudgetChange[];
+  ceilingsMet: Partial<Record<CeilingName, number>>;
 }
 
 /** Every scheduled hour of the rule in [fromMs, toMs), in its time zone, oldest first. */
@@ -169,9 +188,31 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     (first, s) => Math.min(first, s.latest.findIndex((h) => h >= 0) >>> 0),
     timeline.hours,
   );
-  const crossing = input.judgeEveryAd ? null : CrossingAds.of(rule, input.currency, timeline.ads.length);
-  const outcomes = readsOutcomes(rule);
-  const allAds = rule.rule_task.some((t) => t.is_active && t.name === 'campaign_leads');
+  // A rule with conditions judges every object: the crossing filter knows the task cards only.
+  const conditioned = Boolean(rule.conditions && rule.action);
+  const crossing = input.judgeEveryAd || conditioned ? null : CrossingAds.of(rule, input.currency, timeline.ads.length);
+  const outcomes = readsOutcomes(rule) || (conditioned && conditionsReadOutcomes(rule.conditions));
+  const allAds = conditioned || rule.rule_task.some((t) => t.is_active && t.name === 'campaign_leads');
+  const adsetOfAd = input.adsetOfAd ?? new Map<string, string>();
+  const windows = conditioned
+    ? new WindowRows(
+        timeline,
+        readsNeeded(rule),
+        input.accountZone ?? rule.timezone,
+        (s) => inScope(s.campaignName),
+        adsetOfAd,
+      )
+    : null;
+  const budgets =
+    conditioned && rule.action && isBudgetAction(rule.action.kind)
+      ? new SimulatedBudgets(
+          input.budgets?.now ?? [],
+          input.budgets?.limits ?? DEFAULT_BUDGET_LIMITS,
+          rule.action,
+          rule.conditions,
+          input.currency,
+        )
+      : null;
   const keep = {
     allAds,
     paused: judging.revive_hours !== null,
@@ -198,11 +239,19 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     const quality = outcomes ? (input.qualityAt?.(atMs) ?? NO_QUALITY) : null;
     crossing?.judgingWith(quality);
     const { snapshot: read, delivering } = account.snapshot(hour, input.currency, hourly, keep);
-    const snapshot = quality ? withQuality(read, quality) : read;
+    const placed = adsetOfAd.size ? withAdsets(read, adsetOfAd) : read;
+    const snapshot = quality ? withQuality(placed, quality) : placed;
     const now = new Date(atMs);
     const history = turnOns.upTo(atMs);
     const exempt = new Set((input.exemptions ?? []).filter((e) => e.sinceMs <= atMs).map((e) => e.objectId));
-    const evaluation = evaluate(rule, snapshot, { exempt, history, now });
+    const inputs = windows
+      ? {
+          windowRows: windows.at(atMs),
+          ...(budgets ? { budgets: budgets.objectsAt(deliveringParents(snapshot)) } : {}),
+        }
+      : undefined;
+    const evaluation = evaluate(rule, snapshot, { exempt, history, now, ...(inputs ? { inputs } : {}) });
+    budgets?.apply(atMs, evaluation.budgetPlans, evaluation.costNow);
     const revives =
       judging.revive_hours === null
         ? []
@@ -245,7 +294,29 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     }
   }
   input.onProgress?.(slots.length, slots.length);
-  return { pauses, slots: slots.length, slotsWithoutData };
+  return {
+    pauses,
+    slots: slots.length,
+    slotsWithoutData,
+    budgetChanges: budgets?.changes ?? [],
+    ceilingsMet: budgets?.ceilingsMet ?? {},
+  };
+}
+
+/** The snapshot's ads with their ad sets (the history keeps none: they are read from the platform now). */
+function withAdsets(snapshot: AccountSnapshot, adsetOfAd: ReadonlyMap<string, string>): AccountSnapshot {
+  return { ...snapshot, ads: snapshot.ads.map((ad) => ({ ...ad, adset_id: adsetOfAd.get(ad.id) ?? ad.adset_id })) };
+}
+
+/** The ad sets and campaigns with an ad delivering in the snapshot: what is on at that hour. */
+function deliveringParents(snapshot: AccountSnapshot): Set<string> {
+  const on = new Set<string>();
+  for (const ad of snapshot.ads)
+    if (ad.effective_status === 'ACTIVE') {
+      on.add(ad.campaign_id);
+      if (ad.adset_id) on.add(ad.adset_id);
+    }
+  return on;
 }
 
 /** The replay's ad turn-offs still in effect, as the engine's revive reads its own (entry = index in `pauses`). */

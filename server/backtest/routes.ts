@@ -31,6 +31,14 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', () => jobs.close());
   const limits = { maxShare: app.config.engineMaxShare, maxActions: app.config.engineMaxActions };
+  // Budgets and ad sets as they are now (the history keeps neither), where this server reads the platform.
+  const readNow = app.metricHistory.platformNow?.bind(app.metricHistory);
+  const platformNow = readNow
+    ? async (adAccountId: string) => {
+        const { budgets, ads } = await readNow(adAccountId);
+        return { budgets, adsetOfAd: new Map(ads.filter((ad) => ad.adset_id).map((ad) => [ad.id, ad.adset_id])) };
+      }
+    : undefined;
   const mayRead = requirePermission('read_rules');
   const startsPerPerson = limitAttempts(
     app,
@@ -58,6 +66,7 @@ const backtestRoutes: FastifyPluginAsyncZod = async (app) => {
           limits,
           signal: control.signal,
           onProgress: control.progress,
+          ...(platformNow ? { platformNow } : {}),
         }),
       );
       return reply.status(202).send(job);

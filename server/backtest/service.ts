@@ -2,12 +2,18 @@
  * A backtest of a rule body — saved or not — on one folder's ad account: checks the request, loads
  * the account's metric history over the span (and, for a rule with an outcome task, what its leads
  * became, as known at each hour), replays the rule and reads what each pause meant. Reads the
- * database only; nothing is sent to the ad platform.
+ * database and, for a rule with conditions on ad sets or a budget action, the platform's ad sets,
+ * campaigns and budgets as they are now (the history keeps neither ad sets nor budgets); nothing is
+ * sent to the ad platform.
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_ID } from '../http/params';
 import { judgingSchema, NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
+import { readBudgetLimits, type BudgetLimits } from '../../src/domain/budgetLimits';
+import { isBudgetAction, ruleActionFieldSchema, type RuleAction } from '../../src/domain/ruleActions';
+import { lastDaysOf, readsOf, ruleConditionsSchema, type ConditionGroup } from '../../src/domain/ruleConditions';
+import type { BudgetObject } from '../engine/budgets/types';
 import { validateRuleItems, RULE_MESSAGES } from '../../src/domain/rules';
 import { isWeekSchedule } from '../../src/domain/schedule';
 import type { Database } from '../db/client';
@@ -16,14 +22,17 @@ import type { BlastLimits } from '../engine/blastRadius';
 import { HOURLY_DAYS } from '../engine/hourlyRead';
 import { switchesOf } from '../engine/onOffHistory';
 import { readsOutcomes } from '../engine/outcomeTasks';
+import { readsOutcomes as conditionsReadOutcomes } from '../engine/conditions/evaluateConditions';
 import type { RuleItem } from '../engine/ruleShape';
-import { HOUR_MS, DAY_MS, type MetricName } from '../history/reading';
+import { HOUR_MS, DAY_MS, METRICS, type MetricName } from '../history/reading';
 import { historyCoverage } from '../history/store';
 import { loadTimeline } from '../history/timeline';
 import { ApiError, notFound, ValidationError } from '../http/errors';
 import { OutcomeStore } from '../outcomes/store';
 import { isValidTimezone } from '../rules/timezones';
 import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
+import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../src/domain/backtest';
+import { budgetOutcomesOf } from './budgetOutcome';
 import { replay, type BacktestRule } from './replay';
 
 /** The spans the editor offers; the API takes any whole number of days up to the longest. */
@@ -51,6 +60,10 @@ export const backtestRequestSchema = z.object({
     judging: judgingSchema
       .optional()
       .describe("How it judges late data; default the saved rule's, else a new rule's (src/domain/judging.ts)"),
+    conditions: ruleConditionsSchema
+      .optional()
+      .describe("The rule's conditions (null: none); absent: the saved rule's"),
+    action: ruleActionFieldSchema.optional().describe("What the conditions do (null: none); absent: the saved rule's"),
   }),
 });
 
@@ -70,6 +83,11 @@ export interface BacktestResult {
   totals: BacktestTotals;
   by_day: BacktestDay[];
   results: PauseOutcome[];
+  /** A budget rule: the changes it would have made, the ceilings that cut them, and their money. */
+  budget_changes?: BacktestBudgetChange[];
+  ceilings_met?: Record<string, number>;
+  budget_totals?: BacktestBudgetTotals;
+  budgets_from?: 'now';
 }
 
 export interface BacktestOptions {
@@ -77,6 +95,14 @@ export interface BacktestOptions {
   limits?: BlastLimits;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** The account's ad sets and campaigns with their budgets, and each ad's ad set, as they are now. */
+  platformNow?: (adAccountId: string) => Promise<PlatformNow>;
+}
+
+/** What the platform says now of an account's budgets and ad sets (the history keeps neither). */
+export interface PlatformNow {
+  budgets: BudgetObject[];
+  adsetOfAd: Map<string, string>;
 }
 
 /** Everything checkable before the work starts: 400 with the field's message, 404 for a folder. */
@@ -87,31 +113,39 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
     });
   const filters = request.rule.rule_filter as unknown as Parameters<typeof validateRuleItems>[0];
   const tasks = request.rule.rule_task as unknown as Parameters<typeof validateRuleItems>[1];
-  const errors = validateRuleItems(filters, tasks, { active: true });
-  if (errors) {
-    if (errors.rule_task?.non_field_errors)
-      errors.rule_task.non_field_errors = ['Turn on at least one task to try the rule on history.'];
-    throw new ApiError(400, errors as Record<string, unknown>);
-  }
   const [folder] = await db
     .select({
       adAccountId: folders.adAccountId,
       accountName: metaAdAccounts.accountName,
       currency: metaAdAccounts.currency,
       timezone: metaAdAccounts.timezoneName,
+      budgetLimits: folders.budgetLimits,
     })
     .from(folders)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(and(eq(folders.id, request.folder), eq(folders.isDeleted, false)));
   if (!folder) throw notFound();
   let judging: RuleJudging = request.rule.judging ?? NEW_RULE_JUDGING;
+  let conditions: ConditionGroup | null = request.rule.conditions ?? null;
+  let action: RuleAction | null = request.rule.action ?? null;
   if (request.rule_id) {
     const [rule] = await db
-      .select({ id: rules.id, judging: rules.judging })
+      .select({ id: rules.id, judging: rules.judging, conditions: rules.conditions, action: rules.action })
       .from(rules)
       .where(and(eq(rules.id, request.rule_id), eq(rules.folderId, request.folder)));
     if (!rule) throw new ValidationError({ rule_id: ['This rule is not in the folder.'] });
     judging = request.rule.judging ?? readJudging(rule.judging);
+    // What the body leaves out is the saved rule's (read as the engine reads it: unreadable is none).
+    if (request.rule.conditions === undefined)
+      conditions = ruleConditionsSchema.safeParse(rule.conditions ?? null).data ?? null;
+    if (request.rule.action === undefined) action = ruleActionFieldSchema.safeParse(rule.action ?? null).data ?? null;
+  }
+  const acts = Boolean(conditions && action);
+  const errors = validateRuleItems(filters, tasks, { active: true, acts });
+  if (errors) {
+    if (errors.rule_task?.non_field_errors)
+      errors.rule_task.non_field_errors = ['Turn on at least one task to try the rule on history.'];
+    throw new ApiError(400, errors as Record<string, unknown>);
   }
   const coverage = await historyCoverage(db, folder.adAccountId);
   const accountName = folder.accountName ?? folder.adAccountId;
@@ -128,6 +162,9 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
     },
     coverage,
     judging,
+    conditions: acts ? conditions : null,
+    action: acts ? action : null,
+    budgetLimits: readBudgetLimits(folder.budgetLimits) as BudgetLimits,
   };
 }
 
@@ -137,6 +174,7 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
  * allowance (server/engine/judging.ts, leadsMayArriveLate).
  */
 function metricsRead(rule: BacktestRule, judging: RuleJudging): MetricName[] {
+  if (rule.conditions) return [...METRICS];
   const tasks = new Set(rule.rule_task.filter((t) => t.is_active).map((t) => t.name));
   const metrics: MetricName[] = ['leads'];
   if (tasks.has('website_cpl') || judging.lag_hours !== null) metrics.push('websiteLeads');
@@ -151,7 +189,7 @@ export async function runBacktest(
   prepared: Awaited<ReturnType<typeof prepareBacktest>>,
   options: BacktestOptions,
 ): Promise<BacktestResult> {
-  const { account, coverage, judging } = prepared;
+  const { account, coverage, judging, conditions, action } = prepared;
   const toMs = Math.floor(options.now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
   const fromMs = toMs - request.days * DAY_MS;
   const rule: BacktestRule = {
@@ -162,9 +200,20 @@ export async function runBacktest(
     schedule: request.rule.rule_schedule.schedule as boolean[][],
     timezone: request.rule.rule_schedule.timezone,
     judging,
+    conditions,
+    action,
   };
-  // Days before the first hour: its latest reading, and the days of hourly delivery the judging may read.
-  const lookBackDays = judging.maturity_hours > 0 || judging.lag_hours !== null ? 1 + HOURLY_DAYS : 2;
+  // Days before the first hour: its latest reading, the days of hourly delivery the judging may read,
+  // and the days of the conditions' longest window.
+  const lookBackDays = Math.max(
+    judging.maturity_hours > 0 || judging.lag_hours !== null ? 1 + HOURLY_DAYS : 2,
+    1 + windowDays(conditions),
+  );
+  const budgetRule = Boolean(action && isBudgetAction(action.kind));
+  const needsPlatform = budgetRule || readsOf(conditions).some((r) => r.of === 'adset') || action?.level === 'adset';
+  if (budgetRule && !options.platformNow)
+    throw new Error('The ad platform is not configured on this server: the budgets to start from cannot be read.');
+  const platform = needsPlatform && options.platformNow ? await options.platformNow(account.adAccountId) : null;
   const turnOnsSince = fromMs - Math.max(judging.cooldown_hours, judging.revive_hours ?? 0) * HOUR_MS;
   const timeline = await loadTimeline(
     db,
@@ -184,7 +233,9 @@ export async function runBacktest(
           .where(eq(ruleExemptions.ruleId, request.rule_id))
       : Promise.resolve([]),
     switchesOf(db, objectIds, new Date(turnOnsSince)),
-    readsOutcomes(rule) ? new OutcomeStore(db).history(account.adAccountId, fromMs, toMs) : null,
+    readsOutcomes(rule) || conditionsReadOutcomes(conditions)
+      ? new OutcomeStore(db).history(account.adAccountId, fromMs, toMs)
+      : null,
   ]);
   const replayed = await replay({
     rule,
@@ -197,6 +248,8 @@ export async function runBacktest(
     turnOns: switches.filter((s) => s.turned === 'on').map((s) => ({ objectId: s.objectId, atMs: s.at.getTime() })),
     limits: options.limits,
     ...(quality ? { qualityAt: (atMs: number) => quality.at(atMs) } : {}),
+    ...(platform ? { adsetOfAd: platform.adsetOfAd } : {}),
+    ...(budgetRule ? { budgets: { now: platform?.budgets ?? [], limits: prepared.budgetLimits } } : {}),
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -218,7 +271,21 @@ export async function runBacktest(
     totals,
     by_day: days,
     results,
+    ...(budgetRule
+      ? {
+          ...budgetOutcomesOf(replayed, timeline),
+          budgets_from: 'now' as const,
+        }
+      : {}),
   };
+}
+
+/** The days the longest window of the conditions reaches back (lifetime: the history's start anyway). */
+function windowDays(conditions: ConditionGroup | null): number {
+  const days = readsOf(conditions).map((r) =>
+    r.window === 'yesterday' ? 2 : r.window === 'today' ? 1 : (lastDaysOf(r.window) ?? 0),
+  );
+  return Math.max(0, ...days);
 }
 
 /** Backtests over one database, as their routes prepare and run them. */

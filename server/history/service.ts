@@ -3,7 +3,8 @@
  * once, in the background, for an account synced for the first time (no reading kept yet).
  */
 import { eq } from 'drizzle-orm';
-import type { AdPlatformClient } from '../adplatform/types';
+import type { Ad, AdPlatformClient } from '../adplatform/types';
+import type { BudgetObject } from '../engine/budgets/types';
 import type { Database } from '../db/client';
 import { metaAdAccounts } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
@@ -16,6 +17,11 @@ export interface MetricHistoryService {
   backfill(adAccountId: string): Promise<BackfillReport>;
   /** Starts a backfill when the account holds no reading yet (first sync); never throws. */
   fillIfEmpty(adAccountId: string): Promise<void>;
+  /**
+   * What the history does not keep, read from the platform now: the account's ad sets' and
+   * campaigns' budgets and its ads (with their ad sets). A backtest of a budget rule starts from it.
+   */
+  platformNow?(adAccountId: string): Promise<{ budgets: BudgetObject[]; ads: Ad[] }>;
 }
 
 /**
@@ -68,6 +74,14 @@ export function createMetricHistoryService(deps: {
 
   return {
     backfill,
+    async platformNow(adAccountId) {
+      if (!deps.client.listBudgets) throw new Error('This ad platform client cannot read budgets.');
+      const [budgets, ads] = await Promise.all([
+        deps.client.listBudgets(adAccountId),
+        deps.client.listAds(adAccountId),
+      ]);
+      return { budgets, ads };
+    },
     async fillIfEmpty(adAccountId) {
       try {
         if (filling.has(adAccountId) || (await historyCoverage(db, adAccountId)).readings) return;

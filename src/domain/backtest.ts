@@ -3,6 +3,7 @@
  * serialises through these schemas) and the screens that read them.
  */
 import { z } from 'zod';
+import { conditionValueSchema } from './budgetChanges';
 
 export const BACKTEST_SPANS = [7, 14, 30] as const;
 export const IMPACT_SPANS = [7, 30] as const;
@@ -34,6 +35,37 @@ export const backtestPauseSchema = z.object({
     .describe('When the rule would have turned it back on (revive); null: it stayed off'),
 });
 export type BacktestPause = z.infer<typeof backtestPauseSchema>;
+
+/** One budget change a budget rule would have made in the history (daily budgets in the account's currency). */
+export const backtestBudgetChangeSchema = z.object({
+  at: z.string().describe('The scheduled hour it would have run at'),
+  action: z.enum(['raise_budget', 'lower_budget', 'restore_budget']),
+  object_id: z.string(),
+  object_type: z.enum(['adset', 'campaign']),
+  name: z.string(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  before: z.number().describe('Daily budget before the change'),
+  asked: z.number().describe('Daily budget the rule asked for'),
+  allowed: z.number().describe('Daily budget the folder’s limits allowed'),
+  daily_delta: z.number().describe('allowed − before'),
+  /** "+20% asked, +8% allowed: 24 h ceiling"; null when nothing cut it. */
+  cut: z.string().nullable(),
+  cut_by: z.string().nullable().describe('The ceiling that cut it: growth_24h, growth_7d, settling, …'),
+  held: z.boolean().describe('The run would have waited for approval (daily increase limit): not made'),
+  conditions: z.array(conditionValueSchema),
+  reason: z.record(z.string(), z.string()),
+});
+export type BacktestBudgetChange = z.infer<typeof backtestBudgetChangeSchema>;
+
+export const backtestBudgetTotalsSchema = z.object({
+  changes: z.number().int().describe('Changes made (held ones not counted)'),
+  held: z.number().int(),
+  added: z.number().describe('Daily budget the raises added, summed'),
+  removed: z.number().describe('Daily budget the lowers and roll-backs removed, summed (0 or more)'),
+  objects: z.number().int().describe('Ad sets and campaigns changed'),
+});
+export type BacktestBudgetTotals = z.infer<typeof backtestBudgetTotalsSchema>;
 
 export const backtestResultSchema = z.object({
   rule: z.object({ id: z.number().int().nullable(), name: z.string() }),
@@ -69,6 +101,20 @@ export const backtestResultSchema = z.object({
     .number()
     .int()
     .describe('Pauses that can be listed: the first ones found, up to a limit (results_count when below it)'),
+  budget_changes: z
+    .array(backtestBudgetChangeSchema)
+    .optional()
+    .describe('A budget rule: the changes it would have made, oldest first (the first ones, up to a limit)'),
+  budget_changes_count: z.number().int().optional().describe('Budget changes found, held ones included'),
+  ceilings_met: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe('How often each ceiling (or the rule’s own bound) cut a change, by name'),
+  budget_totals: backtestBudgetTotalsSchema.optional(),
+  budgets_from: z
+    .enum(['now'])
+    .optional()
+    .describe('now: the history keeps no budgets; they start as they are now, changed only by this rule'),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
 
