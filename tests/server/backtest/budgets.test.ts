@@ -3,6 +3,7 @@ import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { keptResult } from '../../../server/backtest/keptResult';
 import type { BudgetObject } from '../../../server/engine/budgets/types';
+import type { ConditionWindow } from '../../../src/domain/ruleConditions';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';
 import { readAt, ruleBody } from './support';
@@ -31,7 +32,7 @@ const platformNow = async () => ({
   ]),
 });
 
-const raiseWhileCheap = (window: string) => ({
+const raiseWhileCheap = (window: ConditionWindow) => ({
   conditions: { match: 'all' as const, conditions: [{ metric: 'cpl' as const, window, op: '<' as const, value: 30 }] },
   action: { kind: 'raise_budget' as const, level: 'adset' as const, change: { percent: 20 }, rollback_hours: null },
 });
