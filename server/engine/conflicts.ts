@@ -5,7 +5,10 @@
  *   has an ad task that can be crossed by numbers A's tasks let through — A turns the ad back on, B
  *   turns it off again;
  * - the same filters with different thresholds of one task: two rules judge the same ads on the
- *   same metric and disagree where the line is.
+ *   same metric and disagree where the line is;
+ * - one raises the budgets another lowers, at the same level: the cool-down keeps each from undoing
+ *   the other at once (budgets/claim.ts), but they pull the same budgets both ways;
+ * - one turns on what another turns off (a turn_on action against a turn-off).
  */
 import type { RuleConflictDto } from '../../src/domain/judging';
 import { itemLabel, OUTCOME_STAGES } from '../../src/domain/rules';
@@ -82,6 +85,27 @@ export function folderConflicts(rules: ConflictRule[]): RuleConflictDto[] {
           add(a, b, 'revives_what_other_pauses', text);
           add(b, a, 'revives_what_other_pauses', text);
         }
+      }
+      const aAction = a.action;
+      const bAction = b.action;
+      if (
+        a.id < b.id &&
+        aAction &&
+        bAction &&
+        aAction.level === bAction.level &&
+        new Set([aAction.kind, bAction.kind]).size === 2 &&
+        [aAction.kind, bAction.kind].every((k) => k === 'raise_budget' || k === 'lower_budget')
+      ) {
+        const [raiser, lowerer] = aAction.kind === 'raise_budget' ? [a, b] : [b, a];
+        const text = `"${raiser.name}" raises budgets that "${lowerer.name}" lowers`;
+        add(a, b, 'opposite_budgets', text);
+        add(b, a, 'opposite_budgets', text);
+      }
+      const turnsOff = (r: ConflictRule) => (tasksOf.get(r.id)?.size ?? 0) > 0 || r.action?.kind === 'turn_off';
+      if (aAction?.kind === 'turn_on' && turnsOff(b)) {
+        const text = `"${a.name}" turns on ${aAction.level}s that "${b.name}" turns off`;
+        add(a, b, 'turns_on_what_other_pauses', text);
+        add(b, a, 'turns_on_what_other_pauses', text);
       }
       if (a.id < b.id && filterKey(a) === filterKey(b)) {
         for (const [task, t] of aTasks) {

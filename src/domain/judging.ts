@@ -162,7 +162,7 @@ export interface RuleConflictDto {
   other_rule_id: number;
   other_rule_name: string;
   /** revives_what_other_pauses: one rule turns back on what the other turns off; same_filters: one set of filters, different thresholds. */
-  kind: 'revives_what_other_pauses' | 'same_filters';
+  kind: 'revives_what_other_pauses' | 'same_filters' | 'opposite_budgets' | 'turns_on_what_other_pauses';
   detail: string;
 }
 
@@ -170,6 +170,6 @@ export const ruleConflictSchema = z.object({
   rule_id: z.number().int(),
   other_rule_id: z.number().int(),
   other_rule_name: z.string(),
-  kind: z.enum(['revives_what_other_pauses', 'same_filters']),
+  kind: z.enum(['revives_what_other_pauses', 'same_filters', 'opposite_budgets', 'turns_on_what_other_pauses']),
   detail: z.string(),
 }) satisfies z.ZodType<RuleConflictDto>;

@@ -330,4 +330,37 @@ describe('conflicts between active rules of a folder', () => {
       folderConflicts([revives, { ...conflictRule(4, [task('trigger_cpl', { cpl: '10' })]), isActive: false }]),
     ).toEqual([]);
   });
+
+  it('flags a rule raising the budgets another lowers, and one turning on what another turns off', () => {
+    const cheap = {
+      match: 'all' as const,
+      conditions: [{ metric: 'cpl' as const, window: 'last_3_days' as const, op: '<' as const, value: 30 }],
+    };
+    const raises = {
+      ...conflictRule(1, []),
+      conditions: cheap,
+      action: { kind: 'raise_budget' as const, level: 'adset' as const, change: { percent: 20 } },
+    };
+    const lowers = {
+      ...conflictRule(2, []),
+      conditions: cheap,
+      action: { kind: 'lower_budget' as const, level: 'adset' as const, change: { percent: 20 } },
+    };
+    const elsewhere = { ...lowers, id: 3, rule_filter: filters(['Webinar']) };
+    expect(
+      folderConflicts([raises, lowers, elsewhere]).map((c) => [c.rule_id, c.other_rule_id, c.kind, c.detail]),
+    ).toEqual([
+      [1, 2, 'opposite_budgets', '"Rule 1" raises budgets that "Rule 2" lowers'],
+      [2, 1, 'opposite_budgets', '"Rule 1" raises budgets that "Rule 2" lowers'],
+    ]);
+    const turnsOn = {
+      ...conflictRule(4, []),
+      conditions: cheap,
+      action: { kind: 'turn_on' as const, level: 'ad' as const },
+    };
+    expect(folderConflicts([turnsOn, conflictRule(5, [CPL])]).map((c) => [c.rule_id, c.kind])).toEqual([
+      [4, 'turns_on_what_other_pauses'],
+      [5, 'turns_on_what_other_pauses'],
+    ]);
+  });
 });
