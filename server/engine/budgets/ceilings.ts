@@ -38,6 +38,15 @@ export function budgetAt(moment: number, history: readonly BudgetChangeRecord[],
   return after.reduce((first, change) => (change.at < first.at ? change : first)).before;
 }
 
+/**
+ * The lowest daily budget in force from a past moment to now: growth is counted from it, so a
+ * budget lowered and raised again within the window grows no more than from where it started.
+ */
+export function lowestSince(moment: number, history: readonly BudgetChangeRecord[], current: number): number {
+  const within = history.filter((change) => change.at.getTime() > moment);
+  return Math.min(budgetAt(moment, history, current), current, ...within.map((change) => change.after));
+}
+
 /** At least significant_pct of `before`, either way (Meta restarts learning on a large cut too). */
 const isSignificant = (before: number, after: number, limits: BudgetLimits) =>
   Math.abs(after - before) * 100 >= limits.significant_pct * before;
@@ -100,7 +109,7 @@ export function applyCeilings(input: CeilingsInput): BudgetDecision {
   if (asked < before) return decision(asked, null, null);
 
   const growth = (days: number, pct: number) =>
-    Math.floor((budgetAt(at - days * 24 * HOUR, history, before) * (100 + pct)) / 100);
+    Math.floor((lowestSince(at - days * 24 * HOUR, history, before) * (100 + pct)) / 100);
   let held: Held = { allowed: asked, cut: null };
   held = holdAt(held, before, growth(1, limits.growth_24h_pct), 'growth_24h', '24 h ceiling');
   held = holdAt(held, before, growth(7, limits.growth_7d_pct), 'growth_7d', '7-day ceiling');

@@ -194,6 +194,18 @@ describe('applyCeilings', () => {
     });
   });
 
+  it('counts growth from the lowest budget of the window: lowered then raised grows no more than +50 % in 24 h', () => {
+    // $100 a day, lowered to $50 ten hours ago (another rule), asked back to $100: at most $75.
+    const history = [change(10, 10_000, 5_000)];
+    expect(
+      decide({ before: 5_000, asked: 10_000, history, limits: { ...DEFAULT_BUDGET_LIMITS, significant_pct: 100 } }),
+    ).toMatchObject({
+      allowed: 7_500,
+      cutBy: 'growth_24h',
+      cutText: '+100% asked, +50% allowed: 24 h ceiling',
+    });
+  });
+
   it('follows the folder’s limits', () => {
     const limits = { ...DEFAULT_BUDGET_LIMITS, growth_24h_pct: 10, significant_pct: 50 };
     expect(decide({ before: 10_000, asked: 13_000, limits })).toMatchObject({ allowed: 11_000, cutBy: 'growth_24h' });
