@@ -5,6 +5,7 @@
  * before the mail goes out and the message is stored with it (mailOnce.ts), so a retry after a
  * crash neither writes a second entry nor builds a different digest.
  */
+import { moneyOf } from './budgets/moneyAtRisk';
 import { and, asc, desc, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
@@ -78,6 +79,27 @@ const describe = (entry: ActivityRow, zone: string) => {
   return `${at} — ${entry.action.replaceAll('_', ' ')}${object}${why ? ` (${why})` : ''}`;
 };
 
+/** The money the digest's budget changes moved: "Budget changes: +$1,240/day across 14 ad sets". */
+function budgetLine(entries: ActivityRow[], currency: string): string[] {
+  const changes = entries.filter(
+    (e) => e.state === 'done' && e.budgetBefore !== null && e.budgetAfter !== null && e.action.endsWith('_budget'),
+  );
+  if (!changes.length) return [];
+  const money = moneyOf(
+    changes.map((e) => ({
+      objectId: e.adId ?? '',
+      level: e.objectType === 'campaign' ? ('campaign' as const) : ('adset' as const),
+      before: e.budgetBefore!,
+      asked: e.budgetAfter!,
+      allowed: e.budgetAfter!,
+      cutBy: null,
+      cutText: null,
+    })),
+    currency,
+  );
+  return [`Budget changes: ${money.text}.`];
+}
+
 /** A digest's title, lines and link: the mail and the webhook message are both built from them. */
 export function digestParts(rule: LoadedEngineRule, entries: ActivityRow[], publicUrl: string) {
   const names = ruleNamesInMail(rule);
@@ -85,6 +107,7 @@ export function digestParts(rule: LoadedEngineRule, entries: ActivityRow[], publ
     title: `${names.rule}: ${entries.length} rule action${entries.length === 1 ? '' : 's'} (${names.folder})`,
     paragraphs: [
       `Rule "${names.rule}" in ${names.folder} (${names.account}) since its last alert:`,
+      ...budgetLine(entries, rule.account.currency),
       ...entries.map((e) => describe(e, rule.timezone)),
     ],
     action: { label: 'Open the activity', url: `${publicUrl}/activity?rule_id=${rule.id}` },
