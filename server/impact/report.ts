@@ -5,6 +5,8 @@
  * capped by its campaign's daily budget), false pauses (undone, revived, or whose numbers as they
  * settled no longer cross the rule's threshold), and the leads brought back by turning objects on.
  * A rule with an outcome task is judged for that with what the leads became as known now.
+ * Budget rules: the daily budget their done changes added and removed, and each change with the
+ * object's cost per lead in the days before and after it (budgetImpact.ts).
  */
 import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { ImpactPause, ImpactReport } from '../../src/domain/impact';
@@ -19,6 +21,7 @@ import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from
 import { notFound } from '../http/errors';
 import type { QualityByAd } from '../outcomes/quality';
 import { OutcomeStore } from '../outcomes/store';
+import { BUDGET_ACTIONS, BUDGET_METHOD, budgetImpactOf } from './budgetImpact';
 
 export type ImpactScope = { kind: 'agency' } | { kind: 'folder'; id: number } | { kind: 'rule'; id: number };
 
@@ -26,6 +29,7 @@ export const IMPACT_METHOD = [
   'Spend avoided is estimated per turn-off: the object’s spend per hour over the day before it was turned off (from the metric history) × the hours it stayed off (until it was turned back on, or now), at most its campaign’s daily budget for those hours.',
   'A false pause is a turn-off that was undone, revived, or whose numbers as they later settled (late leads included) no longer cross the rule’s threshold.',
   'Leads brought back are the leads an object got after an undo or a revive turned it back on.',
+  ...BUDGET_METHOD,
 ];
 
 const TURN_ON_ACTIONS = ['turn_on_ad', 'turn_on_campaign', 'revive_ad', 'revive_campaign'];
@@ -48,7 +52,9 @@ async function scopeOf(db: Database, scope: ImpactScope): Promise<{ name: string
   return { name: rule.name, where: eq(ruleActivity.ruleId, scope.id) };
 }
 
-type Entry = Awaited<ReturnType<typeof loadEntries>>[number];
+/** A rule_activity entry as the report reads it. */
+export type ImpactEntry = Awaited<ReturnType<typeof loadEntries>>[number];
+type Entry = ImpactEntry;
 
 function loadEntries(db: Database, actions: string[], fromMs: number, where: SQL | undefined) {
   return db
@@ -60,6 +66,9 @@ function loadEntries(db: Database, actions: string[], fromMs: number, where: SQL
       ruleId: ruleActivity.ruleId,
       folderId: ruleActivity.folderId,
       actorId: ruleActivity.actorId,
+      objectType: ruleActivity.objectType,
+      budgetBefore: ruleActivity.budgetBefore,
+      budgetAfter: ruleActivity.budgetAfter,
       undoneAt: ruleActivity.undoneAt,
       reason: ruleActivity.reason,
       adAccountId: folders.adAccountId,
@@ -132,10 +141,12 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
   const nowMs = now.getTime();
   const fromMs = nowMs - days * DAY_MS;
   const { name, where } = await scopeOf(db, scope);
-  const [offs, ons] = await Promise.all([
+  const [offs, ons, budgetEntries] = await Promise.all([
     loadEntries(db, [...TURN_OFF_ACTIONS], fromMs, where),
     loadEntries(db, TURN_ON_ACTIONS, fromMs, where),
+    loadEntries(db, [...BUDGET_ACTIONS], fromMs, where),
   ]);
+  const budgets = await budgetImpactOf(db, budgetEntries, nowMs);
   const ruleOf = await loadEngineRules(db, [
     ...new Set(offs.map((e) => e.ruleId).filter((id): id is number => id !== null)),
   ]);
@@ -248,9 +259,12 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
       spend_avoided: round2(pauses.reduce((sum, p) => sum + p.spend_avoided, 0)),
       false_pauses: pauses.filter((p) => p.false_pause !== null).length,
       leads_brought_back: pauses.reduce((sum, p) => sum + p.leads_brought_back, 0),
+      budget_added: budgets.added,
+      budget_removed: budgets.removed,
     },
     by_day: [...byDay.values()],
     pauses: [...pauses].reverse(),
+    budget_changes: [...budgets.changes].reverse(),
     method: IMPACT_METHOD,
   };
 }

@@ -86,6 +86,8 @@ eachDatabase((engine) => {
         spend_avoided: 69.92,
         false_pauses: 2,
         leads_brought_back: 3,
+        budget_added: 0,
+        budget_removed: 0,
       });
       expect(report.by_day.at(-1)).toEqual({ date: '2024-03-05', pauses: 3, spend_avoided: 69.92 });
       expect(report.by_day).toHaveLength(8);
