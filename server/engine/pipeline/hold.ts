@@ -24,10 +24,12 @@ export const radiusOf = (ctx: EngineContext, item: InBatch) =>
 
 function budgetRadiusOf(item: InBatch): BudgetRadius | undefined {
   const fates = (item.budgetFates ?? []).filter((f) => f.skipped === null);
-  if (!fates.length) return undefined;
+  // A turn_on rule's turn-ons count as changes too (they spend money again).
+  const turnOns = item.evaluation?.turnOns.length ?? 0;
+  if (!fates.length && !turnOns) return undefined;
   const limit = (item.rule.folder.budgetLimits ?? DEFAULT_BUDGET_LIMITS).daily_increase_limit;
   return {
-    changes: fates.length,
+    changes: fates.length + turnOns,
     added: addedBy(item),
     addedLastDay: item.addedLastDay ?? 0,
     limit: limit === null ? null : Math.round(limit * 100),
