@@ -47,7 +47,10 @@ eachDatabase((engine) => {
         state,
         budgetBefore: before,
         budgetAfter: after,
-        reason: objectType === 'campaign' ? { Campaign: 'EDM Campaign c1' } : { 'Ad set': 'Ad set s1' },
+        reason: (objectType === 'campaign' ? { Campaign: 'EDM Campaign c1' } : { 'Ad set': 'Ad set s1' }) as Record<
+          string,
+          string
+        >,
         createdAt: new Date('2024-03-04T00:00:30Z'),
       });
       await db.insert(ruleActivity).values([
