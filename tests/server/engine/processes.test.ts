@@ -9,10 +9,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { DbHandle } from '../../../server/db/client';
-import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
+import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
 import { evaluate } from '../../../server/engine/evaluate';
 import { loadEngineRule } from '../../../server/engine/rulesSource';
 import { fetchAccountSnapshot } from '../../../server/engine/snapshots';
@@ -188,6 +188,51 @@ describe('worker processes on PostgreSQL', () => {
     );
     expect(offs.map((e) => e.adId).sort()).toEqual([...expected].sort());
     expect(sim.writes.map((w) => w.id).sort()).toEqual([...expected].sort());
+  }, 120_000);
+
+  it('two workers running the same budget rules at the same moment raise each budget once', async () => {
+    const { sim } = await world(24);
+    const ruleIds: number[] = [];
+    const account = sim.world.accounts[0]!;
+    const adAccountId = `act_${account.accountId}`;
+    await seedAccount(db.dbh.db, { adAccountId, accountName: account.name, timezoneName: account.timezone });
+    for (let i = 0; i < 3; i += 1) {
+      const { rule } = await seedRule(db.dbh.db, adAccountId, { hours: [[MONDAY, 17]], contains: ['-'], tasks: {} });
+      await db.dbh.db
+        .update(rules)
+        .set({
+          conditions: { match: 'all', conditions: [{ metric: 'spend', window: 'lifetime', op: '>', value: 1 }] },
+          // The seeded campaigns hold their budgets (Advantage campaign budget).
+          action: { kind: 'raise_budget', level: 'campaign', change: { percent: 10 } },
+        })
+        .where(eq(rules.id, rule.id));
+      ruleIds.push(rule.id);
+    }
+    const env = {
+      DATABASE_URL: db.url,
+      GRAPH_URL: sim.url,
+      ENGINE_NOW: '2026-03-02T17:00:30Z',
+      MODE: 'direct',
+      RULE_IDS: ruleIds.join(','),
+      SLOT: '2026-03-02T17:00:00Z',
+    };
+    const pair = [startWorker(env), startWorker(env)];
+    workers.push(...pair);
+    expect(await Promise.all(pair.map((w) => w.exited))).toEqual([0, 0]);
+
+    const raises = (await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds))).filter(
+      (e) => e.action === 'raise_budget',
+    );
+    const budgetWrites = sim.writes.filter((w) => 'daily_budget' in w.changed);
+    expect(raises.length).toBeGreaterThan(1);
+    // One raise of each campaign, whichever rule and process got there first, each written once.
+    expect(new Set(raises.map((e) => e.adId)).size).toBe(raises.length);
+    expect(budgetWrites.map((w) => w.id).sort()).toEqual(raises.map((e) => e.adId!).sort());
+    for (const entry of raises) {
+      expect(entry.state).toBe('done');
+      expect(sim.world.campaigns.get(entry.adId!)!.dailyBudgetCents).toBe(entry.budgetAfter);
+      expect(entry.budgetAfter).toBe(Math.round(entry.budgetBefore! * 1.1));
+    }
   }, 120_000);
 
   it('a worker killed in the middle of a batch is taken over by its missed heartbeats, not its expiry: no double action, no lost slot', async () => {
