@@ -26,6 +26,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
 import { DailyBars, formatMoney, Totals } from '../impact/DailyBars';
+import { BacktestBudgetChanges } from './BacktestBudgetChanges';
 
 const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'default'> = {
   stopped_waste: 'success',
@@ -75,6 +76,7 @@ export function BacktestResultView({ jobId, result }: { jobId: string; result: B
       <Typography variant="body2" color="text.secondary">
         {translate('backtest.estimate_note')}
       </Typography>
+      <BacktestBudgetChanges result={result} />
       <Box>
         <Typography variant="subtitle2" component="h3">
           {translate('backtest.timeline')}

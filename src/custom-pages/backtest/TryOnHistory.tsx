@@ -26,6 +26,8 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BACKTEST_SPANS, type BacktestJob } from '../../domain/backtest';
 import type { RuleJudging } from '../../domain/judging';
+import type { RuleAction } from '../../domain/ruleActions';
+import type { ConditionGroup } from '../../domain/ruleConditions';
 import type { EditorValues } from '../../domain/ruleEditor';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
@@ -40,9 +42,20 @@ interface Props {
   /** The rule's saved judging settings (they save on their own card). */
   judging: RuleJudging;
   values: Pick<EditorValues, 'name' | 'filters' | 'tasks' | 'schedule' | 'timezone'>;
+  /** The editor's conditions and action (null: none); absent: the server tries the saved rule's. */
+  conditions?: ConditionGroup | null;
+  action?: RuleAction | null;
 }
 
-function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & { onClose: () => void }) {
+function BacktestDialog({
+  ruleId,
+  folderId,
+  judging,
+  values,
+  conditions,
+  action,
+  onClose,
+}: Props & { onClose: () => void }) {
   const translate = useTranslate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -79,6 +92,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
     setProblems([]);
     setNoHistory(false);
     setJobId(null);
+    const conditionsAndAction = conditions !== undefined ? { conditions, action: action ?? null } : {};
     try {
       shownJob(
         await dataProvider.startBacktest({
@@ -91,6 +105,7 @@ function BacktestDialog({ ruleId, folderId, judging, values, onClose }: Props & 
             rule_task: values.tasks,
             rule_schedule: { schedule: values.schedule, timezone: values.timezone },
             judging,
+            ...conditionsAndAction,
           },
         }),
       );

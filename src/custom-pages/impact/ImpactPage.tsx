@@ -1,7 +1,8 @@
 /**
  * The impact report (/impact?scope=agency|folder|rule&id=&days=): what the rules did and what it was
  * worth over the last 7 or 30 days — totals, spend avoided and turn-offs per day, how the numbers are
- * estimated, every turn-off, and a CSV export. Reached from the I button of folder and rule rows and
+ * estimated, every turn-off, the budget changes with their cost per lead around them, and a CSV
+ * export. Reached from the I button of folder and rule rows and
  * from the rule editor.
  */
 import DownloadIcon from '@mui/icons-material/Download';
@@ -37,6 +38,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import type { ImpactQuery } from '../../providers/ruleMethods';
 import { DailyBars, formatMoney, Totals } from './DailyBars';
+import { ImpactBudgetChanges } from './ImpactBudgetChanges';
 
 function queryOf(params: URLSearchParams): ImpactQuery {
   const scope = params.get('scope');
@@ -206,6 +208,15 @@ export function ImpactPage() {
                 { label: translate('impact.totals.revives'), value: String(data.totals.revives) },
                 { label: translate('impact.totals.undos'), value: String(data.totals.undos) },
                 { label: translate('impact.totals.leads_brought_back'), value: String(data.totals.leads_brought_back) },
+                ...(data.totals.budget_added || data.totals.budget_removed
+                  ? [
+                      { label: translate('impact.budgets.added'), value: `+${money(data.totals.budget_added ?? 0)}` },
+                      {
+                        label: translate('impact.budgets.removed'),
+                        value: `−${money(data.totals.budget_removed ?? 0)}`,
+                      },
+                    ]
+                  : []),
               ]}
             />
             <Card variant="outlined">
@@ -236,6 +247,7 @@ export function ImpactPage() {
               ))}
             </Box>
             <ImpactTable report={data} />
+            <ImpactBudgetChanges report={data} />
           </>
         ) : null}
       </Stack>
