@@ -163,7 +163,8 @@ export function ConditionRow({
         onChange={(e) => onChange({ ...c, op: e.target.value as Comparison })}
         error={Boolean(at('op'))}
         helperText={at('op')}
-        sx={fieldSx(72)}
+        // Wide enough for its label, "Comparison", once shrunk above the value.
+        sx={fieldSx(96)}
       >
         {COMPARISONS.map((op) => (
           <MenuItem key={op} value={op}>

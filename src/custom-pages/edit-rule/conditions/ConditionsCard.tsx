@@ -73,6 +73,8 @@ function GroupEditor({
           value={group.match}
           onChange={(e) => onChange({ ...group, match: e.target.value as GroupDraft['match'] })}
           slotProps={{ select: { inputProps: { 'aria-label': matchLabel } } }}
+          // The theme makes text fields full width: this one is a short choice beside its group's remove button.
+          fullWidth={false}
           sx={{ minWidth: 110 }}
         >
           {(['all', 'any'] as const).map((m) => (
