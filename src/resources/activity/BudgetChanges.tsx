@@ -2,11 +2,14 @@
  * A rule's budget changes as Preview and a run record show them: the money line ("+$1,240.00/day
  * across 14 ad sets") in bold, then a table — each ad set or campaign, its daily budget now → what
  * the folder's ceilings allow, what the rule asked, the ceiling that cut it, and the daily spend the
- * change adds or removes. The table scrolls in its own box on a phone.
+ * change adds or removes. On a phone each change is one cell, its figures on lines beneath its
+ * name, so the table fits the screen (a table wider than the screen would also widen a run record
+ * around it, its held alert and Approve button included).
  */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BudgetChangeDto, MoneyAtRiskDto } from '../../domain/budgetChanges';
+import { useNarrowScreen } from '../../layout/RowActions';
 import { signedMoney } from '../../custom-pages/edit-rule/runText';
 import { formatMoney } from '../campaigns/format';
 
@@ -19,40 +22,81 @@ export function MoneyLine({ money }: { money: MoneyAtRiskDto | null | undefined 
   );
 }
 
+/** The ad set's or campaign's name, then what the change is, its campaign and its id. */
+function ChangedObject({ change }: { change: BudgetChangeDto }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="body2">{change.name}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {[translate(`budgets.changes.actions.${change.action}`), change.campaign_name, change.object_id]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography>
+    </>
+  );
+}
+
+const budgetText = (change: BudgetChangeDto) => `${formatMoney(change.before)} → ${formatMoney(change.allowed)}`;
+
+/** A phone's cell: the object, then "Daily budget: $50.00 → $60.00 (+$10.00)", then what was asked and what cut it. */
+function PhoneChangeCell({ change }: { change: BudgetChangeDto }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`budgets.changes.${key}`);
+  const whole = { display: 'inline-block' } as const;
+  return (
+    <TableCell sx={{ px: 1, overflowWrap: 'anywhere' }}>
+      <ChangedObject change={change} />
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        <Box component="span" sx={whole}>{`${t('budget')}: ${budgetText(change)}`}</Box>{' '}
+        <Box component="span" sx={{ ...whole, fontWeight: 600 }}>{`(${signedMoney(change.daily_delta)})`}</Box>
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {`${t('asked')}: ${formatMoney(change.asked)}`}
+        {change.cut ? ` · ${t('cut')}: ${change.cut}` : null}
+      </Typography>
+    </TableCell>
+  );
+}
+
 export function BudgetChangesTable({ changes }: { changes: BudgetChangeDto[] }) {
   const translate = useTranslate();
+  const phone = useNarrowScreen();
   const t = (key: string) => translate(`budgets.changes.${key}`);
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('title')}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('object')}</TableCell>
-            <TableCell>{t('budget')}</TableCell>
-            <TableCell>{t('asked')}</TableCell>
-            <TableCell>{t('cut')}</TableCell>
-            <TableCell align="right">{t('delta')}</TableCell>
+            <TableCell sx={phone ? { px: 1 } : undefined}>{t('object')}</TableCell>
+            {phone ? null : (
+              <>
+                <TableCell>{t('budget')}</TableCell>
+                <TableCell>{t('asked')}</TableCell>
+                <TableCell>{t('cut')}</TableCell>
+                <TableCell align="right">{t('delta')}</TableCell>
+              </>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {changes.map((change) => (
             <TableRow key={`${change.action}-${change.object_id}`} data-testid={`budget-change-${change.object_id}`}>
-              <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                <Typography variant="body2">{change.name}</Typography>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {[translate(`budgets.changes.actions.${change.action}`), change.campaign_name, change.object_id]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {`${formatMoney(change.before)} → ${formatMoney(change.allowed)}`}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(change.asked)}</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>{change.cut ?? t('not_cut')}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {signedMoney(change.daily_delta)}
-              </TableCell>
+              {phone ? (
+                <PhoneChangeCell change={change} />
+              ) : (
+                <>
+                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    <ChangedObject change={change} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{budgetText(change)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(change.asked)}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>{change.cut ?? t('not_cut')}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {signedMoney(change.daily_delta)}
+                  </TableCell>
+                </>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -1,15 +1,19 @@
 /**
  * A rule's conditions as judged on one object: each as its values filled in ("CPL (last 7 days)
- * $42.10 > $30.00"), marked ✓ (holds), ✗ (does not) or "no data". Preview lists them per object;
- * a run record under each object's metrics.
+ * $42.10 > $30.00"), marked ✓ (holds), ✗ (does not) or "no data". Preview lists them per object
+ * (on a phone under the object's name, one cell a row); a run record under each object's metrics.
  */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ConditionValueDto } from '../../domain/budgetChanges';
 import type { PreviewResultDto } from '../../domain/contracts';
 import { conditionMark } from '../../custom-pages/edit-rule/runText';
+import { useNarrowScreen } from '../../layout/RowActions';
 
 const MARK_COLOR = { true: 'success.dark', false: 'text.secondary', null: 'warning.dark' } as const;
+
+/** The engine ends `shown` with its own mark (✓, ✗, ?): the coloured mark in front says it already. */
+const withoutMark = (shown: string) => shown.replace(/ [✓✗?]$/, '');
 
 export function ConditionValues({ values }: { values: ConditionValueDto[] | undefined }) {
   const translate = useTranslate();
@@ -24,7 +28,7 @@ export function ConditionValues({ values }: { values: ConditionValueDto[] | unde
           >
             {conditionMark(value.result, translate)}
           </Box>{' '}
-          {value.shown}
+          {withoutMark(value.shown)}
         </Typography>
       ))}
     </Box>
@@ -34,6 +38,7 @@ export function ConditionValues({ values }: { values: ConditionValueDto[] | unde
 /** Preview's objects with their conditions as judged (the server lists those it would act on first). */
 export function PreviewConditions({ objects }: { objects: NonNullable<PreviewResultDto['conditions']> }) {
   const translate = useTranslate();
+  const phone = useNarrowScreen();
   if (!objects.length) return null;
   const verdictOf = (result: boolean | null) =>
     translate(`budgets.conditions.${result === null ? 'no_data' : result ? 'holds' : 'fails'}`);
@@ -42,24 +47,43 @@ export function PreviewConditions({ objects }: { objects: NonNullable<PreviewRes
       <Table size="small" aria-label={translate('budgets.conditions.title')}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate('budgets.conditions.object')}</TableCell>
-            <TableCell>{translate('budgets.conditions.values')}</TableCell>
+            <TableCell sx={phone ? { px: 1 } : undefined}>{translate('budgets.conditions.object')}</TableCell>
+            {phone ? null : <TableCell>{translate('budgets.conditions.values')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
-          {objects.map((object) => (
-            <TableRow key={`${object.object_type}-${object.object_id}`} data-testid={`conditions-${object.object_id}`}>
-              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+          {objects.map((object) => {
+            const name = (
+              <>
                 <Typography variant="body2">{object.name}</Typography>
                 <Typography variant="caption" color="text.secondary" component="div">
                   {[verdictOf(object.result), object.object_id].join(' · ')}
                 </Typography>
-              </TableCell>
-              <TableCell>
-                <ConditionValues values={object.values} />
-              </TableCell>
-            </TableRow>
-          ))}
+              </>
+            );
+            return (
+              <TableRow
+                key={`${object.object_type}-${object.object_id}`}
+                data-testid={`conditions-${object.object_id}`}
+              >
+                {phone ? (
+                  <TableCell sx={{ px: 1, overflowWrap: 'anywhere' }}>
+                    {name}
+                    <Box sx={{ mt: 0.5 }}>
+                      <ConditionValues values={object.values} />
+                    </Box>
+                  </TableCell>
+                ) : (
+                  <>
+                    <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>{name}</TableCell>
+                    <TableCell>
+                      <ConditionValues values={object.values} />
+                    </TableCell>
+                  </>
+                )}
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </Box>
