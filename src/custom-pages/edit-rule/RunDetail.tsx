@@ -108,12 +108,16 @@ function Crossed({ text }: { text: string }) {
 /** What crossed the threshold, then the metrics read. */
 function ObjectMetrics({ object }: { object: RunObjectDto }) {
   const translate = useTranslate();
+  const metrics = metricsText(object.metrics, translate);
   return (
     <>
       {object.crossed ? <Crossed text={object.crossed} /> : null}
-      <Typography variant="caption" component="div">
-        {metricsText(object.metrics, translate) ?? translate('rules.editor.runs.no_metrics')}
-      </Typography>
+      {/* An ad set or campaign judged by conditions has their values for metrics. */}
+      {metrics || !object.conditions?.length ? (
+        <Typography variant="caption" component="div">
+          {metrics ?? translate('rules.editor.runs.no_metrics')}
+        </Typography>
+      ) : null}
       <ConditionValues values={object.conditions} />
     </>
   );
@@ -175,7 +179,7 @@ function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
       <Table size="small" aria-label={translate('rules.editor.runs.object')}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate('rules.editor.runs.object')}</TableCell>
+            <TableCell sx={phone ? { px: 1 } : undefined}>{translate('rules.editor.runs.object')}</TableCell>
             {phone ? null : <TableCell>{translate('rules.editor.runs.metrics')}</TableCell>}
             {phone ? null : <TableCell>{translate('rules.editor.runs.verdict')}</TableCell>}
           </TableRow>
@@ -206,20 +210,28 @@ function HeldLimits({ run }: { run: RuleRun }) {
   const translate = useTranslate();
   const limits = run.limits;
   const money = heldMoneyLines(run, translate);
+  // A run held for the money it adds turns nothing off: the turn-off count would only mislead.
+  const heldForMoney = money.length > 0 && limits?.affected === 0;
   return (
     // The decision sits under the text, not beside it, so a phone shows Approve and Dismiss whole.
     <Alert severity="warning">
-      {limits
-        ? translate('rules.editor.runs.limits', {
-            affected: limits.affected,
-            delivering: limits.delivering,
-            actions: limits.actions,
-            share: Math.round(limits.max_share * 100),
-            max: limits.max_actions,
-          })
-        : run.note}
+      {heldForMoney
+        ? null
+        : limits
+          ? translate('rules.editor.runs.limits', {
+              affected: limits.affected,
+              delivering: limits.delivering,
+              actions: limits.actions,
+              share: Math.round(limits.max_share * 100),
+              max: limits.max_actions,
+            })
+          : run.note}
       {money.map((line, index) => (
-        <Typography key={line} variant="body2" sx={{ fontWeight: index ? undefined : 700, mt: index ? 0 : 0.5 }}>
+        <Typography
+          key={line}
+          variant="body2"
+          sx={{ fontWeight: index ? undefined : 700, mt: index || heldForMoney ? 0 : 0.5 }}
+        >
           {line}
         </Typography>
       ))}
@@ -259,7 +271,10 @@ export function RunDetail({ runId }: { runId: number }) {
         </Alert>
       ) : null}
       <BudgetChangesSection changes={data.budget_changes} money={data.money} />
-      <ObjectsTable objects={data.objects ?? []} />
+      {/* An approval judges nothing (it carries out the held run's plan): no "matched nothing" under its changes. */}
+      {data.objects?.length || (data.trigger !== 'approval' && !data.budget_changes?.length) ? (
+        <ObjectsTable objects={data.objects ?? []} />
+      ) : null}
     </Stack>
   );
 }

@@ -4,7 +4,8 @@ import { TASKS } from '../../domain/ruleCatalog';
 export default {
   activity: {
     /** Task names as the task cards word them (docs/contract.md#constants), for the preview's Task column. */
-    tasks: Object.fromEntries(TASKS.map((t) => [t.name, t.wording])),
+    // A rule's conditions and action judge like a task: a run record names them as one.
+    tasks: { ...Object.fromEntries(TASKS.map((t) => [t.name, t.wording])), conditions: 'Conditions and action' },
     undone: 'undone',
     system: 'Rule engine',
     undo: {
@@ -27,6 +28,7 @@ export default {
       title: 'Preview: %{name}',
       total: 'Would turn off %{count} of %{delivering} delivering ads',
       intro: 'What the rule would turn off right now in %{account}, and why. Nothing is changed.',
+      intro_budget: 'What the rule would change right now in %{account}, and why. Nothing is changed.',
       loading: 'Asking the ad platform…',
       nothing: 'Nothing crosses the thresholds right now: the rule would turn nothing off.',
       exempt: 'Left alone because a user undid the rule’s turn-off: %{ids}',
@@ -51,6 +53,11 @@ export default {
     planned_decided: {
       approved: 'approved',
       dismissed: 'dismissed: nothing turned off',
+    },
+    /** What a decided held run's budget changes became (replaces "waiting for approval"). */
+    budgets_decided: {
+      approved: 'approved',
+      dismissed: 'dismissed: no budget changed',
     },
     notify_only: 'Notify only',
     open_run: 'Open the run',

@@ -194,7 +194,7 @@ export default {
         },
         no_metrics: 'No insights',
         in_campaign: 'Campaign: %{name}',
-        object_id: { ad: 'Ad %{id}', campaign: 'Campaign %{id}' },
+        object_id: { ad: 'Ad %{id}', adset: 'Ad set %{id}', campaign: 'Campaign %{id}' },
         show_without_data: {
           ads: '%{smart_count} ad without data |||| %{smart_count} ads without data',
           objects: '%{smart_count} ad or campaign without data |||| %{smart_count} ads or campaigns without data',

@@ -57,9 +57,13 @@ export function ReasonField(_props: ColumnProps) {
   const translate = useTranslate();
   const decided = record ? decidedHeldRun(record) : null;
   const reason = record?.reason;
-  if (!decided || !reason?.Planned) return <ReasonList reason={reason} />;
-  const planned = reason.Planned.replace(/, waiting for approval$/, '');
-  return (
-    <ReasonList reason={{ ...reason, Planned: `${planned}, ${translate(`activity.planned_decided.${decided}`)}` }} />
-  );
+  if (!decided || !(reason?.Planned || reason?.Budgets)) return <ReasonList reason={reason} />;
+  const pending = /, waiting for approval$/;
+  // Once decided, neither the planned turn-offs nor the budget changes are waiting any more.
+  const decidedReason = { ...reason };
+  if (reason.Planned)
+    decidedReason.Planned = `${reason.Planned.replace(pending, '')}, ${translate(`activity.planned_decided.${decided}`)}`;
+  if (reason.Budgets)
+    decidedReason.Budgets = `${reason.Budgets.replace(pending, '')}, ${translate(`activity.budgets_decided.${decided}`)}`;
+  return <ReasonList reason={decidedReason} />;
 }

@@ -118,7 +118,12 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
         </Typography>
       ) : null}
       <Typography variant="body2">
-        {translate('activity.preview.intro', { account: preview.account.account_name })}
+        {translate(
+          rows.length || !preview.budget_changes ? 'activity.preview.intro' : 'activity.preview.intro_budget',
+          {
+            account: preview.account.account_name,
+          },
+        )}
       </Typography>
       <BudgetChangesSection changes={preview.budget_changes} money={preview.money} />
       {rows.length ? (
