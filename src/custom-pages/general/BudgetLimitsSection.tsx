@@ -130,7 +130,8 @@ export function BudgetLimitsSection({
                     ),
                   },
                 }}
-                sx={{ flex: '1 1 160px' }}
+                // Two a row in the dialog: three left the fourth alone, under a row made tall by a helper text.
+                sx={{ flex: '1 1 220px' }}
               />
             ))}
           </Stack>
