@@ -113,18 +113,27 @@ export function applyCeilings(input: CeilingsInput): BudgetDecision {
   let held: Held = { allowed: asked, cut: null };
   held = holdAt(held, before, growth(1, limits.growth_24h_pct), 'growth_24h', '24 h ceiling');
   held = holdAt(held, before, growth(7, limits.growth_7d_pct), 'growth_7d', '7-day ceiling');
-  if (isSignificant(before, held.allowed, limits)) {
-    const sinceLast = sinceLastSignificant(history, at, limits);
-    const underSignificant = justUnderSignificant(before, limits);
-    if (object.learningStage === LEARNING && !input.significantRaiseInLearning)
-      held = holdAt(held, before, underSignificant, 'learning', 'learning');
-    else if (sinceLast !== null && sinceLast < limits.settle_hours * HOUR)
+  // While learning, and while settling after a significant change, the budget stays under a
+  // significant rise from where it stood — the lowest of the settling hours while learning, the budget
+  // the significant change left since — not only this step: 19 % an hour would compound past it.
+  const sinceLast = sinceLastSignificant(history, at, limits);
+  const learning = object.learningStage === LEARNING && !input.significantRaiseInLearning;
+  const settling = sinceLast !== null && sinceLast < limits.settle_hours * HOUR;
+  const base = learning
+    ? lowestSince(at - limits.settle_hours * HOUR, history, before)
+    : settling
+      ? lowestSince(at - sinceLast!, history, before)
+      : before;
+  if (isSignificant(base, held.allowed, limits)) {
+    const underSignificant = justUnderSignificant(base, limits);
+    if (learning) held = holdAt(held, before, underSignificant, 'learning', 'learning');
+    else if (settling)
       held = holdAt(
         held,
         before,
         underSignificant,
         'settling',
-        `settling (a significant change ${hoursText(sinceLast)} ago)`,
+        `settling (a significant change ${hoursText(sinceLast!)} ago)`,
       );
   }
   return decision(held.allowed, held.cut?.by ?? null, held.cut?.reason ?? null);

@@ -115,9 +115,10 @@ describe('applyCeilings', () => {
       [15_000, null, null],
     ],
     [
-      'settling: small changes since do not restart the 72 h',
+      'settling: small changes since neither restart the 72 h nor add up past significant',
       { before: 13_000, asked: 15_600, history: [change(60, 10_000, 12_500), change(30, 12_500, 13_000)] },
-      [15_599, 'settling', '+20% asked, +19% allowed: settling (a significant change 60 h ago)'],
+      // Under +20 % of the $125 the significant change left: at most $149.99.
+      [14_999, 'settling', '+20% asked, +15% allowed: settling (a significant change 60 h ago)'],
     ],
     [
       'the fifth change within an hour: none allowed',
@@ -179,7 +180,8 @@ describe('applyCeilings', () => {
         object: { ...OBJECT, learningStage: 'LEARNING' },
         history: [change(10, 10_000, 11_000)],
       },
-      [13_199, 'learning', '+50% asked, +19% allowed: learning'],
+      // Learning: under +20 % of the lowest budget of the settling hours ($100), not of today's $110.
+      [11_999, 'learning', '+50% asked, +9% allowed: learning'],
     ],
     ['nothing asked', { before: 10_000, asked: 10_000 }, [10_000, null, null]],
   ])('%s', (_, input, [allowed, cutBy, cutText]) => {
