@@ -225,6 +225,8 @@ async function carryOutBudgets(
       entry: null,
       skipped: 'its budget changed since the run was held',
     }));
-  const item = { rule, evaluation: undefined, budgetFates: [...claimed, ...moved] } as unknown as InBatch;
+  // The held run's campaign names, as its record read them.
+  const campaignNames = (row.details as StoredDetails | null)?.campaigns ?? {};
+  const item = { rule, evaluation: { campaignNames }, budgetFates: [...claimed, ...moved] } as unknown as InBatch;
   return { planned: plans.length, done: sent.done.length, failed: sent.failed.length, record: budgetRecord(item) };
 }

@@ -265,14 +265,14 @@ describe('a budget rule in a real browser: made in the editor, previewed, held b
     const object = detail.getByTestId(`run-object-${target.adSetId}`);
     expect(await object.textContent()).toMatch(bothHold(threshold));
     expect(await object.textContent()).toContain(`Ad set ${target.adSetId}`);
-    await detail.getByRole('button', { name: `Approve the held turn-offs of run ${heldRunId}` }).waitFor();
+    await detail.getByRole('button', { name: `Approve the held changes of run ${heldRunId}` }).waitFor();
     await bothWidths('budget-held-run', (p) => p.getByTestId(`run-detail-${heldRunId}`));
   });
 
   it('Approve raises the ad set’s daily budget on the simulator, and the run records show it', async () => {
     const detail = page.getByTestId(`run-detail-${heldRunId}`);
-    await detail.getByRole('button', { name: `Approve the held turn-offs of run ${heldRunId}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await detail.getByRole('button', { name: `Approve the held changes of run ${heldRunId}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Carry out the held changes?' });
     expect(await confirm.textContent()).toMatch(/Money at stake: \+\$[\d,.]+\/day across 1 ad set/);
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await detail.getByText(/^Approved by /).waitFor({ timeout: 30_000 });

@@ -92,14 +92,14 @@ describe('Notify only and held runs in a real browser', () => {
     const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
     await held.waitFor();
     expect(await held.textContent()).toMatch(/would turn off \d+ of \d+ delivering ads.*waiting for approval/);
-    await held.getByRole('button', { name: /^Approve the held turn-offs of run \d+$/ }).waitFor();
+    await held.getByRole('button', { name: /^Approve the held changes of run \d+$/ }).waitFor();
     await screenshot(page, 'held-run-activity');
   });
 
   it('Approve in Activity turns the ads off and the row says who approved', async () => {
     const held = page.getByRole('row').filter({ hasText: 'Run held for approval' });
-    await held.getByRole('button', { name: /^Approve the held turn-offs/ }).click();
-    const confirm = page.getByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await held.getByRole('button', { name: /^Approve the held changes/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Carry out the held changes?' });
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });
     expect(await simStatus(simulator, noLeadsAd)).toBe('PAUSED');

@@ -155,7 +155,7 @@ describe('every screen on a phone and a desktop', () => {
       await page.goto(link.pathname + link.search);
       const runId = link.searchParams.get('run')!;
       const detail = page.getByTestId(`run-detail-${runId}`);
-      const dismiss = detail.getByRole('button', { name: `Dismiss the held turn-offs of run ${runId}` });
+      const dismiss = detail.getByRole('button', { name: `Dismiss the held changes of run ${runId}` });
       await dismiss.waitFor();
       await bothWidths('held-run', (p) => [
         p.getByTestId(`run-detail-${runId}`).getByRole('button', { name: /^Dismiss the held/ }),
@@ -168,13 +168,13 @@ describe('every screen on a phone and a desktop', () => {
 
     it('Activity: Approve on the phone', async () => {
       await page.goto(`/activity?rule_id=${ruleId}`);
-      const approve = page.getByRole('button', { name: /^Approve the held turn-offs/ }).first();
+      const approve = page.getByRole('button', { name: /^Approve the held changes/ }).first();
       await approve.waitFor({ timeout: 30_000 });
       await page.getByText('Held run, dismissed').waitFor();
-      await bothWidths('activity', (p) => [p.getByRole('button', { name: /^Approve the held turn-offs/ })]);
+      await bothWidths('activity', (p) => [p.getByRole('button', { name: /^Approve the held changes/ })]);
       await approve.click();
       await page
-        .getByRole('dialog', { name: 'Carry out the held turn-offs?' })
+        .getByRole('dialog', { name: 'Carry out the held changes?' })
         .getByRole('button', { name: 'Approve' })
         .click();
       await page.getByText(/^Approved: \d+ turned off$/).waitFor({ timeout: 30_000 });

@@ -65,16 +65,18 @@ export default {
     held: {
       approve: 'Approve',
       dismiss: 'Dismiss',
-      approve_label: 'Approve the held turn-offs of run %{id}',
-      dismiss_label: 'Dismiss the held turn-offs of run %{id}',
-      approve_title: 'Carry out the held turn-offs?',
+      approve_label: 'Approve the held changes of run %{id}',
+      dismiss_label: 'Dismiss the held changes of run %{id}',
+      approve_title: 'Carry out the held changes?',
       approve_content:
-        'Every planned turn-off whose ad or campaign is still delivering (and not exempt) is carried out now, once.',
+        'Every planned turn-off whose ad or campaign is still delivering (and not exempt), and every planned budget change whose budget has not moved since, is carried out now, once.',
       approved: 'Approved',
       dismissed: 'Dismissed',
       pending: 'Waiting for approval',
       decided_by: '%{decision} by %{name}',
       approve_done: 'Approved: %{smart_count} turned off |||| Approved: %{smart_count} turned off',
+      approve_done_budgets:
+        'Approved: %{smart_count} turned off; budget changes made: %{budgets} |||| Approved: %{smart_count} turned off; budget changes made: %{budgets}',
       dismiss_done: 'Dismissed: nothing is turned off.',
     },
     run: {
@@ -91,7 +93,7 @@ export default {
       nothing: 'Nothing crossed the thresholds: nothing was turned off.',
       busy: 'This rule is already running.',
       notify_only: 'The rule is notify only: nothing was turned off. Activity lists what it would have turned off.',
-      held: 'Nothing was turned off: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
+      held: 'Nothing was changed: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
       open_activity: 'Open Activity',
     },
     close: 'Close',

@@ -67,7 +67,12 @@ export function HeldRunDecision({
   const approve = useMutation({
     mutationFn: () => dataProvider.approveHeldRun(runId),
     onSuccess: async (result) => {
-      notify(translate('activity.held.approve_done', { smart_count: result.turned_off }), {
+      // A budget run's approval says what it changed besides turn-offs.
+      const budgets = (result.run?.budget_changes ?? []).filter((c) => c.daily_delta !== 0).length;
+      const message = budgets
+        ? translate('activity.held.approve_done_budgets', { smart_count: result.turned_off, budgets })
+        : translate('activity.held.approve_done', { smart_count: result.turned_off });
+      notify(message, {
         type: 'success',
         autoHideDuration: SNACKBAR_TIMEOUT_MS,
       });

@@ -223,6 +223,15 @@ eachDatabase((engine) => {
       const [made] = (await entriesOf(rule.id)).filter((e) => e.action === 'raise_budget');
       expect(made).toMatchObject({ state: 'done', budgetBefore: 5000, budgetAfter: raised });
       expect(made!.reason.Approved).toBe('by Ada Approver');
+      const approval = await findRun(dbh.db, approved.runId!);
+      expect(approval?.budget_changes).toEqual([
+        expect.objectContaining({
+          object_id: winner.id,
+          campaign_name: 'EDM Winner',
+          before: 50,
+          allowed: raised / 100,
+        }),
+      ]);
     });
 
     it('turns on the paused ads whose conditions hold, once, whoever runs the hour', async () => {

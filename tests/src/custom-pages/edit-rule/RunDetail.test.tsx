@@ -169,8 +169,8 @@ describe('a run record with conditions and budget changes', () => {
     ).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(within(alert).getByRole('button', { name: 'Approve the held turn-offs of run 61' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await user.click(within(alert).getByRole('button', { name: 'Approve the held changes of run 61' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carry out the held changes?' });
     expect(dialog).toHaveTextContent('Money at stake: +$1,240.00/day across 14 ad sets');
     expect(dialog).toHaveTextContent('over its limit of $1,000.00/day');
   });

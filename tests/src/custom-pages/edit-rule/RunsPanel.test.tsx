@@ -272,8 +272,8 @@ describe('Runs panel', () => {
     ).toBeInTheDocument();
     expect(within(detail).getByTestId('run-object-120010')).toHaveTextContent('Held — ');
     expect(within(detail).getByTestId('run-object-120010')).toHaveTextContent('Spend $50.00 > $40.00 · Leads 0');
-    await user.click(within(detail).getByRole('button', { name: 'Approve the held turn-offs of run 32' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await user.click(within(detail).getByRole('button', { name: 'Approve the held changes of run 32' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Carry out the held changes?' });
     expect(decisions).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved: 3 turned off')).toBeInTheDocument();
@@ -281,7 +281,7 @@ describe('Runs panel', () => {
     expect(
       await within(screen.getByTestId('run-detail-32')).findByText('Approved by Ada Lovelace'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Approve the held turn-offs of run 32' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve the held changes of run 32' })).not.toBeInTheDocument();
   });
 
   it('Dismiss drops a held run and the run says so', async () => {
@@ -290,7 +290,7 @@ describe('Runs panel', () => {
     await runsTable();
     await user.click(screen.getByRole('button', { name: 'Show run 32' }));
     const detail = await screen.findByTestId('run-detail-32');
-    await user.click(within(detail).getByRole('button', { name: 'Dismiss the held turn-offs of run 32' }));
+    await user.click(within(detail).getByRole('button', { name: 'Dismiss the held changes of run 32' }));
     expect(await within(detail).findByText('Dismissed by Ada Lovelace')).toBeInTheDocument();
     expect(decisions).toEqual(['dismiss']);
   });

@@ -97,8 +97,8 @@ describe('Activity: held runs and notify-only rules', () => {
     const row = rowOf(await screen.findByText('Run held for approval'));
     expect(within(row).getByText('would turn off 3 of 4 delivering ads (75% > 50%)')).toBeInTheDocument();
     expect(within(row).getByText('3 turn-offs, waiting for approval')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Approve the held turn-offs of run 44' })).toBeEnabled();
-    expect(within(row).getByRole('button', { name: 'Dismiss the held turn-offs of run 44' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Approve the held changes of run 44' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Dismiss the held changes of run 44' })).toBeEnabled();
     expect(within(row).getByRole('link', { name: 'Open run 44 in the rule editor' })).toHaveAttribute(
       'href',
       '/edit-rule/5?run=44',
@@ -122,13 +122,56 @@ describe('Activity: held runs and notify-only rules', () => {
     renderApp('/activity');
     const user = userEvent.setup();
     const row = rowOf(await screen.findByText('Run held for approval'));
-    await user.click(within(row).getByRole('button', { name: 'Approve the held turn-offs of run 44' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Carry out the held turn-offs?' });
+    await user.click(within(row).getByRole('button', { name: 'Approve the held changes of run 44' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carry out the held changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved: 3 turned off')).toBeInTheDocument();
     expect(calls).toEqual(['approve']);
     expect(await screen.findByText('Approved by Grace Hopper')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /held turn-offs of run 44/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /held changes of run 44/ })).not.toBeInTheDocument();
+  });
+
+  it('says what a budget run’s approval changed besides turn-offs', async () => {
+    const change = {
+      action: 'raise_budget',
+      object_id: 's1',
+      object_type: 'adset',
+      name: 'Winner ad set',
+      campaign_id: 'c1',
+      campaign_name: 'EDM Winner',
+      before: 50,
+      asked: 60,
+      allowed: 60,
+      daily_delta: 10,
+      cut: null,
+      conditions: [],
+      reason: {},
+    };
+    server.use(
+      http.post(paths.ruleRunApprove(44), () =>
+        HttpResponse.json({
+          status: 'done',
+          detail: 'approved',
+          turned_off: 0,
+          failed: 0,
+          held_run: heldRun,
+          run: {
+            ...heldRun,
+            id: 45,
+            outcome: 'done',
+            decision: null,
+            budget_changes: [change, { ...change, object_id: 's2' }],
+          },
+        }),
+      ),
+    );
+    signIn(withAccesses('view_logs', 'read_rules', 'create_update_rules'));
+    renderApp('/activity');
+    const user = userEvent.setup();
+    const row = rowOf(await screen.findByText('Run held for approval'));
+    await user.click(within(row).getByRole('button', { name: 'Approve the held changes of run 44' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: 0 turned off; budget changes made: 2')).toBeInTheDocument();
   });
 
   it('shows the server’s 409 when someone else decided first', async () => {
@@ -137,7 +180,7 @@ describe('Activity: held runs and notify-only rules', () => {
     renderApp('/activity');
     const user = userEvent.setup();
     const row = rowOf(await screen.findByText('Run held for approval'));
-    await user.click(within(row).getByRole('button', { name: 'Dismiss the held turn-offs of run 44' }));
+    await user.click(within(row).getByRole('button', { name: 'Dismiss the held changes of run 44' }));
     expect(await screen.findByText('This held run was already approved.')).toBeInTheDocument();
     expect(calls).toEqual(['dismiss']);
     expect(loggedHttpStatuses(consoleErrors)).toEqual([409]);

@@ -131,7 +131,7 @@ describe('Preview and Run now', () => {
     [
       'held',
       'held: would turn off 3 of 4 delivering ads',
-      'Nothing was turned off: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
+      'Nothing was changed: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
     ],
   ] as const)('says what a %s run did instead of turning anything off', async (status, detail, wording) => {
     server.use(
