@@ -320,7 +320,14 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
               {translate('backtest.impact')}
             </Button>
           )}
-          <TryOnHistory ruleId={rule.id} folderId={rule.folder.id} judging={rule.judging} values={values} />
+          <TryOnHistory
+            ruleId={rule.id}
+            folderId={rule.folder.id}
+            judging={rule.judging}
+            values={values}
+            conditions={expressivePayload.conditions}
+            action={expressivePayload.action}
+          />
           <RuleRunActions ruleId={rule.id} name={rule.name} />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}

@@ -109,6 +109,7 @@ it('shows the budget changes a budget rule would have made, the ceilings it met 
   expect(row).toHaveTextContent('+20% asked, +19% allowed: settling (a significant change 1 h ago)');
   expect(row).toHaveTextContent('+$23.99');
   expect(row).toHaveTextContent('CPL (today) $10.00 < $30.00 ✓');
-  // The editor did not hand its conditions over: the server tries the saved rule's.
-  expect(sent[0]).not.toHaveProperty('rule.conditions');
+  // The editor hands over what it holds, unsaved edits included (this rule: no conditions yet).
+  expect(sent[0]).toHaveProperty('rule.conditions', null);
+  expect(sent[0]).toHaveProperty('rule.action', null);
 });
