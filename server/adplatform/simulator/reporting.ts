@@ -22,6 +22,7 @@ import {
   type DeliveryPiece,
   type Totals,
 } from './delivery';
+import { cumulativeTotals } from './cumulativeMemo';
 import { adPieces } from './learning';
 import { LAG_PROFILES, leadLag, LONGEST_LAG_MS, settledShare, type LagProfile } from './lag';
 import { HOUR } from './naming';
@@ -87,7 +88,7 @@ function buildSchedule(world: World, ad: SimAd): Schedule {
 /** Effective hours (hours × budget ratio) the ad has delivered before `at`. */
 const hoursBy = (s: Schedule, at: number) => effectiveHoursBy(s.pieces, at);
 const totalsAt = (s: Schedule, hours: number) => totalsAtEffective(s.ad.profile, s.pieces, hours);
-const cumulative = (s: Schedule, at: number) => totalsAt(s, hoursBy(s, at));
+const cumulative = (s: Schedule, at: number) => cumulativeTotals(s.ad, s.pieces, at);
 const leadsIn = (t: Totals) => t.onsiteLeads + t.websiteLeads;
 
 /** Cumulative totals with leads counted only up to `leadLimit` (the leads the account recorded). */
