@@ -84,11 +84,11 @@ eachDatabase((engine) => {
         c.cut_by,
       ]);
       // 06:00 the day's first lead ($10 < $30): +20%. 07:00 a second significant raise within the
-      // settling hours: just under 20%. 08:00 the 24 h ceiling ($100 + 50%); 09:00–12:00 nothing left.
+      // settling hours: just under 20% over the $120 the first left. 08:00–12:00 nothing left: raises
+      // add up to under 20% from there while it settles.
       expect(changes).toEqual([
         ['06:00', 's1', 100, 120, null],
         ['07:00', 's1', 120, 143.99, 'settling'],
-        ['08:00', 's1', 143.99, 150, 'growth_24h'],
       ]);
       const [first, second] = result.budget_changes!;
       expect(first).toMatchObject({
@@ -105,10 +105,10 @@ eachDatabase((engine) => {
         { text: 'CPL (today) < 30', shown: 'CPL (today) $10.00 < $30.00 ✓', result: true },
       ]);
       expect(second!.cut).toBe('+20% asked, +19% allowed: settling (a significant change 1 h ago)');
-      expect(result.ceilings_met).toEqual({ settling: 1, growth_24h: 5 });
-      expect(result.budget_totals).toEqual({ changes: 3, held: 0, added: 50, removed: 0, objects: 1 });
+      expect(result.ceilings_met).toEqual({ settling: 6 });
+      expect(result.budget_totals).toEqual({ changes: 2, held: 0, added: 43.99, removed: 0, objects: 1 });
       // Kept whole with the job's summary.
-      expect(keptResult(result).summary).toMatchObject({ budget_changes_count: 3, budget_totals: { added: 50 } });
+      expect(keptResult(result).summary).toMatchObject({ budget_changes_count: 2, budget_totals: { added: 43.99 } });
     });
 
     it('lowers too, and a window the history cannot give is no data: no change', async () => {
