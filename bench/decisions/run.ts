@@ -22,7 +22,7 @@ export const DECISIONS_USAGE = `  --decisions            wrong pauses: an agency
     --accounts N           simulated ad accounts, one folder and rule each (default 50)
     --campaigns N          campaigns per account (default 10), --ads N ads per campaign (default 3)
     --days N               simulated days (default 14), --every N the rules run every N hours (default 4)
-    --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)
+    --postgres             also on PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL); --no-pglite: PostgreSQL alone
     --only lag|quality|budget   one section (all three by default; the quality and budget sections' flags below)`;
 
 export function decisionsOptions(argv: string[]): DecisionsOptions {
@@ -50,7 +50,7 @@ export async function runDecisionsBench(argv: string[], log: (line: string) => v
     throw new Error(
       `--only must be lag, quality or budget (got ${only})\n\n${DECISIONS_USAGE}\n${QUALITY_USAGE}\n${BUDGET_USAGE}`,
     );
-  const factories: DatabaseFactory[] = [await pgliteFactory()];
+  const factories: DatabaseFactory[] = argv.includes('--no-pglite') ? [] : [await pgliteFactory()];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (argv.includes('--postgres')) {
     if (!url) throw new Error('--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');

@@ -5,7 +5,7 @@
  * fresh database and simulator, then judged by the simulator's truth (tally.ts). Writes
  * `decisions.budget` in bench/results/latest.json and bench/results/decisions-budget-latest.md.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { counter } from '../../args';
 import type { DatabaseFactory } from '../../databases';
 import { mergeLatestSection } from '../../latestJson';
@@ -38,6 +38,36 @@ export function budgetOptions(argv: string[]): BudgetOptions {
 }
 
 const VARIANTS: BudgetVariant[] = ['naive', 'safe'];
+const ENGINES: BudgetDatabaseResult['database'][] = ['pglite', 'postgres'];
+
+/** Where each database's last result is kept, with the setup it ran at. */
+const savedResultFile = (engine: string) => `bench/results/decisions-budget-${engine}.json`;
+
+async function saveDatabaseResults(results: BudgetDatabaseResult[], options: BudgetOptions): Promise<void> {
+  await mkdir('bench/results', { recursive: true });
+  for (const result of results)
+    await writeFile(savedResultFile(result.database), `${JSON.stringify({ setup: options, result }, null, 2)}\n`);
+}
+
+/**
+ * The other database's last result at the same setup: each database can run in its own process
+ * (`--no-pglite` for PostgreSQL alone), one a CPU, and the one that finishes last reports both.
+ */
+async function otherDatabaseResults(
+  results: BudgetDatabaseResult[],
+  options: BudgetOptions,
+): Promise<BudgetDatabaseResult[]> {
+  const others: BudgetDatabaseResult[] = [];
+  for (const engine of ENGINES) {
+    if (results.some((r) => r.database === engine)) continue;
+    const saved = await readFile(savedResultFile(engine), 'utf8').then(
+      (text) => JSON.parse(text) as { setup: BudgetOptions; result: BudgetDatabaseResult },
+      () => undefined,
+    );
+    if (saved && JSON.stringify(saved.setup) === JSON.stringify(options)) others.push(saved.result);
+  }
+  return others;
+}
 
 export async function runBudgetSection(
   argv: string[],
@@ -94,6 +124,9 @@ export async function runBudgetSection(
       };
     }),
   );
+  await saveDatabaseResults(results, options);
+  results.push(...(await otherDatabaseResults(results, options)));
+  results.sort((a, b) => ENGINES.indexOf(a.database) - ENGINES.indexOf(b.database));
   const first = results[0]!;
   const section: Record<string, unknown> = {
     database: results.map((r) => r.database).join(' and '),
