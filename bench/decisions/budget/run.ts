@@ -17,7 +17,7 @@ import { tallyBudgetRun, type BudgetCounts } from './tally';
 export const BUDGET_USAGE = `  --decisions --only budget    budget rules run naive and safe (bench/results/decisions-budget-latest.md):
     --accounts N           simulated ad accounts, one folder and rule pair each (default 50)
     --campaigns N          campaigns per account (default 10), --adsets N ad sets per campaign (default 3)
-    --days N               simulated days (default 14), --every N the rules run every N hours (default 1)
+    --days N               simulated days (default 14), --every N the rules run every N hours (default 4)
     --target N             the target cost per lead (default 30), --lag N the safe run's lag allowance in hours (default 24)`;
 
 export function budgetOptions(argv: string[]): BudgetOptions {
@@ -28,7 +28,7 @@ export function budgetOptions(argv: string[]): BudgetOptions {
     adsetsPerCampaign: count('adsets', 3, 1),
     adsPerAdset: 1,
     days: count('days', 14, 1),
-    everyHours: count('every', 1, 1),
+    everyHours: count('every', 4, 1),
     concurrency: 4,
     seed: count('seed', 31, 1),
     target: count('target', 30, 1),
