@@ -10,7 +10,21 @@ import type { ImpactBudgetChange } from '../../src/domain/impact';
 import type { Database } from '../db/client';
 import { DAY_MS, HOUR_MS } from '../history/reading';
 import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
-import type { ImpactEntry } from './report';
+
+/** What the report's entries (report.ts) hold that a budget change is read from. */
+export interface ImpactEntry {
+  action: string;
+  adAccountId: string | null;
+  adId: string | null;
+  objectType: string | null;
+  createdAt: Date;
+  budgetBefore: number | null;
+  budgetAfter: number | null;
+  ruleId: number | null;
+  ruleName: string | null;
+  folderName: string | null;
+  reason: Record<string, string>;
+}
 
 export const BUDGET_ACTIONS = ['raise_budget', 'lower_budget', 'restore_budget'] as const;
 export const BUDGET_CPL_DAYS = 3;

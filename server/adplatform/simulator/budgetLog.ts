@@ -3,13 +3,9 @@
  * budget write (daily or lifetime cents in force from that moment). Delivery reads it to pace an
  * ad's spend to the budget that governs it, learning reads it for significant changes.
  */
-import type { SimAdSet, SimCampaign } from './world';
+import type { BudgetEvent, SimAdSet, SimCampaign } from './world';
 
-export interface BudgetEvent {
-  at: number;
-  dailyCents?: number;
-  lifetimeCents?: number;
-}
+export type { BudgetEvent };
 
 /** A change of at least this share of the budget in force (|new/old − 1|) sends the ad sets it governs back into learning. */
 export const SIGNIFICANT_CHANGE = 0.2;

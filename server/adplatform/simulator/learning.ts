@@ -9,7 +9,7 @@
  * they always were, and only the budget writes a test or bench makes move them.
  */
 import { governingBudget, significantChanges } from './budgetLog';
-import { totalsBy, type DeliveryPiece } from './delivery';
+import { totalsBy, type DeliveryPiece } from './pieces';
 import { DAY } from './naming';
 import { buildPieces } from './schedule';
 import { worldOf, type SimAd, type SimAdSet, type SimCampaign, type World } from './world';

@@ -4,7 +4,7 @@
  * starts or ends (learning.ts), each with its spend rate and lead factor (delivery.ts pieces).
  */
 import { budgetRatios, governingBudget } from './budgetLog';
-import { statusAt, type DeliveryPiece } from './delivery';
+import { statusAt, type DeliveryPiece } from './pieces';
 import type { SimAd, SimAdSet, SimCampaign, StatusEvent } from './world';
 
 /** Cost per lead at budget ratio r is the profile's × r^0.35: doubling a budget makes leads ~1.27× dearer. */

@@ -7,7 +7,6 @@
  */
 import { DateTime } from 'luxon';
 import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
-import type { BudgetEvent } from './budgetLog';
 import type { LagName } from './lag';
 import { seededRandom, type Random } from './random';
 import { WriteLimits } from './writeLimits';
@@ -56,6 +55,13 @@ export interface SimAccount {
   createdTime: number;
   /** From this moment its leads are no longer recorded (a broken pixel and lead form hook), while delivery goes on. */
   trackingBrokenAt?: number;
+}
+
+/** A daily or lifetime budget (cents) in force from a moment (budgetLog.ts keeps the log). */
+export interface BudgetEvent {
+  at: number;
+  dailyCents?: number;
+  lifetimeCents?: number;
 }
 
 export interface SimCampaign {

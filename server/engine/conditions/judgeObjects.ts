@@ -17,10 +17,23 @@ import { metricsOfRow, showUpMetrics, type AdOutcome } from './metricValues';
 import { askedBudget } from '../budgets/plan';
 import { levelOf, windowKey, type ConditionInputs, type InsightLevel } from './inputs';
 import type { BudgetObject } from '../budgets/types';
-import type { SnapshotView } from '../evaluate';
+import type { Campaign } from '../../adplatform/types';
+import type { AdQuality } from '../../outcomes/quality';
+import type { ObjectMetrics } from '../objectMetrics';
+import type { RuleJudging } from '../../../src/domain/judging';
 import { coolingDown, tooEarly, type ObjectFacts } from '../judging';
 import { isOn } from '../status';
 import type { RunVerdict } from '../../../src/domain/contracts';
+
+/** What the conditions read of the account's snapshot as the rule sees it (evaluate.ts's SnapshotView fits it). */
+export interface ConditionsView {
+  judging: RuleJudging;
+  now: Date;
+  campaignsById: Map<string, Campaign>;
+  metricsOf(adId: string): ObjectMetrics | null;
+  qualityOf(adId: string): AdQuality | undefined;
+  factsOf(objectId: string, impressions: number | null): ObjectFacts;
+}
 
 /** The verdict key of a rule's conditions in a run record (beside the task names). */
 export const CONDITIONS_TASK = 'conditions';
@@ -102,7 +115,7 @@ function indexRows(inputs: ConditionInputs | undefined): Map<string, Map<string,
 
 function targetsOf(
   action: RuleAction,
-  view: SnapshotView,
+  view: ConditionsView,
   ads: { id: string; name: string; campaign_id: string; adset_id: string; status: string; effective_status: string }[],
   inScope: (campaignId: string) => boolean,
   budgets: BudgetObject[] | undefined,
@@ -150,7 +163,7 @@ function targetsOf(
 }
 
 /** An ad set's or campaign's facts from its ads': the oldest ad's age, every ad's recent spend. */
-function groupFacts(view: SnapshotView, adIds: string[]): { facts: ObjectFacts; impressions: number | null } {
+function groupFacts(view: ConditionsView, adIds: string[]): { facts: ObjectFacts; impressions: number | null } {
   const known = adIds
     .map((id) => {
       const metrics = view.metricsOf(id);
@@ -177,7 +190,7 @@ const LAGGED_METRICS = new Set<MetricKey>(['cpl', 'cost_per_result']);
 
 export function judgeConditions(
   rule: { conditions: NonNullable<import('../ruleShape').EngineRule['conditions']>; action: RuleAction },
-  view: SnapshotView,
+  view: ConditionsView,
   snapshot: {
     ads: {
       id: string;
