@@ -328,7 +328,11 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             conditions={expressivePayload.conditions}
             action={expressivePayload.action}
           />
-          <RuleRunActions ruleId={rule.id} name={rule.name} />
+          <RuleRunActions
+            ruleId={rule.id}
+            name={rule.name}
+            changes={Boolean(withConditions(rule).action && withConditions(rule).action!.kind !== 'turn_off')}
+          />
           <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
             {translate('rules.editor.save')}
           </Button>

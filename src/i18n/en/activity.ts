@@ -25,6 +25,7 @@ export default {
     preview: {
       button: 'Preview',
       label: 'Preview what %{name} would turn off',
+      label_changes: 'Preview what %{name} would change',
       title: 'Preview: %{name}',
       total: 'Would turn off %{count} of %{delivering} delivering ads',
       intro: 'What the rule would turn off right now in %{account}, and why. Nothing is changed.',

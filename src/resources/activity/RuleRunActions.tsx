@@ -207,7 +207,18 @@ function Trigger({
   );
 }
 
-export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: number; name: string; compact?: boolean }) {
+export function RuleRunActions({
+  ruleId,
+  name,
+  compact = false,
+  changes = false,
+}: {
+  ruleId: number;
+  name: string;
+  compact?: boolean;
+  /** The rule's action changes budgets or turns things on: Preview says "would change", not "would turn off". */
+  changes?: boolean;
+}) {
   const translate = useTranslate();
   const allowed = usePermission('create_update_rules');
   const [state, setState] = useState<Step>({ step: 'closed' });
@@ -257,7 +268,7 @@ export function RuleRunActions({ ruleId, name, compact = false }: { ruleId: numb
     <>
       <Trigger
         compact={compact}
-        label={translate('activity.preview.label', { name })}
+        label={translate(changes ? 'activity.preview.label_changes' : 'activity.preview.label', { name })}
         text={translate('activity.preview.button')}
         icon={<VisibilityOutlinedIcon fontSize={compact ? 'small' : 'medium'} />}
         onClick={() => setState({ step: 'previewing' })}

@@ -86,10 +86,8 @@ beforeEach(() => {
 describe('Preview of a budget rule', () => {
   it('shows the money line, the planned changes and each object’s conditions', async () => {
     signIn(withAccesses('create_update_rules'));
-    renderWithAdmin(<RuleRunActions ruleId={5} name="Scale cheap leads" />);
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Preview what Scale cheap leads would turn off' }));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="Scale cheap leads" changes />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview what Scale cheap leads would change' }));
     const dialog = await screen.findByRole('dialog');
 
     const money = await within(dialog).findByTestId('money-line');
