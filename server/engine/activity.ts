@@ -12,6 +12,22 @@ export const TURN_ON_FOR: Record<string, 'turn_on_ad' | 'turn_on_campaign'> = {
   turn_off_campaign: 'turn_on_campaign',
 };
 
+/**
+ * Locks objects for the rest of a transaction, one advisory lock per (kind, object id), taken in one
+ * order so that two claimers never deadlock. A kind ('turn-off', 'budget' …) names what is claimed:
+ * claimers of one kind wait for each other, others do not.
+ */
+export async function lockObjects(tx: Pick<Database, 'execute'>, kind: string, ids: readonly string[]): Promise<void> {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(k) from (
+      select distinct hashtextextended(${`${kind} `} || id, 0) as k
+      from unnest(array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]) as id order by 1
+    ) as objects`);
+}
+
 export interface RunScope {
   ruleId: number;
   folderId: number;
@@ -63,14 +79,7 @@ export async function claimTurnOffsOf(
   const ids = wanted.map((w) => w.action.objectId);
   const earliestRead = new Date(Math.min(...wanted.map((w) => w.scope.readAt.getTime())));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(k) from (
-        select distinct hashtextextended('turn-off ' || id, 0) as k
-        from unnest(array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]) as id order by 1
-      ) as objects`);
+    await lockObjects(tx, 'turn-off', ids);
     const existing = await tx
       .select({ adId: ruleActivity.adId, state: ruleActivity.state, createdAt: ruleActivity.createdAt })
       .from(ruleActivity)
@@ -115,6 +124,16 @@ export function pendingTurnOffs(db: Database, ruleId: number, slot: Date): Promi
  * claimed for the same hour is pending too until its mail is out, and is no status change.
  */
 export function pendingTurnOffsOf(db: Database, ruleIds: number[], slot: Date): Promise<ActivityRow[]> {
+  return pendingEntriesOf(db, ruleIds, slot, TURN_OFF_ACTIONS);
+}
+
+/** Entries of these actions that these rules' slot claimed (pending) and no attempt confirmed: a retry sends them again. */
+export function pendingEntriesOf(
+  db: Database,
+  ruleIds: number[],
+  slot: Date,
+  actions: readonly string[],
+): Promise<ActivityRow[]> {
   if (!ruleIds.length) return Promise.resolve([]);
   return db
     .select()
@@ -124,7 +143,7 @@ export function pendingTurnOffsOf(db: Database, ruleIds: number[], slot: Date): 
         inArray(ruleActivity.ruleId, ruleIds),
         eq(ruleActivity.slot, slot),
         eq(ruleActivity.state, 'pending'),
-        inArray(ruleActivity.action, [...TURN_OFF_ACTIONS]),
+        inArray(ruleActivity.action, [...actions]),
       ),
     );
 }

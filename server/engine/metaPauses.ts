@@ -1,16 +1,9 @@
-/**
- * Objects Meta paused itself — the Advantage+ shopping and app campaigns it stopped at v26.0, an ad
- * stopped after a policy review: status PAUSED with an `issues_info` saying why, and no turn-off of
- * the product's behind it. Activity shows each as paused by Meta (action paused_by_meta, no rule),
- * once per pause: the entry counts as the object's last switch (onOffHistory.ts) until it is turned
- * back on, and the look and the write are one step per object (a lock), whoever runs them at once.
- */
-import { sql } from 'drizzle-orm';
 import type { ObjectIssue } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import type { AccountSnapshot } from './evaluate';
 import { lastSwitches, switchesOf } from './onOffHistory';
+import { lockObjects } from './activity';
 
 type Observed = { id: string; status: string; issues_info?: ObjectIssue[] };
 
@@ -47,14 +40,7 @@ export async function recordMetaPauses(
   if (!candidates.length) return [];
   const ids = candidates.map((c) => c.id);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(k) from (
-        select distinct hashtextextended('meta pause ' || id, 0) as k
-        from unnest(array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]) as id order by 1
-      ) as objects`);
+    await lockObjects(tx, 'meta pause', ids);
     const last = lastSwitches(await switchesOf(tx, ids, new Date(0)));
     const paused = candidates.filter(({ id }) => last.get(id)?.turned !== 'off');
     if (!paused.length) return [];

@@ -11,10 +11,10 @@
  * What is left is written pending (rule_activity, budget_before/budget_after in cents a day) and
  * sent after (send.ts); a retry re-sends exactly the pending ones.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ruleActivity } from '../../db/schema/index';
-import type { ActivityRow, RunScope } from '../activity';
+import { lockObjects, pendingEntriesOf, type ActivityRow, type RunScope } from '../activity';
 import type { BudgetLimits } from '../../../src/domain/budgetLimits';
 import type { PlannedBudget } from '../conditions/judgeObjects';
 import { applyCeilings } from './ceilings';
@@ -151,14 +151,7 @@ export async function claimBudgetChanges(
   if (!plans.length) return [];
   const ids = [...new Set(plans.map((p) => p.plan.objectId))];
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(k) from (
-        select distinct hashtextextended('budget ' || id, 0) as k
-        from unnest(array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]) as id order by 1
-      ) as objects`);
+    await lockObjects(tx, 'budget', ids);
     const now = runs[0]!.scope.at;
     const history = await budgetHistoryOf(tx, ids, now);
     const results: ClaimedBudget[] = [];
@@ -220,17 +213,5 @@ export async function claimBudgetChanges(
 }
 
 /** Budget changes of these rules' slot claimed by an earlier attempt that did not live to confirm them. */
-export function pendingBudgetChangesOf(db: Database, ruleIds: number[], slot: Date): Promise<ActivityRow[]> {
-  if (!ruleIds.length) return Promise.resolve([]);
-  return db
-    .select()
-    .from(ruleActivity)
-    .where(
-      and(
-        inArray(ruleActivity.ruleId, ruleIds),
-        eq(ruleActivity.slot, slot),
-        eq(ruleActivity.state, 'pending'),
-        inArray(ruleActivity.action, [...BUDGET_ACTIONS]),
-      ),
-    );
-}
+export const pendingBudgetChangesOf = (db: Database, ruleIds: number[], slot: Date): Promise<ActivityRow[]> =>
+  pendingEntriesOf(db, ruleIds, slot, BUDGET_ACTIONS);

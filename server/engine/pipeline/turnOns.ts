@@ -6,9 +6,9 @@
  * claimed pending, sent in batched status changes, then confirmed. A retry re-sends its own run's
  * pending ones (switching on is idempotent). What it turns on starts the rules' cool-down.
  */
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { ruleActivity } from '../../db/schema/index';
-import { markDone, markFailed, type ActivityRow } from '../activity';
+import { lockObjects, markDone, markFailed, pendingEntriesOf, type ActivityRow } from '../activity';
 import type { SwitchPlan } from '../conditions/judgeObjects';
 import { groupBy, live, runReason, type InBatch } from './batch';
 import type { EngineContext } from './context';
@@ -28,14 +28,7 @@ async function claimTurnOns(ctx: EngineContext, item: InBatch, plans: SwitchPlan
   const readAt = item.snapshot!.fetchedAt;
   const extra = runReason(item.run, item.rule.timezone, ctx.now());
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(k) from (
-        select distinct hashtextextended('turn-off ' || id, 0) as k
-        from unnest(array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]) as id order by 1
-      ) as objects`);
+    await lockObjects(tx, 'turn-off', ids);
     const moved = await tx
       .select({ adId: ruleActivity.adId })
       .from(ruleActivity)
@@ -67,21 +60,6 @@ async function claimTurnOns(ctx: EngineContext, item: InBatch, plans: SwitchPlan
   });
 }
 
-/** Pending turn-ons of these rules' slot an earlier attempt did not confirm. */
-function pendingTurnOnsOf(ctx: EngineContext, ruleIds: number[], slot: Date) {
-  return ctx.db
-    .select()
-    .from(ruleActivity)
-    .where(
-      and(
-        inArray(ruleActivity.ruleId, ruleIds),
-        eq(ruleActivity.slot, slot),
-        eq(ruleActivity.state, 'pending'),
-        inArray(ruleActivity.action, [...RULE_TURN_ON_ACTIONS]),
-      ),
-    );
-}
-
 /** Claims, sends and confirms the acting runs' turn-ons; each run keeps what it turned on. */
 export async function actTurnOns(ctx: EngineContext, items: InBatch[]): Promise<void> {
   const acting = live(items).filter((item) => item.evaluation?.turnOns.length || item.rule.action?.kind === 'turn_on');
@@ -89,10 +67,12 @@ export async function actTurnOns(ctx: EngineContext, items: InBatch[]): Promise<
   await Promise.all(
     [...groupBy(acting, (item) => item.rule.account.adAccountId).entries()].map(async ([accountId, group]) => {
       try {
-        const left = await pendingTurnOnsOf(
-          ctx,
+        // Turn-ons an earlier attempt of this slot claimed and did not confirm.
+        const left = await pendingEntriesOf(
+          ctx.db,
           group.map((i) => i.rule.id),
           group[0]!.run.slot,
+          RULE_TURN_ON_ACTIONS,
         );
         const claimed: ActivityRow[] = [...left];
         for (const item of group) {
