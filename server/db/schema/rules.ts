@@ -6,6 +6,7 @@ import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging'
 import type { ConditionGroup } from '../../../src/domain/ruleConditions';
 import type { RuleAction } from '../../../src/domain/ruleActions';
 import type { BudgetLimits } from '../../../src/domain/budgetLimits';
+import type { RuleValues, TemplateField } from '../../../src/domain/templates';
 import { users } from './people';
 
 export const folders = pgTable(
@@ -35,6 +36,19 @@ export const folders = pgTable(
     index('folders_account_idx').on(t.adAccountId),
     index('folders_trash_idx').on(t.deletedAt).where(sql`${t.isDeleted}`),
   ],
+);
+
+/** Rule templates (src/domain/templates.ts): a rule's values without a folder, which folders' rules follow. */
+export const ruleTemplates = pgTable(
+  'rule_templates',
+  {
+    id: serialId(),
+    name: text('name').notNull(),
+    values: jsonb('values').$type<RuleValues>().notNull(),
+    createdAt: instantNow('created_at'),
+    updatedAt: instantNow('updated_at'),
+  },
+  (t) => [index('rule_templates_name_idx').on(t.name, t.id)],
 );
 
 export const rules = pgTable(
@@ -67,11 +81,16 @@ export const rules = pgTable(
      * switched itself to notify only, so a person switching it back gives it a fresh count.
      */
     failuresCountedFrom: instant('failures_counted_from'),
+    /** The template the rule follows; null: its own. Its values are the rule's own columns and items. */
+    templateId: integer('template_id').references(() => ruleTemplates.id, { onDelete: 'set null' }),
+    /** The fields this folder overrides (src/domain/templates.ts); every other one follows the template. */
+    templateOverrides: jsonb('template_overrides').$type<TemplateField[]>().notNull().default([]),
     createdAt: instantNow('created_at'),
     updatedAt: instantNow('updated_at'),
   },
   (t) => [
     index('rules_folder_idx').on(t.folderId, t.isDeleted),
+    index('rules_template_idx').on(t.templateId).where(sql`${t.templateId} is not null`),
     index('rules_active_idx').on(t.isActive, t.isDeleted),
     index('rules_trash_folder_idx').on(t.folderId, t.deletedAt).where(sql`${t.isDeleted}`),
   ],
