@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant, instantNow, serialId } from './columns';
 
 export const users = pgTable(
@@ -29,6 +29,13 @@ export const groups = pgTable('groups', {
   id: serialId(),
   name: text('name').notNull(),
   accesses: text('accesses').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The folders where the group's rule accesses (create_update_rules, delete_rules) apply; null:
+   * every folder (server/people/ruleScope.ts).
+   */
+  ruleFolderIds: integer('rule_folder_ids').array(),
+  /** The most daily money, in the account's currency, one approval by a member may release; null: no limit. */
+  approvalLimit: numeric('approval_limit', { mode: 'number' }),
   createdAt: instantNow('created_at'),
 });
 
