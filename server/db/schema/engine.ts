@@ -54,6 +54,8 @@ export const ruleRuns = pgTable(
     index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt),
     // The orphan sweep looks only at running attempts (a handful among a month of runs).
     index('rule_runs_running_idx').on(t.id).where(sql`status = 'running'`),
+    // Held runs waiting for Approve or Dismiss (the agency overview counts them per folder): a handful among a month of runs.
+    index('rule_runs_held_waiting_idx').on(t.ruleId).where(sql`outcome = 'held' and decision is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "rule_runs_held_waiting_idx" ON "rule_runs" USING btree ("rule_id") WHERE outcome = 'held' and decision is null;
