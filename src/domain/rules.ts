@@ -106,8 +106,34 @@ export interface RuleDto {
   conditions: ConditionGroup | null;
   /** What the conditions do (src/domain/ruleActions.ts); null: none. */
   action: RuleAction | null;
+  /** The template the rule follows, with the fields its folder overrides (src/domain/templates.ts); null: none. */
+  template?: RuleTemplateLink | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A rule's values without its folder: what a template holds and what a following rule inherits. */
+export type RuleValues = Pick<
+  RuleDto,
+  | 'name'
+  | 'is_active'
+  | 'notify_only'
+  | 'rule_filter'
+  | 'rule_task'
+  | 'rule_schedule'
+  | 'rule_alert_schedule'
+  | 'judging'
+  | 'conditions'
+  | 'action'
+>;
+
+export interface RuleTemplateLink {
+  id: number;
+  name: string;
+  /** The fields this folder overrides; every other one follows the template. */
+  overrides: string[];
+  /** The template's values: what an inherited field shows and what Reset restores. */
+  values: RuleValues;
 }
 
 const isoTime = z.string().describe('ISO 8601 date and time');
@@ -156,22 +182,11 @@ export const budgetLimitsAnswerSchema = z.object({
     .describe('Daily budget a run may add (with the last 24 hours of raises) before it waits for approval; null: none'),
 }) satisfies z.ZodType<BudgetLimits>;
 
-/** `GET /api/rule/{id}/`. */
-export const ruleSchema = z.object({
-  id: z.number().int(),
+/** A rule's values (RuleValues), as a template holds them. */
+export const ruleValuesSchema = z.object({
   name: z.string(),
   is_active: z.boolean(),
   notify_only: z.boolean().describe('Scheduled runs record and mail what they would do and change nothing'),
-  is_deleted: z.boolean(),
-  folder: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    client_type: z.string(),
-    plan: z.string(),
-    is_deleted: z.boolean(),
-    meta_ad_account: accountRefSchema.nullable(),
-    budget_limits: budgetLimitsAnswerSchema,
-  }),
   rule_filter: z.array(filterItemSchema),
   rule_task: z.array(taskItemSchema),
   rule_schedule: z.object({
@@ -184,6 +199,31 @@ export const ruleSchema = z.object({
     "The rule's conditions: a group of metric conditions and groups; null: none",
   ),
   action: ruleActionFieldSchema.describe('What the conditions do; null: none'),
+}) satisfies z.ZodType<RuleValues>;
+
+/** `GET /api/rule/{id}/`. */
+export const ruleSchema = ruleValuesSchema.extend({
+  id: z.number().int(),
+  is_deleted: z.boolean(),
+  folder: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    client_type: z.string(),
+    plan: z.string(),
+    is_deleted: z.boolean(),
+    meta_ad_account: accountRefSchema.nullable(),
+    budget_limits: budgetLimitsAnswerSchema,
+  }),
+  template: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      overrides: z.array(z.string()).describe("The fields this folder overrides; every other one follows the template"),
+      values: ruleValuesSchema,
+    })
+    .nullable()
+    .optional()
+    .describe('The template the rule follows; null: none'),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<RuleDto>;

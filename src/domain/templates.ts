@@ -9,37 +9,19 @@
  * filter and each task card (its on/off and its thresholds) on its own.
  */
 import { z } from 'zod';
-import type { RuleJudging } from './judging';
-import { judgingSchema } from './judging';
-import type { RuleAction } from './ruleActions';
-import { ruleActionFieldSchema } from './ruleActions';
-import type { ConditionGroup } from './ruleConditions';
-import { ruleConditionsSchema } from './ruleConditions';
 import {
   FILTER_NAMES,
   TASK_NAMES,
-  filterItemSchema,
   itemLabel,
-  taskItemSchema,
+  ruleValuesSchema,
   type FilterItem,
   type FilterName,
+  type RuleValues,
   type TaskItem,
   type TaskName,
 } from './rules';
 
-/** A rule's values without its folder: what a template holds and what a following rule inherits. */
-export interface RuleValues {
-  name: string;
-  is_active: boolean;
-  notify_only: boolean;
-  rule_filter: FilterItem[];
-  rule_task: TaskItem[];
-  rule_schedule: { schedule: boolean[][]; timezone: string };
-  rule_alert_schedule: { schedule: boolean[] };
-  judging: RuleJudging;
-  conditions: ConditionGroup | null;
-  action: RuleAction | null;
-}
+export type { RuleValues } from './rules';
 
 export const SCALAR_FIELDS = [
   'name',
@@ -213,18 +195,6 @@ export function looksLike(template: RuleValues, rule: RuleValues): boolean {
 
 const fieldSchema = z.string().refine(isTemplateField, 'Unknown field');
 
-export const ruleValuesSchema = z.object({
-  name: z.string(),
-  is_active: z.boolean(),
-  notify_only: z.boolean(),
-  rule_filter: z.array(filterItemSchema),
-  rule_task: z.array(taskItemSchema),
-  rule_schedule: z.object({ schedule: z.array(z.array(z.boolean())), timezone: z.string() }),
-  rule_alert_schedule: z.object({ schedule: z.array(z.boolean()) }),
-  judging: judgingSchema,
-  conditions: ruleConditionsSchema,
-  action: ruleActionFieldSchema,
-}) satisfies z.ZodType<RuleValues>;
 
 /** A folder that follows the template, through its rule. */
 export interface TemplateFollower {
@@ -304,11 +274,47 @@ export const templateListRowSchema = z.object({
   updated_at: z.string(),
 }) satisfies z.ZodType<TemplateListRow>;
 
-/** A following rule's link as `GET /api/rule/{id}/` shows it. */
-export interface RuleTemplateLink {
-  id: number;
-  name: string;
-  overrides: TemplateField[];
-  /** The template's values: what Reset restores and what an inherited field shows. */
-  values: RuleValues;
-}
+const totalsSchema = z.object({
+  paused: z.number().int().describe('Objects it would have turned off'),
+  revived: z.number().int().describe('Objects it would have turned back on'),
+  changed: z.number().int().describe('Budget changes it would have made'),
+  spend_stopped: z.number().describe('Spend the turn-offs would have stopped'),
+  false_pauses: z.number().int().describe('Turn-offs that later data showed wrong'),
+});
+
+/** `POST /api/templates/{id}/preview/`: what an edit would change, and what the changed rules would have done. */
+export const templatePreviewSchema = z.object({
+  template_changes: z.string().describe("The edit in the log's words; empty when it changes nothing"),
+  folders: z.number().int().describe('Folders whose rule the edit changes'),
+  rules: z.number().int().describe('Rules the edit changes'),
+  followers: z.number().int().describe('Rules that follow the template'),
+  changes: z.array(
+    z.object({
+      folder: z.object({ id: z.number().int(), name: z.string() }),
+      rule: z.object({ id: z.number().int(), name: z.string() }),
+      fields: z.array(z.string()).describe('The fields the edit changes in this rule'),
+      kept: z.array(z.string()).describe('Fields the edit touches that this folder overrides: they stay'),
+    }),
+  ),
+  backtest: z.object({
+    days: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    seconds: z.number(),
+    folders: z.array(
+      z.object({
+        folder_id: z.number().int(),
+        folder_name: z.string(),
+        account_name: z.string(),
+        rules: z.number().int(),
+        before: totalsSchema,
+        after: totalsSchema,
+        slots_without_data: z.number().int(),
+      }),
+    ),
+    totals: z.object({ folders: z.number().int(), rules: z.number().int(), before: totalsSchema, after: totalsSchema }),
+  }),
+});
+
+export type TemplatePreviewDto = z.infer<typeof templatePreviewSchema>;
+export type PreviewTotals = z.infer<typeof totalsSchema>;
