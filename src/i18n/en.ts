@@ -10,10 +10,13 @@ import backtest from './en/backtest';
 import budgets from './en/budgets';
 import campaigns from './en/campaigns';
 import conditions from './en/conditions';
+import conflicts from './en/conflicts';
 import judging from './en/judging';
 import leadOutcomes from './en/leadOutcomes';
+import overview from './en/overview';
 import people from './en/people';
 import rules from './en/rules';
+import templates from './en/templates';
 import { mergeMessages } from './merge';
 
 export const en = mergeMessages(
@@ -28,6 +31,9 @@ export const en = mergeMessages(
   leadOutcomes,
   conditions,
   budgets,
+  conflicts,
+  overview,
+  templates,
   ...messagesOf(resources),
 );
 

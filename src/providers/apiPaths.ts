@@ -92,6 +92,16 @@ export const paths = {
   ruleConflicts: (id: Id) => api(`rules/${id}/conflicts/`),
   platformHealth: api('platform_health/'),
   accountHealth: (adAccountId: Id) => api(`platform_health/${adAccountId}/`),
+  /** The agency overview: every live folder, those that need a person first (docs/api.md). */
+  overview: api('overview/'),
+  // rule templates (docs/api.md, "Templates")
+  templates: api('templates/'),
+  template: (id: Id) => api(`templates/${id}/`),
+  templatePreview: (id: Id) => api(`templates/${id}/preview/`),
+  templateFolders: (id: Id) => api(`templates/${id}/folders/`),
+  templateLink: (id: Id) => api(`templates/${id}/link/`),
+  ruleLeaveTemplate: (id: Id) => api(`rules/${id}/leave_template/`),
+  ruleResetOverride: (id: Id) => api(`rules/${id}/reset_override/`),
 } as const;
 
 /** A list endpoint path relative to /api/ (as resources declare it) → its full URL. */

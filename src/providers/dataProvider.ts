@@ -14,6 +14,7 @@ import { createCampaignMethods } from './campaignMethods';
 import { createLeadOutcomeMethods } from './leadOutcomeMethods';
 import { createPeopleMethods } from './peopleMethods';
 import { createRuleMethods } from './ruleMethods';
+import { createTemplateMethods } from './templateMethods';
 import type { ResourceEndpoint } from '../resources/types';
 
 export interface Page<T> {
@@ -151,6 +152,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     ...createPeopleMethods(http),
     ...createCampaignMethods(http),
     ...createLeadOutcomeMethods(http),
+    ...createTemplateMethods(http),
   } satisfies DataProvider & Record<string, unknown>;
 
   return provider;

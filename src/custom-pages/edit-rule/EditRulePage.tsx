@@ -14,6 +14,7 @@ import { Page } from '../../layout/Page';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { RuleEditor } from './RuleEditor';
+import { TemplatePanel } from './TemplatePanel';
 
 const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
@@ -66,7 +67,11 @@ export function EditRulePage() {
     <Page title="app.page.edit_rule">
       <ErrorList errors={errors} />
       {!error && !ready ? <LinearProgress sx={{ my: 2 }} /> : null}
-      {ready ? <RuleEditor key={rule.data.id} rule={rule.data} timezones={timezones.data} /> : null}
+      {ready && rule.data.template ? <TemplatePanel rule={rule.data} onChanged={() => void rule.refetch()} /> : null}
+      {ready ? (
+        // A reset or leaving the template saves on the server: the editor starts again from the rule as saved.
+        <RuleEditor key={`${rule.data.id}-${rule.data.updated_at}`} rule={rule.data} timezones={timezones.data} />
+      ) : null}
     </Page>
   );
 }

@@ -1,0 +1,176 @@
+/**
+ * A template's rule, edited with the rule editor's own parts: active and notify only, filters, task
+ * cards, conditions and action, judging, schedule and time zone, alert hours. Controlled: the
+ * template screen holds the draft and saves it through the preview.
+ */
+import { Autocomplete, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { DEFAULT_BUDGET_LIMITS } from '../../domain/budgetLimits';
+import type { FilterItem, TaskName, TaskValueKey } from '../../domain/rules';
+import { setTaskValue } from '../../domain/ruleEditor';
+import {
+  defaultAlertDay,
+  defaultWeek,
+  toggleAlertHour,
+  toggleCell,
+  toggleDay,
+  toggleHourAllDays,
+} from '../../domain/schedule';
+import type { TimezoneOption } from '../../providers/ruleMethods';
+import { ActionSection } from '../../custom-pages/edit-rule/conditions/ActionSection';
+import { ConditionsCard } from '../../custom-pages/edit-rule/conditions/ConditionsCard';
+import { JudgingSettings } from '../../custom-pages/edit-rule/judging/JudgingSettings';
+import { FilterFields, TaskCards } from '../../custom-pages/edit-rule/RuleItemsFields';
+import { Section } from '../../custom-pages/edit-rule/RuleEditor';
+import { AlertScheduleRow, WeekScheduleGrid } from '../../custom-pages/edit-rule/ScheduleGrid';
+import { Button } from '@mui/material';
+import type { TemplateDraft, TemplateErrors } from './templateDraft';
+
+export function TemplateRuleForm({
+  draft,
+  errors,
+  timezones,
+  disabled,
+  onChange,
+}: {
+  draft: TemplateDraft;
+  /** The errors to show (none before the first Save). */
+  errors: TemplateErrors;
+  timezones: TimezoneOption[];
+  disabled: boolean;
+  onChange: (next: TemplateDraft) => void;
+}) {
+  const translate = useTranslate();
+  const { values } = draft;
+  const setValues = (next: Partial<TemplateDraft['values']>) => onChange({ ...draft, values: { ...values, ...next } });
+  const setSchedule = (schedule: boolean[][]) => setValues({ rule_schedule: { ...values.rule_schedule, schedule } });
+  const timezone = timezones.find((z) => z.value === values.rule_schedule.timezone) ?? {
+    value: values.rule_schedule.timezone,
+    title: values.rule_schedule.timezone,
+  };
+  return (
+    <Stack spacing={2} component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.is_active}
+              disabled={disabled}
+              onChange={(e) => setValues({ is_active: e.target.checked })}
+            />
+          }
+          label={translate('resources.templates.active')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.notify_only}
+              disabled={disabled}
+              onChange={(e) => setValues({ notify_only: e.target.checked })}
+            />
+          }
+          label={translate('resources.templates.notify_only')}
+        />
+      </Stack>
+      <Section title={translate('rules.editor.filters')}>
+        <FilterFields
+          filters={values.rule_filter}
+          errors={errors.items.filters}
+          onChange={(name, next: FilterItem) =>
+            setValues({ rule_filter: values.rule_filter.map((f) => (f.name === name ? next : f)) })
+          }
+        />
+      </Section>
+      <Section title={translate('rules.editor.tasks')}>
+        <TaskCards
+          tasks={values.rule_task}
+          errors={errors.items.tasks}
+          generalError={errors.items.tasksGeneral}
+          onToggle={(name: TaskName, active: boolean) =>
+            setValues({ rule_task: values.rule_task.map((t) => (t.name === name ? { ...t, is_active: active } : t)) })
+          }
+          onValue={(name: TaskName, key: TaskValueKey, value: string) =>
+            setValues({ rule_task: setTaskValue(values.rule_task, name, key, value) })
+          }
+        />
+      </Section>
+      <Section title={translate('conditions.title')} help={translate('conditions.help')}>
+        <ConditionsCard
+          on={draft.expressive.on}
+          group={draft.expressive.group}
+          errors={errors.expressive}
+          onToggle={(on) => onChange({ ...draft, expressive: { ...draft.expressive, on } })}
+          onChange={(group) => onChange({ ...draft, expressive: { ...draft.expressive, group } })}
+        />
+      </Section>
+      {draft.expressive.on ? (
+        <Section title={translate('conditions.action.title')} help={translate('resources.templates.action_help')}>
+          <ActionSection
+            action={draft.expressive.action}
+            limits={DEFAULT_BUDGET_LIMITS}
+            errors={errors.expressive}
+            onChange={(action) => onChange({ ...draft, expressive: { ...draft.expressive, action } })}
+          />
+        </Section>
+      ) : null}
+      <Section title={translate('judging.title')} help={translate('judging.help')}>
+        <JudgingSettings
+          adAccountId={null}
+          carriedOver={false}
+          draft={draft.judging}
+          errors={errors.judging}
+          disabled={disabled}
+          onChange={(next) => onChange({ ...draft, judging: { ...draft.judging, ...next } })}
+          onTouch={() => undefined}
+        />
+      </Section>
+      <Section
+        title={translate('rules.editor.schedule')}
+        help={translate('rules.editor.schedule_help')}
+        action={
+          <Button
+            variant="outlined"
+            disabled={disabled}
+            onClick={() =>
+              setValues({
+                rule_schedule: { ...values.rule_schedule, schedule: defaultWeek() },
+                rule_alert_schedule: { schedule: defaultAlertDay() },
+              })
+            }
+          >
+            {translate('rules.editor.fill_default')}
+          </Button>
+        }
+      >
+        <WeekScheduleGrid
+          schedule={values.rule_schedule.schedule}
+          onToggleCell={(day, hour) => !disabled && setSchedule(toggleCell(values.rule_schedule.schedule, day, hour))}
+          onToggleDay={(day) => !disabled && setSchedule(toggleDay(values.rule_schedule.schedule, day))}
+          onToggleHour={(hour) => !disabled && setSchedule(toggleHourAllDays(values.rule_schedule.schedule, hour))}
+        />
+        <Autocomplete
+          options={timezones}
+          value={timezone}
+          disableClearable
+          disabled={disabled}
+          onChange={(_event, option) =>
+            setValues({ rule_schedule: { ...values.rule_schedule, timezone: option.value } })
+          }
+          getOptionLabel={(option) => option.title}
+          isOptionEqualToValue={(option, value) => option.value === value.value}
+          renderInput={(params) => <TextField {...params} size="small" label={translate('rules.editor.timezone')} />}
+          sx={{ mt: 2, maxWidth: 420 }}
+        />
+      </Section>
+      <Section title={translate('rules.editor.alert_schedule')} help={translate('rules.editor.alert_help')}>
+        <AlertScheduleRow
+          schedule={values.rule_alert_schedule.schedule}
+          onToggle={(hour) =>
+            !disabled &&
+            setValues({ rule_alert_schedule: { schedule: toggleAlertHour(values.rule_alert_schedule.schedule, hour) } })
+          }
+        />
+      </Section>
+    </Stack>
+  );
+}
