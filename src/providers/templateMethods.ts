@@ -17,7 +17,7 @@ export function createTemplateMethods(http: HttpClient) {
     previewTemplateEdit: (id: number, patch: RulePatch) =>
       send<TemplatePreviewDto>(paths.templatePreview(id), 'POST', patch),
     saveTemplate: (id: number, patch: RulePatch) => send<TemplateDto>(paths.template(id), 'PATCH', patch),
-    useTemplateInFolder: (id: number, folder: number) => send<RuleDto>(paths.templateFolders(id), 'POST', { folder }),
+    addTemplateToFolder: (id: number, folder: number) => send<RuleDto>(paths.templateFolders(id), 'POST', { folder }),
     linkRuleToTemplate: (id: number, rule: number) => send<RuleDto>(paths.templateLink(id), 'POST', { rule }),
     leaveTemplate: (ruleId: number) => send<RuleDto>(paths.ruleLeaveTemplate(ruleId), 'POST'),
     resetOverride: (ruleId: number, field: TemplateField) =>

@@ -192,7 +192,7 @@ function UseInFolder({ template, onChanged }: { template: TemplateDto; onChanged
   });
   const used = new Set(template.folders.map((f) => f.folder.id));
   const adopt = useMutation({
-    mutationFn: (folderId: number) => dataProvider.useTemplateInFolder(template.id, folderId),
+    mutationFn: (folderId: number) => dataProvider.addTemplateToFolder(template.id, folderId),
     onSuccess: (rule) => {
       notify(translate('resources.templates.used', { folder: rule.folder.name }), {
         type: 'success',
