@@ -18,6 +18,8 @@ import type { ConditionGroup } from '../../src/domain/ruleConditions';
 import type { RuleAction } from '../../src/domain/ruleActions';
 import { pairErrors, readStoredAction, readStoredConditions } from './ruleConditionFields';
 import { conditionValuesText } from './conditionChanges';
+import { overridesAfterEdit } from '../../src/domain/templates';
+import { valuesOfSnapshot } from '../templates/values';
 
 /** What a new rule may start with beside the defaults. */
 export interface RuleStart {
@@ -25,7 +27,7 @@ export interface RuleStart {
   action?: RuleAction | null;
 }
 
-const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
+export const snapshotOf = ({ rule, items }: LoadedRule): RuleSnapshot => ({
   name: rule.name,
   isActive: rule.isActive,
   notifyOnly: rule.notifyOnly,
@@ -51,13 +53,14 @@ const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isD
  * A rule switched off or to notify-only no longer wants its held turn-offs: they are dismissed in
  * the same statement as the switch, so nobody approves what the rule's owner just stopped.
  */
+export const dismissHeldRuns = (tx: Pick<Database, 'update'>, ruleId: number, actor: AuditActor) =>
+  tx
+    .update(ruleRuns)
+    .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
+    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)));
+
 const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
-  tx.$with('held_runs_dismissed').as(
-    tx
-      .update(ruleRuns)
-      .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
-      .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
-  );
+  tx.$with('held_runs_dismissed').as(dismissHeldRuns(tx, ruleId, actor));
 
 /** `writes`: where a rule's save runs (its own lane on PostgreSQL, app.writeDb). */
 export function createRuleStore(db: Database, writes: Database = db) {
@@ -123,6 +126,16 @@ export function createRuleStore(db: Database, writes: Database = db) {
           judging: after.judging,
           conditions: after.conditions,
           action: after.action,
+          // A change to a field the rule inherits from its template overrides it for this folder.
+          ...(loaded.template
+            ? {
+                templateOverrides: overridesAfterEdit(
+                  loaded.template.values,
+                  valuesOfSnapshot(after),
+                  loaded.rule.templateOverrides,
+                ),
+              }
+            : {}),
           // A person switching Notify only off gives the failing-rule switch a fresh count.
           ...(before.notifyOnly && !after.notifyOnly ? { failuresCountedFrom: sql`now()` } : {}),
           updatedAt: sql`now()`,

@@ -5,7 +5,7 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
+import { folders, metaAdAccounts, ruleItems, ruleTemplates, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { indexedContains } from '../http/search';
 import type { FolderDto, FolderRuleDto, MetaAdAccountRef } from '../../src/domain/folders';
@@ -240,7 +240,12 @@ export interface StoredRule {
   account: (AccountRow & { currency: string }) | null;
   /** The stored item rows, in catalogue position. */
   items: ItemRow[];
+  /** The template the rule follows, null for none. */
+  template: TemplateRow | null;
 }
+
+/** A template as a following rule reads it. */
+export type TemplateRow = Pick<typeof ruleTemplates.$inferSelect, 'id' | 'name' | 'values'>;
 
 /**
  * A rule's item rows in catalogue position, as one JSON value of the rule's own row: each row's
@@ -262,10 +267,12 @@ export async function findStoredRule(db: Db, id: number): Promise<StoredRule | n
       folder: folders,
       account: { ...accountColumns, currency: metaAdAccounts.currency },
       items: itemRowsOfRule,
+      template: { id: ruleTemplates.id, name: ruleTemplates.name, values: ruleTemplates.values },
     })
     .from(rules)
     .innerJoin(folders, eq(folders.id, rules.folderId))
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
+    .leftJoin(ruleTemplates, eq(ruleTemplates.id, rules.templateId))
     .where(eq(rules.id, id));
   return row ?? null;
 }
@@ -275,6 +282,7 @@ export interface LoadedRule {
   folder: FolderRow;
   account: AccountRow | null;
   items: { rule_filter: FilterItem[]; rule_task: TaskItem[] };
+  template?: TemplateRow | null;
 }
 
 export async function loadRule(db: Db, id: number): Promise<LoadedRule | null> {
@@ -288,7 +296,7 @@ export async function requireRule(db: Db, id: number): Promise<LoadedRule> {
   return loaded;
 }
 
-export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
+export function ruleDto({ rule, folder, account, items, template }: LoadedRule): RuleDto {
   return {
     id: rule.id,
     name: rule.name,
@@ -311,6 +319,9 @@ export function ruleDto({ rule, folder, account, items }: LoadedRule): RuleDto {
     judging: readJudging(rule.judging),
     conditions: readStoredConditions(rule.conditions).value,
     action: readStoredAction(rule.action).value,
+    template: template
+      ? { id: template.id, name: template.name, overrides: rule.templateOverrides, values: template.values }
+      : null,
     created_at: iso(rule.createdAt)!,
     updated_at: iso(rule.updatedAt)!,
   };
