@@ -23,6 +23,8 @@ export const folders = pgTable(
     demioCredentials: text('demio_credentials'),
     /** The folder's budget limits (src/domain/budgetLimits.ts), as set; null: the defaults. Read with readBudgetLimits. */
     budgetLimits: jsonb('budget_limits').$type<Partial<BudgetLimits>>(),
+    /** Who receives the mail alerts of the folder's rules; empty: ALERT_EMAILS (the default recipients). */
+    alertEmails: text('alert_emails').array().notNull().default(sql`'{}'::text[]`),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: instant('deleted_at'),
     createdAt: instantNow('created_at'),
