@@ -1,5 +1,5 @@
 /**
- * Rule templates (docs/templates.md): a rule without a folder that folders follow. A folder's rule
+ * Rule templates (docs/api.md, "Templates"): a rule without a folder that folders follow. A folder's rule
  * that follows a template holds every field's value itself (the rule engine reads it as any rule);
  * each field either inherits — it takes the template's value whenever the template changes — or is
  * overridden for that folder, listed in the rule's `template_overrides`.
@@ -123,7 +123,11 @@ export const differingFields = (a: RuleValues, b: RuleValues): TemplateField[] =
   TEMPLATE_FIELDS.filter((field) => !sameFieldValue(a, b, field));
 
 const withItem = <T extends FilterItem | TaskItem>(items: T[], from: T | undefined): T[] =>
-  from ? items.map((item) => (item.name === from.name ? { ...item, values: from.values, is_active: from.is_active } : item)) : items;
+  from
+    ? items.map((item) =>
+        item.name === from.name ? { ...item, values: from.values, is_active: from.is_active } : item,
+      )
+    : items;
 
 /** `target` with one field's value taken from `source`. */
 export function withFieldFrom(target: RuleValues, source: RuleValues, field: TemplateField): RuleValues {
@@ -149,8 +153,20 @@ export function withFieldFrom(target: RuleValues, source: RuleValues, field: Tem
   }
   const [kind, name] = field.split(':');
   if (kind === 'filter')
-    return { ...target, rule_filter: withItem(target.rule_filter, source.rule_filter.find((f) => f.name === name)) };
-  return { ...target, rule_task: withItem(target.rule_task, source.rule_task.find((t) => t.name === name)) };
+    return {
+      ...target,
+      rule_filter: withItem(
+        target.rule_filter,
+        source.rule_filter.find((f) => f.name === name),
+      ),
+    };
+  return {
+    ...target,
+    rule_task: withItem(
+      target.rule_task,
+      source.rule_task.find((t) => t.name === name),
+    ),
+  };
 }
 
 /** The rule's values after its template's: every field it does not override takes the template's value. */
@@ -194,7 +210,6 @@ export function looksLike(template: RuleValues, rule: RuleValues): boolean {
 }
 
 const fieldSchema = z.string().refine(isTemplateField, 'Unknown field');
-
 
 /** A folder that follows the template, through its rule. */
 export interface TemplateFollower {
