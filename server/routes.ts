@@ -19,6 +19,7 @@ import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
 import connectionRoutes from './connections/routes';
+import overviewRoutes from './overview/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -38,6 +39,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   folderOutcomeRoutes,
   metaWebhookRoutes,
   connectionRoutes,
+  overviewRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [
