@@ -2,6 +2,7 @@
  * Run records and held runs: a rule's runs (the editor's Runs panel), one run with what it looked
  * at and why, and Approve / Dismiss of a held run. Paths and shapes: /api/docs/.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ruleRunSchema } from '../../src/domain/contracts';
@@ -10,6 +11,7 @@ import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noBody, pageOf, pageQuery } from '../http/schemas';
 import { createRunStore } from './runs';
+import { createApprovalStore } from '../approvals/store';
 
 const tags = ['rule engine'];
 
@@ -24,6 +26,10 @@ const approvalSchema = z.object({
 
 const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
   const runs = createRunStore(app.db);
+  // The held run's folder must be in the person's scope, and Approve's money within their limit (server/people/ruleScope.ts).
+  const approvals = createApprovalStore(app.db);
+  const mayDecide = (decision: 'approve' | 'dismiss') => (request: FastifyRequest) =>
+    approvals.assertMayDecide(actorOf(request), (request.params as { id: number }).id, decision);
   const requireRun = async (id: number) => {
     const run = await runs.find(id);
     if (!run) throw notFound();
@@ -67,6 +73,7 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_runs/:id/approve/',
     {
       preValidation: requirePermission('create_update_rules'),
+      preHandler: mayDecide('approve'),
       schema: {
         tags,
         summary: "Carry out a held run's planned turn-offs that are still valid, once",
@@ -93,6 +100,7 @@ const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_runs/:id/dismiss/',
     {
       preValidation: requirePermission('create_update_rules'),
+      preHandler: mayDecide('dismiss'),
       schema: {
         tags,
         summary: "Drop a held run's planned turn-offs",

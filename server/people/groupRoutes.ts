@@ -1,4 +1,7 @@
-/** /api/groups/: the Permissions screen's groups and the permission names (docs/contract.md#permissions, docs/contract.md#calls). */
+/**
+ * /api/groups/: the Permissions screen's groups and the permission names (docs/contract.md#permissions,
+ * docs/contract.md#calls); a group's `rule_folders` and `approval_limit` (server/people/ruleScope.ts).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupSchema } from '../../src/domain/contracts';
@@ -56,8 +59,13 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: groupCreateSchema, response: { 201: groupSchema, ...errors(400, 403) } },
     },
     async (request, reply) => {
-      const { name, group_access } = request.body;
-      return reply.status(201).send(await store.create(actorOf(request), name, group_access.accesses));
+      const { name, group_access, rule_folders, approval_limit } = request.body;
+      return reply.status(201).send(
+        await store.create(actorOf(request), name, group_access.accesses, {
+          ruleFolders: rule_folders,
+          approvalLimit: approval_limit,
+        }),
+      );
     },
   );
 
@@ -73,8 +81,13 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { name, group_access } = request.body;
-      return store.update(actorOf(request), request.params.id, { name, accesses: group_access?.accesses });
+      const { name, group_access, rule_folders, approval_limit } = request.body;
+      return store.update(actorOf(request), request.params.id, {
+        name,
+        accesses: group_access?.accesses,
+        ruleFolders: rule_folders,
+        approvalLimit: approval_limit,
+      });
     },
   );
 

@@ -13,6 +13,7 @@ import { ApiError, ValidationError } from '../http/errors';
 import { MAX_ID } from '../http/params';
 import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES, type PendingInvitationDto } from '../../src/domain/people';
 import { assertMayGrant } from './access';
+import { assertMayGrantScope } from './ruleScope';
 import type { PeopleDeps } from './deps';
 import { findGroup, type GroupRow } from './groups';
 import { invitationLink, invitationMail } from './mails';
@@ -110,6 +111,7 @@ export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps
     const group = invite.group_id <= MAX_ID ? await findGroup(db, invite.group_id) : undefined;
     if (!group) throw new ValidationError({ group_id: [PEOPLE_MESSAGES.groupNotFound] });
     assertMayGrant(actor, group.accesses);
+    await assertMayGrantScope(db, actor, group);
     await assertEmailFree(db, email);
 
     const { code, invitation } = await createInvitation(db, actor, email, group);

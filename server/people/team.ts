@@ -13,6 +13,7 @@ import { orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } 
 import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { ApiError, notFound, ValidationError } from '../http/errors';
 import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
+import { assertMayGrantScope } from './ruleScope';
 import { withdrawPendingEmailChanges } from './pendingEmailChanges';
 import type { PeopleDeps } from './deps';
 import { findGroup } from './groups';
@@ -171,6 +172,7 @@ export function createTeamStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'
     const group = await findGroup(db, groupId);
     if (!group) throw notFound(PEOPLE_MESSAGES.groupNotFound);
     assertMayGrant(actor, group.accesses);
+    await assertMayGrantScope(db, actor, group);
     const before = (await loadAuthUser(db, user.id))!;
     assertMayManageUser(actor, before);
     await db.transaction(async (tx) => {

@@ -20,6 +20,8 @@ export const toGroupDto = (g: typeof groups.$inferSelect): GroupDto => ({
   id: g.id,
   name: g.name,
   group_access: { accesses: [...g.accesses] },
+  rule_folders: g.ruleFolderIds ? [...g.ruleFolderIds] : null,
+  approval_limit: g.approvalLimit === null ? null : Number(g.approvalLimit),
 });
 
 async function groupsByUser(db: Database, userIds: number[]): Promise<Map<number, GroupDto[]>> {

@@ -9,6 +9,7 @@ import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noBody, pageOf } from '../http/schemas';
 import { createFolderStore } from './folders';
+import { createScopeGuards } from './scopeGuards';
 import { folderListQuery, folderTags as tags } from './schemas';
 
 const readRules = requirePermission('read_rules');
@@ -17,6 +18,8 @@ const useTrash = requirePermission('delete_rules');
 
 const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createFolderStore(app.db, app.credentials, app.writeDb);
+  // A scoped permission group changes, trashes and restores only its own folders (server/people/ruleScope.ts).
+  const scope = createScopeGuards(app.db);
 
   app.get(
     '/general_page/',
@@ -66,6 +69,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general_page/:id/',
     {
       preValidation: changeRules,
+      preHandler: scope.folderInPath(),
       schema: {
         tags,
         params: idParams,
@@ -80,6 +84,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folders/:id/move_to_trash/',
     {
       preValidation: changeRules,
+      preHandler: scope.folderInPath(),
       schema: { tags, params: idParams, body: noBody, response: { 200: folderSchema, ...errors(400, 403, 404) } },
     },
     async (request) => store.moveToTrash(actorOf(request), request.params.id),
@@ -89,6 +94,7 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folders/:id/restore/',
     {
       preValidation: useTrash,
+      preHandler: scope.folderInPath('delete_rules'),
       schema: { tags, params: idParams, body: noBody, response: { 200: folderSchema, ...errors(400, 403, 404) } },
     },
     async (request) => store.restore(actorOf(request), request.params.id),

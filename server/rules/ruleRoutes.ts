@@ -10,6 +10,7 @@ import { actorOf, requirePermission } from '../auth/plugin';
 import { errors, idParams, noBody, noContent } from '../http/schemas';
 import { rulePatchSchema } from './ruleUpdate';
 import { createRuleStore } from './rules';
+import { createScopeGuards } from './scopeGuards';
 import { ruleCreateSchema, ruleTags as tags, timezoneOptionSchema } from './schemas';
 import { timezoneOptions, type TimezoneOption } from './timezones';
 
@@ -22,6 +23,8 @@ const oneRule = { tags, params: idParams, response: { 200: ruleSchema, ...errors
 
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createRuleStore(app.db, app.writeDb);
+  // A scoped permission group edits rules only in its folders (server/people/ruleScope.ts).
+  const scope = createScopeGuards(app.db);
 
   let zones: { at: number; options: TimezoneOption[] } | null = null;
   app.get(
@@ -38,6 +41,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule/',
     {
       preValidation: changeRules,
+      preHandler: scope.folderInBody(),
       schema: { tags, body: ruleCreateSchema, response: { 201: ruleSchema, ...errors(400, 403) } },
     },
     async (request, reply) =>
@@ -55,7 +59,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/rule/:id/',
-    { preValidation: changeRules, schema: { ...oneRule, body: rulePatchSchema } },
+    { preValidation: changeRules, preHandler: scope.ruleInPath(), schema: { ...oneRule, body: rulePatchSchema } },
     async (request) => store.update(actorOf(request), request.params.id, request.body),
   );
 
@@ -63,6 +67,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules/:id/duplicate_rule/',
     {
       preValidation: changeRules,
+      preHandler: scope.ruleInPath(),
       schema: { ...oneRule, body: noBody, response: { 201: ruleSchema, ...errors(400, 403, 404) } },
     },
     async (request, reply) => reply.status(201).send(await store.duplicate(actorOf(request), request.params.id)),
@@ -70,18 +75,21 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/rules/:id/move_to_trash/',
-    { preValidation: changeRules, schema: { ...oneRule, body: noBody } },
+    { preValidation: changeRules, preHandler: scope.ruleInPath(), schema: { ...oneRule, body: noBody } },
     async (request) => store.moveToTrash(actorOf(request), request.params.id),
   );
 
-  app.post('/rules/:id/restore/', { preValidation: useTrash, schema: { ...oneRule, body: noBody } }, async (request) =>
-    store.restore(actorOf(request), request.params.id),
+  app.post(
+    '/rules/:id/restore/',
+    { preValidation: useTrash, preHandler: scope.ruleInPath('delete_rules'), schema: { ...oneRule, body: noBody } },
+    async (request) => store.restore(actorOf(request), request.params.id),
   );
 
   app.delete(
     '/rules/:id/',
     {
       preValidation: useTrash,
+      preHandler: scope.ruleInPath('delete_rules'),
       schema: { tags, params: idParams, response: { 204: noContent, ...errors(400, 403, 404) } },
     },
     async (request, reply) => {

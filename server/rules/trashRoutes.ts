@@ -10,12 +10,14 @@ import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noContent, pageOf } from '../http/schemas';
 import { folderListQuery, trashTags as tags } from './schemas';
+import { createScopeGuards } from './scopeGuards';
 import { createTrashStore } from './trash';
 
 const useTrash = requirePermission('delete_rules');
 
 const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   const trash = createTrashStore(app.db, app.credentials);
+  const scope = createScopeGuards(app.db);
 
   app.get(
     '/trash_page/',
@@ -34,6 +36,8 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trash_page/:id/',
     {
       preValidation: useTrash,
+      // A scoped permission group deletes only its own folders for good (server/people/ruleScope.ts).
+      preHandler: scope.folderInPath('delete_rules'),
       schema: { tags, params: idParams, response: { 204: noContent, ...errors(400, 403, 404) } },
     },
     async (request, reply) => {

@@ -17,6 +17,10 @@ export interface GroupDto {
   id: number;
   name: string;
   group_access: { accesses: string[] };
+  /** The folders where the group's rule accesses apply; null: every folder. */
+  rule_folders?: number[] | null;
+  /** The most daily money (account currency) one approval by a member may release; null: no limit. */
+  approval_limit?: number | null;
 }
 
 /** The user object of docs/contract.md#entities (`GET /api/user/me/`, the team list). */
@@ -204,6 +208,16 @@ export const groupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   group_access: z.object({ accesses: z.array(z.string()) }),
+  rule_folders: z
+    .array(z.number().int())
+    .nullable()
+    .optional()
+    .describe('The folders where the group’s rule accesses apply; null: every folder'),
+  approval_limit: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('The most daily money (account currency) one approval by a member may release; null: no limit'),
 }) satisfies z.ZodType<GroupDto>;
 
 export const userSchema = z.object({

@@ -56,16 +56,58 @@ const accessesSchema = z
   })
   .transform((names) => PERMISSIONS.filter((p) => names.includes(p)));
 
-/** POST /api/groups/: a new group is 'New group' with no accesses unless told otherwise. */
+/** The most folders one group's rule accesses may name. */
+export const RULE_FOLDERS_MAX = 1000;
+/** The largest approval limit (a day's money in the account's currency) a group may hold. */
+export const APPROVAL_LIMIT_MAX = 1_000_000_000;
+
+export const RULE_SCOPE_MESSAGES = {
+  noFolders: 'Choose at least one folder, or All folders.',
+  tooManyFolders: `Choose at most ${RULE_FOLDERS_MAX} folders.`,
+  limitNegative: 'The approval limit must be 0 or more.',
+  limitTooLarge: `The approval limit must be at most ${APPROVAL_LIMIT_MAX.toLocaleString('en-US')}.`,
+  folderGone: (ids: readonly number[]) =>
+    `${ids.length === 1 ? 'Folder' : 'Folders'} ${ids.join(', ')} ${ids.length === 1 ? 'does' : 'do'} not exist or ${ids.length === 1 ? 'is' : 'are'} in the trash.`,
+} as const;
+
+/**
+ * The folders where a group's rule accesses (create_update_rules, delete_rules) apply: folder ids,
+ * or null for every folder. Sent as `rule_folders`.
+ */
+export const ruleFoldersSchema = z
+  .array(z.number({ error: MESSAGES.integer }).int(MESSAGES.integer).positive(MESSAGES.integer), {
+    error: 'Expected a list of folder ids, or null for every folder',
+  })
+  .min(1, RULE_SCOPE_MESSAGES.noFolders)
+  .max(RULE_FOLDERS_MAX, RULE_SCOPE_MESSAGES.tooManyFolders)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  .nullable();
+
+/** The most daily money one approval by a member may release, in the account's currency; null: no limit. */
+export const approvalLimitSchema = z
+  .number({ error: MESSAGES.numeric })
+  .min(0, RULE_SCOPE_MESSAGES.limitNegative)
+  .max(APPROVAL_LIMIT_MAX, RULE_SCOPE_MESSAGES.limitTooLarge)
+  .nullable();
+
+/**
+ * POST /api/groups/: a new group is 'New group' with no accesses unless told otherwise; its rule
+ * accesses apply in every folder and its approvals have no limit unless `rule_folders` and
+ * `approval_limit` say otherwise.
+ */
 export const groupCreateSchema = z.object({
   name: groupNameSchema.default(NEW_GROUP_NAME),
   group_access: z.object({ accesses: accessesSchema.default([]) }).default({ accesses: [] }),
+  rule_folders: ruleFoldersSchema.optional(),
+  approval_limit: approvalLimitSchema.optional(),
 });
 
-/** PATCH /api/groups/{id}/: name and/or accesses. */
+/** PATCH /api/groups/{id}/: name, accesses, rule folders and/or approval limit. */
 export const groupUpdateSchema = z.object({
   name: groupNameSchema.optional(),
   group_access: z.object({ accesses: accessesSchema }).optional(),
+  rule_folders: ruleFoldersSchema.optional(),
+  approval_limit: approvalLimitSchema.optional(),
 });
 
 /**

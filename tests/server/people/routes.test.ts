@@ -266,7 +266,13 @@ eachDatabase((engine) => {
       it("creates 'New group' with no accesses by default", async () => {
         const response = await call(admin, 'POST', '/api/groups/', {});
         expect(response.statusCode).toBe(201);
-        expect(response.json()).toEqual({ id: expect.any(Number), name: 'New group', group_access: { accesses: [] } });
+        expect(response.json()).toEqual({
+          id: expect.any(Number),
+          name: 'New group',
+          group_access: { accesses: [] },
+          rule_folders: null,
+          approval_limit: null,
+        });
         expect(await lastAudit()).toMatchObject({ actorId: admin.id, action: 'Created group New group' });
       });
 
