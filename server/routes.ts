@@ -19,6 +19,7 @@ import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
 import connectionRoutes from './connections/routes';
+import approvalRoutes from './approvals/routes';
 import overviewRoutes from './overview/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
@@ -39,6 +40,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   folderOutcomeRoutes,
   metaWebhookRoutes,
   connectionRoutes,
+  approvalRoutes,
   overviewRoutes,
 ];
 

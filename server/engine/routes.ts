@@ -23,6 +23,7 @@ import {
   searchQuery,
 } from '../http/schemas';
 import { createRuleLogStore } from './ruleLog';
+import { createScopeGuards } from '../rules/scopeGuards';
 
 const tags = ['rule engine'];
 
@@ -59,6 +60,8 @@ const mayAct = requirePermission('create_update_rules');
 
 const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
+  // A scoped permission group runs, undoes and changes exemptions only in its folders (server/people/ruleScope.ts).
+  const scope = createScopeGuards(app.db);
 
   app.get(
     '/rule_log/',
@@ -82,6 +85,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rule_log/:id/undo/',
     {
       preValidation: mayAct,
+      preHandler: scope.activityEntryInPath(),
       schema: {
         tags,
         params: idParams,
@@ -99,6 +103,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules/:id/run_now/',
     {
       preValidation: [mayAct, platformBudget],
+      preHandler: scope.ruleInPath(),
       schema: {
         tags,
         params: idParams,
@@ -144,6 +149,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules/:id/exemptions/:object_id/',
     {
       preValidation: mayAct,
+      preHandler: scope.ruleInPath(),
       schema: {
         tags,
         params: z.object({
