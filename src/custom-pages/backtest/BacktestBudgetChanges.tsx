@@ -22,6 +22,7 @@ import type { BacktestResult } from '../../domain/backtest';
 import { signedMoney } from '../edit-rule/runText';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { formatMoney, Totals } from '../impact/DailyBars';
+import { formatDateTime } from '../../layout/dateFormat';
 
 export function BacktestBudgetChanges({ result }: { result: BacktestResult }) {
   const translate = useTranslate();
@@ -29,14 +30,7 @@ export function BacktestBudgetChanges({ result }: { result: BacktestResult }) {
   if (!changes) return null;
   const t = (key: string, options?: Record<string, unknown>) => translate(`backtest.budgets.${key}`, options);
   const money = (n: number) => formatMoney(n, result.account.currency);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString('en-US', {
-      timeZone: result.timezone,
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+  const when = (iso: string) => formatDateTime(iso, result.timezone);
   const totals = result.budget_totals;
   const ceilings = Object.entries(result.ceilings_met ?? {});
   return (

@@ -27,6 +27,7 @@ import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
 import { DailyBars, formatMoney, Totals } from '../impact/DailyBars';
 import { BacktestBudgetChanges } from './BacktestBudgetChanges';
+import { formatDateTime, formatDay } from '../../layout/dateFormat';
 
 const VERDICT_COLOR: Record<PauseVerdict, 'success' | 'error' | 'info' | 'default'> = {
   stopped_waste: 'success',
@@ -49,14 +50,7 @@ export function BacktestResultView({ jobId, result }: { jobId: string; result: B
   });
   const pauses = page === 0 ? result.results : (laterPage.data?.results ?? []);
   const money = (n: number) => formatMoney(n, result.account.currency);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString('en-US', {
-      timeZone: result.timezone,
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+  const when = (iso: string) => formatDateTime(iso, result.timezone);
   const { totals } = result;
   return (
     <Stack spacing={2}>
@@ -82,13 +76,23 @@ export function BacktestResultView({ jobId, result }: { jobId: string; result: B
           {translate('backtest.timeline')}
         </Typography>
         <DailyBars
-          summary={result.by_day.map((d) => `${d.date}: ${d.pauses}`).join(', ')}
+          summary={result.by_day.map((d) => `${formatDay(d.date)}: ${d.pauses}`).join(', ')}
+          legend={{
+            bar: translate('backtest.legend.bar'),
+            part: translate('backtest.legend.part'),
+            count: translate('backtest.legend.count'),
+          }}
           days={result.by_day.map((d) => ({
             date: d.date,
             value: d.pauses,
             part: d.converters_paused,
             label: d.pauses ? String(d.pauses) : '',
-            title: `${d.date}: ${d.pauses} pauses, ${d.converters_paused} converters, ${money(d.spend_stopped)} stopped`,
+            title: translate('backtest.day_title', {
+              date: formatDay(d.date),
+              pauses: translate('backtest.pauses', { smart_count: d.pauses }),
+              converters: translate('backtest.converters', { smart_count: d.converters_paused }),
+              stopped: money(d.spend_stopped),
+            }),
           }))}
         />
       </Box>
@@ -150,7 +154,7 @@ export function BacktestResultView({ jobId, result }: { jobId: string; result: B
                   <TableCell data-label={translate('backtest.col.after')}>
                     {translate('backtest.after', {
                       spend: money(r.spend_after),
-                      leads: r.leads_after,
+                      leads: translate('backtest.leads', { smart_count: r.leads_after }),
                       cpl: r.final_cpl === null ? '—' : money(r.final_cpl),
                     })}
                   </TableCell>

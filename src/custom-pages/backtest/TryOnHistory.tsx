@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BACKTEST_SPANS, type BacktestJob } from '../../domain/backtest';
+import { formatDay } from '../../layout/dateFormat';
 import type { RuleJudging } from '../../domain/judging';
 import type { RuleAction } from '../../domain/ruleActions';
 import type { ConditionGroup } from '../../domain/ruleConditions';
@@ -39,6 +40,10 @@ const POLL_MS = 400;
 interface Props {
   ruleId: number;
   folderId: number;
+  /** What the dialog names: the rule (as on screen), its folder and the folder's ad account. */
+  ruleName: string;
+  folderName: string;
+  accountName?: string | null;
   /** The rule's saved judging settings (they save on their own card). */
   judging: RuleJudging;
   values: Pick<EditorValues, 'name' | 'filters' | 'tasks' | 'schedule' | 'timezone'>;
@@ -50,6 +55,9 @@ interface Props {
 function BacktestDialog({
   ruleId,
   folderId,
+  ruleName,
+  folderName,
+  accountName,
   judging,
   values,
   conditions,
@@ -138,6 +146,9 @@ function BacktestDialog({
       <DialogTitle id="backtest-title">{translate('backtest.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {translate('backtest.subject', { rule: ruleName, folder: folderName })}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('backtest.help')}
           </Typography>
@@ -146,9 +157,9 @@ function BacktestDialog({
               <Typography variant="body2">
                 {c.readings
                   ? translate('backtest.coverage', {
-                      account: c.ad_account_id,
-                      first: c.first,
-                      last: c.last,
+                      account: accountName ? `${accountName} (${c.ad_account_id})` : c.ad_account_id,
+                      first: formatDay(c.first),
+                      last: formatDay(c.last),
                       ads: c.ads,
                       settled: Math.round((c.settled_readings / c.readings) * 100),
                     })

@@ -11,6 +11,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
+import { formatDateTime } from '../../layout/dateFormat';
 
 export function ExemptionsList({ ruleId }: { ruleId: number }) {
   const translate = useTranslate();
@@ -74,7 +75,7 @@ export function ExemptionsList({ ruleId }: { ruleId: number }) {
           <ListItemText
             primary={exemption.object_id}
             secondary={translate('rules.editor.exemptions.since', {
-              date: new Date(exemption.created_at).toLocaleString('en-US'),
+              date: formatDateTime(exemption.created_at),
             })}
           />
         </ListItem>

@@ -27,6 +27,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { RunOutcome } from '../../domain/contracts';
+import { formatDateTime } from '../../layout/dateFormat';
 import { StackedDateTime } from '../../layout/list';
 import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -49,15 +50,18 @@ const OUTCOME_COLOR: Record<RunOutcome, ChipProps['color']> = {
   unhealthy: 'warning',
 };
 
+/** A held run reads as what became of it once someone decided: approved or dismissed, not still held. */
 function OutcomeChip({ run }: { run: RuleRun }) {
   const translate = useTranslate();
   const outcome = run.outcome ?? 'done';
+  const decided = outcome === 'held' && (run.decision === 'approved' || run.decision === 'dismissed');
+  const status = decided ? `held_${run.decision}` : outcome;
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={OUTCOME_COLOR[outcome]}
-      label={translate(`rules.editor.runs.outcomes.${outcome}`, { _: outcome })}
+      color={decided ? (run.decision === 'approved' ? 'success' : 'default') : OUTCOME_COLOR[outcome]}
+      label={translate(`rules.editor.runs.outcomes.${status}`, { _: outcome })}
     />
   );
 }
@@ -83,7 +87,7 @@ function RunRow({ run, open, onToggle, phone }: { run: RuleRun; open: boolean; o
           </IconButton>
         </TableCell>
         <TableCell>
-          <StackedDateTime value={new Date(run.started_at).toLocaleString('en-US')} />
+          <StackedDateTime value={formatDateTime(run.started_at)} />
           {phone ? (
             <Typography variant="caption" component="div" color="text.secondary">
               {why}

@@ -21,9 +21,10 @@ import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
 import { queryKeys } from '../../providers/queryKeys';
+import { formatDateTime } from '../../layout/dateFormat';
 
 const MEGABYTES = CRM_UPLOAD_MAX_BYTES / (1024 * 1024);
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 /** `rows.7.stage` → row 7, field stage. */
 function rowErrorsOf(errors: CrmResult['errors']): { row: string; field: string; message: string }[] {

@@ -11,8 +11,9 @@ import type { AccountHealthDto, HealthProblemDto } from '../../domain/health';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
+import { formatDateTime } from '../../layout/dateFormat';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 function Problems({ problems }: { problems: HealthProblemDto[] }) {
   const translate = useTranslate();

@@ -1,9 +1,11 @@
 /**
  * A small bar chart of days (SVG, no chart library: one series of bars, a part of each bar
- * highlighted, a count over it). Each bar has a title for pointers and the whole a text summary
- * for screen readers (its accessible name; the bars say it to everyone else).
+ * highlighted, a count over it), with a legend saying what the bars, the highlighted part and the
+ * count are. Each bar has a title for pointers and the whole a text summary for screen readers
+ * (its accessible name; the bars say it to everyone else).
  */
-import { Box, Typography, useTheme } from '@mui/material';
+import { Box, Stack, Typography, useTheme } from '@mui/material';
+import { formatDayShort } from '../../layout/dateFormat';
 
 export interface DayBar {
   date: string;
@@ -16,10 +18,52 @@ export interface DayBar {
   title: string;
 }
 
+/** What each mark of the chart stands for; a part or a count without a label is left out of the legend. */
+export interface BarsLegend {
+  bar: string;
+  part?: string;
+  count?: string;
+}
+
 const HEIGHT = 140;
 const LABEL_ROOM = 16;
 
-export function DailyBars({ days, summary }: { days: DayBar[]; summary: string }) {
+function Legend({ legend }: { legend: BarsLegend }) {
+  const theme = useTheme();
+  const swatch = (color: string) => (
+    <Box component="span" sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} />
+  );
+  const items = [
+    { key: 'bar', mark: swatch(theme.palette.primary.main), text: legend.bar },
+    ...(legend.part ? [{ key: 'part', mark: swatch(theme.palette.warning.main), text: legend.part }] : []),
+    // The count is written over each bar: its legend item is words alone.
+    ...(legend.count ? [{ key: 'count', mark: null, text: legend.count }] : []),
+  ];
+  return (
+    <Stack
+      component="ul"
+      direction="row"
+      useFlexGap
+      spacing={2}
+      sx={{ flexWrap: 'wrap', m: 0, p: 0, listStyle: 'none' }}
+    >
+      {items.map((item) => (
+        <Stack component="li" key={item.key} direction="row" spacing={0.75} alignItems="center">
+          {item.mark ? (
+            <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
+              {item.mark}
+            </Box>
+          ) : null}
+          <Typography variant="caption" color="text.secondary">
+            {item.text}
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export function DailyBars({ days, summary, legend }: { days: DayBar[]; summary: string; legend: BarsLegend }) {
   const theme = useTheme();
   const max = Math.max(1, ...days.map((d) => d.value));
   const width = Math.max(280, days.length * 22);
@@ -67,13 +111,14 @@ export function DailyBars({ days, summary }: { days: DayBar[]; summary: string }
                   textAnchor="middle"
                   fill={theme.palette.text.secondary}
                 >
-                  {day.date.slice(5)}
+                  {formatDayShort(day.date)}
                 </text>
               ) : null}
             </g>
           );
         })}
       </svg>
+      <Legend legend={legend} />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import type { ImpactReport } from '../../domain/impact';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { signedMoney } from '../edit-rule/runText';
 import { formatMoney } from './DailyBars';
+import { formatDateTime } from '../../layout/dateFormat';
 
 export function ImpactBudgetChanges({ report }: { report: ImpactReport }) {
   const translate = useTranslate();
@@ -44,12 +45,7 @@ export function ImpactBudgetChanges({ report }: { report: ImpactReport }) {
             {changes.map((c) => (
               <TableRow key={`${c.at}|${c.object_id}|${c.action}`} data-testid={`impact-budget-${c.object_id}`}>
                 <TableCell data-label={t('col.when')} sx={{ whiteSpace: 'nowrap' }}>
-                  {new Date(c.at).toLocaleString('en-US', {
-                    month: 'short',
-                    day: 'numeric',
-                    hour: 'numeric',
-                    minute: '2-digit',
-                  })}
+                  {formatDateTime(c.at)}
                 </TableCell>
                 <TableCell data-label={t('col.object')}>
                   <Typography variant="body2">{c.name}</Typography>

@@ -39,6 +39,7 @@ import { errorMessages } from '../../providers/httpClient';
 import type { ImpactQuery } from '../../providers/ruleMethods';
 import { DailyBars, formatMoney, Totals } from './DailyBars';
 import { ImpactBudgetChanges } from './ImpactBudgetChanges';
+import { formatDateTime, formatDay } from '../../layout/dateFormat';
 
 function queryOf(params: URLSearchParams): ImpactQuery {
   const scope = params.get('scope');
@@ -79,7 +80,7 @@ function ImpactTable({ report }: { report: ImpactReport }) {
           {report.pauses.map((p) => (
             <TableRow key={`${p.at}|${p.object_id}|${p.rule_id}`}>
               <TableCell data-label={translate('impact.col.when')} sx={{ whiteSpace: 'nowrap' }}>
-                {new Date(p.at).toLocaleString('en-US')}
+                {formatDateTime(p.at)}
               </TableCell>
               <TableCell data-label={translate('impact.col.object')}>
                 <Typography variant="body2">{p.name}</Typography>
@@ -225,13 +226,20 @@ export function ImpactPage() {
                   {translate('impact.chart')}
                 </Typography>
                 <DailyBars
-                  summary={data.by_day.map((d) => `${d.date}: ${money(d.spend_avoided)}, ${d.pauses}`).join('; ')}
+                  summary={data.by_day
+                    .map((d) => `${formatDay(d.date)}: ${money(d.spend_avoided)}, ${d.pauses}`)
+                    .join('; ')}
+                  legend={{ bar: translate('impact.legend.bar'), count: translate('impact.legend.count') }}
                   days={data.by_day.map((d) => ({
                     date: d.date,
                     value: d.spend_avoided,
                     part: 0,
                     label: d.pauses ? String(d.pauses) : '',
-                    title: `${d.date}: ${money(d.spend_avoided)} avoided, ${d.pauses} turn-offs`,
+                    title: translate('impact.day_title', {
+                      date: formatDay(d.date),
+                      avoided: money(d.spend_avoided),
+                      turn_offs: translate('impact.turn_offs', { smart_count: d.pauses }),
+                    }),
                   }))}
                 />
               </CardContent>

@@ -40,11 +40,11 @@ import { usePermission } from '../../providers/usePermissions';
 import { HistoryButtons } from '../general/HistoryButtons';
 import { useInfiniteScroll } from '../general/useInfiniteScroll';
 import { useTrashPages } from './trashPages';
+import { formatDateTime } from '../../layout/dateFormat';
 
 type Target = { kind: 'folder'; folder: TrashFolderDto } | { kind: 'rule'; rule: FolderRuleDto };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : '';
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 function ConfirmDelete({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const translate = useTranslate();

@@ -3,6 +3,7 @@ export default {
   backtest: {
     open: 'Try on history',
     title: 'Try this rule on history',
+    subject: '“%{rule}” in %{folder}',
     help: 'Runs the settings on screen — saved or not — over the recorded history, at every hour the schedule has on, on the numbers as they were known then. Nothing is changed on the ad platform.',
     days: 'Last %{days} days',
     run: 'Run',
@@ -37,7 +38,16 @@ export default {
       after: 'After the pause',
       verdict: 'Verdict',
     },
-    after: '%{spend} spent, %{leads} leads; final CPL %{cpl}',
+    after: '%{spend} spent, %{leads}; final CPL %{cpl}',
+    leads: '%{smart_count} lead |||| %{smart_count} leads',
+    pauses: '%{smart_count} pause |||| %{smart_count} pauses',
+    converters: '%{smart_count} converter |||| %{smart_count} converters',
+    day_title: '%{date}: %{pauses}, %{converters}, %{stopped} stopped',
+    legend: {
+      bar: 'Pauses',
+      part: 'Converters paused',
+      count: 'Number over a bar: that day’s pauses',
+    },
     verdict: {
       stopped_waste: 'Stopped waste',
       paused_converter: 'Would have paused a converter',
@@ -95,6 +105,12 @@ export default {
     },
     how: 'How these numbers are estimated',
     chart: 'Spend avoided and turn-offs per day',
+    legend: {
+      bar: 'Spend avoided (estimated)',
+      count: 'Number over a bar: that day’s turn-offs',
+    },
+    day_title: '%{date}: %{avoided} avoided, %{turn_offs}',
+    turn_offs: '%{smart_count} turn-off |||| %{smart_count} turn-offs',
     none: 'No turn-offs in these days.',
     col: {
       when: 'Turned off',

@@ -75,6 +75,7 @@ export default {
       name: 'Rule name',
       log: 'Log',
       save: 'Save',
+      save_blocked: 'Some fields are empty or not valid: they are marked in red. Save is on once they are put right.',
       saved: 'Rule saved',
       back: 'Back to the folders',
       filters: 'Campaigns',
@@ -140,6 +141,8 @@ export default {
         outcomes: {
           done: 'Done',
           held: 'Held',
+          held_approved: 'Approved',
+          held_dismissed: 'Dismissed',
           failed: 'Failed',
           partly_failed: 'Partly failed',
           notify_only: 'Notify only',

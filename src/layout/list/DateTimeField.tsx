@@ -4,6 +4,7 @@
  */
 import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import { formatDateTime, NO_DATE } from '../dateFormat';
 
 /** '3/14/2026, 6:30 PM' as the day over the time; anything without a time as one line. */
 export function StackedDateTime({ value, muted = false }: { value: string; muted?: boolean }) {
@@ -32,11 +33,10 @@ export function StackedDateTime({ value, muted = false }: { value: string; muted
   );
 }
 
-/** A record's timestamp (ISO text) in US form with seconds, for the Log and Activity lists. */
+/** A record's timestamp (ISO text) as the app writes instants ('3/14/2026, 6:30 PM'), for the Log and Activity lists. */
 export function DateTimeField({ source }: { source: string; label?: string; sortBy?: string; sortable?: boolean }) {
   const value = useRecordContext()?.[source];
   if (!value) return null;
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) return null;
-  return <StackedDateTime value={date.toLocaleString('en-US')} />;
+  const text = formatDateTime(String(value));
+  return text === NO_DATE ? null : <StackedDateTime value={text} />;
 }

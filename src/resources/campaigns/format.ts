@@ -3,6 +3,7 @@
  * and a percent sign, US dates, 12-hour times, N/A for anything missing. Pure functions.
  */
 import { formatEventTime } from '../../domain/campaignName';
+import { formatDateTime, formatDay, formatDayAt, formatTimeAt } from '../../layout/dateFormat';
 import type { CampaignRecord } from './types';
 
 export const NOT_AVAILABLE = 'N/A';
@@ -38,52 +39,16 @@ export function resultCount(record: Pick<CampaignRecord, 'leads' | 'actions'>): 
   return lead ? Number(lead.value) || 0 : 0;
 }
 
-/** '2026-03-14' → '3/14/2026' (a calendar day: no time zone shifts it). */
-export function formatUsDate(day: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
-  if (!match) return NOT_AVAILABLE;
-  return `${Number(match[2])}/${Number(match[3])}/${match[1]}`;
-}
+/** '2026-03-14' → '3/14/2026' (a calendar day: no time zone shifts it). The app's one date format (src/layout/dateFormat.ts). */
+export const formatUsDate = formatDay;
 
 /** An instant → '3/14/2026, 6:30 PM' in `timeZone` (the browser's when not given). */
-export function formatUsDateTime(iso: string | null | undefined, timeZone?: string): string {
-  if (!iso) return NOT_AVAILABLE;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(date);
-  }
-}
+export const formatUsDateTime = formatDateTime;
 
 /** An instant's calendar day in `timeZone`: '3/14/2026'. */
-export function formatUsDayAt(iso: string | null | undefined, timeZone?: string): string {
-  return zonedPart(iso, { year: 'numeric', month: 'numeric', day: 'numeric' }, timeZone);
-}
+export const formatUsDayAt = formatDayAt;
 
-/** An instant's time of day in `timeZone`: '6:30 PM'. */
-export function formatTimeAt(iso: string | null | undefined, timeZone?: string): string {
-  return zonedPart(iso, { hour: 'numeric', minute: '2-digit', hour12: true }, timeZone);
-}
-
-function zonedPart(iso: string | null | undefined, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
-  const date = new Date(iso ?? '');
-  if (!iso || Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(date);
-  }
-}
+export { formatTimeAt };
 
 export function formatTime(time: string | null | undefined): string {
   return formatEventTime(time) ?? NOT_AVAILABLE;

@@ -5,8 +5,9 @@
 import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { MetaConnectionDto } from '../../domain/metaConnections';
+import { formatDayAt } from '../../layout/dateFormat';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const day = (iso: string) => formatDayAt(iso);
 
 export function ConnectionName(_props: { label?: string }) {
   const translate = useTranslate();

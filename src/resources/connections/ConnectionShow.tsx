@@ -32,6 +32,7 @@ import {
   ConnectionStatus,
 } from './ConnectionFields';
 import { RemoveConnectionButton } from './RemoveConnectionButton';
+import { formatDateTime } from '../../layout/dateFormat';
 
 const field = (name: string) => `resources.meta_connections.fields.${name}`;
 
@@ -116,7 +117,7 @@ function ConnectionDetails() {
             {record.checked_at ? (
               <Typography variant="caption" color="text.secondary">
                 {translate('resources.meta_connections.checked_at', {
-                  date: new Date(record.checked_at).toLocaleString('en-US'),
+                  date: formatDateTime(record.checked_at),
                 })}
               </Typography>
             ) : null}

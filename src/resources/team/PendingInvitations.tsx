@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useNotifySuccess } from '../../custom-pages/account/forms';
 import type { PendingInvitation, usePendingInvitations } from './usePendingInvitations';
-
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../layout/dateFormat';
 
 export function PendingInvitations({ pending }: { pending: ReturnType<typeof usePendingInvitations> }) {
   const translate = useTranslate();
@@ -42,7 +41,7 @@ export function PendingInvitations({ pending }: { pending: ReturnType<typeof use
                 {invitation.is_expired ? (
                   <Chip size="small" color="warning" label={translate('people.team.pending_expired')} />
                 ) : (
-                  expiryFormat.format(new Date(invitation.expires_at))
+                  formatDateTime(invitation.expires_at)
                 )}
               </TableCell>
               <TableCell>

@@ -104,7 +104,11 @@ it('follows a running backtest until it is cancelled', async () => {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Try on history' }));
   const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
-  expect(await within(dialog).findByText(/History of act_1: 2026-10-27 to 2026-11-25, 12 ads/)).toBeInTheDocument();
+  // Named: the rule and its folder, the ad account by its name with its id beside it.
+  expect(within(dialog).getByText('“New rule” in Client 1')).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText(/History of Account 1 \(act_1\): 10\/27\/2026 to 11\/25\/2026, 12 ads/),
+  ).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Run' }));
   expect(await within(dialog).findByText('Replaying 3 of 10 scheduled hours…')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -120,7 +124,7 @@ it('fills in the missing hours of an account that already has history, on demand
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Try on history' }));
   const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
-  await within(dialog).findByText(/History of act_1/);
+  await within(dialog).findByText(/History of Account 1 \(act_1\)/);
   await user.click(within(dialog).getByRole('button', { name: 'Fill in missing hours from the platform' }));
   await expect.poll(() => filled).toEqual([{ folder: rule(5).folder.id }]);
 });
@@ -166,7 +170,7 @@ it('says why a start was refused when too many were started', async () => {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Try on history' }));
   const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
-  await within(dialog).findByText(/History of act_1/);
+  await within(dialog).findByText(/History of Account 1 \(act_1\)/);
   await user.click(within(dialog).getByRole('button', { name: 'Run' }));
   expect(await within(dialog).findByText('Too many backtests started. Try again in 42 seconds.')).toBeInTheDocument();
   expect(within(dialog).queryByRole('button', { name: 'Fill history from the platform' })).not.toBeInTheDocument();

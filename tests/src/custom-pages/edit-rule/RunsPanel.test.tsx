@@ -282,6 +282,10 @@ describe('Runs panel', () => {
       await within(screen.getByTestId('run-detail-32')).findByText('Approved by Ada Lovelace'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve the held changes of run 32' })).not.toBeInTheDocument();
+    // The run's outcome follows what happened: approved, no longer "Held".
+    const row = screen.getByRole('button', { name: 'Hide run 32' }).closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('Approved'));
+    expect(row).not.toHaveTextContent('Held');
   });
 
   it('Dismiss drops a held run and the run says so', async () => {

@@ -88,7 +88,7 @@ describe('Meta connections', () => {
     const row = (await screen.findByText('Northwind')).closest('tr')!;
     expect(within(row).getByText('Northwind Advisors')).toBeInTheDocument();
     expect(within(row).getByText('Rules Robot')).toBeInTheDocument();
-    expect(within(row).getByText('Jan 27, 2027')).toBeInTheDocument();
+    expect(within(row).getByText('1/27/2027')).toBeInTheDocument();
     expect(within(row).getByText('leads_retrieval')).toBeInTheDocument();
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(

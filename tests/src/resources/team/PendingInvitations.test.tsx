@@ -57,7 +57,7 @@ describe('pending invitations on Team', () => {
     expect(rows[1]).toHaveTextContent('new.colleague@example.com');
     expect(rows[1]).toHaveTextContent('Editors');
     expect(rows[1]).toHaveTextContent('Ada Lovelace');
-    expect(rows[1]).toHaveTextContent('Nov 27, 2026');
+    expect(rows[1]).toHaveTextContent('11/27/2026');
     expect(rows[2]).toHaveTextContent('late@example.com');
     expect(rows[2]).toHaveTextContent('No group');
     expect(within(rows[2]!).getByText('Expired')).toBeInTheDocument();
