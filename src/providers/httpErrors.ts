@@ -50,12 +50,37 @@ function messagesIn(value: unknown): string[] {
 
 const capitalise = (field: string) => field.charAt(0).toUpperCase() + field.slice(1);
 
+/**
+ * What a person calls the fields whose keys do not read as words. A `token` is the secret of a
+ * link or a Meta connection: its messages say which ("This reset link has expired", "Meta refused
+ * this token: …"), so they stand alone.
+ */
+const FIELD_LABELS: Record<string, string | null> = {
+  rule_filter: 'Campaign names',
+  rule_task: 'Tasks',
+  rule_schedule: 'Schedule',
+  rule_alert_schedule: 'Alert schedule',
+  meta_ad_account_id: 'Ad account',
+  password2: 'Password confirmation',
+  new_password2: 'New password confirmation',
+  token: null,
+  invite_code: null,
+};
+
+/** A field's label: its own, or its key as words ('first_name' → 'First name'); a dotted key by its first part. */
+export function fieldLabel(field: string): string | null {
+  const head = field.split('.')[0]!;
+  if (head in FIELD_LABELS) return FIELD_LABELS[head]!;
+  return capitalise(head.replaceAll('_', ' '));
+}
+
 /** `{email: ["a", "b"], detail: "c"}` → ['Email: a', 'Email: b', 'c']. */
 export function flattenErrorBody(body: Record<string, unknown>): string[] {
   return Object.entries(body).flatMap(([field, value]) => {
     if (field === FORM_ERRORS_KEY) return [];
     const messages = messagesIn(value);
-    return UNNAMED_KEYS.has(field) ? messages : messages.map((message) => `${capitalise(field)}: ${message}`);
+    const label = UNNAMED_KEYS.has(field) ? null : fieldLabel(field);
+    return label === null ? messages : messages.map((message) => `${label}: ${message}`);
   });
 }
 
@@ -94,7 +119,7 @@ export function responseError(status: number, json: unknown): HttpError {
 
 /**
  * The shared handler of docs/screens.md#errors-and-messages: a failed call → the lines to show. Object bodies flatten to
- * 'Field: message' lines (detail → just the message); a timeout shows nothing; anything else
+ * 'Field: message' lines with the field as a person names it (detail → just the message); a timeout shows nothing; anything else
  * shows 'Internal error: ' + the error's message.
  */
 export function errorMessages(error: unknown): string[] {

@@ -2,14 +2,15 @@
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
  * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend copying, Fill default, change
  * tracking) from src/domain/ruleEditor.ts; beside the task cards, the Conditions card and its Action
- * (conditions/). Save sends only what changed, then goes to '/'. Beneath:
- * the Notify only switch (saved on its own), the rule's Runs and its Exemptions.
+ * (conditions/), and the judging settings (judging/). Every one of them is part of one form: a change
+ * anywhere counts as unsaved (the Leave guard asks), and the one Save sends only what changed, then
+ * goes to '/'. A field's own error shows once it was touched (fieldTouch.ts). Beneath: the Notify
+ * only switch (saved on its own), the rule's Runs and its Exemptions.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
-import SaveIcon from '@mui/icons-material/Save';
 import {
   Autocomplete,
   Box,
@@ -71,6 +72,20 @@ import { FilterFields, TaskCards } from './RuleItemsFields';
 import { AlertScheduleRow, WeekScheduleGrid } from './ScheduleGrid';
 import { ActionSection } from './conditions/ActionSection';
 import { ConditionsCard } from './conditions/ConditionsCard';
+import { editedNodeKeys, nodeKeyAt } from './conditions/conditionTouch';
+import { fieldKeys, isTouched, noneTouched, onlyShown, touch, visibleEditorErrors, type Touched } from './fieldTouch';
+import {
+  judgingChanged,
+  judgingDraftErrors,
+  judgingDraftOf,
+  judgingOnScreen,
+  judgingPatchOf,
+  judgingServerErrorsOf,
+  type JudgingDraft,
+  type JudgingErrors,
+  type JudgingField,
+} from './judging/judgingDraft';
+import { SaveRuleButton } from './SaveRuleButton';
 import {
   expressiveDraftOf,
   expressiveErrorsOf,
@@ -83,7 +98,7 @@ import { folderLimitsOf, type RuleWithConditions } from './conditions/ruleWithCo
 
 const withConditions = (rule: RuleDto) => rule as RuleWithConditions;
 
-function Section({
+export function Section({
   title,
   help,
   action,
@@ -120,6 +135,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const canChange = usePermission('create_update_rules');
   // What the server holds: the rule as loaded, then as the Active switch last saved it.
   const [stored, setStored] = useState<RuleDto>(rule);
   const loaded = useMemo(() => editorValuesOf(stored), [stored]);
@@ -127,6 +143,9 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   // A name someone typed (here, or before: not the automatic one) is never regenerated.
   const [nameTyped, setNameTyped] = useState(() => !nameIsAutomatic(loaded));
   const [touched, setTouched] = useState<EditorTouched>(untouched);
+  // Which fields' own errors may show (changed or left, or all once Save is reached for).
+  const [fieldsTouched, setFieldsTouched] = useState<Touched>(noneTouched);
+  const touchFields = (...keys: string[]) => setFieldsTouched((t) => touch(t, ...keys));
   const [serverErrors, setServerErrors] = useState<EditorErrors>(noErrors);
   // The Conditions card and its Action: compared with what was loaded as the JSON Save would send.
   const loadedExpressive = useMemo(
@@ -138,7 +157,21 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const expressivePayload = expressivePayloadOf(expressive);
   const expressiveChanged = JSON.stringify(expressivePayload) !== JSON.stringify(expressivePayloadOf(loadedExpressive));
   const expressiveLiveErrors = useMemo(() => expressiveErrorsOf(expressive), [expressive]);
-  const expressiveErrors = { ...expressiveLiveErrors, ...expressiveServerErrors };
+  const expressiveShown = (path: string) => {
+    if (path.startsWith('action')) return isTouched(fieldsTouched, fieldKeys.action);
+    const key = nodeKeyAt(expressive.group, path);
+    return key === null || isTouched(fieldsTouched, fieldKeys.node(key));
+  };
+  const expressiveErrors = { ...onlyShown(expressiveLiveErrors, expressiveShown), ...expressiveServerErrors };
+  // The judging settings: text as typed, sent with the rule when they moved.
+  const [judging, setJudging] = useState<JudgingDraft>(() => judgingDraftOf(stored.judging));
+  const [judgingServerErrors, setJudgingServerErrors] = useState<JudgingErrors>({});
+  const judgingDirty = judgingChanged(stored.judging, judging);
+  const judgingLiveErrors = useMemo(() => judgingDraftErrors(judging, MESSAGES.required), [judging]);
+  // A window Meta removed is the stored rule's state, not a typing slip: it shows at once.
+  const judgingShown = (field: JudgingField) =>
+    field === 'attribution_window' || isTouched(fieldsTouched, fieldKeys.judging(field));
+  const judgingErrors = { ...onlyShown(judgingLiveErrors, judgingShown), ...judgingServerErrors };
   const { errors: errorList, showError, clearErrors } = useErrorList();
   const canOpenTrash = usePermission('delete_rules');
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -151,7 +184,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   const saving = saveRule.isPending;
   const saved = useRef(false);
 
-  const dirty = hasUnsavedChanges(loaded, values, touched) || expressiveChanged;
+  const dirty = hasUnsavedChanges(loaded, values, touched) || expressiveChanged || judgingDirty;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
@@ -160,20 +193,40 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
     if (!values.name.trim()) errors.name = MESSAGES.required;
     return errors;
   }, [values, stored.is_active]);
-  const errors = mergeErrors(serverErrors, liveErrors);
-  const canSave = dirty && !hasErrors(liveErrors) && !Object.keys(expressiveLiveErrors).length && !saving;
-  const patchOf = () => {
+  const errors = mergeErrors(serverErrors, visibleEditorErrors(liveErrors, fieldsTouched));
+  // Judging that did not move is not sent, so its state (a window Meta removed) does not hold the rest back.
+  const invalid =
+    hasErrors(liveErrors) ||
+    Object.keys(expressiveLiveErrors).length > 0 ||
+    (judgingDirty && Object.keys(judgingLiveErrors).length > 0);
+  const canSave = dirty && !invalid && !saving && canChange;
+  const patchOf = (): RulePatch => {
     const patch = buildRulePatch(loaded, values, touched);
-    return expressiveChanged ? { ...patch, ...expressivePayload } : patch;
+    return {
+      ...patch,
+      ...(expressiveChanged ? expressivePayload : {}),
+      ...(judgingDirty ? { judging: judgingPatchOf(judging) } : {}),
+    };
   };
   const editExpressive = (next: ExpressiveDraft) => {
     setExpressiveServerErrors({});
+    const edited = editedNodeKeys(expressive.group, next.group).map(fieldKeys.node);
+    const actionEdited = JSON.stringify(next.action) !== JSON.stringify(expressive.action);
+    touchFields(...edited, ...(actionEdited ? [fieldKeys.action] : []));
     setExpressive(next);
+  };
+  const editJudging = (next: Partial<JudgingDraft>, field?: JudgingField) => {
+    if (field) {
+      touchFields(fieldKeys.judging(field));
+      setJudgingServerErrors(({ [field]: _edited, ...rest }) => rest);
+    }
+    setJudging((current) => ({ ...current, ...next }));
   };
   const showServerErrors = (error: unknown) => {
     const body = (error as { body?: Record<string, unknown> }).body;
     setServerErrors(editorErrorsOf(body));
     setExpressiveServerErrors(expressiveServerErrorsOf(body));
+    setJudgingServerErrors(judgingServerErrorsOf(body));
     showError(error);
   };
 
@@ -195,10 +248,12 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
 
   const onFilter = (name: string, next: FilterItem) => {
     clearServer({ filter: name });
+    touchFields(fieldKeys.filter(name));
     editItems({ filters: values.filters.map((f) => (f.name === name ? next : f)), tasks: values.tasks });
   };
   const onTaskToggle = (name: TaskName, active: boolean) => {
     clearServer({ task: name });
+    touchFields(fieldKeys.task(name));
     editItems({
       filters: values.filters,
       tasks: values.tasks.map((t) => (t.name === name ? { ...t, is_active: active } : t)),
@@ -206,6 +261,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   };
   const onTaskValue = (name: TaskName, key: Parameters<typeof setTaskValue>[2], value: string) => {
     clearServer({ task: name });
+    touchFields(fieldKeys.taskValue(name, key));
     editItems({ filters: values.filters, tasks: setTaskValue(values.tasks, name, key, value) });
   };
   const editSchedule = (schedule: EditorValues['schedule']) => {
@@ -234,7 +290,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
       setValues(savedValues);
       setExpressive(expressiveDraftOf(withConditions(saved).conditions, withConditions(saved).action));
       setExpressiveServerErrors({});
+      setJudging(judgingDraftOf(saved.judging));
+      setJudgingServerErrors({});
       setTouched(untouched);
+      setFieldsTouched(noneTouched());
       setServerErrors(noErrors());
       notify(translate(active ? 'rules.editor.activated' : 'rules.editor.deactivated'), {
         type: 'success',
@@ -281,6 +340,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             value={values.name}
             onChange={(e) => {
               clearServer({ name: true });
+              touchFields(fieldKeys.name);
               setNameTyped(true);
               setValues((v) => ({ ...v, name: e.target.value }));
             }}
@@ -323,7 +383,10 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           <TryOnHistory
             ruleId={rule.id}
             folderId={rule.folder.id}
-            judging={rule.judging}
+            ruleName={values.name.trim() || rule.name}
+            folderName={rule.folder.name}
+            accountName={rule.folder.meta_ad_account?.account_name}
+            judging={judgingOnScreen(stored.judging, judging)}
             values={values}
             conditions={expressivePayload.conditions}
             action={expressivePayload.action}
@@ -333,9 +396,13 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             name={rule.name}
             changes={Boolean(withConditions(rule).action && withConditions(rule).action!.kind !== 'turn_off')}
           />
-          <Button variant="contained" startIcon={<SaveIcon />} disabled={!canSave} loading={saving} onClick={save}>
-            {translate('rules.editor.save')}
-          </Button>
+          <SaveRuleButton
+            canSave={canSave}
+            blocked={dirty && invalid && !saving}
+            saving={saving}
+            onSave={save}
+            onReveal={() => setFieldsTouched((t) => (t.all ? t : { ...t, all: true }))}
+          />
           {narrow ? null : <TrashLink />}
         </Stack>
         <Stack
@@ -366,6 +433,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           generalError={errors.tasksGeneral}
           onToggle={onTaskToggle}
           onValue={onTaskValue}
+          onBlur={(name, key) => touchFields(fieldKeys.taskValue(name, key))}
         />
       </Section>
       <Section title={translate('conditions.title')} help={translate('conditions.help')}>
@@ -375,21 +443,32 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           errors={expressiveErrors}
           onToggle={(on) => editExpressive({ ...expressive, on })}
           onChange={(group) => editExpressive({ ...expressive, group })}
+          onTouch={(key) => touchFields(fieldKeys.node(key))}
         />
       </Section>
       {expressive.on ? (
         <Section title={translate('conditions.action.title')} help={translate('conditions.action.help')}>
-          <ActionSection
-            action={expressive.action}
-            limits={folderLimitsOf(stored)}
-            errors={expressiveErrors}
-            onChange={(action) => editExpressive({ ...expressive, action })}
-          />
+          <Box onBlur={() => touchFields(fieldKeys.action)}>
+            <ActionSection
+              action={expressive.action}
+              limits={folderLimitsOf(stored)}
+              errors={expressiveErrors}
+              onChange={(action) => editExpressive({ ...expressive, action })}
+            />
+          </Box>
         </Section>
       ) : null}
       <Section title={translate('judging.title')} help={translate('judging.help')}>
         <RuleConflicts ruleId={rule.id} />
-        <JudgingSettings rule={rule} />
+        <JudgingSettings
+          adAccountId={rule.folder.meta_ad_account?.ad_account_id ?? null}
+          carriedOver={stored.judging.carried_over}
+          draft={judging}
+          errors={judgingErrors}
+          disabled={!canChange || saving}
+          onChange={editJudging}
+          onTouch={(field) => touchFields(fieldKeys.judging(field))}
+        />
       </Section>
       <Section
         title={translate('rules.editor.schedule')}

@@ -124,11 +124,13 @@ function TaskCard({
   errors,
   onToggle,
   onValue,
+  onBlur,
 }: {
   task: TaskItem;
   errors: Record<string, string>;
   onToggle: (active: boolean) => void;
   onValue: (key: TaskValueKey, value: string) => void;
+  onBlur?: (key: TaskValueKey) => void;
 }) {
   const translate = useTranslate();
   const spec = TASKS.find((t) => t.name === task.name)!;
@@ -161,6 +163,7 @@ function TaskCard({
               label,
               value: task.values[value.key] ?? '',
               onChange: (e: ChangeEvent<HTMLInputElement>) => onValue(value.key, e.target.value),
+              onBlur: () => onBlur?.(value.key),
               error: Boolean(error),
               helperText: error,
             } as const;
@@ -216,12 +219,15 @@ export function TaskCards({
   generalError,
   onToggle,
   onValue,
+  onBlur,
 }: {
   tasks: TaskItem[];
   errors: Record<string, Record<string, string>>;
   generalError?: string;
   onToggle: (name: TaskName, active: boolean) => void;
   onValue: (name: TaskName, key: TaskValueKey, value: string) => void;
+  /** A value field was left: its error may show from then on. */
+  onBlur?: (name: TaskName, key: TaskValueKey) => void;
 }) {
   const translate = useTranslate();
   const cards = (group: TaskItem[]) => (
@@ -233,6 +239,7 @@ export function TaskCards({
           errors={errors[task.name] ?? {}}
           onToggle={(active) => onToggle(task.name, active)}
           onValue={(key, value) => onValue(task.name, key, value)}
+          onBlur={(key) => onBlur?.(task.name, key)}
         />
       ))}
     </Box>

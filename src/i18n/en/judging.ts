@@ -4,7 +4,8 @@ export default {
     title: 'Judging late data',
     help: 'Leads arrive hours after the spend that bought them, and a day’s numbers settle for hours after midnight. These settings keep the rule from judging an ad before its numbers can be trusted.',
     carried_over:
-      'This rule was made before these settings existed and judges exactly as it did: ads are judged from their first hour, and an ad turned back on may be turned off again at the next run. New rules wait %{hours} hours and %{impressions} impressions and leave an ad turned back on alone for %{cooldown} hours. Save these settings to make them the rule’s own.',
+      'This rule was made before these settings existed and judges exactly as it did: ads are judged from their first hour, and an ad turned back on may be turned off again at the next run. New rules wait %{hours} hours and %{impressions} impressions and leave an ad turned back on alone for %{cooldown} hours. Change them, or keep them as they are, and save the rule to make them its own.',
+    adopting: 'These settings become the rule’s own when you save the rule.',
     maturity_title: 'Give ads time: judge an ad only after',
     maturity_hours: 'Hours delivering',
     maturity_impressions: 'Impressions',
@@ -31,9 +32,7 @@ export default {
       '7d_view': '7-day view (no longer reported)',
       '28d_view': '28-day view (no longer reported)',
     },
-    save: 'Save judging settings',
     adopt: 'Keep these settings as the rule’s own',
-    saved: 'Judging settings saved: they apply from the rule’s next run.',
     conflicts_title:
       'This rule works against another rule of the folder |||| This rule works against %{smart_count} other rules of the folder',
     health: {

@@ -21,9 +21,24 @@ describe('errorMessages (the shared handler of failed calls)', () => {
     ]);
   });
 
-  it('flattens nested rule item errors under their field', () => {
+  it('flattens nested rule item errors under their field, named as a person names it', () => {
     const error = responseError(400, { rule_filter: [{ values: ['Field is required'] }, {}] });
-    expect(errorMessages(error)).toEqual(['Rule_filter: Field is required']);
+    expect(errorMessages(error)).toEqual(['Campaign names: Field is required']);
+    expect(
+      errorMessages(responseError(400, { rule_task: { trigger_cpl: { cpl: ['Must be greater than 0'] } } })),
+    ).toEqual(['Tasks: Must be greater than 0']);
+  });
+
+  it('writes keys as words, and leaves the messages of a link’s or connection’s token without a raw label', () => {
+    expect(errorMessages(responseError(400, { first_name: ['Field is required'] }))).toEqual([
+      'First name: Field is required',
+    ]);
+    expect(errorMessages(responseError(400, { 'judging.lag_hours': ['Must be at least 1'] }))).toEqual([
+      'Judging: Must be at least 1',
+    ]);
+    expect(errorMessages(responseError(400, { token: ['This password reset link has expired.'] }))).toEqual([
+      'This password reset link has expired.',
+    ]);
   });
 
   it('shows "Internal error: " with the message for anything else', () => {

@@ -1,7 +1,8 @@
 /**
  * The rule editor's Conditions card (docs/screens.md, Edit rule): a switch, then the builder — a
  * group of All of / Any of holding conditions and groups (nested at most three deep), each
- * condition a ConditionRow. Errors, the card's own and the server's, show at their fields.
+ * condition a ConditionRow. Errors show at their fields: the server's at once, the card's own once
+ * their condition was touched (the editor decides, with `onTouch`).
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -41,6 +42,7 @@ function GroupEditor({
   errors,
   onChange,
   onRemove,
+  onTouch,
 }: {
   group: GroupDraft;
   path: string;
@@ -48,6 +50,7 @@ function GroupEditor({
   numbers: Map<string, number>;
   errors: FieldErrors;
   onChange: (next: GroupDraft) => void;
+  onTouch?: (key: string) => void;
   onRemove?: () => void;
 }) {
   const translate = useTranslate();
@@ -102,19 +105,22 @@ function GroupEditor({
             depth={depth + 1}
             numbers={numbers}
             errors={errors}
+            onTouch={onTouch}
             onChange={(next) => setNode(node.key, next.nodes.length ? next : null)}
             onRemove={() => setNode(node.key, null)}
           />
         ) : (
-          <ConditionRow
-            key={node.key}
-            condition={node}
-            number={numbers.get(node.key) ?? index + 1}
-            path={at}
-            errors={errors}
-            onChange={(next) => setNode(node.key, next)}
-            onRemove={() => setNode(node.key, null)}
-          />
+          // Leaving a condition's fields touches it: its errors may show from then on.
+          <Box key={node.key} onBlur={() => onTouch?.(node.key)}>
+            <ConditionRow
+              condition={node}
+              number={numbers.get(node.key) ?? index + 1}
+              path={at}
+              errors={errors}
+              onChange={(next) => setNode(node.key, next)}
+              onRemove={() => setNode(node.key, null)}
+            />
+          </Box>
         );
       })}
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
@@ -147,12 +153,15 @@ export function ConditionsCard({
   errors,
   onToggle,
   onChange,
+  onTouch,
 }: {
   on: boolean;
   group: GroupDraft;
   errors: FieldErrors;
   onToggle: (on: boolean) => void;
   onChange: (next: GroupDraft) => void;
+  /** A condition's fields were left (by its key). */
+  onTouch?: (key: string) => void;
 }) {
   const translate = useTranslate();
   const { numbers } = numbering(group);
@@ -172,6 +181,7 @@ export function ConditionsCard({
             numbers={numbers}
             errors={errors}
             onChange={onChange}
+            onTouch={onTouch}
           />
         </Box>
       ) : (

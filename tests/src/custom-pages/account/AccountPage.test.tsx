@@ -160,7 +160,7 @@ describe('Change password', () => {
     const items = within(list)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(items).toEqual(['Try again later.', 'Token: Expired.']);
+    expect(items).toEqual(['Try again later.', 'Expired.']);
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The judging card's attribution window: a rule stored on a window Meta removed says why it cannot
- * judge until another is chosen; a chosen window is saved with the judging settings; the server's
+ * judge until another is chosen; a chosen window is saved with the rule (its one Save); the server's
  * refusal shows under the field.
  */
 import { screen, within } from '@testing-library/react';
@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 
 const windowField = () => screen.getByRole('combobox', { name: 'Count leads in' });
-const saveJudging = () => screen.getByRole('button', { name: 'Save judging settings' });
+const save = () => screen.getByRole('button', { name: 'Save' });
 
 async function openEditor() {
   renderApp('/edit-rule/5');
@@ -66,13 +66,13 @@ describe('the attribution window of a rule', () => {
     const user = await openEditor();
     expect(windowField()).toHaveTextContent('7-day view (no longer reported)');
     expect(screen.getByText(REMOVED)).toBeInTheDocument();
-    expect(saveJudging()).toBeDisabled();
+    expect(save()).toBeDisabled();
 
     await choose(user, '1-day click');
     expect(screen.queryByText(REMOVED)).not.toBeInTheDocument();
-    await user.click(saveJudging());
-    await screen.findByText('Judging settings saved: they apply from the rule’s next run.');
-    expect(patches.at(-1)).toMatchObject({ judging: { attribution_window: '1d_click' } });
+    await user.click(save());
+    await screen.findByText('Rule saved');
+    expect(patches.at(-1)).toEqual({ judging: expect.objectContaining({ attribution_window: '1d_click' }) });
   });
 
   it('shows the server’s refusal of a window under the field', async () => {
@@ -80,7 +80,7 @@ describe('the attribution window of a rule', () => {
     const consoleErrors = captureConsoleErrors();
     const user = await openEditor();
     await choose(user, '1-day view');
-    await user.click(saveJudging());
+    await user.click(save());
     const field = windowField().closest('.MuiFormControl-root') as HTMLElement;
     expect(await within(field).findByText(REMOVED)).toBeInTheDocument();
     expect(patches.at(-1)).toMatchObject({ judging: { attribution_window: '1d_view' } });

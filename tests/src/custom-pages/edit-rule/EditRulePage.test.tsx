@@ -181,16 +181,33 @@ describe('Edit rule', () => {
     expect(field('Rule name')).toHaveValue('Pause ad CPL > $4!');
   }, 30_000);
 
-  it('checks values as they are typed and keeps Save off while a switched-on task is incomplete', async () => {
+  it('checks values once touched and keeps Save off while a switched-on task is incomplete', async () => {
     const user = await openEditor();
     await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));
-    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    // Nothing typed yet: no error, Save off.
+    expect(screen.queryByText('Field is required')).not.toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
-    await user.type(field('Turn off the campaign if leads equal a value: Leads'), '2.5');
+    const leads = field('Turn off the campaign if leads equal a value: Leads');
+    await user.type(leads, '2.5');
     expect(screen.getByText('Field must be an integer')).toBeInTheDocument();
-    await user.clear(field('Turn off the campaign if leads equal a value: Leads'));
-    await user.type(field('Turn off the campaign if leads equal a value: Leads'), '30');
+    await user.clear(leads);
+    expect(leads).toHaveAccessibleDescription('Field is required');
+    await user.type(leads, '30');
     expect(saveButton()).toBeEnabled();
+  });
+
+  it('shows an untouched field’s error only when Save is reached for while it holds Save off', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the campaign if leads equal a value' }));
+    const leads = field('Turn off the campaign if leads equal a value: Leads');
+    expect(leads).toHaveAccessibleDescription('');
+    await user.hover(saveButton().parentElement!);
+    expect(leads).toHaveAccessibleDescription('Field is required');
+    expect(
+      await screen.findByText(
+        'Some fields are empty or not valid: they are marked in red. Save is on once they are put right.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a 400 under the matching fields and in the error list', async () => {
@@ -210,8 +227,8 @@ describe('Edit rule', () => {
     await user.type(field('Turn off the ad if CPL is above a value: CPL'), '7');
     await user.click(saveButton());
     const list = await screen.findByRole('alert');
-    expect(within(list).getByText('Rule_task: Field must be a number')).toBeInTheDocument();
-    expect(within(list).getByText('Rule_filter: Field is required')).toBeInTheDocument();
+    expect(within(list).getByText('Tasks: Field must be a number')).toBeInTheDocument();
+    expect(within(list).getByText('Campaign names: Field is required')).toBeInTheDocument();
     expect(screen.getAllByText('Field must be a number').length).toBeGreaterThan(0);
     expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
@@ -301,6 +318,53 @@ describe('Edit rule', () => {
     await user.click(screen.getByRole('button', { name: 'Back to the folders' }));
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('counts a judging change as unsaved: turning revive on and pressing back asks first', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: /^Revive: turn back on/ }));
+    expect(saveButton()).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Back to the folders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the page?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('address')).toHaveTextContent('/edit-rule/5');
+    expect(screen.getByRole('switch', { name: /^Revive: turn back on/ })).toBeChecked();
+  });
+
+  it('one Save sends the judging settings with the rest of the rule', async () => {
+    const user = await openEditor();
+    expect(screen.queryByRole('button', { name: 'Save judging settings' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Turn on: Turn off the ad if CPL is above a value' }));
+    await user.type(field('Turn off the ad if CPL is above a value: CPL'), '50');
+    await user.click(screen.getByRole('switch', { name: /^Revive: turn back on/ }));
+    await user.clear(field('Hours delivering'));
+    await user.type(field('Hours delivering'), '12');
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/));
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toEqual({
+      rule_task: [{ name: 'trigger_cpl', values: { cpl: '50' }, is_active: true }],
+      judging: expect.objectContaining({ maturity_hours: 12, revive_hours: 72, lag_hours: null }),
+    });
+  });
+
+  it('shows no error before anything is typed: the lead-lag allowance switched on waits for its hours', async () => {
+    const user = await openEditor();
+    await user.click(screen.getByRole('switch', { name: /^Lead-lag allowance/ }));
+    const allowance = field('Allowance');
+    expect(screen.queryByText('Must be a number')).not.toBeInTheDocument();
+    expect(screen.queryByText('Field is required')).not.toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await user.click(allowance);
+    await user.tab();
+    expect(allowance).toHaveAccessibleDescription('Field is required');
+    await user.type(allowance, 'x');
+    expect(allowance).toHaveAccessibleDescription('Must be a number');
+    await user.clear(allowance);
+    await user.type(allowance, '24');
+    expect(allowance).toHaveAccessibleDescription('hours');
+    expect(saveButton()).toBeEnabled();
   });
 
   it("shows 'Rule not found' for a missing rule, a trashed one and an address without a number", async () => {

@@ -84,7 +84,7 @@ describe('Confirm invitation', () => {
     });
     expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
     expect(input(/Phone/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('listitem')).toHaveTextContent('Invite_code: This invitation has already been used.');
+    expect(screen.getByRole('listitem')).toHaveTextContent(/^This invitation has already been used\.$/);
     expect(screen.getByTestId('address')).toHaveTextContent('/join/invite-123');
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });
