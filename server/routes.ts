@@ -21,6 +21,7 @@ import metaWebhookRoutes from './push/routes';
 import connectionRoutes from './connections/routes';
 import approvalRoutes from './approvals/routes';
 import overviewRoutes from './overview/routes';
+import alertRoutes from './alerts/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
 /** Areas whose writes never touch users, groups, memberships or sessions (so the signed-in users stay kept). */
@@ -42,6 +43,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   connectionRoutes,
   approvalRoutes,
   overviewRoutes,
+  alertRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsync[] = [

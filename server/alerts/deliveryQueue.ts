@@ -4,7 +4,8 @@
  * destination with the message — once per (alert, destination) — and queues one pg-boss job per
  * row still to be sent. The workers (ROLE all|worker) post up to `atOnce` deliveries side by side,
  * each within its deadline (webhook.ts), and keep on the row its state, attempts, the answer's
- * status and the time of the last attempt; a failed attempt is retried by pg-boss with back-off,
+ * status and the time of the last attempt (and on the destination's own row its last delivery,
+ * lastDelivery.ts); a failed attempt is retried by pg-boss with back-off,
  * a refused address or a 4xx answer is not. The job names only the row: the URL (a secret) is found
  * again by its key among the current destinations, so a change applies to the next attempt.
  */
@@ -16,6 +17,7 @@ import { errorMessage } from '../errorMessage';
 import { bossDatabase } from '../engine/queue';
 import { RefusedDestination } from './addressPolicy';
 import type { WebhookDestinations } from './destinations';
+import { recordLastDelivery } from './lastDelivery';
 import { type SendWebhook, WebhookError, type WebhookMessage } from './webhook';
 
 export const DELIVERY_QUEUE = 'alert-delivery';
@@ -166,14 +168,21 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       await record(row.id, { state: 'failed', error: 'the destination was removed or switched off' });
       return;
     }
+    // The destination's row keeps its last delivery (the env's destination has none).
+    const kept = (answerCode: number | null, error: string | null) =>
+      destination.id === null
+        ? undefined
+        : recordLastDelivery(db, destination.id, { source: row.source, at: new Date(), answerCode, error });
     try {
       const { answerCode } = await send(destination.url, row.message as unknown as WebhookMessage);
       await record(row.id, { state: 'sent', answerCode, error: null, sentAt: new Date() });
+      await kept(answerCode, null);
     } catch (error) {
       const final = isFinal(error) || job.retryCount >= job.retryLimit;
       const state = error instanceof RefusedDestination ? 'refused' : final ? 'failed' : 'retrying';
       const answerCode = error instanceof WebhookError ? (error.answerCode ?? null) : null;
       await record(row.id, { state, answerCode, error: errorMessage(error) });
+      await kept(answerCode, errorMessage(error));
       log.warn(`${label} ${state}: ${errorMessage(error)}`);
       if (!final) throw error; // pg-boss tries again later
     }

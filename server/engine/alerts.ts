@@ -1,6 +1,6 @@
 /**
  * Alert digests (docs/engine.md): at each alert hour, one e-mail per rule listing what it did since
- * its previous alert, to ALERT_EMAILS (none set: the outbox). Sending is itself an activity entry
+ * its previous alert, to the folder's own recipients or else ALERT_EMAILS (none set: the outbox). Sending is itself an activity entry
  * (alert_sent). Nothing to report: no mail. Sent once per (rule, alert hour): the entry is claimed
  * before the mail goes out and the message is stored with it (mailOnce.ts), so a retry after a
  * crash neither writes a second entry nor builds a different digest.
@@ -13,6 +13,7 @@ import { ruleActivity } from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { reasonText, renderMessage, userText } from '../mail/template';
 import { ruleNamesInMail } from './mailNames';
+import { addresseesOf } from './alertRecipients';
 import type { ActivityRow } from './activity';
 import { sendOnce } from './mailOnce';
 import { slackMessage } from '../alerts/slackMessage';
@@ -31,6 +32,8 @@ export interface AlertContext {
   /** Where digests go: the configured mailer, or an outbox mailer when no recipients are set. */
   mailer: Mailer;
   recipients: string[];
+  /** The configured mailer, for a folder's own recipients (alertRecipients.ts). */
+  folderMailer?: Mailer;
   publicUrl: string;
   /** The From address, whose domain names the Message-IDs. */
   sender?: string;
@@ -127,11 +130,11 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
     await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'the rule is no longer active' });
     return { status: 'rule_unavailable' };
   }
-  const to = ctx.recipients.join(', ');
+  const { mailer, to } = addresseesOf(ctx, rule.folder.alertEmails);
   let count = 0;
   const result = await sendOnce(
     ctx.db,
-    ctx.mailer,
+    mailer,
     {
       ruleId,
       folderId: rule.folder.id,

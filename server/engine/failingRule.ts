@@ -70,6 +70,7 @@ export async function stopIfFailing(
       ],
       path: `/activity?rule_id=${rule.id}`,
       label: 'Open its activity',
+      folderEmails: rule.folder.alertEmails,
     },
     ctx.log,
   );

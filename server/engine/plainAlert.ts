@@ -1,10 +1,11 @@
 /**
  * A one-off alert mail (a flapping object, a rule that stopped itself, a platform health problem):
  * its once-ness is the caller's (an entry or row it claimed first); this only builds and sends it
- * to the alert recipients. Without alert settings (a server built without a mailer) nothing is sent.
+ * to the alert recipients (the folder's own, when it has any). Without alert settings (a server built without a mailer) nothing is sent.
  */
 import { renderMessage } from '../mail/template';
 import { errorMessage } from '../errorMessage';
+import { addresseesOf } from './alertRecipients';
 import type { EngineLog, HeldAlerts } from './pipeline/context';
 
 export interface PlainAlert {
@@ -13,6 +14,8 @@ export interface PlainAlert {
   /** Path under the app's public address, e.g. '/activity?rule_id=3'. */
   path: string;
   label: string;
+  /** The folder's own recipients, when the alert is about one folder's rule and it has any. */
+  folderEmails?: readonly string[];
 }
 
 /** Sends the alert; false when it could not be sent (the caller may let a later check retry). */
@@ -23,8 +26,9 @@ export async function sendPlainAlert(
 ): Promise<boolean> {
   if (!alerts) return true;
   try {
-    await alerts.mailer.send({
-      to: alerts.recipients.join(', '),
+    const { mailer, to } = addresseesOf(alerts, alert.folderEmails);
+    await mailer.send({
+      to,
       subject: alert.subject,
       ...renderMessage({
         paragraphs: alert.paragraphs,

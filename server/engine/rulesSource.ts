@@ -25,7 +25,14 @@ export interface LoadedEngineRule extends EngineRule {
   isDeleted: boolean;
   timezone: string;
   /** budgetLimits: the folder's budget limits, whole (readBudgetLimits); absent in rules built by tests. */
-  folder: { id: number; name: string; isDeleted: boolean; budgetLimits?: BudgetLimits };
+  folder: {
+    id: number;
+    name: string;
+    isDeleted: boolean;
+    budgetLimits?: BudgetLimits;
+    /** Who receives the folder's mail alerts; empty or absent: the default recipients (ALERT_EMAILS). */
+    alertEmails?: string[];
+  };
   account: { adAccountId: string; accountName: string; currency: string; timezone: string };
   /**
    * What of the stored rule no longer reads (a shape changed since it was saved), each with why:
@@ -98,6 +105,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
       name: folders.name,
       isDeleted: folders.isDeleted,
       budgetLimits: folders.budgetLimits,
+      alertEmails: folders.alertEmails,
       adAccountId: folders.adAccountId,
       accountName: metaAdAccounts.accountName,
       currency: metaAdAccounts.currency,
@@ -138,6 +146,7 @@ export async function loadEngineRules(db: Database, ids: number[]): Promise<Map<
         name: folder.name,
         isDeleted: folder.isDeleted,
         budgetLimits: readBudgetLimits(folder.budgetLimits),
+        alertEmails: folder.alertEmails,
       },
       account: {
         adAccountId: folder.adAccountId,

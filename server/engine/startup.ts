@@ -20,12 +20,14 @@ import type { PushOptions } from '../push/engine';
 
 /**
  * Alert digests go to ALERT_EMAILS through the configured mailer; with no recipients set they are
- * written to the outbox (addressed to the admin), like every other mail of a dev setup. Every alert
+ * written to the outbox (addressed to the admin), like every other mail of a dev setup. A folder with
+ * recipients of its own (set in the folder dialog) has its rules' alerts mailed to them instead. Every alert
  * also goes to its webhook destinations, through their delivery queue (server/alerts/deliveryQueue.ts).
  */
 export function alertDelivery(config: Config, mailer: Mailer, webhooks: AlertWebhooks): HeldAlerts {
   const sender = config.mailFrom;
-  const base = { publicUrl: config.publicUrl, sender, webhooks };
+  // A folder's own recipients are mailed through the configured mailer (SMTP_URL, else the outbox).
+  const base = { publicUrl: config.publicUrl, sender, webhooks, folderMailer: mailer };
   if (config.alertEmails.length) return { ...base, mailer, recipients: config.alertEmails };
   const outbox = mailerFromConfig({ mailFrom: config.mailFrom, dataDir: config.dataDir }); // no smtpUrl: the outbox
   return { ...base, mailer: outbox, recipients: [config.adminEmail] };

@@ -19,10 +19,12 @@ export interface EngineLog {
   error(message: string): void;
 }
 
-/** Where a held run's alert goes. */
+/** Where a held run's alert goes (a folder's own recipients: ../alertRecipients.ts). */
 export interface HeldAlerts {
   mailer: Mailer;
   recipients: string[];
+  /** The configured mailer, for a folder's own recipients (the default ones may be the outbox's). */
+  folderMailer?: Mailer;
   publicUrl: string;
   sender?: string;
   /** Slack-compatible webhooks that receive the same alerts (server/alerts). */

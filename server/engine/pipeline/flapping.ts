@@ -57,6 +57,7 @@ export async function alertFlapping(ctx: EngineContext, work: InBatch[]): Promis
           ],
           path: `/activity?ad_id=${encodeURIComponent(objectId)}`,
           label: 'Open its activity',
+          folderEmails: item.rule.folder.alertEmails,
         },
         ctx.log,
       );

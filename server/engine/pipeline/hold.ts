@@ -12,7 +12,8 @@ import { addedBy, budgetRecord } from './budgets';
 import type { PlannedAction } from '../evaluate';
 import { ruleNamesInMail } from '../mailNames';
 import { sendOnce } from '../mailOnce';
-import { slackMessage } from '../../alerts/slackMessage';
+import { type AlertParts, slackMessage } from '../../alerts/slackMessage';
+import { addresseesOf } from '../alertRecipients';
 import { queueWebhooks } from '../../alerts/engineWebhooks';
 import type { LoadedEngineRule } from '../rulesSource';
 import { slotLabel } from '../schedule';
@@ -69,6 +70,22 @@ export async function hold(ctx: EngineContext, item: InBatch): Promise<void> {
   }
 }
 
+/**
+ * The held run's page: the rule editor with the run open, Approve and Dismiss under it. A link, not
+ * a credential: a signed-out person signs in first and is brought back to it (the login screen).
+ */
+export const heldRunUrl = (publicUrl: string, ruleId: number, runId: number) =>
+  `${publicUrl}/edit-rule/${ruleId}?run=${runId}`;
+
+/** In Slack, Approve and Dismiss buttons: both open the run, where the person decides (signed in). */
+const heldRunSlackParts = (parts: AlertParts, runUrl: string): AlertParts => ({
+  ...parts,
+  actions: [
+    { label: 'Approve', url: runUrl, style: 'primary' },
+    { label: 'Dismiss', url: runUrl },
+  ],
+});
+
 const held = (action: PlannedAction) =>
   `${action.action.replaceAll('_', ' ')} ${userText(action.objectId)}: ${reasonText(action.reason)}`;
 
@@ -101,9 +118,10 @@ export async function alertHeldRun(
       .returning();
     return entry ?? null;
   }
-  const to = alerts.recipients.join(', ');
+  const { mailer, to } = addresseesOf(alerts, rule.folder.alertEmails);
   const names = ruleNamesInMail(rule);
   // The link opens the run in the rule editor, where it can be approved or dismissed (on a phone too).
+  const runUrl = heldRunUrl(alerts.publicUrl, rule.id, runId);
   const parts = {
     title: `Held for approval: ${names.rule} (${names.folder})`,
     paragraphs: [
@@ -113,11 +131,11 @@ export async function alertHeldRun(
       ...planned.slice(0, 50).map(held),
       ...(planned.length > 50 ? [`… and ${planned.length - 50} more`] : []),
     ],
-    action: { label: 'Review and approve', url: `${alerts.publicUrl}/edit-rule/${rule.id}?run=${runId}` },
+    action: { label: 'Review and approve', url: runUrl },
   };
   const result = await sendOnce(
     ctx.db,
-    alerts.mailer,
+    mailer,
     {
       ruleId: rule.id,
       folderId: rule.folder.id,
@@ -133,7 +151,7 @@ export async function alertHeldRun(
     source: 'held_run',
     sourceKey: String(result.entry.id),
     folderId: rule.folder.id,
-    message: slackMessage(parts),
+    message: slackMessage(heldRunSlackParts(parts, runUrl)),
   });
   return result.entry;
 }
