@@ -31,10 +31,14 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 const accountText = (a: AccountRow | null, id: string) => (a ? `${a.accountName} (${a.adAccountId})` : id);
+/** A folder's own alert recipients, or that the default ones receive its alerts. */
+const recipientsText = (emails: string[] | undefined) =>
+  emails?.length ? emails.join(', ') : 'the default recipients';
 const credentialsText = (c: StoredCredentials) => (c === 'unreadable' ? 'unreadable' : c ? 'set' : 'not set');
 
 export interface FolderSnapshot {
-  folder: Pick<FolderRow, 'name' | 'clientType' | 'plan' | 'adAccountId'>;
+  /** alertEmails absent: as the defaults (none of the folder's own). */
+  folder: Pick<FolderRow, 'name' | 'clientType' | 'plan' | 'adAccountId'> & { alertEmails?: string[] };
   account: AccountRow | null;
   credentials: StoredCredentials;
   /** Whole, as read (the defaults for those never set). */
@@ -49,6 +53,7 @@ export function folderCreatedText({ folder, account, credentials, budgetLimits }
     Plan: planLabel(folder.plan),
     'Ad account': accountText(account, folder.adAccountId),
     'Webinar credentials': credentialsText(credentials),
+    ...(folder.alertEmails?.length ? { 'Alert recipients': recipientsText(folder.alertEmails) } : {}),
   });
   return [values, budgetLimitsChangesText(DEFAULT_BUDGET_LIMITS, budgetLimits)].filter(Boolean).join('; ');
 }
@@ -62,6 +67,7 @@ export function folderChangesText(before: FolderSnapshot, after: FolderSnapshot)
       accountText(before.account, before.folder.adAccountId),
       accountText(after.account, after.folder.adAccountId),
     ],
+    'Alert recipients': [recipientsText(before.folder.alertEmails), recipientsText(after.folder.alertEmails)],
   });
   const limits = budgetLimitsChangesText(before.budgetLimits, after.budgetLimits);
   if (!credentialsDiffer(before.credentials, after.credentials)) return [text, limits].filter(Boolean).join('; ');

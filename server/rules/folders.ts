@@ -133,6 +133,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
           adAccountId: account.adAccountId,
           demioCredentials: credentials ? cipher.encrypt(credentials) : null,
           budgetLimits,
+          alertEmails: body.alert_emails,
         })
         .returning();
       const folderRef = auditFolder(created!, account);
@@ -183,6 +184,7 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
         clientType: body.client_type ?? folder.clientType,
         plan: body.plan ?? folder.plan,
         adAccountId: newAccount?.adAccountId ?? folder.adAccountId,
+        alertEmails: body.alert_emails ?? folder.alertEmails,
       };
       const storedLimits = readBudgetLimits(folder.budgetLimits);
       const budgetLimits = body.budget_limits

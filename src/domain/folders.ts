@@ -9,6 +9,7 @@ import { CLIENT_TYPES, PLANS } from './constants';
 import { hasNoControlCharacters, MESSAGES } from './validation';
 import { budgetLimitsPatchSchema, type BudgetLimits } from './budgetLimits';
 import { budgetLimitsAnswerSchema } from './rules';
+import { alertEmailsSchema } from './alertEmails';
 
 export interface DemioCredentials {
   api_key: string;
@@ -23,6 +24,8 @@ export interface FolderPayload {
   extension: { external_credentials: { demio: DemioCredentials | null } };
   /** Any of the limits, merged over the stored ones (the defaults for a new folder). */
   budget_limits?: Partial<BudgetLimits>;
+  /** Who receives the mail alerts of the folder's rules (src/domain/alertEmails.ts); empty: the default recipients. */
+  alert_emails?: string[];
 }
 
 export interface MetaAdAccountRef {
@@ -58,6 +61,8 @@ export interface FolderDto {
   };
   /** The folder's budget limits, whole (the defaults for those never set). */
   budget_limits: BudgetLimits;
+  /** Who receives the mail alerts of the folder's rules; empty: the default recipients (ALERT_EMAILS). */
+  alert_emails?: string[];
   rules: FolderRuleDto[];
   rules_count: number;
   active_rules_count: number;
@@ -113,7 +118,11 @@ export const folderFields = {
 /** Any of the budget limits, merged over the stored ones; the merged whole is checked again (7-day ≥ 24-hour growth). */
 const budgetLimitsField = budgetLimitsPatchSchema.optional();
 
-export const folderCreateSchema = z.object({ ...folderFields, budget_limits: budgetLimitsField });
+export const folderCreateSchema = z.object({
+  ...folderFields,
+  budget_limits: budgetLimitsField,
+  alert_emails: alertEmailsSchema,
+});
 /** PATCH: any subset of the create fields, each with the same rules when present. */
 export const folderUpdateSchema = z.object({
   client_type: folderFields.client_type.optional(),
@@ -122,6 +131,7 @@ export const folderUpdateSchema = z.object({
   name: folderFields.name.optional(),
   extension: extensionSchema.optional(),
   budget_limits: budgetLimitsField,
+  alert_emails: alertEmailsSchema.optional(),
 });
 
 const isoTime = z.string().describe('ISO 8601 date and time');
@@ -149,6 +159,10 @@ export const folderSchema = z.object({
       .describe("Set when the stored credentials cannot be read with the server's key"),
   }),
   budget_limits: budgetLimitsAnswerSchema.describe('The budget limits, whole (the defaults for those never set)'),
+  alert_emails: z
+    .array(z.string())
+    .optional()
+    .describe("Who receives the mail alerts of the folder's rules; empty: the default recipients (ALERT_EMAILS)"),
   rules: z.array(
     z.object({
       id: z.number().int(),

@@ -95,6 +95,8 @@ export interface RuleDto {
     meta_ad_account: { ad_account_id: string; account_name: string; timezone_name: string } | null;
     /** The folder's budget limits (src/domain/budgetLimits.ts), whole: shown read-only beside a budget action. */
     budget_limits: BudgetLimits;
+    /** Who receives the mail alerts of the folder's rules; empty: the default recipients (ALERT_EMAILS). */
+    alert_emails?: string[];
   };
   rule_filter: FilterItem[];
   rule_task: TaskItem[];
@@ -213,12 +215,16 @@ export const ruleSchema = ruleValuesSchema.extend({
     is_deleted: z.boolean(),
     meta_ad_account: accountRefSchema.nullable(),
     budget_limits: budgetLimitsAnswerSchema,
+    alert_emails: z
+      .array(z.string())
+      .optional()
+      .describe("Who receives the mail alerts of the folder's rules; empty: the default recipients (ALERT_EMAILS)"),
   }),
   template: z
     .object({
       id: z.number().int(),
       name: z.string(),
-      overrides: z.array(z.string()).describe("The fields this folder overrides; every other one follows the template"),
+      overrides: z.array(z.string()).describe('The fields this folder overrides; every other one follows the template'),
       values: ruleValuesSchema,
     })
     .nullable()
