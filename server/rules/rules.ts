@@ -8,7 +8,7 @@ import { duplicateName, nextNewRuleName, type RuleDto } from '../../src/domain/r
 import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, ruleRuns, rules } from '../db/schema/index';
-import { ApiError, badRequest, ValidationError } from '../http/errors';
+import { badRequest, ValidationError } from '../http/errors';
 import { readJudging } from '../../src/domain/judging';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
 import { auditFolder } from './context';
@@ -20,10 +20,6 @@ import { pairErrors, readStoredAction, readStoredConditions } from './ruleCondit
 import { conditionValuesText } from './conditionChanges';
 import { overridesAfterEdit } from '../../src/domain/templates';
 import { valuesOfSnapshot } from '../templates/values';
-
-/** The row changed between the read and the write (its whole transaction is rolled back). */
-class StaleRule extends Error {}
-const MAX_SAVE_ATTEMPTS = 3;
 
 /** What a new rule may start with beside the defaults. */
 export interface RuleStart {
@@ -102,9 +98,10 @@ export function createRuleStore(db: Database, writes: Database = db) {
    * as one statement returning the row the answer shows; changed items in one more, and then read
    * again for the answer.
    */
-  const updateOnce = (actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> =>
+  const update = (actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> =>
     writes.transaction(async (tx) => {
-      const loaded = await requireRule(tx, id);
+      // Locked as read: a template edit committing meanwhile waits, or is read, never undone by this save.
+      const loaded = await requireRule(tx, id, true);
       if (isTrashed(loaded)) throw inTrash();
       const before = snapshotOf(loaded);
       const { after, changedItems } = applyRulePatch(before, patch);
@@ -144,33 +141,12 @@ export function createRuleStore(db: Database, writes: Database = db) {
           ...(before.notifyOnly && !after.notifyOnly ? { failuresCountedFrom: sql`now()` } : {}),
           updatedAt: sql`now()`,
         })
-        // Only over the row as read: a template edit (or any write) that committed meanwhile is not undone.
-        // (to the millisecond: the row's instant as JavaScript read it)
-        .where(
-          and(
-            eq(rules.id, id),
-            sql`date_trunc('milliseconds', ${rules.updatedAt}) = ${loaded.rule.updatedAt.toISOString()}::timestamptz`,
-          ),
-        )
+        .where(eq(rules.id, id))
         .returning();
-      if (!rule) throw new StaleRule();
-      if (!changedItems.length) return ruleDto({ ...loaded, rule });
+      if (!changedItems.length) return ruleDto({ ...loaded, rule: rule! });
       await saveItems(tx, id, changedItems);
       return ruleDto(await requireRule(tx, id));
     });
-
-  /** A rule changed by someone else between the read and the write is read again and the patch applied to it. */
-  async function update(actor: AuditActor, id: number, patch: RulePatchBody): Promise<RuleDto> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await updateOnce(actor, id, patch);
-      } catch (error) {
-        if (!(error instanceof StaleRule)) throw error;
-        if (attempt >= MAX_SAVE_ATTEMPTS)
-          throw new ApiError(409, { detail: 'The rule kept changing while it was saved. Reload it and save again.' });
-      }
-    }
-  }
 
   /** The copy starts switched off: two active copies would act twice on the same ads. */
   async function duplicate(actor: AuditActor, id: number): Promise<RuleDto> {

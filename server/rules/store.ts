@@ -261,8 +261,8 @@ const itemRowsOfRule = sql<ItemRow[]>`(select coalesce(json_agg(json_build_objec
 )}) order by item.position, item.id), '[]') from ${ruleItems} as item where item.rule_id = ${rules.id})`;
 
 /** A rule as stored, with its folder, ad account and items, in one statement: what the rule API and the rule engine read. */
-export async function findStoredRule(db: Db, id: number): Promise<StoredRule | null> {
-  const [row] = await db
+export async function findStoredRule(db: Db, id: number, forUpdate = false): Promise<StoredRule | null> {
+  const query = db
     .select({
       rule: rules,
       folder: folders,
@@ -275,6 +275,7 @@ export async function findStoredRule(db: Db, id: number): Promise<StoredRule | n
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .leftJoin(ruleTemplates, eq(ruleTemplates.id, rules.templateId))
     .where(eq(rules.id, id));
+  const [row] = forUpdate ? await query.for('update', { of: rules }) : await query;
   return row ?? null;
 }
 
@@ -286,13 +287,14 @@ export interface LoadedRule {
   template?: TemplateRow | null;
 }
 
-export async function loadRule(db: Db, id: number): Promise<LoadedRule | null> {
-  const stored = await findStoredRule(db, id);
+/** `forUpdate`: the rule's row stays locked to the end of the transaction. */
+export async function loadRule(db: Db, id: number, forUpdate = false): Promise<LoadedRule | null> {
+  const stored = await findStoredRule(db, id, forUpdate);
   return stored && { ...stored, items: itemDtos(stored.items) };
 }
 
-export async function requireRule(db: Db, id: number): Promise<LoadedRule> {
-  const loaded = await loadRule(db, id);
+export async function requireRule(db: Db, id: number, forUpdate = false): Promise<LoadedRule> {
+  const loaded = await loadRule(db, id, forUpdate);
   if (!loaded) throw notFound();
   return loaded;
 }
