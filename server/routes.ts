@@ -19,6 +19,7 @@ import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
 import connectionRoutes from './connections/routes';
+import adRoutes from './ads/routes';
 import approvalRoutes from './approvals/routes';
 import overviewRoutes from './overview/routes';
 import alertRoutes from './alerts/routes';
@@ -41,6 +42,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   folderOutcomeRoutes,
   metaWebhookRoutes,
   connectionRoutes,
+  adRoutes,
   approvalRoutes,
   overviewRoutes,
   alertRoutes,

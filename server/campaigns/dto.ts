@@ -1,4 +1,5 @@
 /** API shapes of docs/contract.md#entities: the campaign (with its meta_ad_account and campaignextension) and the ad account option. */
+import type { ObjectStateDto } from '../../src/domain/ads';
 import type { campaigns, metaAdAccounts } from '../db/schema/index';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -23,8 +24,11 @@ export function adAccountDto(a: AccountRow) {
   };
 }
 
-/** `chosenEventAt`: the start of the Demio date chosen by hand for a name that gives none. */
-export function campaignDto(c: CampaignRow, account: AccountRow, chosenEventAt?: Date) {
+/**
+ * `state`: on, or why not (server/ads/states.ts); `chosenEventAt`: the start of the Demio date chosen
+ * by hand for a name that gives none.
+ */
+export function campaignDto(c: CampaignRow, account: AccountRow, state: ObjectStateDto, chosenEventAt?: Date) {
   const id = c.campaignId.toString();
   return {
     id,
@@ -32,6 +36,7 @@ export function campaignDto(c: CampaignRow, account: AccountRow, chosenEventAt?:
     campaign_name: c.campaignName,
     status: c.status,
     effective_status: c.effectiveStatus,
+    state,
     meta_ad_account: adAccountDto(account),
     campaignextension: {
       topic: c.topic,

@@ -88,7 +88,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/',
     {
       preValidation: requireCampaigns,
-      config: { pageCache: { reads: ['campaigns', 'meta_ad_accounts', 'campaign_events'] } },
+      config: { pageCache: { reads: ['campaigns', 'meta_ad_accounts', 'campaign_events', 'rule_activity', 'rules'] } },
       schema: { tags, querystring: campaignListQuery, response: { 200: pageOf(campaignSchema), ...errors(400, 403) } },
     },
     async (request) => {

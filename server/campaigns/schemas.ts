@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../src/domain/validation';
+import { objectStateSchema } from '../../src/domain/ads';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 import { fitsBigint } from '../http/params';
 
@@ -26,6 +27,9 @@ export const campaignSchema = z.object({
   campaign_name: z.string(),
   status: z.string().nullable(),
   effective_status: z.string().nullable(),
+  state: objectStateSchema.describe(
+    'On, or why not: turned off by a rule (which, when, the run), paused by Meta, by a person, or held by the platform',
+  ),
   meta_ad_account: adAccountSchema,
   campaignextension: z.object({
     topic: z.string().nullable(),

@@ -25,6 +25,7 @@ import {
 } from './query';
 import { readAndSort } from '../http/readOrWalk';
 import { chosenDateStarts } from '../outcomes/chosenDates';
+import { campaignStatesOf } from '../ads/states';
 import type { CampaignFilters } from './schemas';
 
 /**
@@ -134,13 +135,14 @@ export async function listCampaigns(
       .orderBy(...ordering),
     () => countMatching(db, matchingIds(), countCap),
   );
-  const chosen = await chosenDateStarts(
-    db,
-    results.map((r) => r.campaign.campaignId.toString()),
-  );
+  const ids = results.map((r) => r.campaign.campaignId.toString());
+  const [chosen, states] = await Promise.all([chosenDateStarts(db, ids), campaignStatesOf(db, ids)]);
   return {
     ...page,
-    results: results.map((r) => campaignDto(r.campaign, r.account, chosen.get(r.campaign.campaignId.toString()))),
+    results: results.map((r) => {
+      const id = r.campaign.campaignId.toString();
+      return campaignDto(r.campaign, r.account, states.get(id)!, chosen.get(id));
+    }),
   };
 }
 

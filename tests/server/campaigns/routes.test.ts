@@ -180,6 +180,8 @@ eachDatabase((engine) => {
         campaign_name: 'EDM - MED-W - 03/20/2026 7 PM - Pacific',
         status: null,
         effective_status: null,
+        // Never read with a status: the state is not known (tests/server/ads/routes.test.ts has the others).
+        state: { on: false, reason: 'unknown', at: null, rule: null, run_id: null, entry_id: null, detail: null },
         meta_ad_account: {
           account_name: 'Pacific Coast Planning',
           ad_account_id: WEST,
