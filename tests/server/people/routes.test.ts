@@ -166,7 +166,13 @@ eachDatabase((engine) => {
         const response = await call(admin, 'GET', `/api/user/${target.id}/set_group/${second.id}/`);
         expect(response.statusCode).toBe(200);
         expect(response.json().groups).toEqual([
-          { id: second.id, name: 'Editors', group_access: { accesses: ['read_rules', 'create_update_rules'] } },
+          {
+            id: second.id,
+            name: 'Editors',
+            group_access: { accesses: ['read_rules', 'create_update_rules'] },
+            rule_folders: null,
+            approval_limit: null,
+          },
         ]);
         expect(await lastAudit()).toMatchObject({ changesText: 'group: Analysts → Editors' });
         // The new group's accesses apply to the user's calls at once.
@@ -311,6 +317,8 @@ eachDatabase((engine) => {
           id: created.id,
           name: 'Media team',
           group_access: { accesses: ['read_rules', 'view_logs'] },
+          rule_folders: null,
+          approval_limit: null,
         });
         expect(listed.count).toBe(listed.results.length);
         expect((await call(admin, 'GET', `/api/groups/${created.id}/`)).json().name).toBe('Media team');
