@@ -25,7 +25,9 @@ function values(overrides: Partial<RuleValues> = {}): RuleValues {
     is_active: true,
     notify_only: false,
     rule_filter: defaultFilters(),
-    rule_task: defaultTasks().map((t) => (t.name === 'trigger_cpl' ? { ...t, is_active: true, values: { cpl: '50' } } : t)),
+    rule_task: defaultTasks().map((t) =>
+      t.name === 'trigger_cpl' ? { ...t, is_active: true, values: { cpl: '50' } } : t,
+    ),
     rule_schedule: { schedule: defaultWeek(), timezone: 'America/New_York' },
     rule_alert_schedule: { schedule: defaultAlertDay() },
     judging: NEW_RULE_JUDGING,
@@ -58,15 +60,23 @@ const changes: Record<string, (v: RuleValues) => RuleValues> = {
   'task:trigger_cpl': (v) => setCpl(v, '75'),
   'task:spend_cpl_no_leads': (v) => ({
     ...v,
-    rule_task: v.rule_task.map((t) => (t.name === 'spend_cpl_no_leads' ? { ...t, is_active: true, values: { spend: '40' } } : t)),
+    rule_task: v.rule_task.map((t) =>
+      t.name === 'spend_cpl_no_leads' ? { ...t, is_active: true, values: { spend: '40' } } : t,
+    ),
   }),
-  schedule: (v) => ({ ...v, rule_schedule: { ...v.rule_schedule, schedule: v.rule_schedule.schedule.map((d) => d.map(() => false)) } }),
+  schedule: (v) => ({
+    ...v,
+    rule_schedule: { ...v.rule_schedule, schedule: v.rule_schedule.schedule.map((d) => d.map(() => false)) },
+  }),
   timezone: (v) => ({ ...v, rule_schedule: { ...v.rule_schedule, timezone: 'Australia/Sydney' } }),
   alert_schedule: (v) => ({ ...v, rule_alert_schedule: { schedule: v.rule_alert_schedule.schedule.map(() => true) } }),
-  judging: (v) => ({ ...v, judging: { ...v.judging, revive: !v.judging.revive } as RuleValues['judging'] }),
+  judging: (v) => ({ ...v, judging: { ...v.judging, cooldown_hours: v.judging.cooldown_hours + 12 } }),
   conditions: (v) => ({
     ...v,
-    conditions: { match: 'all', conditions: [{ metric: 'spend', window: 'today', op: '>=', value: 40 }] } as RuleValues['conditions'],
+    conditions: {
+      match: 'all',
+      conditions: [{ metric: 'spend', window: 'today', op: '>=', value: 40 }],
+    } as RuleValues['conditions'],
   }),
   action: (v) => ({ ...v, action: { kind: 'turn_off', level: 'ad' } as RuleValues['action'] }),
 };
