@@ -3,12 +3,15 @@
  *   GET  /api/ads/            filtered, ordered, paged; each ad on or why not      view_logs
  *   POST /api/ads/turn_on/    turn back on the ads rules turned off, as Undo does  create_update_rules
  * Turning back on is the Activity's Undo of each ad's turn-off (the rule engine's `undo`: the ad on
- * again, exempt from the rule), guarded as the Undo route is.
+ * again, exempt from the rule), guarded as the Undo route is: create_update_rules, and for each ad
+ * the folder scope of the turn-off's entry (server/people/ruleScope.ts); an ad outside it is left
+ * off and its result says why.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdTurnOnAnswer } from '../../src/domain/ads';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { ApiError } from '../http/errors';
+import { assertMayEditRulesIn } from '../people/ruleScope';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, pageOf } from '../http/schemas';
 import { adListQuery, adSchema, adTurnOnAnswer, adTurnOnBody, tags } from './schemas';
@@ -50,13 +53,14 @@ const adRoutes: FastifyPluginAsyncZod = async (app) => {
       const results: AdTurnOnAnswer['results'] = [];
       // One at a time, as a person pressing Undo on each: each is its own call to the platform.
       for (const adId of ids) {
-        const entryId = turnOffs.get(adId);
-        if (entryId === undefined) {
+        const turnOff = turnOffs.get(adId);
+        if (turnOff === undefined) {
           results.push({ ad_id: adId, result: 'skipped', detail: NOT_BY_A_RULE });
           continue;
         }
         try {
-          await app.ruleEngine.undo(entryId, actor);
+          if (turnOff.folderId !== null) await assertMayEditRulesIn(app.db, actor, turnOff.folderId);
+          await app.ruleEngine.undo(turnOff.entryId, actor);
           results.push({ ad_id: adId, result: 'turned_on', detail: 'Turned back on; the rule leaves it alone.' });
         } catch (error) {
           // No rule engine on this server (503) is the whole call's answer; a bug is not an ad's.

@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { AdDto, StateReason } from '../../src/domain/ads';
 import type { Database } from '../db/client';
-import { folders, ruleRuns, rules } from '../db/schema/index';
+import { folders, ruleActivity, ruleRuns, rules } from '../db/schema/index';
 import { validZone } from '../engine/schedule';
 import { expandObjects } from '../engine/runRecord';
 import { loadTimeline, numbersAt } from '../history/timeline';
@@ -310,13 +310,25 @@ export async function listAds(
   };
 }
 
-/** Of these ads, the rule activity entry of the turn-off each is off for, when a rule turned it off. */
-export async function ruleTurnOffsOf(db: Database, adIds: string[]): Promise<Map<string, number>> {
+/** A turn-off an ad is off for: its rule activity entry and the entry's folder (null once deleted for good). */
+export interface RuleTurnOff {
+  entryId: number;
+  folderId: number | null;
+}
+
+/** Of these ads, the turn-off each is off for, when a rule turned it off. */
+export async function ruleTurnOffsOf(db: Database, adIds: string[]): Promise<Map<string, RuleTurnOff>> {
   const { results } = await pageRows(db, { limit: adIds.length, offset: 0 }, {
     ad_id: adIds.join(','),
     reason: 'rule',
   } as AdListQuery);
-  return new Map(results.flatMap((r) => (r.ad_entry === null ? [] : [[r.ad_id, Number(r.ad_entry)] as const])));
+  const entryIds = results.flatMap((r) => (r.ad_entry === null ? [] : [Number(r.ad_entry)]));
+  if (!entryIds.length) return new Map();
+  const entries = await db
+    .select({ id: ruleActivity.id, adId: ruleActivity.adId, folderId: ruleActivity.folderId })
+    .from(ruleActivity)
+    .where(inArray(ruleActivity.id, entryIds));
+  return new Map(entries.map((e) => [e.adId!, { entryId: e.id, folderId: e.folderId }]));
 }
 
 /** The ads list over one database, as its routes read it. */

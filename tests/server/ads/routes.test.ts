@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { GraphClient } from '../../../server/adplatform/graphClient';
 import { CampaignSync } from '../../../server/campaigns/sync';
-import { ruleActivity } from '../../../server/db/schema/index';
+import { groups, ruleActivity, userGroups } from '../../../server/db/schema/index';
 import { createRuleEngineService } from '../../../server/engine/service';
 import type { AdDto } from '../../../src/domain/ads';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
@@ -31,6 +31,7 @@ eachDatabase((engine) => {
     let noLeadsAd: string;
     let personAd: string;
     let metaAd: string;
+    let homeAccount: string;
     // The engine reads in hours of its own, before the real clock: the history keeps the first
     // reading of each hour, and the list's "today" is the real one.
     let clock = Date.now() - 5 * HOUR;
@@ -51,6 +52,7 @@ eachDatabase((engine) => {
         }),
       });
       await seedAccount(api.dbh.db, world.home);
+      homeAccount = world.home.adAccountId;
       const seeded = await seedRule(api.dbh.db, world.home.adAccountId, {
         folderName: 'Harbor folder',
         ruleName: 'No leads after $40',
@@ -206,6 +208,32 @@ eachDatabase((engine) => {
       expect(sim.inspect(noLeadsAd).status).toBe('PAUSED');
       const empty = await api.request(editor.token, { method: 'POST', url: '/api/ads/turn_on/', payload: { ids: [] } });
       expect(empty.statusCode).toBe(400);
+    });
+
+    it('leaves off an ad whose turn-off is outside the person’s folders, as Undo refuses it', async () => {
+      const scoped = await api.userWith(['create_update_rules', 'view_logs']);
+      const [membership] = await api.dbh.db.select().from(userGroups).where(eq(userGroups.userId, scoped.id));
+      const elsewhere = await seedRule(api.dbh.db, homeAccount, { folderName: 'Elsewhere folder' });
+      await api.dbh.db
+        .update(groups)
+        .set({ ruleFolderIds: [elsewhere.folder.id] })
+        .where(eq(groups.id, membership!.groupId));
+      const response = await api.request(scoped.token, {
+        method: 'POST',
+        url: '/api/ads/turn_on/',
+        payload: { ids: [noLeadsAd] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [result] = response.json().results;
+      expect(result).toMatchObject({ ad_id: noLeadsAd, result: 'failed' });
+      expect(result.detail).toBe('Your permission group may edit rules only in: Elsewhere folder.');
+      expect(sim.inspect(noLeadsAd).status).toBe('PAUSED');
+      const undo = await api.request(scoped.token, {
+        method: 'POST',
+        url: `/api/rule_log/${(await adOf(noLeadsAd)).state.entry_id}/undo/`,
+      });
+      expect(undo.statusCode).toBe(403);
+      expect(undo.json().detail).toBe(result.detail);
     });
 
     it('turns back on the ads a rule turned off, each exempt from its rule, and leaves the others', async () => {
