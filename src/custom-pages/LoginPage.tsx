@@ -1,13 +1,15 @@
 /**
  * Login (docs/screens.md): a card with Email, Password, 'Forgot password?' and Login. Server field errors
- * appear under their fields and the `detail` messages in a list below the form.
+ * appear under their fields and the `detail` messages in a list below the form. Success goes to /, or
+ * back to the held run whose link (an alert's Approve or Dismiss) sent a signed-out person here.
  */
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { fieldValidator, requiredText } from '../domain/validation';
 import { ErrorList } from '../layout/ErrorList';
+import { heldRunReturn } from './heldRunLink';
 import { loadPasswordResetRequest } from './routes';
 import { PublicCard } from '../layout/PublicCard';
 import { errorMessages } from '../providers/httpErrors';
@@ -30,6 +32,8 @@ const messagesOf = (value: unknown): string[] =>
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  // An alert's link to a held run brought a signed-out person here: back to it once signed in.
+  const heldRun = heldRunReturn(useLocation().state);
   const [detail, setDetail] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   useSessionUser(); // re-render when the session changes, e.g. another tab signs in
@@ -41,7 +45,7 @@ export function LoginPage() {
     setDetail([]);
     setSubmitting(true);
     try {
-      await login({ email, password }, '/'); // docs/screens.md: a successful login always lands on /
+      await login({ email, password }, heldRun ?? '/'); // docs/screens.md: a successful login lands on /
       return undefined;
     } catch (error) {
       setSubmitting(false);

@@ -5,6 +5,7 @@
 import englishMessages from 'ra-language-english';
 import { messagesOf, resources } from '../resources';
 import activity from './en/activity';
+import alerts from './en/alerts';
 import app from './en/app';
 import backtest from './en/backtest';
 import budgets from './en/budgets';
@@ -34,6 +35,7 @@ export const en = mergeMessages(
   conflicts,
   overview,
   templates,
+  alerts,
   ...messagesOf(resources),
 );
 

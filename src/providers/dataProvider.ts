@@ -10,6 +10,7 @@ import { apiUrl, paths } from './apiPaths';
 import { rejectingWithAbortReason } from './cancellation';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
+import { createAlertMethods } from './alertMethods';
 import { createCampaignMethods } from './campaignMethods';
 import { createLeadOutcomeMethods } from './leadOutcomeMethods';
 import { createPeopleMethods } from './peopleMethods';
@@ -151,6 +152,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     ...createRuleMethods(http),
     ...createPeopleMethods(http),
     ...createCampaignMethods(http),
+    ...createAlertMethods(http),
     ...createLeadOutcomeMethods(http),
     ...createTemplateMethods(http),
   } satisfies DataProvider & Record<string, unknown>;

@@ -86,6 +86,7 @@ import {
   type JudgingField,
 } from './judging/judgingDraft';
 import { SaveRuleButton } from './SaveRuleButton';
+import { AlertRecipients } from './AlertRecipients';
 import {
   expressiveDraftOf,
   expressiveErrorsOf,
@@ -504,6 +505,7 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
           schedule={values.alertSchedule}
           onToggle={(hour) => editAlerts(toggleAlertHour(values.alertSchedule, hour))}
         />
+        <AlertRecipients folder={rule.folder} />
       </Section>
       <Section title={translate('rules.editor.runs.title')} help={translate('rules.editor.runs.help')}>
         <RunsPanel ruleId={rule.id} />

@@ -1,7 +1,8 @@
 /**
  * Create Folder / Update Folder (docs/screens.md): Type, Plan, Ad account name (from the ad-account list),
  * Folder name, optional webinar-service credentials (a warning when the stored ones need re-entry:
- * the server's key cannot read them) and the folded Budget limits, sent as `budget_limits` when
+ * the server's key cannot read them), the folder's own alert recipients (empty: the default ones)
+ * and the folded Budget limits, sent as `budget_limits` when
  * changed. A missing required field blocks the call
  * and says 'This field is required'; the server's 400s show under their fields. The account list
  * can be refreshed from the ad platform, for an account created there since the server started.
@@ -27,6 +28,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { BudgetLimits } from '../../domain/budgetLimits';
 import { CLIENT_TYPES, PLANS } from '../../domain/constants';
+import { splitEmails } from '../../domain/alertEmails';
 import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../domain/folders';
 import { toFieldErrors } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
@@ -51,6 +53,8 @@ interface Values {
   name: string;
   api_key: string;
   api_secret: string;
+  /** The folder's own alert recipients as typed: addresses separated by commas. */
+  alert_emails: string;
 }
 
 const valuesOf = (folder: FolderDto | null): Values => ({
@@ -60,6 +64,7 @@ const valuesOf = (folder: FolderDto | null): Values => ({
   name: folder?.name ?? '',
   api_key: folder?.extension.external_credentials.demio?.api_key ?? '',
   api_secret: folder?.extension.external_credentials.demio?.api_secret ?? '',
+  alert_emails: (folder?.alert_emails ?? []).join(', '),
 });
 
 const payloadOf = (v: Values): FolderPayload => ({
@@ -73,6 +78,7 @@ const payloadOf = (v: Values): FolderPayload => ({
         v.api_key.trim() || v.api_secret.trim() ? { api_key: v.api_key.trim(), api_secret: v.api_secret.trim() } : null,
     },
   },
+  alert_emails: splitEmails(v.alert_emails),
 });
 
 /** Field errors keyed by the dialog's field names ('extension.external_credentials.demio.api_key' → api_key). */
@@ -319,6 +325,16 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
               helperText={errorOf('api_secret')}
             />
           </Stack>
+          <TextField
+            label={translate('alerts.recipients.label')}
+            value={values.alert_emails}
+            autoComplete="off"
+            multiline
+            minRows={1}
+            onChange={(e) => change('alert_emails')(e.target.value)}
+            error={Boolean(errorOf('alert_emails'))}
+            helperText={errorOf('alert_emails') ?? translate('alerts.recipients.help')}
+          />
           <BudgetLimitsSection
             draft={limits}
             errors={limitsErrors}

@@ -1,13 +1,14 @@
 /**
  * Create and edit views of a resource defined in one file: one form over DefinedInputs, checked in
  * the browser with the schema the server checks the body with, saved pessimistically so the
- * server's field errors show on their fields.
+ * server's field errors show on their fields. A resource may add a panel under the edit form (extras.tsx).
  */
 import { Create, Edit, SimpleForm } from 'react-admin';
 import { createSchemaOf, type ResourceSpec } from '../../domain/resources/define';
 import { formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { DefinedInputs } from './DefinedInputs';
+import { definedExtras } from './extras';
 
 export function DefinedCreate({ spec }: { spec: ResourceSpec }) {
   return (
@@ -21,12 +22,14 @@ export function DefinedCreate({ spec }: { spec: ResourceSpec }) {
 }
 
 export function DefinedEdit({ spec }: { spec: ResourceSpec }) {
+  const Panel = definedExtras[spec.name]?.EditPanel;
   return (
     <Edit redirect="list" mutationMode="pessimistic" title={false}>
       <PageTitle title={`resources.${spec.name}.edit_page`} />
       <SimpleForm validate={formValidator(createSchemaOf(spec))}>
         <DefinedInputs spec={spec} />
       </SimpleForm>
+      {Panel ? <Panel /> : null}
     </Edit>
   );
 }

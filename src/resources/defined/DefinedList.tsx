@@ -1,7 +1,8 @@
 /**
  * The list view of a resource defined in one file: its list fields as columns, a search when the
  * definition names searched fields, Create for those who may create, rows that open the edit form
- * for those who may edit. A secret the server's key cannot read shows "needs re-entry".
+ * for those who may edit. A secret the server's key cannot read shows "needs re-entry". A resource
+ * may add one column of its own (extras.tsx).
  */
 import { Card, Chip, Tooltip } from '@mui/material';
 import {
@@ -27,6 +28,7 @@ import {
   listErrorsQueryOptions,
   UnlessListFailed,
 } from '../../layout/list';
+import { definedExtras } from './extras';
 import { useOptions } from './useOptions';
 
 function ReferenceName({ value, field }: { value: unknown; field: Extract<FieldSpec, { kind: 'reference' }> }) {
@@ -74,6 +76,7 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
   const translate = useTranslate();
   const canEdit = usePermission({ resource: spec.name, action: 'edit' });
   const ordering = spec.list?.ordering ?? spec.idField ?? 'id';
+  const extraColumn = definedExtras[spec.name]?.column;
   return (
     <ListBase
       perPage={Math.min(spec.list?.perPage ?? 25, 100)}
@@ -103,6 +106,13 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
             {Object.entries(spec.fields)
               .filter(([, field]) => field.list)
               .map(([name, field]) => column(name, field))}
+            {extraColumn ? (
+              <FunctionField
+                label={extraColumn.label}
+                sortable={false}
+                render={(record) => <extraColumn.Cell record={record} />}
+              />
+            ) : null}
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
