@@ -120,14 +120,7 @@ export class AccountAtHour {
     keep: { allAds: boolean; paused: boolean; judged?: (index: number, series: AdSeries, read: number) => boolean },
   ): { snapshot: AccountSnapshot; delivering: number } {
     const { ads: all } = this.timeline;
-    const state = this.campaignState.fill(-1);
-    for (let i = 0; i < all.length; i += 1) {
-      const series = all[i]!;
-      const read = series.latest[hour]!;
-      const c = this.campaignOf[i]!;
-      if (read < 0 || state[c] === 1) continue;
-      state[c] = series.campaignOn[read] === 1 && !this.campaignOff[c] ? 1 : 0;
-    }
+    const state = this.campaignStates(hour);
     const campaigns: Campaign[] = [];
     for (const [c, series] of this.campaignSeries.entries())
       if (state[c]! >= 0) campaigns.push(this.campaign(series, state[c] === 1));
@@ -165,6 +158,36 @@ export class AccountAtHour {
       ...(hourly ? { hourly: hourlyRows, hourlySince: new Date(hourlySince!).toISOString() } : {}),
     };
     return { snapshot, delivering };
+  }
+
+  /**
+   * Whether a snapshot at this hour would hand the evaluator a delivering ad (in the rule's scope,
+   * named by `judged`): without one, and without turn-offs of its own to revive, an hour judges nothing.
+   */
+  judgesAny(hour: number, judged: (index: number, series: AdSeries, read: number) => boolean): boolean {
+    const { ads: all } = this.timeline;
+    const state = this.campaignStates(hour);
+    for (let i = 0; i < all.length; i += 1) {
+      const series = all[i]!;
+      const read = series.latest[hour]!;
+      if (read < 0 || state[this.campaignOf[i]!] !== 1 || series.on[read] !== 1 || this.adOff[i] === 1) continue;
+      if (this.inScope[i] && judged(i, series, read)) return true;
+    }
+    return false;
+  }
+
+  /** Per campaign at the hour: -1 nothing read yet, 0 off, 1 on (the replay's turn-offs applied). */
+  private campaignStates(hour: number): Int8Array {
+    const { ads: all } = this.timeline;
+    const state = this.campaignState.fill(-1);
+    for (let i = 0; i < all.length; i += 1) {
+      const series = all[i]!;
+      const read = series.latest[hour]!;
+      const c = this.campaignOf[i]!;
+      if (read < 0 || state[c] === 1) continue;
+      state[c] = series.campaignOn[read] === 1 && !this.campaignOff[c] ? 1 : 0;
+    }
+    return state;
   }
 
   private ad(series: AdSeries, state: AdState): Ad {

@@ -86,15 +86,15 @@ function verdictOf(pause: ReplayPause, rule: EngineRule, end: Sums, leadsAfter: 
   return leadsAfter > 0 ? 'paused_converter' : 'stopped_waste';
 }
 
-export function outcomesOf(
+/** Each pause's outcome and their totals (what a summary of many backtests reads: no days). */
+export function pauseOutcomesOf(
   pauses: ReplayPause[],
-  rule: EngineRule & { timezone: string },
+  rule: EngineRule,
   timeline: Timeline,
-  span: { fromMs: number; toMs: number },
-): { results: PauseOutcome[]; totals: BacktestTotals; days: BacktestDay[] } {
+  span: { toMs: number },
+): { results: PauseOutcome[]; totals: BacktestTotals } {
   const lastHour = Math.min(timeline.hours - 1, hourIndex(timeline, span.toMs - 1));
   const seriesOf = new Map(timeline.ads.map((s) => [s.adId, s]));
-  const zone = validZone(rule.timezone);
   const results = pauses.map((pause): PauseOutcome => {
     const members = [...pause.readHours.keys()].map((id) => seriesOf.get(id)!);
     const atPause = sumAt(members, (s) => pause.readHours.get(s.adId)!);
@@ -133,6 +133,19 @@ export function outcomesOf(
     leads_lost: made.reduce((sum, r) => sum + r.leads_after, 0),
     revives: made.filter((r) => r.revived_at !== null).length,
   };
+  return { results, totals };
+}
+
+/** Each pause's outcome, their totals, and the pauses by day in the rule's time zone (the backtest's answer). */
+export function outcomesOf(
+  pauses: ReplayPause[],
+  rule: EngineRule & { timezone: string },
+  timeline: Timeline,
+  span: { fromMs: number; toMs: number },
+): { results: PauseOutcome[]; totals: BacktestTotals; days: BacktestDay[] } {
+  const { results, totals } = pauseOutcomesOf(pauses, rule, timeline, span);
+  const made = results.filter((r) => r.verdict !== 'held');
+  const zone = validZone(rule.timezone);
   const byDay = new Map<string, BacktestDay>();
   const lastDay = DateTime.fromMillis(span.toMs - 1, { zone }).toISODate()!;
   for (

@@ -49,6 +49,8 @@ export interface ReplayInput {
   accountZone?: string;
   fromMs: number;
   toMs: number;
+  /** The rule's scheduled hours in [fromMs, toMs) (scheduledSlots), when the caller has them already. */
+  slots?: readonly number[];
   /** The rule's exemptions and when each began (an Undo). */
   exemptions?: { objectId: string; sinceMs: number }[];
   /** Objects turned back on in reality (undo, revive, by hand on the platform), oldest first. */
@@ -168,7 +170,7 @@ function hourlyNeed(rule: BacktestRule, zone: string): HourlyNeed | null {
 export async function replay(input: ReplayInput): Promise<ReplayResult> {
   const { rule, timeline } = input;
   const judging = rule.judging ?? CARRIED_OVER_JUDGING;
-  const slots = scheduledSlots(rule, input.fromMs, input.toMs);
+  const slots = input.slots ?? scheduledSlots(rule, input.fromMs, input.toMs);
   const matches = new Map<string, boolean>();
   const inScope = (name: string) => {
     const known = matches.get(name);
@@ -213,11 +215,8 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
           input.currency,
         )
       : null;
-  const keep = {
-    allAds,
-    paused: judging.revive_hours !== null,
-    ...(crossing ? { judged: crossing.crosses.bind(crossing) } : {}),
-  };
+  const judged = crossing ? crossing.crosses.bind(crossing) : undefined;
+  const keep = { allAds, paused: judging.revive_hours !== null, ...(judged ? { judged } : {}) };
   const maxActions = input.limits?.maxActions ?? DEFAULT_LIMITS.maxActions;
   /** What the replay holds off: object → its turn-off's index in `pauses`. */
   const paused = new Map<string, number>();
@@ -238,6 +237,8 @@ export async function replay(input: ReplayInput): Promise<ReplayResult> {
     }
     const quality = outcomes ? (input.qualityAt?.(atMs) ?? NO_QUALITY) : null;
     crossing?.judgingWith(quality);
+    // No delivering ad crosses a task and nothing of its own is off to revive: the hour would judge nothing.
+    if (judged && (judging.revive_hours === null || paused.size === 0) && !account.judgesAny(hour, judged)) continue;
     const { snapshot: read, delivering } = account.snapshot(hour, input.currency, hourly, keep);
     const placed = adsetOfAd.size ? withAdsets(read, adsetOfAd) : read;
     const snapshot = quality ? withQuality(placed, quality) : placed;

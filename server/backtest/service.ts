@@ -9,22 +9,20 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_ID } from '../http/params';
-import { judgingSchema, NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
+import { judgingSchema } from '../../src/domain/judging';
 import { readBudgetLimits, type BudgetLimits } from '../../src/domain/budgetLimits';
-import { isBudgetAction, ruleActionFieldSchema, type RuleAction } from '../../src/domain/ruleActions';
-import { lastDaysOf, readsOf, ruleConditionsSchema, type ConditionGroup } from '../../src/domain/ruleConditions';
+import { isBudgetAction, ruleActionFieldSchema } from '../../src/domain/ruleActions';
+import { readsOf, ruleConditionsSchema } from '../../src/domain/ruleConditions';
 import type { BudgetObject } from '../engine/budgets/types';
-import { validateRuleItems, RULE_MESSAGES } from '../../src/domain/rules';
+import { RULE_MESSAGES } from '../../src/domain/rules';
 import { isWeekSchedule } from '../../src/domain/schedule';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/index';
 import type { BlastLimits } from '../engine/blastRadius';
-import { HOURLY_DAYS } from '../engine/hourlyRead';
 import { switchesOf } from '../engine/onOffHistory';
 import { readsOutcomes } from '../engine/outcomeTasks';
 import { readsOutcomes as conditionsReadOutcomes } from '../engine/conditions/evaluateConditions';
-import type { RuleItem } from '../engine/ruleShape';
-import { HOUR_MS, DAY_MS, METRICS, type MetricName } from '../history/reading';
+import { HOUR_MS, DAY_MS } from '../history/reading';
 import { historyCoverage } from '../history/store';
 import { loadTimeline } from '../history/timeline';
 import { ApiError, notFound, ValidationError } from '../http/errors';
@@ -33,7 +31,15 @@ import { isValidTimezone } from '../rules/timezones';
 import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
 import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../src/domain/backtest';
 import { budgetOutcomesOf } from './budgetOutcome';
-import { replay, type BacktestRule } from './replay';
+import { replay } from './replay';
+import {
+  backtestRuleOf,
+  lookBackDaysOf,
+  metricsRead,
+  ruleItemErrors,
+  settingsOf,
+  type SavedRuleSettings,
+} from './ruleSettings';
 
 /** The spans the editor offers; the API takes any whole number of days up to the longest. */
 export const BACKTEST_DAYS = [7, 14, 30] as const;
@@ -111,8 +117,6 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
     throw new ValidationError({
       days: [`A backtest covers 1 to ${MAX_BACKTEST_DAYS} days of history (7, 14 or 30 in the editor).`],
     });
-  const filters = request.rule.rule_filter as unknown as Parameters<typeof validateRuleItems>[0];
-  const tasks = request.rule.rule_task as unknown as Parameters<typeof validateRuleItems>[1];
   const [folder] = await db
     .select({
       adAccountId: folders.adAccountId,
@@ -125,28 +129,19 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .where(and(eq(folders.id, request.folder), eq(folders.isDeleted, false)));
   if (!folder) throw notFound();
-  let judging: RuleJudging = request.rule.judging ?? NEW_RULE_JUDGING;
-  let conditions: ConditionGroup | null = request.rule.conditions ?? null;
-  let action: RuleAction | null = request.rule.action ?? null;
+  let saved: SavedRuleSettings | null = null;
   if (request.rule_id) {
     const [rule] = await db
       .select({ id: rules.id, judging: rules.judging, conditions: rules.conditions, action: rules.action })
       .from(rules)
       .where(and(eq(rules.id, request.rule_id), eq(rules.folderId, request.folder)));
     if (!rule) throw new ValidationError({ rule_id: ['This rule is not in the folder.'] });
-    judging = request.rule.judging ?? readJudging(rule.judging);
-    // What the body leaves out is the saved rule's (read as the engine reads it: unreadable is none).
-    if (request.rule.conditions === undefined)
-      conditions = ruleConditionsSchema.safeParse(rule.conditions ?? null).data ?? null;
-    if (request.rule.action === undefined) action = ruleActionFieldSchema.safeParse(rule.action ?? null).data ?? null;
+    saved = rule;
   }
-  const acts = Boolean(conditions && action);
-  const errors = validateRuleItems(filters, tasks, { active: true, acts });
-  if (errors) {
-    if (errors.rule_task?.non_field_errors)
-      errors.rule_task.non_field_errors = ['Turn on at least one task to try the rule on history.'];
-    throw new ApiError(400, errors as Record<string, unknown>);
-  }
+  // What the body leaves out is the saved rule's.
+  const settings = settingsOf(request.rule, saved);
+  const errors = ruleItemErrors(request.rule, settings);
+  if (errors) throw new ApiError(400, errors);
   const coverage = await historyCoverage(db, folder.adAccountId);
   const accountName = folder.accountName ?? folder.adAccountId;
   if (!coverage.readings)
@@ -161,26 +156,9 @@ export async function prepareBacktest(db: Database, request: BacktestRequest) {
       timezone: folder.timezone ?? null,
     },
     coverage,
-    judging,
-    conditions: acts ? conditions : null,
-    action: acts ? action : null,
+    ...settings,
     budgetLimits: readBudgetLimits(folder.budgetLimits) as BudgetLimits,
   };
-}
-
-/**
- * The metrics the rule's active tasks and the pauses' outcomes read, beside spend and impressions.
- * With a lag allowance the website leads are read too: an instant-form ad that has had one gets the
- * allowance (server/engine/judging.ts, leadsMayArriveLate).
- */
-function metricsRead(rule: BacktestRule, judging: RuleJudging): MetricName[] {
-  if (rule.conditions) return [...METRICS];
-  const tasks = new Set(rule.rule_task.filter((t) => t.is_active).map((t) => t.name));
-  const metrics: MetricName[] = ['leads'];
-  if (tasks.has('website_cpl') || judging.lag_hours !== null) metrics.push('websiteLeads');
-  if (tasks.has('spend_no_links_clicks')) metrics.push('linkClicks');
-  if (tasks.has('spend_ctr_no_leads') || tasks.has('spend_cpc_no_leads')) metrics.push('clicks');
-  return metrics;
 }
 
 export async function runBacktest(
@@ -192,23 +170,8 @@ export async function runBacktest(
   const { account, coverage, judging, conditions, action } = prepared;
   const toMs = Math.floor(options.now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
   const fromMs = toMs - request.days * DAY_MS;
-  const rule: BacktestRule = {
-    id: request.rule_id ?? 0,
-    name: request.rule.name ?? 'Unsaved rule',
-    rule_filter: request.rule.rule_filter as RuleItem[],
-    rule_task: request.rule.rule_task as RuleItem[],
-    schedule: request.rule.rule_schedule.schedule as boolean[][],
-    timezone: request.rule.rule_schedule.timezone,
-    judging,
-    conditions,
-    action,
-  };
-  // Days before the first hour: its latest reading, the days of hourly delivery the judging may read,
-  // and the days of the conditions' longest window.
-  const lookBackDays = Math.max(
-    judging.maturity_hours > 0 || judging.lag_hours !== null ? 1 + HOURLY_DAYS : 2,
-    1 + windowDays(conditions),
-  );
+  const rule = backtestRuleOf(request.rule, request.rule_id ?? null, { judging, conditions, action });
+  const lookBackDays = lookBackDaysOf(judging, conditions);
   const budgetRule = Boolean(action && isBudgetAction(action.kind));
   const needsPlatform = budgetRule || readsOf(conditions).some((r) => r.of === 'adset') || action?.level === 'adset';
   if (budgetRule && !options.platformNow)
@@ -278,14 +241,6 @@ export async function runBacktest(
         }
       : {}),
   };
-}
-
-/** The days the longest window of the conditions reaches back (lifetime: the history's start anyway). */
-function windowDays(conditions: ConditionGroup | null): number {
-  const days = readsOf(conditions).map((r) =>
-    r.window === 'yesterday' ? 2 : r.window === 'today' ? 1 : (lastDaysOf(r.window) ?? 0),
-  );
-  return Math.max(0, ...days);
 }
 
 /** Backtests over one database, as their routes prepare and run them. */

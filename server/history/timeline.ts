@@ -92,6 +92,24 @@ function readCells(text: string, from: number, to: number, values: Float64Array,
   }
 }
 
+/** The hours a timeline of [fromMs, toMs) holds: from UTC midnight `lookBackDays` before its start to the end of its last day. */
+export function timelineSpan(fromMs: number, toMs: number, lookBackDays: number): Pick<Timeline, 'startMs' | 'hours'> {
+  const startMs = dayStartMs(dayOf(fromMs - lookBackDays * DAY_MS));
+  return { startMs, hours: Math.round((dayStartMs(dayOf(toMs)) - startMs) / HOUR_MS) + 24 };
+}
+
+/** The metrics a read of these returns: spend and impressions always (the evaluator reads them on every ad). */
+export const metricsWanted = (metrics: readonly MetricName[]): MetricName[] =>
+  METRICS.filter((m) => m === 'spendCents' || m === 'impressions' || metrics.includes(m));
+
+/** The aggregate of the rows' lines that seriesFromTexts reads: ids, day, masks, then `wanted`'s cells. */
+export const historyLines = (wanted: readonly MetricName[]) =>
+  sql.raw(
+    `string_agg(concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
+      .map((m) => `coalesce(array_to_string(${COLUMN[m]}, ',', ''), '')`)
+      .join(', ')}), E'\\n')`,
+  );
+
 /** Days read per statement: each answers one text of every reading in its days (set-based, one round trip). */
 const LOAD_DAYS = 8;
 
@@ -111,16 +129,10 @@ export async function loadTimeline(
   only?: { adIds: string[]; campaignIds: string[] },
   metrics: readonly MetricName[] = METRICS,
 ): Promise<Timeline> {
-  const firstDay = dayOf(fromMs - lookBackDays * DAY_MS);
+  const { startMs, hours } = timelineSpan(fromMs, toMs, lookBackDays);
   const lastDay = dayOf(toMs);
-  const startMs = dayStartMs(firstDay);
-  const hours = Math.round((dayStartMs(lastDay) - startMs) / HOUR_MS) + 24;
-  const wanted = METRICS.filter((m) => m === 'spendCents' || m === 'impressions' || metrics.includes(m));
-  const line = sql.raw(
-    `string_agg(concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
-      .map((m) => `coalesce(array_to_string(${COLUMN[m]}, ',', ''), '')`)
-      .join(', ')}), E'\\n')`,
-  );
+  const wanted = metricsWanted(metrics);
+  const line = historyLines(wanted);
   const chunks: Promise<{ rows: { t: string | null }[] }>[] = [];
   for (let day = startMs; day <= dayStartMs(lastDay); day += LOAD_DAYS * DAY_MS) {
     const until = dayOf(Math.min(day + (LOAD_DAYS - 1) * DAY_MS, dayStartMs(lastDay)));
