@@ -1,78 +1,66 @@
 /**
  * What the general view flags on a folder row: its ad account's health problems (server/health/)
- * and, on each active rule, how it works against other rules of the folder (server/engine/conflicts.ts).
+ * and, on each active rule, how it works against other rules of its folder and of the other live
+ * folders on its ad account (server/engine/conflicts.ts).
  */
 import type { Database } from '../db/client';
-import type { FolderDto } from '../../src/domain/folders';
-import { readJudging } from '../../src/domain/judging';
-import { conflictsByRule } from '../engine/conflictsSource';
-import type { RuleItem } from '../engine/ruleShape';
+import type { FolderDto, FolderRuleDto } from '../../src/domain/folders';
+import type { RuleConflictDto } from '../../src/domain/judging';
+import { conflictsOfAccounts } from '../engine/conflictsSource';
 import { folderHealth } from '../health/store';
-import type { RuleSummaryWithSettings, StoredRuleItem } from './store';
 
-const itemsOfType = (items: StoredRuleItem[], type: string): RuleItem[] =>
-  items.filter((i) => i.type === type).map((i) => ({ name: i.name, values: i.values, is_active: i.is_active }));
-
-/** The folders' live active rules as the conflict check reads them, from rulesOfFolders(…, true). */
-function activeRules(rulesByFolder: Map<number, RuleSummaryWithSettings[]>) {
-  return [...rulesByFolder.values()].flatMap((folderRules) =>
-    folderRules.flatMap(({ id, name, isActive, folderId, settings }) =>
-      settings
-        ? [
-            {
-              id,
-              name,
-              isActive,
-              folderId,
-              judging: readJudging(settings.judging),
-              rule_filter: itemsOfType(settings.items, 'rule_filter'),
-              rule_task: itemsOfType(settings.items, 'rule_task'),
-            },
-          ]
-        : [],
-    ),
-  );
+/** A rule row with its conflicts: its own folder's as texts, other folders' whole (naming folder and rule). */
+function withConflicts(rule: FolderRuleDto, conflicts: RuleConflictDto[] | undefined): FolderRuleDto {
+  if (!conflicts) return rule;
+  const own = conflicts.filter((c) => c.other_folder_id === c.folder_id);
+  const others = conflicts.filter((c) => c.other_folder_id !== c.folder_id);
+  return {
+    ...rule,
+    ...(own.length ? { conflicts: own.map((c) => c.detail) } : {}),
+    ...(others.length ? { other_folder_conflicts: others } : {}),
+  };
 }
 
-/** Health problems by ad account, as folderHealth answers them. */
-type HealthByAccount = Awaited<ReturnType<typeof folderHealth>>;
+/** What the folder rows' signals are read from: their accounts' health problems and their rules' conflicts. */
+export interface SignalReads {
+  health: ReturnType<typeof folderHealth>;
+  conflicts: ReturnType<typeof conflictsOfAccounts>;
+}
 
 /**
- * The health problems of these ad accounts (the live folder rows'), to read beside the rules:
- * on PGlite's one connection, whose statements run one at a time in the order asked, two
- * statements asked together wait for the others once, not twice.
+ * Asks what the signals of folders on these ad accounts are read from: two statements, the health
+ * problems and the live active rules of every live folder on the accounts (one statement however
+ * many folders share them). Asked beside the folders' own rules: on PGlite's one connection, whose
+ * statements run one at a time in the order asked, statements asked together wait for the others
+ * once, not each in turn.
  */
-export const healthOfAccounts = (db: Database, adAccountIds: (string | null)[]) =>
-  folderHealth(db, [...new Set(adAccountIds.filter((id): id is string => id !== null))]);
+export function readSignals(db: Database, adAccountIds: (string | null)[]): SignalReads {
+  const accounts = [...new Set(adAccountIds.filter((id): id is string => id !== null))];
+  return { health: folderHealth(db, accounts), conflicts: conflictsOfAccounts(db, accounts) };
+}
 
 /**
- * The folder rows with their signals; `rulesByFolder` is what their rules were read from, `health`
- * their accounts' problems when already asked (healthOfAccounts).
+ * The folder rows with their signals: their accounts' health and their rules' conflicts, judged
+ * among the live active rules of every live folder on their accounts; `asked`: those when already
+ * asked (readSignals).
  */
-export async function withSignals(
-  db: Database,
-  dtos: FolderDto[],
-  rulesByFolder: Map<number, RuleSummaryWithSettings[]>,
-  asked?: Promise<HealthByAccount>,
-): Promise<FolderDto[]> {
+export async function withSignals(db: Database, dtos: FolderDto[], asked?: SignalReads): Promise<FolderDto[]> {
   const live = dtos.filter((f) => !f.is_deleted);
   if (!live.length) return dtos;
-  const health = await (asked ??
-    healthOfAccounts(
+  const reads =
+    asked ??
+    readSignals(
       db,
       live.map((f) => f.meta_ad_account?.ad_account_id ?? null),
-    ));
-  const conflicts = conflictsByRule(activeRules(rulesByFolder));
+    );
+  const [health, conflicts] = await Promise.all([reads.health, reads.conflicts]);
   return dtos.map((f) => {
     if (f.is_deleted) return f;
     const problems = f.meta_ad_account ? health.get(f.meta_ad_account.ad_account_id) : undefined;
     return {
       ...f,
       ...(problems ? { health: problems } : {}),
-      rules: f.rules.map((r) => {
-        const own = conflicts.get(r.id);
-        return own ? { ...r, conflicts: own.map((c) => c.detail) } : r;
-      }),
+      rules: f.rules.map((r) => withConflicts(r, conflicts.get(r.id))),
     };
   });
 }

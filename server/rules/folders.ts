@@ -32,7 +32,7 @@ import {
   requireFolder,
   rulesOfFolders,
 } from './store';
-import { healthOfAccounts, withSignals } from './folderSignals';
+import { readSignals, withSignals } from './folderSignals';
 import { readBudgetLimits } from '../../src/domain/budgetLimits';
 import { mergeBudgetLimits } from './folderBudgetLimits';
 
@@ -57,8 +57,8 @@ const FOLDER_ORDERING_BY_ACCOUNT = new Set(['ad_account']);
 export function createFolderStore(db: Database, cipher: CredentialCipher, writes: Database = db) {
   /** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
   async function folderReply(tx: Database, folder: FolderRow, account: AccountRow | null): Promise<FolderDto> {
-    const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live', true);
-    return (await withSignals(tx, [folderDto(folder, account, byFolder.get(folder.id) ?? [], cipher)], byFolder))[0]!;
+    const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live');
+    return (await withSignals(tx, [folderDto(folder, account, byFolder.get(folder.id) ?? [], cipher)]))[0]!;
   }
 
   async function folderById(id: number): Promise<FolderDto> {
@@ -68,8 +68,9 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
 
   /**
    * Live folders matching `search` (folder or ad account name), oldest first unless ordered
-   * otherwise: the page with its total, the page's rules with what their conflicts are judged
-   * from, and its accounts' health — three statements.
+   * otherwise: the page with its total, the page's rules, its accounts' health, and the live
+   * active rules of every live folder on its accounts (what their conflicts are judged among) —
+   * four statements.
    */
   async function list(
     { limit, offset }: PageRequest,
@@ -102,8 +103,8 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
       offset,
       () => counting,
     );
-    // The page's rules and its accounts' health, asked together.
-    const health = healthOfAccounts(
+    // The page's rules, its accounts' health and the rules their conflicts are judged among, asked together.
+    const signals = readSignals(
       db,
       rows.map((r) => r.account?.adAccountId ?? null),
     );
@@ -111,10 +112,9 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
       db,
       rows.map((r) => r.folder.id),
       'live',
-      true,
     );
     const dtos = rows.map((r) => folderDto(r.folder, r.account, byFolder.get(r.folder.id) ?? [], cipher));
-    return { count: total, results: await withSignals(db, dtos, byFolder, health) };
+    return { count: total, results: await withSignals(db, dtos, signals) };
   }
 
   /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */

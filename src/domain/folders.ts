@@ -4,6 +4,7 @@
  * and the shapes the general view and the trash read.
  */
 import { healthProblemSchema, type HealthProblemDto } from './health';
+import { ruleConflictSchema, type RuleConflictDto } from './judging';
 import { z } from 'zod';
 import { CLIENT_TYPES, PLANS } from './constants';
 import { hasNoControlCharacters, MESSAGES } from './validation';
@@ -45,6 +46,8 @@ export interface FolderRuleDto {
   folder: number;
   /** The general view's flag: how this active rule works against others of its folder. */
   conflicts?: string[];
+  /** The general view's flag: the rules of other folders on the same ad account this active rule works against. */
+  other_folder_conflicts?: RuleConflictDto[];
 }
 
 export interface FolderDto {
@@ -173,6 +176,10 @@ export const folderSchema = z.object({
       deleted_at: isoTime.nullable(),
       folder: z.number().int(),
       conflicts: z.array(z.string()).optional().describe('How this active rule works against others of its folder'),
+      other_folder_conflicts: z
+        .array(ruleConflictSchema)
+        .optional()
+        .describe('How this active rule works against rules of other folders on the same ad account'),
     }),
   ),
   rules_count: z.number().int(),

@@ -156,11 +156,20 @@ export const applyJudgingPatch = (before: RuleJudging, patch: JudgingPatch): Rul
 export const judgingEqual = (a: RuleJudging, b: RuleJudging): boolean =>
   (Object.keys(a) as (keyof RuleJudging)[]).every((key) => a[key] === b[key]);
 
-/** Two active rules of one folder that act against each other (GET /api/rules/{id}/conflicts/). */
+/**
+ * Two active rules on one ad account that act against each other, of one folder or of two folders
+ * sharing the account (GET /api/rules/{id}/conflicts/): the rule asked about, then the other.
+ */
 export interface RuleConflictDto {
   rule_id: number;
+  rule_name: string;
+  folder_id: number;
+  folder_name: string;
   other_rule_id: number;
   other_rule_name: string;
+  /** The other rule's folder: the rule's own, or another folder on the same ad account. */
+  other_folder_id: number;
+  other_folder_name: string;
   /** revives_what_other_pauses: one rule turns back on what the other turns off; same_filters: one set of filters, different thresholds. */
   kind: 'revives_what_other_pauses' | 'same_filters' | 'opposite_budgets' | 'turns_on_what_other_pauses';
   detail: string;
@@ -168,8 +177,16 @@ export interface RuleConflictDto {
 
 export const ruleConflictSchema = z.object({
   rule_id: z.number().int(),
+  rule_name: z.string(),
+  folder_id: z.number().int(),
+  folder_name: z.string(),
   other_rule_id: z.number().int(),
   other_rule_name: z.string(),
+  other_folder_id: z
+    .number()
+    .int()
+    .describe("The other rule's folder: the rule's own, or another on the same ad account"),
+  other_folder_name: z.string(),
   kind: z.enum(['revives_what_other_pauses', 'same_filters', 'opposite_budgets', 'turns_on_what_other_pauses']),
   detail: z.string(),
 }) satisfies z.ZodType<RuleConflictDto>;

@@ -1,7 +1,8 @@
 /**
  * What the general view flags: a folder's ad account health (runs held while a problem lasts; the
- * badge links to the health panel), stored webinar credentials the server's key cannot read, and
- * an active rule that works against another of its folder.
+ * badge links to the health panel), stored webinar credentials the server's key cannot read, an
+ * active rule that works against another of its folder, and one that works against rules of other
+ * folders on the same ad account.
  */
 import KeyOffOutlinedIcon from '@mui/icons-material/KeyOffOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
@@ -53,7 +54,17 @@ export function FolderCredentialsFlag({ folder }: { folder: FolderDto }) {
   );
 }
 
+/** The rule's conflicts: with rules of its folder, and with rules of other folders on its ad account. */
 export function RuleConflictFlag({ rule }: { rule: FolderRuleDto }) {
+  return (
+    <>
+      <OwnFolderConflictFlag rule={rule} />
+      <OtherFolderConflictFlag rule={rule} />
+    </>
+  );
+}
+
+function OwnFolderConflictFlag({ rule }: { rule: FolderRuleDto }) {
   const translate = useTranslate();
   if (!rule.conflicts?.length) return null;
   return (
@@ -64,6 +75,39 @@ export function RuleConflictFlag({ rule }: { rule: FolderRuleDto }) {
         variant="outlined"
         icon={<ReportProblemOutlinedIcon />}
         label={translate('judging.conflicts_title', { smart_count: rule.conflicts.length })}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The rule works against rules of other folders on its ad account: the chip names the other rule and
+ * its folder and opens that rule when there is one; the tooltip says how each works against it.
+ */
+function OtherFolderConflictFlag({ rule }: { rule: FolderRuleDto }) {
+  const translate = useTranslate();
+  const conflicts = rule.other_folder_conflicts ?? [];
+  if (!conflicts.length) return null;
+  const otherRules = new Set(conflicts.map((c) => c.other_rule_id));
+  const first = conflicts[0]!;
+  const one = otherRules.size === 1;
+  const label = one
+    ? translate('conflicts.with_rule_in_folder', { rule: first.other_rule_name, folder: first.other_folder_name })
+    : translate('conflicts.other_folders_flag', { smart_count: otherRules.size });
+  return (
+    // The chip is named by its label (the other rule and folder); the tooltip describes how.
+    <Tooltip title={conflicts.map((c) => c.detail).join(' · ')} describeChild>
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        icon={<ReportProblemOutlinedIcon />}
+        label={label}
+        // Leaves the rule's name its room: the label is cut short (the tooltip and editor say it whole).
+        sx={{ minWidth: 0, maxWidth: { xs: '40%', sm: '50%' } }}
+        {...(one
+          ? { component: RouterLink, to: `/edit-rule/${first.other_rule_id}`, clickable: true, onClick: stop }
+          : {})}
       />
     </Tooltip>
   );
