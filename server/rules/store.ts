@@ -144,59 +144,18 @@ export async function requireFolder(db: Db, id: number, forUpdate = false) {
   return found;
 }
 
-/** A rule item as the conflict check reads it (server/engine/conflicts.ts). */
-export interface StoredRuleItem {
-  type: string;
-  name: string;
-  values: unknown;
-  is_active: boolean;
-}
-
-/** What the conflict check reads of a live active rule: its judging and its items in catalogue order. */
-export interface RuleSettings {
-  judging: unknown;
-  items: StoredRuleItem[];
-}
-
-export type RuleSummaryWithSettings = RuleSummary & { settings: RuleSettings | null };
-
-/**
- * A live active rule's judging and items, null for any other rule: read with the rule summaries in
- * one statement, so the folder rows' conflicts need no second read of the same rules.
- */
-const settingsOfLiveActive = sql<RuleSettings | null>`case when rules.is_active and not rules.is_deleted then
-  json_build_object('judging', rules.judging, 'items', (
-    select coalesce(json_agg(json_build_object('type', item.type, 'name', item.name, 'values', item.values,
-      'is_active', item.is_active) order by item.position, item.id), '[]')
-    from ${ruleItems} as item where item.rule_id = rules.id)) end`;
-
-/**
- * The rules of these folders, oldest first; `which` picks live, trashed or all rules. With
- * `withSettings`, each live active rule also carries its judging and items (RuleSettings).
- */
+/** The rules of these folders, oldest first; `which` picks live, trashed or all rules. */
 export async function rulesOfFolders(
   db: Db,
   folderIds: number[],
   which: 'live' | 'deleted' | 'all',
-): Promise<Map<number, RuleSummary[]>>;
-export async function rulesOfFolders(
-  db: Db,
-  folderIds: number[],
-  which: 'live' | 'deleted' | 'all',
-  withSettings: true,
-): Promise<Map<number, RuleSummaryWithSettings[]>>;
-export async function rulesOfFolders(
-  db: Db,
-  folderIds: number[],
-  which: 'live' | 'deleted' | 'all',
-  withSettings = false,
 ): Promise<Map<number, RuleSummary[]>> {
   const byFolder = new Map<number, RuleSummary[]>(folderIds.map((id) => [id, []]));
   if (!folderIds.length) return byFolder;
   const conditions: SQL[] = [inArray(rules.folderId, folderIds)];
   if (which !== 'all') conditions.push(eq(rules.isDeleted, which === 'deleted'));
   const rows: RuleSummary[] = await db
-    .select(withSettings ? { ...ruleSummaryColumns, settings: settingsOfLiveActive } : ruleSummaryColumns)
+    .select(ruleSummaryColumns)
     .from(rules)
     .where(and(...conditions))
     .orderBy(asc(rules.folderId), asc(rules.id));
