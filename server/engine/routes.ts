@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { previewResultSchema, ruleLogEntrySchema } from '../../src/domain/contracts';
+import { ruleLogEntrySchema } from '../../src/domain/contracts';
+import { previewAnswerSchema } from '../../src/domain/previewHold';
 import { hasNoControlCharacters } from '../../src/domain/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
@@ -128,7 +129,7 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules/:id/preview/',
     {
       preValidation: [mayAct, platformBudget],
-      schema: { tags, params: idParams, response: { 200: previewResultSchema, ...errors(403, 404, 429, 502, 503) } },
+      schema: { tags, params: idParams, response: { 200: previewAnswerSchema, ...errors(403, 404, 429, 502, 503) } },
     },
     async (request) => app.ruleEngine.preview(request.params.id),
   );

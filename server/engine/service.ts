@@ -23,20 +23,21 @@ import { countRun, recordRunFailure } from './pipeline/record';
 import { runSlot } from './pipeline/runBatch';
 import { loadEngineRule } from './rulesSource';
 import { fetchAccountSnapshot, keepInHistory, SnapshotStore, type RawAccountRead } from './snapshots';
-import type { BlastLimits } from './blastRadius';
+import { blastRadius, type BlastLimits } from './blastRadius';
+import { radiusOf } from './pipeline/hold';
 import type { RunHeartbeat } from './runHeartbeat';
 import { approveHeldRun, dismissHeldRun } from './heldRuns';
 import { errorMessage } from '../errorMessage';
 import { engineActions } from '../observability/counters';
 import { actorName, type AuditActor } from '../audit/log';
-import type { PreviewResultDto } from '../../src/domain/contracts';
+import type { PreviewAnswerDto } from '../../src/domain/previewHold';
 
 /** Who asked: the signed-in user, named in the entries as the audit log names them. */
 export type Actor = AuditActor;
 
 export interface RuleEngineService {
   runNow(ruleId: number, actor: Actor): Promise<RunResult & { error?: ActivityRow }>;
-  preview(ruleId: number): Promise<PreviewResultDto>;
+  preview(ruleId: number): Promise<PreviewAnswerDto>;
   undo(entryId: number, actor: Actor): Promise<ActivityRow>;
   /** Carries out a held run's planned turn-offs that are still valid, exactly once. */
   approve(runId: number, actor: Actor): Promise<RunResult>;
@@ -122,6 +123,10 @@ export function createRuleEngineService(deps: {
       const evaluation = evaluate(rule, snapshot, { exempt, history, now: readAt, ...(inputs ? { inputs } : {}) });
       const { actions, problems, deliveringAds } = evaluation;
       const budgets = await previewBudgets(context, rule, { fetchedAt: readAt, data: snapshot }, evaluation, inputs);
+      // What the run's decision would weigh: the same limit, the same turn-offs and budget changes.
+      const radius = budgets
+        ? radiusOf(context, { ...budgets.item, planned: actions })
+        : blastRadius(evaluation, actions, snapshot, context.limits);
       const adNames = new Map(snapshot.ads.map((ad) => [ad.id, ad.name]));
       const campaignNames = new Map(snapshot.campaigns.map((c) => [c.id, c.name]));
       return {
@@ -143,6 +148,16 @@ export function createRuleEngineService(deps: {
         problems,
         ...(budgets ? { budget_changes: budgets.budgets, money: budgets.money } : {}),
         ...(rule.conditions && rule.action ? { conditions: conditionsShown(evaluation) } : {}),
+        hold: {
+          held: radius.exceeded && !rule.notifyOnly,
+          summary: radius.exceeded ? radius.summary : '',
+          affected: radius.numbers.affected,
+          delivering: radius.numbers.delivering,
+          actions: radius.numbers.actions,
+          max_share: radius.numbers.maxShare,
+          max_actions: radius.numbers.maxActions,
+        },
+        notify_only: rule.notifyOnly,
       };
     },
 

@@ -253,7 +253,7 @@ export async function previewBudgets(
   snapshot: { fetchedAt: Date; data: AccountSnapshot },
   evaluation: Evaluation,
   inputs: ConditionInputs | undefined,
-): Promise<{ budgets: BudgetChangeDto[]; money: MoneyAtRiskDto | null } | undefined> {
+): Promise<{ budgets: BudgetChangeDto[]; money: MoneyAtRiskDto | null; item: InBatch } | undefined> {
   if (!inputs?.budgets || !rule.action) return undefined;
   const item: InBatch = {
     run: { ruleId: rule.id, slot: snapshot.fetchedAt, kind: 'manual' },
@@ -274,6 +274,8 @@ export async function previewBudgets(
   return {
     budgets: record.budgets,
     money: record.money ?? { added: 0, removed: 0, objects: 0, text: 'no budget change' },
+    // The planned run as the blast-radius limit weighs it (Preview says whether Run now would be held).
+    item,
   };
 }
 

@@ -1,12 +1,12 @@
 /**
  * The Activity list's columns that are more than one plain value. Actions read as words ("turn off
- * ad", "Would turn off ad" with a Notify only chip, "Run held for approval").
+ * ad", "Would turn off ad" with a Notify only chip, "Run held for approval"); the Ad ID with the ad's name.
  */
 import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { StackedText } from '../../layout/list';
 import { ReasonList } from './ReasonList';
-import { actionText, isWouldTurnOff, type ActivityEntry } from './types';
+import { actionText, entryObjectName, isWouldTurnOff, type ActivityEntry } from './types';
 
 interface ColumnProps {
   label?: string;
@@ -50,6 +50,13 @@ export function ActionField(_props: ColumnProps) {
 export function RuleNameField(_props: ColumnProps) {
   const record = useRecordContext<ActivityEntry>();
   return record?.rule ? <Typography variant="body2">{record.rule.name}</Typography> : null;
+}
+
+/** The Ad ID column (docs/screens.md): the id, with the ad's (or campaign's) name beside it where the entry names it. */
+export function AdIdField(_props: ColumnProps) {
+  const record = useRecordContext<ActivityEntry>();
+  if (!record?.ad_id) return null;
+  return <StackedText primary={record.ad_id} secondary={entryObjectName(record)} minWidth={130} />;
 }
 
 export function ReasonField(_props: ColumnProps) {

@@ -2,9 +2,8 @@
  * Activity (/activity, docs/screens.md): what the rules did and why. Search, chips from ?rule_id= /
  * ?folder_id= / ?ad_id=, multi-column sort, page sizes 10–100, Undo of a turn-off.
  */
-import { TextField } from 'react-admin';
 import { DateTimeField, HistoryList, type AddressFilter } from '../../layout/list';
-import { ActionField, ClientAccountField, ReasonField, RuleNameField } from './ActivityFields';
+import { ActionField, AdIdField, ClientAccountField, ReasonField, RuleNameField } from './ActivityFields';
 import { ActivityRowActions } from './ActivityRowActions';
 
 export const ACTIVITY_ADDRESS_FILTERS: readonly AddressFilter[] = [
@@ -26,7 +25,7 @@ export function ActivityList() {
       <ClientAccountField source="client_account" />
       <ActionField source="action" />
       <RuleNameField source="rule" />
-      <TextField source="ad_id" />
+      <AdIdField source="ad_id" />
       <ReasonField source="reason" sortable={false} />
       <ActivityRowActions label="" sortable={false} />
     </HistoryList>

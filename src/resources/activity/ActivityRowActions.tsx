@@ -1,7 +1,8 @@
 /**
  * Row actions of the Activity list: Undo a turn-off (turn it back on and exempt it from that rule),
  * on the undo's entry remove the exemption again (both create_update_rules); a held run's Approve /
- * Dismiss or its decision; and a link to the run that wrote the entry, in the rule editor's Runs panel.
+ * Dismiss or its decision; a link to the run that wrote the entry, in the rule editor's Runs panel;
+ * and an ad's entry's link to the ad as it is now, in the ads list.
  */
 import UndoIcon from '@mui/icons-material/Undo';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -18,7 +19,8 @@ import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
 import { heldMoneyLines } from '../../custom-pages/edit-rule/runText';
 import { HeldRunDecision } from './HeldRunDecision';
-import { isUndoable, type ActivityEntry } from './types';
+import { EntryAdLink } from '../ads/AdsLinks';
+import { entryObjectName, isUndoable, type ActivityEntry } from './types';
 
 function useAction() {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -47,12 +49,16 @@ function UndoButton({ entry }: { entry: ActivityEntry }) {
   const [open, setOpen] = useState(false);
   const { busy, run } = useAction();
   const id = entry.ad_id ?? '';
+  const object = entry.object_type ?? 'ad';
+  // The ad (or campaign) by its name, the id beside it for Ads Manager; the id alone when unnamed.
+  const named = entryObjectName(entry);
+  const name = named ? `“${named}”` : `${object} ${id}`;
   return (
     <>
       <Button
         size="small"
         startIcon={<UndoIcon />}
-        aria-label={translate('activity.undo.label', { id })}
+        aria-label={translate('activity.undo.label', { name })}
         disabled={busy}
         onClick={() => setOpen(true)}
       >
@@ -61,10 +67,12 @@ function UndoButton({ entry }: { entry: ActivityEntry }) {
       <Confirm
         isOpen={open}
         loading={busy}
-        title={translate('activity.undo.title', { id })}
+        title={translate('activity.undo.title', { name })}
         content={translate('activity.undo.content', {
-          object: entry.object_type ?? 'ad',
+          object,
+          what: named ? `“${named}” (${id})` : id,
           rule: entry.rule?.name ?? '',
+          folder: entry.rule?.folder.name ?? '',
         })}
         confirm={translate('activity.undo.confirm')}
         cancel={translate('activity.cancel')}
@@ -153,6 +161,7 @@ export function ActivityRowActions(_props: { label?: string; sortable?: boolean 
       {allowed && isUndoEntry && entry.exempt && entry.rule && entry.ad_id ? (
         <RemoveExemptionButton entry={entry} />
       ) : null}
+      {entry.ad_id && entry.object_type === 'ad' ? <EntryAdLink adId={entry.ad_id} /> : null}
       {canReadRules && runId !== null && entry.rule ? <OpenRunLink ruleId={entry.rule.id} runId={runId} /> : null}
     </Stack>
   );

@@ -2,7 +2,9 @@
  * Preview and Run now for one rule (create_update_rules), in the rule editor and on the general
  * view's rule rows. Preview is a dry run through the engine's evaluator: what the rule would turn
  * off right now and why (a budget rule: the changes it would make and the money they move, each
- * object's conditions as judged), changing nothing. Run now asks first, runs, and shows what it turned off.
+ * object's conditions as judged), changing nothing. Run now asks first — with Preview's answer: how
+ * many ads and campaigns it would turn off (or budgets change), by name, and whether the
+ * blast-radius limit would hold the run for approval — then runs, and shows what it turned off.
  */
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -34,13 +36,16 @@ import { RowAction } from '../../layout/RowActions';
 import { BudgetChangesSection } from './BudgetChanges';
 import { PreviewConditions } from './ConditionValues';
 import { ReasonList } from './ReasonList';
-import { actionText, type PreviewResult, type RunNowResult } from './types';
+import { RunPlan } from './RunPlan';
+import { actionText, entryObjectName, type PreviewResult, type RunNowResult } from './types';
 
 type Step =
   | { step: 'closed' }
   | { step: 'previewing' }
   | { step: 'preview'; preview: PreviewResult }
-  | { step: 'confirm' }
+  /** Run now asks Preview what the run would do before asking for the go-ahead. */
+  | { step: 'checking' }
+  | { step: 'confirm'; plan: PreviewResult | null; problem?: string }
   | { step: 'running' }
   | { step: 'ran'; result: RunNowResult }
   | { step: 'failed'; messages: string[] };
@@ -68,6 +73,9 @@ function ObjectCell({ row }: { row: Row }) {
   );
 }
 
+/** A reason without the names the object's cell already shows. */
+const withoutNames = ({ Ad: _ad, Campaign: _campaign, ...rest }: Record<string, string>) => rest;
+
 function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
   const translate = useTranslate();
   return (
@@ -89,7 +97,7 @@ function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
             <ObjectCell row={row} />
             {withTask ? <TableCell>{translate(`activity.tasks.${row.task}`, { _: row.task })}</TableCell> : null}
             <TableCell>
-              <ReasonList reason={row.reason} />
+              <ReasonList reason={row.name ? withoutNames(row.reason) : row.reason} />
             </TableCell>
           </TableRow>
         ))}
@@ -125,6 +133,9 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
           },
         )}
       </Typography>
+      {preview.hold?.held ? (
+        <Alert severity="warning">{translate('activity.run.plan_held', { summary: preview.hold.summary })}</Alert>
+      ) : null}
       <BudgetChangesSection changes={preview.budget_changes} money={preview.money} />
       {rows.length ? (
         <ResultTable rows={rows} withTask />
@@ -161,6 +172,8 @@ function RunBody({ result }: { result: RunNowResult }) {
     key: String(e.id),
     action: e.action,
     id: e.ad_id ?? '',
+    name: entryObjectName(e),
+    campaign: e.object_type === 'campaign' ? undefined : e.reason.Campaign,
     reason: e.reason,
   }));
   return (
@@ -235,13 +248,17 @@ export function RuleRunActions({
   });
 
   useEffect(() => {
-    if (state.step !== 'previewing') return undefined;
+    if (state.step !== 'previewing' && state.step !== 'checking') return undefined;
+    const forRun = state.step === 'checking';
     const controller = new AbortController();
     dataProvider
       .previewRule(ruleId, controller.signal)
-      .then((preview) => setState({ step: 'preview', preview }))
+      .then((preview) => setState(forRun ? { step: 'confirm', plan: preview } : { step: 'preview', preview }))
       .catch((error) => {
-        if (!controller.signal.aborted) setState({ step: 'failed', messages: errorMessages(error) });
+        if (controller.signal.aborted) return;
+        const messages = errorMessages(error);
+        // Run now stays possible when the check fails: the confirmation says it could not tell.
+        setState(forRun ? { step: 'confirm', plan: null, problem: messages.join(' ') } : { step: 'failed', messages });
       });
     return () => controller.abort();
   }, [state.step, ruleId, dataProvider]);
@@ -257,8 +274,9 @@ export function RuleRunActions({
     }
   };
   const close = () => setState({ step: 'closed' });
-  const busy = state.step === 'previewing' || state.step === 'running';
-  const isRun = state.step === 'confirm' || state.step === 'running' || state.step === 'ran';
+  const busy = state.step === 'previewing' || state.step === 'checking' || state.step === 'running';
+  const isRun =
+    state.step === 'checking' || state.step === 'confirm' || state.step === 'running' || state.step === 'ran';
   const title = translate(
     state.step === 'ran' ? 'activity.run.done_title' : isRun ? 'activity.run.title' : 'activity.preview.title',
     { name },
@@ -278,7 +296,7 @@ export function RuleRunActions({
         label={translate('activity.run.label', { name })}
         text={translate('activity.run.button')}
         icon={<PlayArrowIcon fontSize={compact ? 'small' : 'medium'} />}
-        onClick={() => setState({ step: 'confirm' })}
+        onClick={() => setState({ step: 'checking' })}
       />
       <Dialog
         open={state.step !== 'closed'}
@@ -292,15 +310,19 @@ export function RuleRunActions({
           {busy ? (
             <Stack spacing={1}>
               <Typography variant="body2">
-                {translate(state.step === 'running' ? 'activity.run.running' : 'activity.preview.loading')}
+                {translate(
+                  state.step === 'running'
+                    ? 'activity.run.running'
+                    : state.step === 'checking'
+                      ? 'activity.run.checking'
+                      : 'activity.preview.loading',
+                )}
               </Typography>
               <LinearProgress />
             </Stack>
           ) : null}
           {state.step === 'preview' ? <PreviewBody preview={state.preview} /> : null}
-          {state.step === 'confirm' ? (
-            <Typography variant="body2">{translate('activity.run.content')}</Typography>
-          ) : null}
+          {state.step === 'confirm' ? <RunPlan plan={state.plan} problem={state.problem} /> : null}
           {state.step === 'ran' ? <RunBody result={state.result} /> : null}
           {state.step === 'failed' ? (
             <Alert severity="error">
@@ -317,7 +339,7 @@ export function RuleRunActions({
             </Button>
           ) : null}
           <Button onClick={close} disabled={busy}>
-            {translate(state.step === 'confirm' ? 'activity.cancel' : 'activity.close')}
+            {translate(state.step === 'confirm' || state.step === 'checking' ? 'activity.cancel' : 'activity.close')}
           </Button>
           {state.step === 'confirm' ||
           (state.step === 'preview' && (state.preview.count > 0 || Boolean(state.preview.budget_changes?.length))) ? (

@@ -1,8 +1,9 @@
 /** The rule engine's answers as the browser reads them (server/engine/routes.ts, docs/api.md). */
-import type { PreviewResultDto, RuleLogEntryDto, RuleRunDto } from '../../domain/contracts';
+import type { RuleLogEntryDto, RuleRunDto } from '../../domain/contracts';
+import type { PreviewAnswerDto } from '../../domain/previewHold';
 
 export type ActivityEntry = RuleLogEntryDto;
-export type PreviewResult = PreviewResultDto;
+export type PreviewResult = PreviewAnswerDto;
 export type RuleRun = RuleRunDto;
 
 /** A held run's Approve answer: what was carried out, with the held run and the approval's run. */
@@ -26,6 +27,16 @@ export interface RunNowResult {
   turned_off: number;
   failed: number;
   results: ActivityEntry[];
+}
+
+/**
+ * The name of the ad or campaign an entry is about, as the engine wrote it into the entry's reason
+ * when it acted ("Ad", or "Campaign" for a campaign); undefined when the entry does not say.
+ */
+export function entryObjectName(entry: Pick<ActivityEntry, 'reason' | 'object_type' | 'action'>): string | undefined {
+  const reason = entry.reason ?? {};
+  const campaign = entry.object_type === 'campaign' || entry.action.endsWith('_campaign');
+  return (campaign ? reason.Campaign : reason.Ad) || undefined;
 }
 
 /** 'turn_off_ad' → 'turn off ad' (docs/screens.md: underscores shown as spaces). */

@@ -104,6 +104,47 @@ eachDatabase((engine) => {
       ]);
     });
 
+    it('Preview says beforehand whether Run now would be held, with the numbers the limit weighs, and the run then is', async () => {
+      const { rule } = await seed();
+      const preview = await get(editor, `/api/rules/${rule.id}/preview/`);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({
+        count: 3,
+        delivering: 4,
+        notify_only: false,
+        hold: {
+          held: true,
+          summary: 'would turn off 3 of 4 delivering ads (75%, limit 50%)',
+          affected: 3,
+          delivering: 4,
+          actions: 3,
+          max_share: 0.5,
+          max_actions: 25,
+        },
+      });
+      expect(platform.writes).toEqual([]);
+      expect((await runNow(rule.id)).status).toBe('held');
+
+      // Under the limit (one ad over its spend of four), Preview says the run acts.
+      platform.insights.get('over2')!.spend = '20';
+      platform.insights.get('over3')!.spend = '20';
+      const { rule: second } = await seed();
+      expect((await get(editor, `/api/rules/${second.id}/preview/`)).json()).toMatchObject({
+        count: 1,
+        hold: { held: false, summary: '', affected: 1, delivering: 4 },
+      });
+    });
+
+    it('Preview of a notify-only rule says so, and that nothing would be held', async () => {
+      const { rule } = await seed();
+      await api.dbh.db.update(rules).set({ notifyOnly: true }).where(eq(rules.id, rule.id));
+      expect((await get(editor, `/api/rules/${rule.id}/preview/`)).json()).toMatchObject({
+        count: 3,
+        notify_only: true,
+        hold: { held: false },
+      });
+    });
+
     it('approves once, whoever presses at the same moment, and only what is still delivering', async () => {
       const { rule } = await seed();
       const held = await runNow(rule.id);

@@ -21,7 +21,7 @@ const turnOff: ActivityEntry = {
   action: 'turn_off_ad',
   ad_id: '120001',
   object_type: 'ad',
-  reason: { CPL: '$62.10 > $50.00', Leads: '3' },
+  reason: { CPL: '$62.10 > $50.00', Leads: '3', Campaign: 'EDM EP-W 2025-03-05 6PM', Ad: 'Adviser video, March' },
   undone_at: null,
   exempt: false,
   rule,
@@ -68,7 +68,9 @@ describe('Activity list', () => {
     expect(row.getByText('Acme Advisors')).toBeInTheDocument();
     expect(row.getByText('Acme Ads')).toBeInTheDocument();
     expect(row.getByText('EP-W: Pause ad CPL > $50')).toBeInTheDocument();
-    expect(row.getByText('120001')).toBeInTheDocument();
+    // The Ad ID column: the id, with the ad's name beside it.
+    const adCell = row.getByText('120001').parentElement!;
+    expect(adCell).toHaveTextContent('120001Adviser video, March');
     expect(row.getByText('CPL:')).toBeInTheDocument();
     expect(row.getByText('$62.10 > $50.00')).toBeInTheDocument();
     expect(row.getByText('Leads:')).toBeInTheDocument();
@@ -103,12 +105,14 @@ describe('Activity list', () => {
     signIn(withAccesses('view_logs'));
     const { unmount } = renderApp('/activity');
     await screen.findByText('turn off ad');
-    expect(screen.queryByRole('button', { name: 'Undo: turn 120001 back on' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo: turn “Adviser video, March” back on' })).toBeNull();
     unmount();
 
     signIn(withAccesses('view_logs', 'create_update_rules'));
     renderApp('/activity');
-    expect(await screen.findByRole('button', { name: 'Undo: turn 120001 back on' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Undo: turn “Adviser video, March” back on' }),
+    ).toBeInTheDocument();
     expect(within(rowOf('error')).queryByRole('button')).toBeNull();
   });
 
@@ -127,9 +131,11 @@ describe('Activity list', () => {
     signIn(withAccesses('view_logs', 'create_update_rules'));
     renderApp('/activity');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Undo: turn 120001 back on' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Turn 120001 back on?' });
-    expect(dialog).toHaveTextContent('rule "EP-W: Pause ad CPL > $50" leaves it alone from now on');
+    await user.click(await screen.findByRole('button', { name: 'Undo: turn “Adviser video, March” back on' }));
+    // Named, not by its id alone: the ad, its rule and the rule's folder.
+    const dialog = await screen.findByRole('dialog', { name: 'Turn “Adviser video, March” back on?' });
+    expect(dialog).toHaveTextContent('The ad “Adviser video, March” (120001) is turned back on in the ad platform');
+    expect(dialog).toHaveTextContent('rule "EP-W: Pause ad CPL > $50" of Acme Advisors leaves it alone from now on');
     expect(undone).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Turn back on' }));
     expect(
@@ -138,7 +144,7 @@ describe('Activity list', () => {
     expect(undone).toEqual([11]);
     expect(await screen.findByText('turn on ad')).toBeInTheDocument();
     expect(within(rowOf('turn off ad')).getByText('undone')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Undo: turn 120001 back on' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo: turn “Adviser video, March” back on' })).toBeNull();
     expect(
       screen.getByRole('button', { name: 'Remove the exemption of 120001 from rule "EP-W: Pause ad CPL > $50"' }),
     ).toBeInTheDocument();
@@ -154,7 +160,7 @@ describe('Activity list', () => {
     signIn(withAccesses('view_logs', 'create_update_rules'));
     renderApp('/activity');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Undo: turn 120001 back on' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo: turn “Adviser video, March” back on' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn back on' }));
     expect(await screen.findByText(/This action was already undone\./)).toBeInTheDocument();
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);

@@ -43,7 +43,13 @@ const ran: RunNowResult = {
       action: 'turn_off_ad',
       ad_id: '120001',
       object_type: 'ad',
-      reason: { Spend: '$60.00 > $40.00', Leads: '0', Run: 'Run now by Ada Lovelace' },
+      reason: {
+        Spend: '$60.00 > $40.00',
+        Leads: '0',
+        Campaign: 'EDM SS-W 2025-03-04 6PM',
+        Ad: 'Adviser video, March',
+        Run: 'Run now by Ada Lovelace',
+      },
       undone_at: null,
       exempt: false,
       rule: null,
@@ -108,18 +114,91 @@ describe('Preview and Run now', () => {
     expect(within(dialog).queryByRole('button', { name: 'Run now' })).toBeNull();
   });
 
-  it('runs after a confirmation and shows what it turned off, with a way to the Activity', async () => {
+  it('asks first, saying from Preview what the run would turn off, by name; then runs and names what it turned off', async () => {
     signIn(withAccesses('create_update_rules'));
     renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
+    expect(await within(dialog).findByText('Turn off 1 ad')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 of 27 delivering ads in Acme Ads, as the numbers stand now.');
+    const named = within(within(dialog).getByRole('list', { name: 'What the run would turn off' })).getByRole(
+      'listitem',
+    );
+    expect(named).toHaveTextContent('Adviser video, March · EDM SS-W 2025-03-04 6PM · 120001');
+    expect(dialog).toHaveTextContent('The run acts at once, outside the rule’s schedule.');
+    expect(within(dialog).queryByText(/held for approval/)).toBeNull();
     expect(runs).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
     expect(await within(dialog).findByText('1 turned off')).toBeInTheDocument();
     expect(runs).toBe(1);
-    expect(within(dialog).getByText('120001').closest('tr')).toHaveTextContent('Run:Run now by Ada Lovelace');
+    // What it turned off, by name with its campaign and id beneath.
+    const row = within(dialog).getByText('Adviser video, March').closest('tr')!;
+    expect(row).toHaveTextContent('EDM SS-W 2025-03-04 6PM · 120001');
+    expect(row).toHaveTextContent('Run:Run now by Ada Lovelace');
     expect(within(dialog).getByRole('link', { name: 'Open Activity' })).toHaveAttribute('href', '/activity?rule_id=5');
+  });
+
+  it('says before running that the blast-radius limit will hold the run, and how many it would turn off', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      ...preview.results[0]!,
+      ad_id: `12000${i}`,
+      ad_name: `Ad ${i}`,
+    }));
+    server.use(
+      http.get(paths.rulePreview(5), () =>
+        HttpResponse.json({
+          ...preview,
+          count: 7,
+          delivering: 10,
+          results: many,
+          notify_only: false,
+          hold: {
+            held: true,
+            summary: 'would turn off 7 of 10 delivering ads (70%, limit 50%)',
+            affected: 7,
+            delivering: 10,
+            actions: 7,
+            max_share: 0.5,
+            max_actions: 25,
+          },
+        } satisfies PreviewResult),
+      ),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
+    expect(await within(dialog).findByText('Turn off 7 ads')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it (would turn off 7 of 10 delivering ads (70%, limit 50%)).',
+    );
+    // The first five by name, then how many more.
+    expect(within(dialog).getByText('… and 2 more')).toBeInTheDocument();
+    expect(runs).toBe(0);
+  });
+
+  it('still offers Run now when Preview cannot answer, saying it could not check first', async () => {
+    const consoleErrors = captureConsoleErrors();
+    server.use(
+      http.get(paths.rulePreview(5), () =>
+        HttpResponse.json({ detail: 'The ad platform did not answer: timeout' }, { status: 502 }),
+      ),
+    );
+    signIn(withAccesses('create_update_rules'));
+    renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
+    expect(
+      await within(dialog).findByText(
+        'What the run would do could not be checked first: The ad platform did not answer: timeout',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    expect(await within(dialog).findByText('1 turned off')).toBeInTheDocument();
+    expect(loggedHttpStatuses(consoleErrors)).toEqual([502]);
   });
 
   it.each([
@@ -144,7 +223,7 @@ describe('Preview and Run now', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Run now: No leads after $40' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Run now' }));
     expect(await within(dialog).findByText(wording)).toBeInTheDocument();
     expect(within(dialog).getByText(detail)).toBeInTheDocument();
     expect(within(dialog).queryByText(/Nothing crossed the thresholds/)).toBeNull();
