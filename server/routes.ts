@@ -19,9 +19,10 @@ import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
 import connectionRoutes from './connections/routes';
-import adRoutes from './ads/routes';
 import approvalRoutes from './approvals/routes';
+import adRoutes from './ads/routes';
 import overviewRoutes from './overview/routes';
+import templateRoutes from './templates/routes';
 import alertRoutes from './alerts/routes';
 import { changingNothingKept } from './http/keptUntilChanged';
 
@@ -42,9 +43,10 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   folderOutcomeRoutes,
   metaWebhookRoutes,
   connectionRoutes,
-  adRoutes,
   approvalRoutes,
+  adRoutes,
   overviewRoutes,
+  templateRoutes,
   alertRoutes,
 ];
 

@@ -67,6 +67,8 @@ export async function lookalikesOf(
     .sort()
     .join(',');
   const actionKind = template.action ? template.action.kind : '';
+  // A template that does nothing yet looks like every blank rule: no lookalikes until it acts.
+  if (!onTasks && !actionKind) return [];
   const rows = await db
     .select({ id: rules.id })
     .from(rules)

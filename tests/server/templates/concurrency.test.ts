@@ -31,15 +31,18 @@ describe('template edits racing folders’ saves on postgres', () => {
   afterAll(() => api.close());
 
   it('ends with the template’s last time zone and threshold in every follower, and each folder’s own name', async () => {
-    const edits = Array.from({ length: 12 }, (_, i) => () =>
-      call(api, admin.token, 'PATCH', `/api/templates/${templateId}/`, {
-        rule_schedule: { timezone: ZONES[i % ZONES.length] },
-        rule_task: [{ name: 'trigger_cpl', values: { cpl: String(40 + i) }, is_active: false }],
-      }),
+    const edits = Array.from(
+      { length: 12 },
+      (_, i) => () =>
+        call(api, admin.token, 'PATCH', `/api/templates/${templateId}/`, {
+          rule_schedule: { timezone: ZONES[i % ZONES.length] },
+          rule_task: [{ name: 'trigger_cpl', values: { cpl: String(40 + i) }, is_active: false }],
+        }),
     );
     const saves = followers.flatMap((ruleId) =>
-      Array.from({ length: 4 }, (_, i) => () =>
-        call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, { name: `Own name ${ruleId}-${i}` }),
+      Array.from(
+        { length: 4 },
+        (_, i) => () => call(api, admin.token, 'PATCH', `/api/rule/${ruleId}/`, { name: `Own name ${ruleId}-${i}` }),
       ),
     );
     const all = [...edits, ...saves].sort(() => Math.random() - 0.5);
