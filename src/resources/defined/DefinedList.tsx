@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../domain/resources/define';
 import { PageTitle } from '../../layout/pageTitle';
+import { useNarrowScreen } from '../../layout/RowActions';
 import { usePermission } from '../../providers/usePermissions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import {
@@ -77,6 +78,10 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
   const canEdit = usePermission({ resource: spec.name, action: 'edit' });
   const ordering = spec.list?.ordering ?? spec.idField ?? 'id';
   const extraColumn = definedExtras[spec.name]?.column;
+  // On a phone a resource's own column stays in view: beside it only the first field (the rest are in the form).
+  const narrow = useNarrowScreen();
+  const listed = Object.entries(spec.fields).filter(([, field]) => field.list);
+  const shown = narrow && extraColumn ? listed.slice(0, 1) : listed;
   return (
     <ListBase
       perPage={Math.min(spec.list?.perPage ?? 25, 100)}
@@ -103,9 +108,7 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
               />
             }
           >
-            {Object.entries(spec.fields)
-              .filter(([, field]) => field.list)
-              .map(([name, field]) => column(name, field))}
+            {shown.map(([name, field]) => column(name, field))}
             {extraColumn ? (
               <FunctionField
                 label={extraColumn.label}

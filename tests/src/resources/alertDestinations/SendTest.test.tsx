@@ -40,7 +40,7 @@ let tested: unknown[] = [];
 beforeEach(() => {
   signOut();
   tested = [];
-  let current = never;
+  let current: Record<string, unknown> = never;
   server.use(
     http.get(apiUrl('alert_destinations/'), () => HttpResponse.json(page([current, failing]))),
     http.get(apiUrl('alert_destinations/2/'), () => HttpResponse.json(failing)),
