@@ -2,11 +2,12 @@
  * A held run's decision (docs/api.md "Rule engine"): Approve (asks first, then carries out the
  * planned turn-offs once) and Dismiss while it is pending, for people who may change rules; once
  * decided, who decided what. Shown on the run_held Activity row and in the rule editor's Runs panel.
- * A run with budget changes puts the money it would move (`stake`) in the approval's question.
+ * A run with budget changes puts the money it would move (`stake`) in the approval's question. A run
+ * over the person's approval limit (`refusal`, from the approval queue) keeps Approve disabled and says why.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -37,12 +38,15 @@ export function HeldRunDecision({
   decision,
   decidedBy,
   stake = [],
+  refusal = null,
 }: {
   runId: number;
   decision: Decision;
   decidedBy?: string | null;
   /** "Money at stake: +$1,240.00/day across 14 ad sets", the daily budget added against the limit. */
   stake?: string[];
+  /** Why this person may not approve it (over their approval limit): Approve is disabled and says so. */
+  refusal?: string | null;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -57,6 +61,8 @@ export function HeldRunDecision({
       queryClient.invalidateQueries({ queryKey: queryKeys.runs }),
       queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
       queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      // The approval queue (src/resources/approvals/): the decided run leaves it.
+      queryClient.invalidateQueries({ queryKey: ['approvals'] }),
     ]);
   const showError = (error: unknown) => {
     const text = errorMessages(error).join(' ');
@@ -98,19 +104,32 @@ export function HeldRunDecision({
     );
   }
   const busy = approve.isPending || dismiss.isPending;
+  const approveButton = (
+    <Button
+      size="small"
+      variant="contained"
+      startIcon={<CheckIcon />}
+      aria-label={translate('activity.held.approve_label', { id: runId })}
+      aria-describedby={refusal ? `approve-refusal-${runId}` : undefined}
+      disabled={busy || Boolean(refusal)}
+      loading={approve.isPending}
+      onClick={() => setConfirming(true)}
+    >
+      {translate('activity.held.approve')}
+    </Button>
+  );
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
-      <Button
-        size="small"
-        variant="contained"
-        startIcon={<CheckIcon />}
-        aria-label={translate('activity.held.approve_label', { id: runId })}
-        disabled={busy}
-        loading={approve.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        {translate('activity.held.approve')}
-      </Button>
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap onClick={(e) => e.stopPropagation()}>
+      {refusal ? (
+        // A disabled button gets no pointer events: the tooltip hangs on its wrapper.
+        <Tooltip title={refusal}>
+          <Box component="span" sx={{ display: 'inline-flex' }}>
+            {approveButton}
+          </Box>
+        </Tooltip>
+      ) : (
+        approveButton
+      )}
       <Button
         size="small"
         startIcon={<CloseIcon />}
@@ -121,6 +140,16 @@ export function HeldRunDecision({
       >
         {translate('activity.held.dismiss')}
       </Button>
+      {refusal ? (
+        <Typography
+          id={`approve-refusal-${runId}`}
+          variant="caption"
+          color="text.secondary"
+          sx={{ flexBasis: '100%', maxWidth: 360 }}
+        >
+          {refusal}
+        </Typography>
+      ) : null}
       <Confirm
         isOpen={confirming}
         loading={approve.isPending}

@@ -1,6 +1,10 @@
-/** The group form's inputs, shared by Create and Edit: its name and a checkbox per access. */
+/**
+ * The group form's inputs, shared by Create and Edit: its name, a checkbox per access, the folders
+ * where its rule accesses apply and its approval limit.
+ */
 import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { permissionLabel } from '../../domain/permissions';
+import { ApprovalLimitInput, RuleFoldersInput } from './RuleScopeInputs';
 import { useAvailablePermissions } from './useAvailablePermissions';
 
 export function PermissionGroupInputs() {
@@ -14,6 +18,8 @@ export function PermissionGroupInputs() {
         choices={available.map((name) => ({ id: name, name: permissionLabel(name) }))}
         row={false}
       />
+      <RuleFoldersInput />
+      <ApprovalLimitInput />
     </>
   );
 }
