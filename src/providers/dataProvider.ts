@@ -15,6 +15,7 @@ import { createCampaignMethods } from './campaignMethods';
 import { createLeadOutcomeMethods } from './leadOutcomeMethods';
 import { createPeopleMethods } from './peopleMethods';
 import { createRuleMethods } from './ruleMethods';
+import { createRuleScopeMethods } from './ruleScopeMethods';
 import { createTemplateMethods } from './templateMethods';
 import type { ResourceEndpoint } from '../resources/types';
 
@@ -154,6 +155,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     ...createCampaignMethods(http),
     ...createAlertMethods(http),
     ...createLeadOutcomeMethods(http),
+    ...createRuleScopeMethods(http),
     ...createTemplateMethods(http),
   } satisfies DataProvider & Record<string, unknown>;
 
