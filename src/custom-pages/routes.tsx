@@ -16,6 +16,7 @@ const EditRulePage = lazy(() => import('./edit-rule/EditRulePage'));
 const HealthPage = lazy(() => import('./health/HealthPage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
 const ImpactPage = lazy(() => import('./impact/ImpactPage'));
+const OverviewPage = lazy(() => import('./overview/OverviewPage'));
 /** The password reset request's code, fetched ahead when a person reaches for "Forgot password?". */
 export const loadPasswordResetRequest = () => import('./password-reset/PasswordResetRequestPage');
 const PasswordResetRequestPage = lazy(loadPasswordResetRequest);
@@ -42,6 +43,7 @@ export const authRoutes = [
   <Route key="edit-rule-no-id" path="/edit-rule" element={<EditRulePage />} />,
   <Route key="impact" path="/impact" element={<ImpactPage />} />,
   <Route key="health" path="/health" element={<HealthPage />} />,
+  <Route key="overview" path="/overview" element={<OverviewPage />} />,
 ];
 
 /** Public screens, without the layout (/login is the Admin's loginPage). */

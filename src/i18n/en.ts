@@ -36,6 +36,7 @@ export const en = mergeMessages(
   overview,
   templates,
   alerts,
+  overview,
   ...messagesOf(resources),
 );
 

@@ -1,29 +1,34 @@
 /**
  * The side panel of docs/screens.md: a temporary drawer, width 400, with General, the resources that
- * ask for an entry (the registry's `menu`, in their order, checked with canAccess), and Account.
+ * ask for an entry (the registry's `menu`, in their order, checked with canAccess), and Account;
+ * below them, the screens of SidePanelScreens.tsx that the user may open.
  */
-import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
+import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
 import { usePermission } from '../providers/usePermissions';
 import { menuResources, resources, type ResourceDefinition } from '../resources';
+import { SidePanelScreens } from './SidePanelScreens';
 import { useSidePanel } from './SidePanelState';
 
 function NavLink({ to, label }: { to: string; label: string }) {
   const { setOpen } = useSidePanel();
   const { pathname } = useLocation();
   const current = pathname === to;
+  // An item of the list (a list holds items only: WCAG 1.3.1), the link inside it.
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={to}
-      onClick={() => setOpen(false)}
-      selected={current}
-      aria-current={current ? 'page' : undefined}
-    >
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={to}
+        onClick={() => setOpen(false)}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+      >
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -78,6 +83,7 @@ export function SidePanel() {
           <NavLink to="/health" label={translate('judging.health.title')} />
           <NavLink to="/account" label={translate('app.nav.account')} />
         </List>
+        <SidePanelScreens />
       </Box>
     </Drawer>
   );

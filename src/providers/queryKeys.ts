@@ -33,6 +33,8 @@ export const queryKeys = {
   folderOutcomes: (folderId: number) => ['general_page', 'outcomes', folderId] as const,
   /** A campaign's webinar dates and the Demio dates offered (the event date dialog). */
   campaignEventDates: (campaignId: string) => ['campaigns', 'event_dates', campaignId] as const,
+  /** The agency overview (every live folder with what needs a person). */
+  overview: ['overview'] as const,
   /** Screen state kept for the session, under no resource, so no invalidation reaches it. */
   generalView: ['view', 'general'] as const,
 };

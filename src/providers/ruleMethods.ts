@@ -19,6 +19,7 @@ import type {
 } from '../resources/activity/types';
 import type { BacktestJob, BacktestPausePage, HistoryCoverage } from '../domain/backtest';
 import type { ImpactReport } from '../domain/impact';
+import type { AgencyOverview } from '../domain/overview';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 
@@ -106,6 +107,7 @@ export function createRuleMethods(http: HttpClient) {
     setRuleJudging: (id: number, judging: JudgingPatch) => send<RuleDto>(paths.rule(id), 'PATCH', { judging }),
     getRuleConflicts: (id: number, signal?: AbortSignal) => get<RuleConflictDto[]>(paths.ruleConflicts(id), signal),
     getPlatformHealth: (signal?: AbortSignal) => get<PlatformHealthDto>(paths.platformHealth, signal),
+    getOverview: (signal?: AbortSignal) => get<AgencyOverview>(paths.overview, signal),
     getAccountHealth: (adAccountId: string, signal?: AbortSignal) =>
       get<AccountHealthDto>(paths.accountHealth(adAccountId), signal),
     setRuleNotifyOnly: (id: number, notifyOnly: boolean) =>

@@ -16,6 +16,7 @@ import { SearchBox } from '../../layout/SearchBox';
 import { TrashLink } from '../../layout/TrashLink';
 import { rowsOf } from '../../providers/offsetPaging';
 import { usePermission } from '../../providers/usePermissions';
+import { OverviewLink } from '../overview/OverviewLink';
 import { FolderDialog } from './FolderDialog';
 import { addCreatedFolder, replaceFolder, useFolderPages } from './folderPages';
 import { FolderNode } from './FolderTree';
@@ -102,6 +103,7 @@ export function GeneralPage() {
           >
             {translate('rules.general.create_folder')}
           </Button>
+          <OverviewLink />
           <ToolbarSpacer />
           <TrashLink />
         </>
