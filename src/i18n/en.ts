@@ -36,7 +36,6 @@ export const en = mergeMessages(
   overview,
   templates,
   alerts,
-  overview,
   ...messagesOf(resources),
 );
 
