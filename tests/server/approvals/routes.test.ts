@@ -126,8 +126,9 @@ eachDatabase((engine) => {
           day: date,
           adId,
           campaignId,
-          spendCents: cells,
-          impressions: cells.map((c) => (c === null ? null : 1000)),
+          // Cells without a reading are null (the read mask says which hours hold one).
+          spendCents: cells as number[],
+          impressions: cells.map((c) => (c === null ? null : 1000)) as number[],
           readMask: mask,
           onMask: on ? mask : 0,
           campaignOnMask: mask,
@@ -135,7 +136,19 @@ eachDatabase((engine) => {
       }
     }
 
-    let ids: Record<string, number>;
+    type RunName =
+      | 'day'
+      | 'estimated'
+      | 'budget'
+      | 'budgetOlder'
+      | 'campaign'
+      | 'unrecorded'
+      | 'decided'
+      | 'trashed'
+      | 'notifyOnly'
+      | 'switchedOff'
+      | 'ranWhileOff';
+    let ids: Record<RunName, number>;
 
     beforeAll(async () => {
       api = await createTestApi(engine);
