@@ -1,14 +1,14 @@
 /**
- * Send a test: posts a labelled test message to the destination now (`POST
- * /api/alert_destinations/{id}/test/`) and says what happened beside the button — delivered with its
- * answer code, or failed with the code or the problem — then refreshes the page so the last
- * delivery shows it. Only for those who may change the destinations (the server checks too).
+ * Send a test: posts a labelled test message to the destination now (its `test/` call, docs/api.md)
+ * and says what happened beside the button — delivered with its answer code, or failed with the
+ * code or the problem — then refreshes the page so the last delivery shows it. Only for those who may change the destinations (the server checks too).
  */
 import SendIcon from '@mui/icons-material/Send';
 import { Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import type { AlertTestResult } from '../../domain/alertTest';
+import alertDestinations from '../../domain/resources/alertDestinations';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';
 import { usePermission } from '../../providers/usePermissions';
@@ -26,7 +26,7 @@ export function SendTestButton({ id, name }: { id: number; name: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const refresh = useRefresh();
-  const allowed = usePermission({ resource: 'alert_destinations', action: 'edit' });
+  const allowed = usePermission({ resource: alertDestinations.name, action: 'edit' });
   const send = useMutation({
     mutationFn: () => dataProvider.sendAlertTest(id),
     onSettled: () => refresh(),

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
+import alertDestinations from '../../domain/resources/alertDestinations';
 import { DeliveryCell, DeliveryPanel } from '../alertDestinations/DeliveryColumn';
 
 export interface DefinedExtras {
@@ -14,7 +15,7 @@ export interface DefinedExtras {
 
 export const definedExtras: Record<string, DefinedExtras | undefined> = {
   // The last delivery (time, answer code, failures in a row) and Send a test.
-  alert_destinations: {
+  [alertDestinations.name]: {
     column: { label: 'alerts.last_delivery.column', Cell: DeliveryCell },
     EditPanel: DeliveryPanel,
   },

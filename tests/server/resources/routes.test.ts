@@ -41,6 +41,12 @@ eachDatabase((engine) => {
         folder_id: folderId,
         url: '********WXYZ',
         is_active: true,
+        // Nothing delivered yet: no last delivery, no failures.
+        last_delivery_at: null,
+        last_delivery_source: null,
+        last_answer_code: null,
+        last_delivery_error: null,
+        consecutive_failures: 0,
       });
       const [stored] = await api.dbh.db
         .select()
