@@ -4,6 +4,8 @@
  * what it turned off and why; the Activity chips follow the address; an Undo turns the ad back on
  * in the simulator and exempts it from the rule.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
@@ -15,7 +17,8 @@ import {
   simStatus,
   simWrites,
 } from './support/engineScenario';
-import { ADMIN } from './support/server';
+import { DESKTOP, PHONE } from './support/screenCheck';
+import { ADMIN, ROOT } from './support/server';
 
 describe('Activity, Preview and Undo in a real browser', () => {
   let page: Page;
@@ -33,6 +36,21 @@ describe('Activity, Preview and Undo in a real browser', () => {
     ({ folderId, ruleId, noLeadsAd } = await createNoLeadsRule(api, simulator, 'Harbor Activity Test'));
   });
   afterAll(() => close?.());
+
+  /** The undo dialog at 1280 and at 390 px wide, kept for a person to look at. */
+  async function undoDialogShots() {
+    const dir = path.join(ROOT, 'test-results', 'screenshots');
+    await mkdir(dir, { recursive: true });
+    for (const [size, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(400); // let the dialog settle at the new width
+      await page.screenshot({ path: path.join(dir, `undo-dialog-${width}.png`) });
+    }
+    await page.setViewportSize(DESKTOP);
+  }
 
   it('previews from the rule editor what the rule would turn off and why, changing nothing', async () => {
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -91,17 +109,24 @@ describe('Activity, Preview and Undo in a real browser', () => {
   });
 
   it('undoes the turn-off: the ad runs again in the simulator and the rule leaves it alone', async () => {
+    const adName = ((await (await fetch(`${simulator}/__sim/objects/${noLeadsAd}`)).json()) as { name: string }).name;
     await page.goto(`/activity?rule_id=${ruleId}&ad_id=${noLeadsAd}`);
-    await page.getByRole('button', { name: `Undo: turn ${noLeadsAd} back on` }).click();
-    const confirm = page.getByRole('dialog', { name: `Turn ${noLeadsAd} back on?` });
-    await confirm.getByText(/leaves it alone from now on/).waitFor();
+    // The Ad ID column names the ad beside its id.
+    const row = page.getByRole('row').filter({ hasText: 'turn off ad' });
+    expect(await row.textContent()).toContain(`${noLeadsAd}${adName}`);
+    await page.getByRole('button', { name: `Undo: turn “${adName}” back on` }).click();
+    // The ad by its name, its id beside it, the rule and the rule's folder.
+    const confirm = page.getByRole('dialog', { name: `Turn “${adName}” back on?` });
+    await confirm.getByText(`The ad “${adName}” (${noLeadsAd}) is turned back on`, { exact: false }).waitFor();
+    await confirm.getByText(/of Harbor Activity Test leaves it alone from now on/).waitFor();
     await screenshot(page, 'activity-undo-confirm');
+    await undoDialogShots();
     await confirm.getByRole('button', { name: 'Turn back on' }).click();
     await page.getByText('Turned back on. The rule leaves it alone until the exemption is removed.').waitFor();
 
     await page.getByRole('row').filter({ hasText: 'turn on ad' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'turn off ad' }).getByText('undone').count()).toBe(1);
-    expect(await page.getByRole('button', { name: `Undo: turn ${noLeadsAd} back on` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Undo: turn “${adName}” back on` }).count()).toBe(0);
     expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
     const preview = await api<{ results: { ad_id: string }[]; exempt: string[] }>('GET', `rules/${ruleId}/preview/`);
     expect(preview.exempt).toEqual([noLeadsAd]);

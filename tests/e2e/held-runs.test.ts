@@ -7,10 +7,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus, simWrites } from './support/engineScenario';
+import { DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
 
 /** What a 1280 px wide window shows (no full-page stitching, which repeats the sticky editor header). */
@@ -28,12 +29,30 @@ describe('Notify only and held runs in a real browser', () => {
   let ruleId: number;
   let noLeadsAd: string;
 
-  const runNowFromEditor = async () => {
+  /** Run now from the editor: its confirmation (what Preview says the run will do) is checked before it runs. */
+  const runNowFromEditor = async (confirmation: (dialog: Locator) => Promise<void> = async () => undefined) => {
     await page.getByRole('button', { name: /^Run now: / }).click();
     const dialog = page.getByRole('dialog', { name: /now\?$/ });
+    await dialog.getByTestId('run-plan').waitFor({ timeout: 60_000 });
+    await confirmation(dialog);
     await dialog.getByRole('button', { name: 'Run now' }).click();
     return page.getByRole('dialog', { name: /^Ran / });
   };
+
+  /** The open dialog at 1280 and at 390 px wide, kept for a person to look at. */
+  async function dialogShots(name: string) {
+    const dir = path.join(ROOT, 'test-results', 'screenshots');
+    await mkdir(dir, { recursive: true });
+    for (const [size, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(400); // let the dialog settle at the new width
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+    }
+    await page.setViewportSize(DESKTOP);
+  }
 
   beforeAll(async () => {
     const opened = await openProductWithSimulator({
@@ -60,7 +79,10 @@ describe('Notify only and held runs in a real browser', () => {
   it('switched to notify only, Run now changes nothing and Activity says what it would turn off', async () => {
     await page.getByRole('switch', { name: 'Notify only' }).check();
     await page.getByText('Notify only: the rule turns nothing off from now on.').waitFor();
-    const ran = await runNowFromEditor();
+    const ran = await runNowFromEditor(async (confirm) => {
+      expect(await confirm.getByTestId('run-plan').textContent()).toMatch(/^Turn off \d+ ads?/);
+      await confirm.getByText(/The rule is notify only: the run turns nothing off/).waitFor();
+    });
     await ran.getByText(/The rule is notify only: nothing was turned off/).waitFor({ timeout: 30_000 });
     expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
     expect(await simWrites(simulator)).toEqual([]);
@@ -83,7 +105,18 @@ describe('Notify only and held runs in a real browser', () => {
     expect(await toggle.isChecked()).toBe(true);
     await toggle.uncheck();
     await page.getByText('The rule turns ads and campaigns off again.').waitFor();
-    const ran = await runNowFromEditor();
+    const ran = await runNowFromEditor(async (confirm) => {
+      // Before it runs, the confirmation says how many it would turn off, by name, and that it will be held.
+      const plan = confirm.getByTestId('run-plan');
+      expect(await plan.textContent()).toMatch(/^Turn off \d+ ads?\d+ of \d+ delivering ads in /);
+      await plan.getByText(noLeadsAd, { exact: false }).first().waitFor();
+      await plan
+        .getByText(
+          /^Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it\. It would turn off \d+ of \d+ delivering ads/,
+        )
+        .waitFor();
+      await dialogShots('run-now-confirm');
+    });
     await ran.getByText(/the run is held for approval/).waitFor({ timeout: 30_000 });
     expect(await simStatus(simulator, noLeadsAd)).toBe('ACTIVE');
     expect(await simWrites(simulator)).toEqual([]);
@@ -129,7 +162,8 @@ describe('Notify only and held runs in a real browser', () => {
     );
     // Newest first: the approval, the held run, the notify-only run.
     const outcomes = await runs.locator('tbody > tr:has(button[aria-expanded]) .MuiChip-label').allTextContents();
-    expect(outcomes.slice(0, 3)).toEqual(['Done', 'Held', 'Notify only']);
+    // The held run reads as what became of it: approved, not "Held".
+    expect(outcomes.slice(0, 3)).toEqual(['Done', 'Approved', 'Notify only']);
     expect(await runs.getByRole('row').filter({ hasText: 'Approval' }).count()).toBe(1);
     // The Runs heading just under the editor's sticky header (a string: this file is typed without the DOM).
     await page.evaluate(

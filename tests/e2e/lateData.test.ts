@@ -57,17 +57,21 @@ describe('a late converter in a real browser: too early, turned off, revived', (
     expect(response.status).toBe(200);
   };
 
-  /** Run now from the editor; answers the run's result line. */
-  const runNow = async () => {
+  /** Run now from the editor; answers its confirmation's first line (what Preview says it will do) and the run's result line. */
+  const runNowWithPlan = async () => {
     await page.goto(`/edit-rule/${ruleId}`);
     await page.getByRole('button', { name: /^Run now: / }).click();
     const dialog = page.getByRole('dialog');
+    const plan = dialog.getByTestId('run-plan');
+    await plan.waitFor({ timeout: 60_000 });
+    const planned = (await plan.locator('p, [role=alert]').first().textContent()) ?? '';
     await dialog.getByRole('button', { name: 'Run now' }).click();
     await dialog.getByText(/^Ran "/).waitFor({ timeout: 60_000 });
     const result = (await dialog.getByRole('alert').first().textContent()) ?? '';
     await dialog.getByRole('button', { name: 'Close' }).click();
-    return result;
+    return { planned, result };
   };
+  const runNow = async () => (await runNowWithPlan()).result;
 
   /** The newest run record in the editor's Runs panel, opened: each object's verdicts. */
   const newestRunRecord = async () => {
@@ -105,8 +109,10 @@ describe('a late converter in a real browser: too early, turned off, revived', (
     await page.getByLabel(/^Revive: turn back on/).check();
     await page.getByText('Applies to ads whose leads come late (website leads)').waitFor();
     await cardScreenshots('Judging late data', 'edit-rule-judging');
-    await page.getByRole('button', { name: 'Save judging settings' }).click();
-    await page.getByText('Judging settings saved: they apply from the rule’s next run.').waitFor();
+    // The judging settings are saved with the rule, by its one Save.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Rule saved').waitFor();
   });
 
   it('runs now on the ad with 1,818 impressions: too early, nothing turned off', async () => {
@@ -118,7 +124,10 @@ describe('a late converter in a real browser: too early, turned off, revived', (
 
   it('4 simulated hours later the ad has 2,181 impressions and $48 spent with no lead shown: turned off', async () => {
     await advanceSimulator(4);
-    expect(await runNow()).toBe('1 turned off');
+    // Before it runs, Run now says what it will do.
+    const { planned, result } = await runNowWithPlan();
+    expect(planned).toBe('Turn off 1 ad');
+    expect(result).toBe('1 turned off');
     expect(await simStatus(simulator, lateAd)).toBe('PAUSED');
   });
 

@@ -99,7 +99,7 @@ export default {
       plan_nothing: 'Nothing crosses the thresholds right now: the run would turn nothing off.',
       plan_acts: 'The run acts at once, outside the rule’s schedule.',
       plan_held:
-        'Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it (%{summary}).',
+        'Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it. It %{summary}.',
       plan_notify_only: 'The rule is notify only: the run turns nothing off, and Activity lists what it would have.',
       plan_unknown: 'What the run would do could not be checked first: %{problem}',
       confirm: 'Run now',

@@ -153,6 +153,8 @@ export function JudgingSettings({
           error={Boolean(errors.attribution_window)}
           helperText={errors.attribution_window ?? translate('judging.attribution_help')}
           onChange={(e) => onChange({ attribution_window: e.target.value }, 'attribution_window')}
+          // Meta's default is the empty value: shown as its words, not as an empty field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ width: 390, maxWidth: '100%' }}
         >
           <MenuItem value="">{translate('judging.windows.default')}</MenuItem>

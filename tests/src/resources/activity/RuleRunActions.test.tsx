@@ -172,7 +172,7 @@ describe('Preview and Run now', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Run "No leads after $40" now?' });
     expect(await within(dialog).findByText('Turn off 7 ads')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(
-      'Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it (would turn off 7 of 10 delivering ads (70%, limit 50%)).',
+      'Over the blast-radius limit: the run will be held for approval and change nothing until someone approves it. It would turn off 7 of 10 delivering ads (70%, limit 50%).',
     );
     // The first five by name, then how many more.
     expect(within(dialog).getByText('… and 2 more')).toBeInTheDocument();
