@@ -50,6 +50,7 @@ const QUIET_TABLES = [
   'meta_subscriptions',
   'meta_push_accounts',
   'rule_rechecks',
+  'rule_templates',
 ];
 
 const body = (text: string) => Buffer.from(text);
