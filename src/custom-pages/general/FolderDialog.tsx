@@ -78,7 +78,8 @@ const payloadOf = (v: Values): FolderPayload => ({
         v.api_key.trim() || v.api_secret.trim() ? { api_key: v.api_key.trim(), api_secret: v.api_secret.trim() } : null,
     },
   },
-  alert_emails: splitEmails(v.alert_emails),
+  // Only when there are any: an empty list is the default, and clearing a folder's own ones is submit's.
+  ...(splitEmails(v.alert_emails).length ? { alert_emails: splitEmails(v.alert_emails) } : {}),
 });
 
 /** Field errors keyed by the dialog's field names ('extension.external_credentials.demio.api_key' → api_key). */
@@ -193,6 +194,7 @@ export function FolderDialog({ open, folder, onClose, onSaved }: FolderDialogPro
     setOtherErrors([]);
     try {
       const payload = payloadOf(values);
+      if (folder?.alert_emails?.length && !payload.alert_emails) payload.alert_emails = [];
       onSaved(await save.mutateAsync(limitsChanged ? { ...payload, budget_limits: limitsOf(limits) } : payload));
     } catch (error) {
       const body = (error as { body?: Record<string, unknown> }).body;
