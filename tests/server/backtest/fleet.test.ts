@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previewFleet, type FleetRuleChange, type FleetTotals } from '../../../server/backtest/fleet';
+import { previewFleet, type FleetRule, type FleetRuleChange, type FleetTotals } from '../../../server/backtest/fleet';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import type { DbHandle } from '../../../server/db/client';
 import { folders, ruleExemptions } from '../../../server/db/schema/index';
@@ -126,7 +126,7 @@ eachDatabase((engine) => {
         [folder.c, 'Fleet c', 1],
         [folder.empty, 'Fleet empty', 1],
       ]);
-      const single = async (folderId: number, ruleId: number | null, body: typeof loose) => {
+      const single = async (folderId: number, ruleId: number | null, body: FleetRule) => {
         const result = await backtest({ folder: folderId, rule_id: ruleId, days: DAYS, rule: body });
         return {
           totals: {
@@ -172,7 +172,7 @@ eachDatabase((engine) => {
         [{ folderId: folder.c, ruleId: rule.c, before: loose, after: careful }],
         { now: NOW, days: DAYS, limits: NO_LIMIT },
       );
-      const single = (body: typeof loose) => backtest({ folder: folder.c, rule_id: rule.c, days: DAYS, rule: body });
+      const single = (body: FleetRule) => backtest({ folder: folder.c, rule_id: rule.c, days: DAYS, rule: body });
       const [before, after] = [await single(loose), await single(careful)];
       expect(before.slots_without_data).toBe(11);
       expect(after.slots_without_data).toBe(0);
@@ -194,7 +194,7 @@ eachDatabase((engine) => {
 
     it('pauses more under the stricter values, in each folder and in total, and the totals add the folders up', async () => {
       // Without revive, each object is paused once at most: the stricter values pause more of them.
-      const once = (body: typeof loose) => ({ ...body, judging: CARRIED_OVER_JUDGING });
+      const once = (body: FleetRule) => ({ ...body, judging: CARRIED_OVER_JUDGING });
       const changes = edit().map((c) => ({
         ...c,
         before: c.before && once(c.before),
