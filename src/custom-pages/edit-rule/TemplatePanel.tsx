@@ -72,6 +72,8 @@ export function TemplatePanel({ rule, onChanged }: { rule: RuleDto; onChanged: (
       severity="info"
       icon={false}
       component="section"
+      // A standing panel, not an announcement.
+      role="region"
       aria-label={translate('rules.template.title')}
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
     >

@@ -49,8 +49,9 @@ export const i18n = {
       preview: {
         title: 'Preview of this edit',
         working: 'Replaying the last 30 days of every folder that follows it…',
-        summary:
-          'Changes %{rules} rule in %{folders} folders (of %{followers} that follow it). |||| Changes %{rules} rules in %{folders} folders (of %{followers} that follow it).',
+        summary: 'Changes %{rules} in %{folders}, of %{followers} that follow it.',
+        rule_count: '%{smart_count} rule |||| %{smart_count} rules',
+        folder_count: '%{smart_count} folder |||| %{smart_count} folders',
         changes: 'changes %{fields}',
         unchanged: 'keeps all of it (it overrides what the edit changes)',
         kept: 'keeps its own %{fields}',

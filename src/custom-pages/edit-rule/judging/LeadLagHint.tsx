@@ -14,6 +14,8 @@ export function LeadLagHint({ adAccountId, onUse }: { adAccountId: string | null
     enabled: adAccountId !== null,
     retry: false,
   });
+  // A template has no ad account: each following folder's own lag applies.
+  if (adAccountId === null) return null;
   const lag = health.data?.lead_lag;
   if (!lag) {
     return (
