@@ -178,10 +178,9 @@ export function TemplatePreviewDialog({
           <Stack spacing={2}>
             <Typography>
               {translate('resources.templates.preview.summary', {
-                folders: data.folders,
-                rules: data.rules,
+                rules: translate('resources.templates.preview.rule_count', { smart_count: data.rules }),
+                folders: translate('resources.templates.preview.folder_count', { smart_count: data.folders }),
                 followers: data.followers,
-                smart_count: data.rules,
               })}
             </Typography>
             {data.template_changes ? (
