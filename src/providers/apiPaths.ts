@@ -67,6 +67,8 @@ export const paths = {
   /** A campaign's webinar dates and the Demio dates to choose from; POST …/event_date/ chooses one. */
   campaignEventDates: (campaignId: Id) => api(`campaigns/${campaignId}/event_dates/`),
   campaignEventDate: (campaignId: Id) => api(`campaigns/${campaignId}/event_date/`),
+  /** Turn back on the ads rules turned off, as Undo (the ads list's bulk action). */
+  adsTurnOn: api('ads/turn_on/'),
 
   // history
   log: api('log/'),

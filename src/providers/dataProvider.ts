@@ -10,6 +10,7 @@ import { apiUrl, paths } from './apiPaths';
 import { rejectingWithAbortReason } from './cancellation';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { changedFields, toFilterParams, toListQuery } from './listQuery';
+import { createAdMethods } from './adMethods';
 import { createAlertMethods } from './alertMethods';
 import { createCampaignMethods } from './campaignMethods';
 import { createLeadOutcomeMethods } from './leadOutcomeMethods';
@@ -154,6 +155,7 @@ export function createDataProvider({ endpoints, http: client = defaultHttpClient
     ...createPeopleMethods(http),
     ...createCampaignMethods(http),
     ...createAlertMethods(http),
+    ...createAdMethods(http),
     ...createLeadOutcomeMethods(http),
     ...createRuleScopeMethods(http),
     ...createTemplateMethods(http),

@@ -32,6 +32,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import { BudgetChangesSection } from '../../resources/activity/BudgetChanges';
 import { ConditionValues } from '../../resources/activity/ConditionValues';
 import { HeldRunDecision } from '../../resources/activity/HeldRunDecision';
+import { RunAdsLinks } from '../../resources/ads/AdsLinks';
 import type { RuleRun } from '../../resources/activity/types';
 import { heldMoneyLines, metricsText } from './runText';
 
@@ -271,6 +272,7 @@ export function RunDetail({ runId }: { runId: number }) {
         </Alert>
       ) : null}
       <BudgetChangesSection changes={data.budget_changes} money={data.money} />
+      <RunAdsLinks runId={runId} ruleId={data.rule_id} />
       {/* An approval judges nothing (it carries out the held run's plan): no "matched nothing" under its changes. */}
       {data.objects?.length || (data.trigger !== 'approval' && !data.budget_changes?.length) ? (
         <ObjectsTable objects={data.objects ?? []} />

@@ -22,6 +22,7 @@ import { usePermission } from '../../providers/usePermissions';
 import { FolderOutcomes } from './FolderOutcomes';
 import { HistoryButtons } from './HistoryButtons';
 import { RuleRunActions } from '../../resources/activity/RuleRunActions';
+import { FolderAdsAction } from '../../resources/ads/AdsLinks';
 
 export interface FolderActions {
   onToggleOpen(folder: FolderDto): void;
@@ -240,6 +241,7 @@ export function FolderNode({
             <DeleteOutlineIcon fontSize="small" />
           </RowButton>
           <HistoryButtons param="folder_id" id={folder.id} name={folder.name} />
+          <FolderAdsAction folder={folder} />
         </RowActions>
       </Stack>
       <Collapse in={open} unmountOnExit>

@@ -43,6 +43,7 @@ export default {
     },
     actions: {
       open: 'Open in Ads Manager',
+      ads: 'Ads of this campaign',
       refresh: 'Refresh campaign',
       refreshing: 'Refreshing…',
     },
@@ -83,6 +84,7 @@ export default {
       fields: {
         campaign_id: 'Campaign ID',
         campaign_name: 'Campaign Name',
+        state: 'Status',
         meta_ad_account: 'Ad Account',
         topic: 'Topic',
         is_webinar: 'Event Type',

@@ -1,8 +1,9 @@
 /** The Campaigns table's cells (docs/screens.md display rules). Each reads the row's record. */
-import { Chip, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { topicName } from '../../domain/campaignName';
 import { StackedDateTime } from '../../layout/list/DateTimeField';
+import { useNarrowScreen } from '../../layout/RowActions';
 import {
   formatMoney,
   formatPercent,
@@ -15,6 +16,7 @@ import {
   resultCount,
 } from './format';
 import type { CampaignRecord } from './types';
+import { StateText } from '../ads/AdState';
 
 /** Props react-admin's Datagrid reads from its children (labels, sort keys). */
 export interface CellProps {
@@ -68,8 +70,31 @@ function TruncatedText({ text, minWidth, lines = 2 }: { text: string; minWidth: 
 }
 
 export function CampaignNameCell(_: CellProps) {
-  const name = useCampaign()?.campaign_name;
-  return name ? <TruncatedText text={name} minWidth={172} /> : <Text>{NOT_AVAILABLE}</Text>;
+  const record = useCampaign();
+  const phone = useNarrowScreen();
+  const name = record?.campaign_name;
+  return (
+    <>
+      {name ? <TruncatedText text={name} minWidth={172} /> : <Text>{NOT_AVAILABLE}</Text>}
+      {/* A phone has no room for the Status column: the state stays beside the name it belongs to. */}
+      {phone && record?.state ? (
+        <Box sx={{ mt: 0.25 }}>
+          <StateText state={record.state} dense />
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/** On, or why not: turned off by which rule and when (with its run record), paused by Meta or a person. */
+export function StatusCell(_: CellProps) {
+  const state = useCampaign()?.state;
+  if (!state) return <Text>{NOT_AVAILABLE}</Text>;
+  return (
+    <Box sx={{ minWidth: state.on ? undefined : 150 }}>
+      <StateText state={state} dense />
+    </Box>
+  );
 }
 
 export function AdAccountCell(_: CellProps) {

@@ -22,6 +22,7 @@ import {
   ShowUpCell,
   PercentCell,
   ResultCell,
+  StatusCell,
   SyncDateCell,
   TopicCell,
 } from './CampaignFields';
@@ -52,6 +53,8 @@ const CAMPAIGN_TABLE_SX = {
   '& .MuiTableCell-body .MuiTypography-body2, & .MuiTableCell-body .MuiTypography-caption': { fontSize: 'inherit' },
   '& .MuiTableCell-body .MuiChip-root': { height: 22, fontSize: '0.75rem' },
   '& .MuiTableCell-body .MuiChip-label': { px: 0.75 },
+  // On a phone the state shows under the campaign's name (CampaignNameCell), not in its column.
+  '& .column-state': { display: { xs: 'none', sm: 'table-cell' } },
 } as const;
 
 function CampaignTable() {
@@ -69,6 +72,7 @@ function CampaignTable() {
         <Datagrid header={CampaignHeader} bulkActionButtons={false} rowClick={false} size="small">
           <TextField source="campaign_id" />
           <CampaignNameCell source="campaign_name" />
+          <StatusCell source="state" sortable={false} />
           <AdAccountCell source="meta_ad_account" />
           <TopicCell source="topic" />
           <EventTypeCell source="is_webinar" />

@@ -1,4 +1,6 @@
 /** A campaign as GET /api/campaigns/ answers it (docs/contract.md#entities). */
+import type { ObjectStateDto } from '../../domain/ads';
+
 export interface CampaignAccount {
   account_name: string;
   ad_account_id: string;
@@ -14,6 +16,8 @@ export interface CampaignRecord {
   campaign_name: string;
   status: string | null;
   effective_status: string | null;
+  /** On, or why not (who or what turned it off). */
+  state?: ObjectStateDto;
   meta_ad_account: CampaignAccount;
   campaignextension: {
     topic: string | null;

@@ -49,9 +49,19 @@ const webinar = {
   attendees: 9,
   show_up_rate: 0.375,
   cost_per_attendee: 137.17,
+  state: {
+    on: false,
+    reason: 'rule',
+    at: '2026-03-02T16:00:00.000Z',
+    rule: { id: 7, name: 'CPL over $50' },
+    run_id: 31,
+    entry_id: 5,
+    detail: null,
+  },
 };
 const seminar = {
   ...webinar,
+  state: { on: false, reason: 'person', at: null, rule: null, run_id: null, entry_id: null, detail: null },
   id: '120200000000000001',
   campaign_id: '120200000000000001',
   campaign_name: 'EDM - TIR-S - 3/20/26 10 AM - Pacific',
@@ -63,6 +73,7 @@ const unparsed = {
   id: '120200000000000000',
   campaign_id: '120200000000000000',
   campaign_name: 'Brand Awareness - Harbor',
+  state: { on: true, reason: 'on', at: null, rule: null, run_id: null, entry_id: null, detail: null },
   campaignextension: { topic: null, is_webinar: null, event_date: null, event_time: null },
   spend: 0,
   leads: 0,
@@ -115,6 +126,7 @@ describe('Campaigns list', () => {
     expect(headers).toEqual([
       'Campaign ID',
       'Campaign Name',
+      'Status',
       'Ad Account',
       'Source Campaign Name',
       'Spend',
@@ -143,6 +155,8 @@ describe('Campaigns list', () => {
     expect(cells(webinar.campaign_name)).toEqual([
       '120200000000000002',
       webinar.campaign_name,
+      // Who turned it off and when, in the viewer's time zone (the run record needs read_rules).
+      expect.stringMatching(/^Turned off by rule CPL over \$50 at 3\/2\/2026, \d{1,2}:00 [AP]M$/),
       'Harbor Wealth Advisors',
       'EP',
       'Webinar',
@@ -161,10 +175,18 @@ describe('Campaigns list', () => {
       expect.stringMatching(/^3\/2\/2026,\d{1,2}:05 [AP]M$/), // sync date in the viewer's
       '',
     ]);
-    expect(cells(seminar.campaign_name).slice(3, 7)).toEqual(['TIR', 'Seminar', '3/20/2026', '10:00 AM']);
-    expect(cells(seminar.campaign_name)[16]).toBe('3/14/2026,3:30 PM'); // the same instant in Los Angeles
+    expect(cells(seminar.campaign_name).slice(2, 8)).toEqual([
+      'Paused by a person',
+      'Pacific Coast Planning',
+      'TIR',
+      'Seminar',
+      '3/20/2026',
+      '10:00 AM',
+    ]);
+    expect(cells(seminar.campaign_name)[17]).toBe('3/14/2026,3:30 PM'); // the same instant in Los Angeles
+    expect(cells(unparsed.campaign_name)[2]).toBe('On');
     // No event happened: registrations, attendees, show-up and cost per attendee are N/A too.
-    expect(cells(unparsed.campaign_name).slice(3, 17)).toEqual([
+    expect(cells(unparsed.campaign_name).slice(4, 18)).toEqual([
       'N/A',
       'N/A',
       'N/A',
@@ -240,6 +262,20 @@ describe('Campaigns list', () => {
     expect(link.getAttribute('href')).toBe(
       'https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=574702335981050&selected_campaign_ids=120200000000000002',
     );
+  });
+
+  it('links a campaign to its ads and to the run that turned it off, for those who may open them', async () => {
+    await openCampaigns('/campaigns', ['add_edit_campaigns', 'view_logs', 'read_rules']);
+    const row = within(rowOf(webinar.campaign_name));
+    expect(row.getByRole('link', { name: 'Ads of this campaign' })).toHaveAttribute(
+      'href',
+      '/ads?campaign_id=120200000000000002',
+    );
+    expect(row.getByRole('link', { name: 'Open the run record' })).toHaveAttribute('href', '/edit-rule/7?run=31');
+    // Without view_logs and read_rules neither is offered (tested above: the plain cells).
+    signOut();
+    await openCampaigns();
+    expect(within(rowOf(webinar.campaign_name)).queryByRole('link', { name: 'Ads of this campaign' })).toBeNull();
   });
 
   it('refreshes one campaign with a spinner on its row, then a 5 s snackbar with Close', async () => {

@@ -1,0 +1,77 @@
+/** Messages of the ads list and of the on/off state it and the campaigns list show. */
+export const i18n = {
+  ads: {
+    title: 'Ads',
+    show: {
+      label: 'Show',
+      all: 'All ads',
+      on: 'On',
+      off: 'Off',
+      rule: 'Turned off by a rule',
+    },
+    chips: {
+      folder_id: 'Folder id %{id}',
+      campaign_id: 'Campaign: %{id}',
+      ad_id: 'Ad id: %{id}',
+      rule_id: 'Turned off by rule id: %{id}',
+      run_id: 'Looked at by run #%{id}',
+    },
+    ad_id: 'Ad ID %{id}',
+    links: {
+      of_folder: 'Ads of %{name}',
+      of_run: 'Ads this run looked at',
+      of_rule: 'Ads this rule turned off',
+      of_entry: 'Ad %{id} now, in the ads list',
+    },
+    no_numbers: 'No reading today',
+    not_judged: 'No rule has judged it',
+    numbers: '%{spend} · %{leads} · CPL %{cpl}',
+    leads: '%{smart_count} lead |||| %{smart_count} leads',
+    as_of: 'as read at %{time}',
+    judged_by: '%{rule}, run of %{time}',
+    open_run: 'Open the run record',
+    empty: 'No ads yet.',
+    empty_detail:
+      'Every ad the rules read shows here once its ad account has a folder: whether it is on and, if not, why.',
+    state: {
+      on: 'On',
+      rule: 'Turned off by rule %{rule} at %{time}',
+      rule_gone: 'Turned off by a rule that no longer exists, at %{time}',
+      meta: 'Paused by Meta',
+      meta_at: 'Paused by Meta at %{time}',
+      person: 'Paused by a person',
+      campaign: 'Its campaign is off',
+      platform: 'Not delivering: %{status}',
+      unknown: 'Not read yet',
+      campaign_rule: 'Campaign turned off by rule %{rule} at %{time}',
+      campaign_meta: 'Campaign paused by Meta',
+      campaign_person: 'Campaign paused by a person',
+      campaign_platform: 'Campaign not delivering: %{status}',
+    },
+    selected: '%{smart_count} ad selected |||| %{smart_count} ads selected',
+    unselect: 'Clear selection',
+    select: 'Select %{name} (%{id})',
+    select_all: 'Select every ad on this page',
+    turn_on: {
+      button: 'Turn back on',
+      title: 'Turn %{smart_count} ad back on? |||| Turn %{smart_count} ads back on?',
+      content:
+        'Each ad a rule turned off is turned back on, and that rule leaves it alone from now on, as Undo in Activity does. Ads paused by a person or by Meta stay as they are.',
+      none: 'None of the selected ads was turned off by a rule: nothing to turn back on.',
+      cancel: 'Cancel',
+    },
+  },
+  resources: {
+    ads: {
+      name: 'Ad |||| Ads',
+      fields: {
+        name: 'Ad',
+        campaign: 'Campaign',
+        folder: 'Client / Ad account',
+        status: 'Status',
+        today: 'Today',
+        last_judged: 'Rule window',
+      },
+    },
+  },
+};

@@ -1,0 +1,14 @@
+/** The Ads resource (/ads): the ads list's endpoint, its screen, its labels, its permission. */
+import AdsClickIcon from '@mui/icons-material/AdsClick';
+import { lazy } from 'react';
+import { defineResource } from '../types';
+import { i18n } from './i18n';
+
+export default defineResource({
+  name: 'ads',
+  endpoint: { path: 'ads/' },
+  list: lazy(() => import('./AdList')),
+  icon: AdsClickIcon,
+  i18n,
+  access: { list: 'view_logs' },
+});
