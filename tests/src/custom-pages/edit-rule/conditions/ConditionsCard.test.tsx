@@ -97,8 +97,13 @@ describe('the Conditions card', () => {
     expect(select(condition(1), 'Metric')).toHaveTextContent('CPL');
     expect(select(condition(1), 'Window')).toHaveTextContent('Last 7 days');
     expect(within(condition(1)).getByText('$')).toBeInTheDocument();
+    // Nothing typed yet: no error shows; a value typed and cleared is required.
+    expect(within(condition(1)).queryByText('Field is required')).not.toBeInTheDocument();
+    const value = within(condition(1)).getByRole('textbox', { name: 'Condition 1: Value' });
+    await user.type(value, '3');
+    await user.clear(value);
     expect(within(condition(1)).getByText('Field is required')).toBeInTheDocument();
-    await user.type(within(condition(1)).getByRole('textbox', { name: 'Condition 1: Value' }), '30');
+    await user.type(value, '30');
     expect(within(condition(1)).queryByText('Field is required')).not.toBeInTheDocument();
 
     // Condition 2: Attendees, whose window is the lifetime only.
