@@ -39,7 +39,7 @@ function MoneyField(_props: { label?: string }) {
     run.budget_added_per_day > 0 ? translate(text('budget_added'), { amount: amount(run.budget_added_per_day) }) : null,
   ].filter(Boolean);
   return (
-    <Box sx={{ minWidth: 150 }}>
+    <Box sx={{ minWidth: 190 }}>
       <Typography variant="body2" fontWeight={600}>
         {translate(text('money'), { amount: amount(run.money_at_stake_per_day) })}
       </Typography>

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NumberInput, useDataProvider, useInput, useTranslate } from 'react-admin';
+import { NumberInput, useDataProvider, useInput, useTranslate, ValidationError } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { FolderOption } from '../../providers/ruleScopeMethods';
 
@@ -30,6 +30,7 @@ function FolderPicker({
 }: {
   value: number[];
   onChange: (ids: number[]) => void;
+  /** The form's error of the field, as react-admin keeps it (ValidationError reads it). */
   error?: string;
 }) {
   const translate = useTranslate();
@@ -74,7 +75,7 @@ function FolderPicker({
           {...params}
           label={translate(field('chosen_folders'))}
           error={Boolean(error)}
-          helperText={error ?? translate(field('chosen_folders_help'))}
+          helperText={error ? <ValidationError error={error} /> : translate(field('chosen_folders_help'))}
         />
       )}
       sx={{ mt: 1, maxWidth: 640 }}
@@ -85,8 +86,15 @@ function FolderPicker({
 /** "All folders" or chosen folders: `rule_folders` is null for all, a list of ids otherwise. */
 export function RuleFoldersInput() {
   const translate = useTranslate();
-  const { field: input, fieldState } = useInput<number[] | null>({ source: 'rule_folders', defaultValue: null });
-  const all = input.value === null || input.value === undefined;
+  // react-admin formats null as '' for text inputs: here null (every folder) stays null.
+  const { field: input, fieldState } = useInput<number[] | null>({
+    source: 'rule_folders',
+    defaultValue: null,
+    format: (value) => value,
+    parse: (value) => value,
+  });
+  const chosen = Array.isArray(input.value) ? (input.value as number[]) : null;
+  const all = chosen === null;
   const error = fieldState.error?.message;
   return (
     <FormControl component="fieldset" sx={{ mb: 2, width: '100%' }}>
@@ -102,11 +110,7 @@ export function RuleFoldersInput() {
       {all ? (
         <FormHelperText sx={{ mx: 0 }}>{translate(field('rule_folders_help'))}</FormHelperText>
       ) : (
-        <FolderPicker
-          value={input.value ?? []}
-          onChange={input.onChange}
-          error={error ? translate(error, { _: error }) : undefined}
-        />
+        <FolderPicker value={input.value ?? []} onChange={input.onChange} error={error} />
       )}
     </FormControl>
   );
