@@ -10,6 +10,9 @@ import {
   type TaskName,
   type TaskValueKey,
 } from './rules';
+import type { JudgingPatch } from './judging';
+import type { RuleAction } from './ruleActions';
+import type { ConditionGroup } from './ruleConditions';
 import type { DaySchedule, WeekSchedule } from './schedule';
 
 /**
@@ -143,6 +146,11 @@ export interface RulePatch {
   rule_alert_schedule?: { schedule: DaySchedule };
   /** Only the editor's Active switch sends it, with the changes made so far. */
   is_active?: boolean;
+  /** The judging settings, sent with the rest when they moved (the editor's one Save). */
+  judging?: JudgingPatch;
+  /** The Conditions card and its action, sent when they moved (null: none). */
+  conditions?: ConditionGroup | null;
+  action?: RuleAction | null;
 }
 
 /** `PATCH /api/rule/{id}/` of a save: changed items only, schedules when edited, the name when renamed. */
