@@ -124,7 +124,7 @@ export function ApprovalLimitInput() {
       label={field('approval_limit')}
       helperText={field('approval_limit_help')}
       min={0}
-      step={50}
+      step="any"
       parse={(value) => (value === '' || value === null || value === undefined ? null : Number(value))}
       sx={{ maxWidth: 320 }}
     />
