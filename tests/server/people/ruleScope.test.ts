@@ -76,7 +76,8 @@ const MATRIX: Record<Actor, Record<Action, number | string>> = {
     'approve $1,240/day in Folder A': OVER_LIMIT,
     'dismiss in Folder A': ok,
     'dismiss in Folder B': ok,
-    'widen a group to every folder, no limit': 'You may give an approval limit of at most $500/day, your own: set one no higher.',
+    'widen a group to every folder, no limit':
+      'You may give an approval limit of at most $500/day, your own: set one no higher.',
   },
 };
 
@@ -101,10 +102,7 @@ eachDatabase((engine) => {
     /** Sets the scope of the user's own group. */
     async function scopeUser(user: TestUser, ruleFolderIds: number[] | null, approvalLimit: number | null) {
       const [membership] = await api.dbh.db.select().from(userGroups).where(eq(userGroups.userId, user.id));
-      await api.dbh.db
-        .update(groups)
-        .set({ ruleFolderIds, approvalLimit })
-        .where(eq(groups.id, membership!.groupId));
+      await api.dbh.db.update(groups).set({ ruleFolderIds, approvalLimit }).where(eq(groups.id, membership!.groupId));
     }
 
     async function newFolder(name: string) {
@@ -259,7 +257,9 @@ eachDatabase((engine) => {
       ]);
       for (const response of refusals) {
         expect(response.statusCode, response.body).toBe(403);
-        expect(response.json().detail).toMatch(/^Your permission group may (edit|restore and delete) rules only in: Folder A\.$/);
+        expect(response.json().detail).toMatch(
+          /^Your permission group may (edit|restore and delete) rules only in: Folder A\.$/,
+        );
       }
       const [b] = await api.dbh.db.select().from(folders).where(eq(folders.id, folderB.id));
       expect(b).toMatchObject({ name: 'Folder B', isDeleted: false });
@@ -280,7 +280,10 @@ eachDatabase((engine) => {
       expect(within.statusCode, within.body).toBe(200);
       expect(within.json()).toMatchObject({ rule_folders: [folderA.id], approval_limit: 250 });
       const [entry] = await api.dbh.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-      expect(entry).toMatchObject({ action: 'Updated group Target', changesText: 'approval limit: $300/day → $250/day' });
+      expect(entry).toMatchObject({
+        action: 'Updated group Target',
+        changesText: 'approval limit: $300/day → $250/day',
+      });
     });
 
     it('the junior may set a limit up to their own, not above', async () => {
@@ -316,7 +319,9 @@ eachDatabase((engine) => {
       const gone = await call(admin, 'POST', '/api/groups/', { name: 'G', rule_folders: [trashed.id, 999_999] });
       expect(gone.statusCode).toBe(400);
       expect(gone.json()).toEqual({
-        rule_folders: [`Folders ${[trashed.id, 999_999].sort((x, y) => x - y).join(', ')} do not exist or are in the trash.`],
+        rule_folders: [
+          `Folders ${[trashed.id, 999_999].sort((x, y) => x - y).join(', ')} do not exist or are in the trash.`,
+        ],
       });
       const negative = await call(admin, 'POST', '/api/groups/', { name: 'G', approval_limit: -1 });
       expect(negative.statusCode).toBe(400);
@@ -328,9 +333,17 @@ eachDatabase((engine) => {
     it('ruleScopeOf: the union of the granting groups’ folders and their largest limit; any unscoped group, none', async () => {
       const [extra] = await api.dbh.db
         .insert(groups)
-        .values({ name: 'B editors', accesses: ['create_update_rules'], ruleFolderIds: [folderB.id], approvalLimit: 800 })
+        .values({
+          name: 'B editors',
+          accesses: ['create_update_rules'],
+          ruleFolderIds: [folderB.id],
+          approvalLimit: 800,
+        })
         .returning();
-      const [readOnly] = await api.dbh.db.insert(groups).values({ name: 'Readers', accesses: ['read_rules'] }).returning();
+      const [readOnly] = await api.dbh.db
+        .insert(groups)
+        .values({ name: 'Readers', accesses: ['read_rules'] })
+        .returning();
       const member = await api.userWith(['create_update_rules']);
       await scopeUser(member, [folderA.id], 500);
       await api.dbh.db.insert(userGroups).values([
