@@ -194,7 +194,7 @@ describe('Campaigns: choosing an event date by hand', () => {
     await user.click(await screen.findByRole('option', { name: /3\/14\/2026/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      "Date_id: This date is not one of the folder's Demio event dates.",
+      "Date id: This date is not one of the folder's Demio event dates.",
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
