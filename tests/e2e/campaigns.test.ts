@@ -37,8 +37,9 @@ describe('Campaigns screen on the simulator', () => {
       .evaluateAll((trs: TableRow[]) =>
         trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
       );
-  const TOPIC = 3;
-  const SPEND = 7;
+  // Campaign ID, Campaign Name, Status, Ad Account, Topic …
+  const TOPIC = 4;
+  const SPEND = 8;
   const NAME = 1;
 
   beforeAll(async () => {
