@@ -2,13 +2,16 @@
  * `npm run bench -- --backtest`: one rule over 30 days of 1,000 ads of hourly history, on PGlite and
  * on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): the seconds from request to result, the
  * table's bytes per ad and day, and the agreement of a backtest with the engine run live against
- * the simulator (bench/backtest/agreement.ts). Writes bench/results/latest.json's "backtest".
+ * the simulator (bench/backtest/agreement.ts); then the preview of an edit across a fleet of 1,000
+ * ad accounts (bench/backtest/fleet.ts). Writes bench/results/latest.json's "backtest".
  */
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../server/backtest/service';
 import { pgliteFactory, postgresFactory, type DatabaseFactory } from '../databases';
 import { mergeLatestSection } from '../latestJson';
 import { agreementRun } from './agreement';
+import { fleetRun } from './fleet';
 import { seedHistory } from './history';
 
 const everyHour = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => true));
@@ -22,13 +25,19 @@ export async function runBacktestBench(argv: string[], log: (line: string) => vo
   const ads = flag(argv, 'ads', 1000);
   const days = flag(argv, 'days', 30);
   const agreementDays = flag(argv, 'agreement-days', 3);
+  const fleet = { accounts: flag(argv, 'accounts', 1000), days, repeats: flag(argv, 'fleet-repeats', 3) };
+  // --fleet-only: the fleet's preview alone; --no-fleet: the single rule and its agreement alone.
+  const single = !argv.includes('--fleet-only');
+  const fleetToo = !argv.includes('--no-fleet');
   const now = new Date();
   const factories: DatabaseFactory[] = [await pgliteFactory()];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url) factories.push(await postgresFactory(url));
   const section: Record<string, unknown> = {};
+  const fleetSection: Record<string, unknown> = {};
   try {
     for (const factory of factories) {
+      if (!single) break;
       const database = await factory.fresh('backtest');
       try {
         const db = database.handle.db;
@@ -90,9 +99,28 @@ export async function runBacktestBench(argv: string[], log: (line: string) => vo
         await database.close();
       }
     }
+    for (const factory of factories) {
+      if (!fleetToo) break;
+      const database = await factory.fresh('fleet');
+      try {
+        fleetSection[factory.engine] = await fleetRun(factory.engine, database, fleet, log);
+      } finally {
+        await database.close();
+      }
+    }
   } finally {
     for (const factory of factories) await factory.dispose();
   }
+  if (fleetToo) section.fleet = { ...(await lastFleet()), ...fleetSection };
   await mergeLatestSection('bench/results/latest.json', 'backtest', section);
   log('bench/results/latest.json: "backtest" written');
+}
+
+/** The fleet's numbers latest.json holds: an engine not run this time keeps them. */
+async function lastFleet(): Promise<Record<string, unknown>> {
+  const latest = await readFile('bench/results/latest.json', 'utf8').then(
+    (text) => JSON.parse(text) as { backtest?: { fleet?: Record<string, unknown> } },
+    () => ({}) as { backtest?: { fleet?: Record<string, unknown> } },
+  );
+  return latest.backtest?.fleet ?? {};
 }

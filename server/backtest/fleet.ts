@@ -70,11 +70,13 @@ export interface FleetOptions {
   platformNow?: (adAccountId: string) => Promise<PlatformNow>;
   /** Folders done, of all. */
   onProgress?: (done: number, total: number) => void;
-  /** Accounts whose history one statement reads (default 100). */
+  /** Accounts whose history one statement reads (default 50). */
   accountsPerRead?: number;
 }
 
-const ACCOUNTS_PER_READ = 100;
+const ACCOUNTS_PER_READ = 50;
+/** Batches read ahead of the one replaying: the database's work on the next beside the replays of this one. */
+const READS_AHEAD = 1;
 
 /** The scheduled hours of each schedule and zone, worked out once for the whole preview. */
 function slotsBySchedule(fromMs: number, toMs: number) {
@@ -153,13 +155,17 @@ export async function previewFleet(
   };
   const previewOf = new Map<number, FleetFolderPreview>();
   const batches = batchesOf(folders, Math.max(1, options.accountsPerRead ?? ACCOUNTS_PER_READ));
-  // The next batch's history is read while this one replays.
-  let next = batches.length ? loadAccounts(db, batches[0]!, context) : null;
+  // The next batches' history is read while this one replays (its failure thrown when it is awaited).
+  const reads: (Promise<Map<string, AccountInputs>> | undefined)[] = [];
+  const readAhead = (index: number) => {
+    if (index >= batches.length || reads[index]) return;
+    reads[index] = loadAccounts(db, batches[index]!, context);
+    reads[index].catch(() => undefined);
+  };
   for (const [index, batch] of batches.entries()) {
-    const inputs = await next!;
-    next = index + 1 < batches.length ? loadAccounts(db, batches[index + 1]!, context) : null;
-    // Read ahead: its failure is thrown when it is awaited, not left unhandled if this batch stops first.
-    next?.catch(() => undefined);
+    for (let ahead = 0; ahead <= READS_AHEAD; ahead += 1) readAhead(index + ahead);
+    const inputs = await reads[index]!;
+    reads[index] = undefined;
     for (const folder of batch) {
       if (options.signal?.aborted) throw new ReplayCancelled();
       previewOf.set(folder.folderId, await previewFolder(folder, inputs.get(folder.adAccountId)!, context));

@@ -102,12 +102,12 @@ export function timelineSpan(fromMs: number, toMs: number, lookBackDays: number)
 export const metricsWanted = (metrics: readonly MetricName[]): MetricName[] =>
   METRICS.filter((m) => m === 'spendCents' || m === 'impressions' || metrics.includes(m));
 
-/** The aggregate of the rows' lines that seriesFromTexts reads: ids, day, masks, then `wanted`'s cells. */
-export const historyLines = (wanted: readonly MetricName[]) =>
+/** A row's line as seriesFromTexts reads it: ids, day, masks, then `wanted`'s cells. */
+export const historyLine = (wanted: readonly MetricName[]) =>
   sql.raw(
-    `string_agg(concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
+    `concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
       .map((m) => `coalesce(array_to_string(${COLUMN[m]}, ',', ''), '')`)
-      .join(', ')}), E'\\n')`,
+      .join(', ')})`,
   );
 
 /** Days read per statement: each answers one text of every reading in its days (set-based, one round trip). */
@@ -132,7 +132,7 @@ export async function loadTimeline(
   const { startMs, hours } = timelineSpan(fromMs, toMs, lookBackDays);
   const lastDay = dayOf(toMs);
   const wanted = metricsWanted(metrics);
-  const line = historyLines(wanted);
+  const line = sql`string_agg(${historyLine(wanted)}, E'\\n')`;
   const chunks: Promise<{ rows: { t: string | null }[] }>[] = [];
   for (let day = startMs; day <= dayStartMs(lastDay); day += LOAD_DAYS * DAY_MS) {
     const until = dayOf(Math.min(day + (LOAD_DAYS - 1) * DAY_MS, dayStartMs(lastDay)));
