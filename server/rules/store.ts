@@ -234,7 +234,10 @@ export async function findStoredRule(db: Db, id: number, forUpdate = false): Pro
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.adAccountId, folders.adAccountId))
     .leftJoin(ruleTemplates, eq(ruleTemplates.id, rules.templateId))
     .where(eq(rules.id, id));
-  const [row] = forUpdate ? await query.for('update', { of: rules }) : await query;
+  // Locked first, then read in a statement of its own: a lock that waited on another write (a
+  // template edit) would re-read the rule's row but not its items or template joined to it.
+  if (forUpdate) await db.select({ id: rules.id }).from(rules).where(eq(rules.id, id)).for('update');
+  const [row] = await query;
   return row ?? null;
 }
 

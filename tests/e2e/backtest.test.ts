@@ -105,7 +105,7 @@ describe('a rule tried on history, then its impact report, in a real browser', (
     await page.getByRole('switch', { name: `Turn on: ${NO_LEADS_TASK}` }).uncheck();
     await page.getByRole('button', { name: 'Try on history' }).click();
     await dialog()
-      .getByText(/^History of act_\d+: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, \d+ ads/)
+      .getByText(/^History of .+ \(act_\d+\): \d+\/\d+\/\d{4} to \d+\/\d+\/\d{4}, \d+ ads/)
       .waitFor();
     await dialog().getByRole('button', { name: 'Run', exact: true }).click();
     await dialog().getByText('Turn on at least one task to try the rule on history.').waitFor();

@@ -77,10 +77,11 @@ describe('connecting a business from the app', () => {
     const token = page.getByLabel('System-user token');
     await token.fill('EAAnot-a-token-meta-issued');
     await page.getByRole('button', { name: 'Add connection' }).click();
-    // Under the field (the snackbar says it too, as 'Token: …').
-    await page
-      .getByText('Meta refused this token: Invalid OAuth access token - Cannot parse access token', { exact: true })
-      .waitFor();
+    // Under the field, and in the snackbar.
+    const refused = 'Meta refused this token: Invalid OAuth access token - Cannot parse access token';
+    await page.getByRole('alert').getByText(refused, { exact: true }).waitFor();
+    const helper = page.locator(`[id="${await token.getAttribute('aria-describedby')}"]`);
+    expect(await helper.textContent()).toBe(refused);
     expect(await checkBothWidths(page, 'meta-connection-refused', (p) => [p.getByLabel('System-user token')])).toEqual(
       [],
     );

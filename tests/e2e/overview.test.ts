@@ -73,6 +73,7 @@ describe('the agency overview in a real browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('navigation', { name: 'Ad Rules Console' });
+    await panel.getByRole('link', { name: 'Agency overview' }).waitFor();
     const names = (await panel.getByRole('link').allTextContents()).map((t) => t.trim());
     // The panel's own entries, in their order, then the screens.
     const own = ['General', 'Campaigns', 'Team', 'Account'];

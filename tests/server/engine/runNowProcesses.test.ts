@@ -82,8 +82,8 @@ describe('Run now on two server processes on PostgreSQL', () => {
     const firstAnswer = (await (await first).json()) as { turned_off: number };
     const secondAnswer = (await second.json()) as { turned_off: number };
 
-    expect(firstAnswer.turned_off).toBe(expected.length);
-    expect(secondAnswer.turned_off).toBe(0);
+    expect(firstAnswer, JSON.stringify(firstAnswer)).toMatchObject({ turned_off: expected.length });
+    expect(secondAnswer, JSON.stringify(secondAnswer)).toMatchObject({ turned_off: 0 });
     expect(
       writesTo(expected, since)
         .map((w) => w.id)

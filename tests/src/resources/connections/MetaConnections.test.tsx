@@ -131,9 +131,10 @@ describe('Meta connections', () => {
     expect(token).toHaveAttribute('type', 'password');
     await user.type(token, 'EAAbroken');
     await user.click(screen.getByRole('button', { name: 'Add connection' }));
-    expect(
-      await screen.findByText('Meta refused this token: Invalid OAuth access token - Cannot parse access token'),
-    ).toBeInTheDocument();
+    const refused = 'Meta refused this token: Invalid OAuth access token - Cannot parse access token';
+    // Under the field (its description) and in the snackbar.
+    await waitFor(() => expect(token).toHaveAccessibleDescription(refused));
+    expect(within(await screen.findByRole('alert')).getByText(refused)).toBeInTheDocument();
     expect(token).toHaveAttribute('aria-invalid', 'true');
     expect(posted).toEqual([{ name: '', token: 'EAAbroken' }]);
     expect(screen.getByTestId('address')).toHaveTextContent('/meta_connections/create');
