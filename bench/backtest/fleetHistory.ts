@@ -6,9 +6,10 @@
  */
 import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, rules } from '../../server/db/schema/index';
-import { DAY_MS, METRICS, type MetricName } from '../../server/history/reading';
+import { DAY_MS } from '../../server/history/reading';
 import { writeNames, writeSettledDays, type AdNaming, type SettledDay } from '../../server/history/store';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { cplOf, steadySpenderDays } from './history';
 
 /** Ads of the account at this index: 4 to 20, about 12 on average. */
 export const adsOfAccount = (account: number) => 4 + ((account * 7) % 17);
@@ -78,32 +79,16 @@ export async function seedFleetHistory(
         budgetCents: 50_000,
         optimizationGoal: 'OFFSITE_CONVERSIONS',
       });
-      const spendPerHour = 1 + ((i + a) % 5);
-      const cpl = (i + a) % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + ((i * 3 + a) % 7) * 8;
-      for (let d = 0; d < days + 3; d += 1) {
-        const values = Object.fromEntries(METRICS.map((m) => [m, [] as number[]])) as Record<
-          MetricName,
-          (number | null)[]
-        >;
-        for (let h = 0; h < 24; h += 1) {
-          const spend = spendPerHour * (d * 24 + h);
-          values.spendCents.push(spend * 100);
-          values.impressions.push(spend * 45);
-          values.clicks.push(Math.floor(spend * 0.6));
-          values.linkClicks.push(Math.floor(spend * 0.4));
-          values.leads.push(Number.isFinite(cpl) ? Math.floor(spend / cpl) : 0);
-          values.websiteLeads.push(0);
-        }
-        rows.push({
-          day: new Date((firstDay + d) * DAY_MS).toISOString().slice(0, 10),
+      rows.push(
+        ...steadySpenderDays({
           adId,
           campaignId,
-          values,
-          readMask: 0xffffff,
-          onMask: 0xffffff,
-          campaignOnMask: 0xffffff,
-        });
-      }
+          spendPerHour: 1 + ((i + a) % 5),
+          cpl: cplOf(i * 3 + a),
+          firstDay,
+          days,
+        }),
+      );
     }
     await writeSettledDays(db, adAccountId, rows);
     await writeNames(db, adAccountId, names, now);

@@ -28,32 +28,47 @@ export async function seedHistory(db: Database, ads: number, days: number, now: 
       budgetCents: 50_000,
       optimizationGoal: 'OFFSITE_CONVERSIONS',
     });
-    const spendPerHour = 1 + (i % 5);
-    const cpl = i % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 7) * 8;
-    for (let d = 0; d < days + 3; d += 1) {
-      const values = {} as Record<MetricName, (number | null)[]>;
-      for (const metric of METRICS) values[metric] = [];
-      for (let h = 0; h < 24; h += 1) {
-        const spend = spendPerHour * (d * 24 + h);
-        values.spendCents.push(spend * 100);
-        values.impressions.push(spend * 45);
-        values.clicks.push(Math.floor(spend * 0.6));
-        values.linkClicks.push(Math.floor(spend * 0.4));
-        values.leads.push(Number.isFinite(cpl) ? Math.floor(spend / cpl) : 0);
-        values.websiteLeads.push(0);
-      }
-      rows.push({
-        day: new Date((firstDay + d) * DAY_MS).toISOString().slice(0, 10),
-        adId,
-        campaignId,
-        values,
-        readMask: 0xffffff,
-        onMask: 0xffffff,
-        campaignOnMask: 0xffffff,
-      });
-    }
+    rows.push(...steadySpenderDays({ adId, campaignId, spendPerHour: 1 + (i % 5), cpl: cplOf(i), firstDay, days }));
   }
   await writeSettledDays(db, adAccountId, rows);
   await writeNames(db, adAccountId, names, now);
   return { adAccountId, folderId: folder!.id, adDays: rows.length };
+}
+
+/** A steady spender's never-converting share: every fourth ad; the others at $20 to $68 a lead. */
+export const cplOf = (i: number) => (i % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 7) * 8);
+
+/** An ad's `days + 3` settled days of hourly readings from `firstDay` (days since the epoch), at its spend rate and cost per lead. */
+export function steadySpenderDays(ad: {
+  adId: string;
+  campaignId: string;
+  spendPerHour: number;
+  cpl: number;
+  firstDay: number;
+  days: number;
+}): SettledDay[] {
+  const rows: SettledDay[] = [];
+  for (let d = 0; d < ad.days + 3; d += 1) {
+    const values = {} as Record<MetricName, (number | null)[]>;
+    for (const metric of METRICS) values[metric] = [];
+    for (let h = 0; h < 24; h += 1) {
+      const spend = ad.spendPerHour * (d * 24 + h);
+      values.spendCents.push(spend * 100);
+      values.impressions.push(spend * 45);
+      values.clicks.push(Math.floor(spend * 0.6));
+      values.linkClicks.push(Math.floor(spend * 0.4));
+      values.leads.push(Number.isFinite(ad.cpl) ? Math.floor(spend / ad.cpl) : 0);
+      values.websiteLeads.push(0);
+    }
+    rows.push({
+      day: new Date((ad.firstDay + d) * DAY_MS).toISOString().slice(0, 10),
+      adId: ad.adId,
+      campaignId: ad.campaignId,
+      values,
+      readMask: 0xffffff,
+      onMask: 0xffffff,
+      campaignOnMask: 0xffffff,
+    });
+  }
+  return rows;
 }

@@ -7,6 +7,7 @@ import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, adMetricHistory } from '../db/schema/index';
 import { dayOf, dayStartMs, DAY_MS, HOUR_MS, METRICS, type AdNumbers, type MetricName } from './reading';
+import { baseOfDayFrom, readHistoryText } from './historyText';
 import { type AdNaming, COLUMN } from './store';
 
 /** One ad's readings, hour by hour from the timeline's start. */
@@ -45,51 +46,6 @@ export function numbersAt(series: AdSeries, hour: number): AdNumbers {
     leads: orNull(v.leads[hour]!),
     websiteLeads: orNull(v.websiteLeads[hour]!),
   };
-}
-
-const lineEnd = (text: string, from: number) => {
-  const end = text.indexOf('\n', from);
-  return end < 0 ? text.length : end;
-};
-
-/** Where each of a line's first `count` fields ends (its tab, or the line's end). */
-function tabsOf(text: string, from: number, end: number, count: number): number[] {
-  const ends: number[] = [];
-  for (let at = from; ends.length < count; ) {
-    const tab = text.indexOf('\t', at);
-    const stop = tab < 0 || tab > end ? end : tab;
-    ends.push(stop);
-    at = stop + 1;
-  }
-  return ends;
-}
-
-const COMMA = 44;
-const MINUS = 45;
-const ZERO = 48;
-
-/**
- * One day's 24 comma-separated whole numbers (blank: not reported) from `from` to `to`, into
- * `values` from index `base`, at the hours the read mask holds. Read character by character: the
- * window is millions of numbers, and splitting them into strings first was most of its load time.
- */
-function readCells(text: string, from: number, to: number, values: Float64Array, base: number, readMask: number) {
-  let at = from;
-  for (let h = 0; h < 24; h += 1) {
-    let value = Number.NaN;
-    if (at < to && text.charCodeAt(at) !== COMMA) {
-      const negative = text.charCodeAt(at) === MINUS;
-      if (negative) at += 1;
-      value = 0;
-      for (let c = text.charCodeAt(at); at < to && c !== COMMA; c = text.charCodeAt(at)) {
-        value = value * 10 + (c - ZERO);
-        at += 1;
-      }
-      if (negative) value = -value;
-    }
-    if ((readMask >>> h) & 1) values[base + h] = value;
-    at += 1;
-  }
 }
 
 /** The hours a timeline of [fromMs, toMs) holds: from UTC midnight `lookBackDays` before its start to the end of its last day. */
@@ -211,32 +167,8 @@ export function seriesFromTexts(
     }
     return series;
   };
-  const dayBase = new Map<string, number>();
-  for (const text of texts) {
-    for (let start = 0; start < text.length; ) {
-      const end = lineEnd(text, start);
-      const fields = tabsOf(text, start, end, 7 + wanted.length);
-      const series = seriesOf(text.slice(start, fields[0]), text.slice(fields[0]! + 1, fields[1]));
-      const day = text.slice(fields[1]! + 1, fields[2]);
-      let base = dayBase.get(day);
-      if (base === undefined) {
-        base = Math.round((dayStartMs(day) - startMs) / HOUR_MS);
-        dayBase.set(day, base);
-      }
-      const mask = (k: number) => Number(text.slice(fields[k - 1]! + 1, fields[k]));
-      const [readMask, settledMask, onMask, campaignOnMask] = [mask(3), mask(4), mask(5), mask(6)];
-      for (let h = 0; h < 24; h += 1) {
-        if (!((readMask >>> h) & 1)) continue;
-        series.read[base + h] = 1;
-        series.settled[base + h] = (settledMask >>> h) & 1;
-        series.on[base + h] = (onMask >>> h) & 1;
-        series.campaignOn[base + h] = (campaignOnMask >>> h) & 1;
-      }
-      for (let k = 0; k < wanted.length; k += 1)
-        readCells(text, fields[6 + k]! + 1, fields[7 + k]!, series.values[wanted[k]!], base, readMask);
-      start = end + 1;
-    }
-  }
+  const sink = { seriesOf, baseOfDay: baseOfDayFrom(startMs) };
+  for (const text of texts) readHistoryText(text, wanted, sink);
   for (const series of byAd.values()) {
     let last = -1;
     for (let h = 0; h < hours; h += 1) {
