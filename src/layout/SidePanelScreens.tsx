@@ -1,6 +1,6 @@
 /**
  * The side panel's second list, below its own entries: the screens otherwise reached from inside
- * others (Activity, Log, Impact) and the screens of their own (Agency overview), each shown only to
+ * others (Activity, Log, Impact) and the screens of their own (Agency overview, Ads), each shown only to
  * those its route opens to, each with its icon. One line per screen in SIDE_PANEL_SCREENS: a
  * registry resource by its name (its route, icon — a defined resource's `menu.icon` — and list
  * permission come with it), or a custom screen with its address, label, icon and permission.
@@ -28,6 +28,7 @@ export const SIDE_PANEL_SCREENS: SidePanelScreen[] = [
   { resource: 'log', label: 'app.page.log' },
   { to: '/impact', label: 'app.page.impact', icon: InsightsOutlinedIcon, access: 'view_logs' },
   { to: '/overview', label: 'overview.title', icon: SpaceDashboardOutlinedIcon, access: 'read_rules' },
+  { resource: 'ads', label: 'ads.title' },
 ];
 
 interface ResolvedScreen {

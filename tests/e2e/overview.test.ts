@@ -69,7 +69,7 @@ describe('the agency overview in a real browser', () => {
   const rowCount = async () =>
     (await page.getByRole('table', { name: 'Agency overview' }).getByRole('row').all()).length;
 
-  it('the side panel lists Activity, Log, Impact and Agency overview below its own entries', async () => {
+  it('the side panel lists Activity, Log, Impact, Agency overview and Ads below its own entries', async () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('navigation', { name: 'Ad Rules Console' });
@@ -78,7 +78,7 @@ describe('the agency overview in a real browser', () => {
     // The panel's own entries, in their order, then the screens.
     const own = ['General', 'Campaigns', 'Team', 'Account'];
     expect(names.filter((name) => own.includes(name))).toEqual(own);
-    expect(names.slice(-4)).toEqual(['Activity', 'Log', 'Impact', 'Agency overview']);
+    expect(names.slice(-5)).toEqual(['Activity', 'Log', 'Impact', 'Agency overview', 'Ads']);
     expect(names.indexOf('Account')).toBeLessThan(names.indexOf('Activity'));
     expect(await checkBothWidths(page, 'side-panel')).toEqual([]);
   });

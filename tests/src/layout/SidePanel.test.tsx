@@ -1,5 +1,5 @@
 /**
- * The side panel's screens below its own entries: Activity, Log, Impact and Agency overview, each
+ * The side panel's screens below its own entries: Activity, Log, Impact, Agency overview and Ads, each
  * to those its route opens to, in that order; the panel's own entries stay as they were.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -26,29 +26,30 @@ async function panelLinks() {
 }
 
 describe('side panel screens', () => {
-  it('lists Activity, Log, Impact and Agency overview after the panel’s own entries, each with its icon', async () => {
+  it('lists Activity, Log, Impact, Agency overview and Ads after the panel’s own entries, each with its icon', async () => {
     signIn({ is_superuser: true });
     renderApp(SHELL);
     const links = await panelLinks();
-    expect(links.slice(-4)).toEqual([
+    expect(links.slice(-5)).toEqual([
       ['Activity', '/activity'],
       ['Log', '/log'],
       ['Impact', '/impact'],
       ['Agency overview', '/overview'],
+      ['Ads', '/ads'],
     ]);
     const names = links.map(([name]) => name);
     // The panel's own entries come first, in their order.
     expect(names.filter((name) => OWN.includes(name!))).toEqual(OWN);
     expect(names.indexOf('Account')).toBeLessThan(names.indexOf('Activity'));
-    for (const name of ['Activity', 'Log', 'Impact', 'Agency overview'])
+    for (const name of ['Activity', 'Log', 'Impact', 'Agency overview', 'Ads'])
       expect(screen.getByRole('link', { name }).querySelector('svg')).not.toBeNull();
   });
 
-  it('with view_logs: Activity, Log and Impact, not the overview (it needs read_rules)', async () => {
+  it('with view_logs: Activity, Log, Impact and Ads, not the overview (it needs read_rules)', async () => {
     signIn(withAccesses('view_logs'));
     renderApp(SHELL);
     const names = (await panelLinks()).map(([name]) => name);
-    expect(names).toEqual(expect.arrayContaining(['Activity', 'Log', 'Impact']));
+    expect(names).toEqual(expect.arrayContaining(['Activity', 'Log', 'Impact', 'Ads']));
     expect(names).not.toContain('Agency overview');
   });
 
@@ -57,14 +58,14 @@ describe('side panel screens', () => {
     renderApp(SHELL);
     const names = (await panelLinks()).map(([name]) => name);
     expect(names).toContain('Agency overview');
-    for (const hidden of ['Activity', 'Log', 'Impact']) expect(names).not.toContain(hidden);
+    for (const hidden of ['Activity', 'Log', 'Impact', 'Ads']) expect(names).not.toContain(hidden);
   });
 
   it('without either: none of them, and the panel’s own entries as before', async () => {
     signIn(withAccesses('add_edit_campaigns'));
     renderApp(SHELL);
     const names = (await panelLinks()).map(([name]) => name);
-    for (const hidden of ['Activity', 'Log', 'Impact', 'Agency overview']) expect(names).not.toContain(hidden);
+    for (const hidden of ['Activity', 'Log', 'Impact', 'Agency overview', 'Ads']) expect(names).not.toContain(hidden);
     expect(names).toEqual(expect.arrayContaining(['General', 'Campaigns', 'Account']));
   });
 
