@@ -43,21 +43,33 @@ const VERDICT_COLOR: Partial<Record<RunVerdict, string>> = {
   would_act: 'info.dark',
 };
 
-function Verdicts({ verdicts }: { verdicts: RunObjectDto['verdicts'] }) {
+type Decision = RuleRun['decision'];
+
+/** A held object's verdict once a person decided the run: what happened, not "Held" forever. */
+const shownVerdict = (verdict: RunVerdict, decision: Decision) =>
+  verdict === 'held' && (decision === 'approved' || decision === 'dismissed') ? (`held_${decision}` as const) : verdict;
+
+const DECIDED_COLOR = { held_approved: 'success.dark', held_dismissed: 'text.secondary' } as const;
+
+function Verdicts({ verdicts, decision }: { verdicts: RunObjectDto['verdicts']; decision: Decision }) {
   const translate = useTranslate();
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-      {Object.entries(verdicts).map(([task, verdict]) => (
-        <Typography component="li" variant="caption" key={task} sx={{ display: 'block' }}>
-          <Box component="span" sx={{ fontWeight: 600, color: VERDICT_COLOR[verdict] }}>
-            {translate(`rules.editor.runs.verdicts.${verdict}`, { _: verdict })}
-          </Box>
-          <Box component="span" sx={{ color: 'text.secondary' }}>
-            {' — '}
-            {translate(`activity.tasks.${task}`, { _: task })}
-          </Box>
-        </Typography>
-      ))}
+      {Object.entries(verdicts).map(([task, verdict]) => {
+        const shown = shownVerdict(verdict, decision);
+        const color = shown === verdict ? VERDICT_COLOR[verdict] : DECIDED_COLOR[shown as keyof typeof DECIDED_COLOR];
+        return (
+          <Typography component="li" variant="caption" key={task} sx={{ display: 'block' }}>
+            <Box component="span" sx={{ fontWeight: 600, color }}>
+              {translate(`rules.editor.runs.verdicts.${shown}`, { _: shown })}
+            </Box>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {' — '}
+              {translate(`activity.tasks.${task}`, { _: task })}
+            </Box>
+          </Typography>
+        );
+      })}
     </Box>
   );
 }
@@ -124,7 +136,7 @@ function ObjectMetrics({ object }: { object: RunObjectDto }) {
   );
 }
 
-function ObjectRows({ objects, phone }: { objects: RunObjectDto[]; phone: boolean }) {
+function ObjectRows({ objects, phone, decision }: { objects: RunObjectDto[]; phone: boolean; decision: Decision }) {
   return objects.map((object) => (
     <TableRow key={`${object.type}-${object.id}`} data-testid={`run-object-${object.id}`}>
       {phone ? (
@@ -136,7 +148,7 @@ function ObjectRows({ objects, phone }: { objects: RunObjectDto[]; phone: boolea
             <Box>
               <ObjectMetrics object={object} />
             </Box>
-            <Verdicts verdicts={object.verdicts} />
+            <Verdicts verdicts={object.verdicts} decision={decision} />
           </Stack>
         </TableCell>
       ) : (
@@ -148,7 +160,7 @@ function ObjectRows({ objects, phone }: { objects: RunObjectDto[]; phone: boolea
             <ObjectMetrics object={object} />
           </TableCell>
           <TableCell>
-            <Verdicts verdicts={object.verdicts} />
+            <Verdicts verdicts={object.verdicts} decision={decision} />
           </TableCell>
         </>
       )}
@@ -160,7 +172,7 @@ function ObjectRows({ objects, phone }: { objects: RunObjectDto[]; phone: boolea
  * The objects the run looked at: those it acted on first; those without data folded behind their
  * count (an account holds many ads that did not deliver). On a phone each object is one cell.
  */
-function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
+function ObjectsTable({ objects, decision }: { objects: RunObjectDto[]; decision: Decision }) {
   const translate = useTranslate();
   const phone = useNarrowScreen();
   const [showEmpty, setShowEmpty] = useState(false);
@@ -186,8 +198,8 @@ function ObjectsTable({ objects }: { objects: RunObjectDto[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          <ObjectRows objects={sorted} phone={phone} />
-          {showEmpty ? <ObjectRows objects={withoutData} phone={phone} /> : null}
+          <ObjectRows objects={sorted} phone={phone} decision={decision} />
+          {showEmpty ? <ObjectRows objects={withoutData} phone={phone} decision={decision} /> : null}
         </TableBody>
       </Table>
       {withoutData.length ? (
@@ -275,7 +287,7 @@ export function RunDetail({ runId }: { runId: number }) {
       <RunAdsLinks runId={runId} ruleId={data.rule_id} />
       {/* An approval judges nothing (it carries out the held run's plan): no "matched nothing" under its changes. */}
       {data.objects?.length || (data.trigger !== 'approval' && !data.budget_changes?.length) ? (
-        <ObjectsTable objects={data.objects ?? []} />
+        <ObjectsTable objects={data.objects ?? []} decision={data.decision} />
       ) : null}
     </Stack>
   );

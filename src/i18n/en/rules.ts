@@ -176,6 +176,8 @@ export default {
           exempt: 'Exempt',
           no_data: 'No data',
           held: 'Held',
+          held_approved: 'Held, then approved: turned off',
+          held_dismissed: 'Held, then dismissed: left on',
           would_act: 'Would act',
           too_early: 'Too early',
           lag_allowance: 'Lag allowance: its recent spend has not had time to convert',

@@ -286,6 +286,10 @@ describe('Runs panel', () => {
     const row = screen.getByRole('button', { name: 'Hide run 32' }).closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent('Approved'));
     expect(row).not.toHaveTextContent('Held');
+    // And so does each object's verdict.
+    await waitFor(() =>
+      expect(screen.getByTestId('run-object-120010')).toHaveTextContent('Held, then approved: turned off — '),
+    );
   });
 
   it('Dismiss drops a held run and the run says so', async () => {
@@ -297,6 +301,9 @@ describe('Runs panel', () => {
     await user.click(within(detail).getByRole('button', { name: 'Dismiss the held changes of run 32' }));
     expect(await within(detail).findByText('Dismissed by Ada Lovelace')).toBeInTheDocument();
     expect(decisions).toEqual(['dismiss']);
+    await waitFor(() =>
+      expect(screen.getByTestId('run-object-120010')).toHaveTextContent('Held, then dismissed: left on — '),
+    );
   });
 
   it('a reader without create_update_rules sees a held run waiting, without Approve or Dismiss', async () => {
