@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 
+/** A phone number the phone rule accepts, shown under the field and in its refusal. */
+export const PHONE_EXAMPLE = '+12 3456 7890';
+
 export const MESSAGES = {
   required: 'Field is required',
   folderRequired: 'This field is required',
@@ -16,7 +19,7 @@ export const MESSAGES = {
   passwordsMatch: 'Passwords must match',
   numeric: 'Field must be a number',
   integer: 'Field must be an integer',
-  phone: 'Phone number is not valid',
+  phone: `Phone number is not valid: use 10 digits, with an optional leading + and a space, dot or dash after the 2nd and 6th digits, like ${PHONE_EXAMPLE}`,
   min: (n: number) => `Field must be at least ${n} characters`,
   max: (n: number) => `Field must be at most ${n} characters`,
   controlCharacters: 'Field must not contain control characters',

@@ -3,6 +3,7 @@ import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
+import { PhoneInput } from '../../layout/PhoneInput';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { session, type SessionUser } from '../../providers/session';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
@@ -28,7 +29,7 @@ export function AccountForm({ user }: { user: SessionUser }) {
       <Stack spacing={0} sx={{ maxWidth: 480 }}>
         <TextInput source="first_name" label="people.fields.first_name" autoComplete="given-name" />
         <TextInput source="last_name" label="people.fields.last_name" autoComplete="family-name" />
-        <TextInput source="phone" label="people.fields.phone" type="tel" autoComplete="tel" />
+        <PhoneInput label="people.fields.phone" autoComplete="tel" />
         <TextInput source="email" label="people.fields.email" type="email" disabled />
         <ErrorList errors={errors} />
         <div>

@@ -11,6 +11,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { JoinRequest } from '../../providers/peopleMethods';
 import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
 import { PublicCard } from '../../layout/PublicCard';
+import { PhoneInput } from '../../layout/PhoneInput';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'password', 'password2'] as const;
 const validateWithCode = formValidator(joinSchema);
@@ -45,7 +46,7 @@ export function JoinPage() {
           <TextInput source="first_name" label="people.fields.first_name" autoComplete="given-name" fullWidth />
           <TextInput source="last_name" label="people.fields.last_name" autoComplete="family-name" fullWidth />
         </Stack>
-        <TextInput source="phone" label="people.fields.phone" type="tel" autoComplete="tel" fullWidth />
+        <PhoneInput label="people.fields.phone" autoComplete="tel" fullWidth />
         <PasswordInput source="password" label="people.fields.password" autoComplete="new-password" fullWidth />
         <PasswordInput source="password2" label="people.fields.password2" autoComplete="new-password" fullWidth />
         <ErrorList errors={errors} />

@@ -1,4 +1,6 @@
 /** Messages of: Team, account, invitations, password reset, permission groups. Namespace `people` (resource labels go under `resources.<name>`). */
+import { PHONE_EXAMPLE } from '../../domain/validation';
+
 export default {
   people: {
     fields: {
@@ -12,6 +14,10 @@ export default {
       new_password: 'New password',
       new_password2: 'Repeat new password',
       group: 'Permission group',
+    },
+    hints: {
+      /** What the phone rule accepts (src/domain/validation.ts), under the field before anything is typed. */
+      phone: `Optional. 10 digits with an optional leading +, like ${PHONE_EXAMPLE} or 1234567890`,
     },
     account: {
       title: 'Account',

@@ -3,13 +3,14 @@
  * here (changing it is confirmed by mail, from the member's own Account screen).
  */
 import { TextInput } from 'react-admin';
+import { PhoneInput } from '../../layout/PhoneInput';
 
 export function TeamMemberInputs() {
   return (
     <>
       <TextInput source="first_name" autoComplete="off" fullWidth />
       <TextInput source="last_name" autoComplete="off" fullWidth />
-      <TextInput source="phone" autoComplete="off" fullWidth />
+      <PhoneInput autoComplete="off" fullWidth />
       <TextInput source="email" disabled fullWidth />
     </>
   );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, invitations } from '../../../server/db/schema/index';
+import { MESSAGES } from '../../../src/domain/validation';
 import { createMailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -151,7 +152,7 @@ eachDatabase((engine) => {
       expect(response.json()).toEqual({
         first_name: ['Field is required'],
         last_name: ['Field is required'],
-        phone: ['Phone number is not valid'],
+        phone: [MESSAGES.phone],
         password: ['Password must be at least 8 characters'],
         password2: ['Password must be at least 8 characters', 'Passwords must match'],
         invite_code: ['Field is required'],

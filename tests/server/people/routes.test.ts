@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups } from '../../../server/db/schema/index';
 import { PERMISSIONS } from '../../../src/domain/permissions';
+import { MESSAGES } from '../../../src/domain/validation';
 import { createTestApi, type TestApi, type TestUser, USER_FIELDS } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 
@@ -82,7 +83,7 @@ eachDatabase((engine) => {
         expect(response.json()).toEqual({
           first_name: ['Field is required'],
           last_name: ['Field is required'],
-          phone: ['Phone number is not valid'],
+          phone: [MESSAGES.phone],
           email: ['E-mail must be valid'],
         });
       });

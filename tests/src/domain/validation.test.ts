@@ -10,6 +10,8 @@ import {
   password,
   phone,
   toFieldErrors,
+  MESSAGES,
+  PHONE_EXAMPLE,
 } from '../../../src/domain/validation';
 
 describe('the contract validation messages', () => {
@@ -36,10 +38,20 @@ describe('the contract validation messages', () => {
     ['4412345678', undefined],
     ['44-1234-5678', undefined],
     ['', undefined],
-    ['12345', 'Phone number is not valid'],
-    ['phone', 'Phone number is not valid'],
+    ['12345', MESSAGES.phone],
+    ['phone', MESSAGES.phone],
   ])('phone %j → %s', (value, message) => {
     expect(fieldValidator(phone)(value)).toBe(message);
+  });
+
+  it('refuses a phone number saying what it accepts, with an example it does accept', () => {
+    expect(MESSAGES.phone).toBe(
+      'Phone number is not valid: use 10 digits, with an optional leading + and a space, dot or dash after the 2nd and 6th digits, like +12 3456 7890',
+    );
+    expect(fieldValidator(phone)('+1 (555) 010-0200')).toBe(MESSAGES.phone);
+    expect(fieldValidator(phone)(PHONE_EXAMPLE)).toBeUndefined();
+    expect(fieldValidator(phone)('1234567890')).toBeUndefined();
+    expect(fieldValidator(phone)('12.3456.7890')).toBeUndefined();
   });
 
   it('login needs only both fields', () => {
@@ -71,7 +83,7 @@ describe('the contract validation messages', () => {
     expect(toFieldErrors(result.error!)).toEqual({
       first_name: ['Field is required'],
       last_name: ['Field is required'],
-      phone: ['Phone number is not valid'],
+      phone: [MESSAGES.phone],
       password: ['Password must be at least 8 characters'],
       password2: ['Password confirmation is required'],
     });

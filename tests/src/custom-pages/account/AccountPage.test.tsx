@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
+import { MESSAGES } from '../../../../src/domain/validation';
 import { session } from '../../../../src/providers/session';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
@@ -77,9 +78,17 @@ describe('Account screen', () => {
     const { user } = await openAccount();
     await user.clear(field(/First name/));
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    // Before a refusal the phone field shows the format it accepts; the refusal says the same.
+    expect(field(/Phone/)).toHaveAccessibleDescription(
+      'Optional. 10 digits with an optional leading +, like +12 3456 7890 or 1234567890',
+    );
+    expect(field(/Phone/)).toHaveAttribute('placeholder', '+12 3456 7890');
     await user.clear(field(/Phone/));
-    await user.type(field(/Phone/), '12-34');
-    expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
+    await user.type(field(/Phone/), '+1 (555) 010-0200');
+    expect(await screen.findByText(MESSAGES.phone)).toBeInTheDocument();
+    expect(field(/Phone/)).toHaveAccessibleDescription(
+      'Phone number is not valid: use 10 digits, with an optional leading + and a space, dot or dash after the 2nd and 6th digits, like +12 3456 7890',
+    );
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -107,7 +116,7 @@ describe('Account screen', () => {
     server.use(
       http.patch(paths.user(7), () =>
         HttpResponse.json(
-          { phone: ['Phone number is not valid'], last_name: ['Field must be at most 150 characters'] },
+          { phone: [MESSAGES.phone], last_name: ['Field must be at most 150 characters'] },
           { status: 400 },
         ),
       ),
@@ -116,7 +125,7 @@ describe('Account screen', () => {
     await user.type(field(/Last name/), '-King');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Field must be at most 150 characters')).toBeInTheDocument();
-    expect(screen.getByText('Phone number is not valid')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.phone)).toBeInTheDocument();
     expect(field(/Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
   });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
+import { MESSAGES } from '../../../../src/domain/validation';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signOut } from '../../../support/renderApp';
@@ -27,10 +28,19 @@ async function fill(values: { first?: string; last?: string; phone?: string; pas
 }
 
 describe('Confirm invitation', () => {
+  it('shows the phone format the rule accepts under the field', async () => {
+    renderApp('/join/invite-123');
+    const phone = await screen.findByLabelText(/Phone/, { selector: 'input' });
+    expect(phone).toHaveAccessibleDescription(
+      'Optional. 10 digits with an optional leading +, like +12 3456 7890 or 1234567890',
+    );
+    expect(phone).toHaveAttribute('placeholder', '+12 3456 7890');
+  });
+
   it('checks the fields as the contract validation says', async () => {
     await fill({ phone: '12', password: 'short', password2: 'other' });
     expect(await screen.findAllByText('Field is required')).toHaveLength(2);
-    expect(screen.getByText('Phone number is not valid')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.phone)).toBeInTheDocument();
     expect(screen.getAllByText('Password must be at least 8 characters')).toHaveLength(2);
     expect(document.title).toBe('Ad Rules Console | Confirm invitation');
   });
@@ -70,7 +80,7 @@ describe('Confirm invitation', () => {
     server.use(
       http.post(paths.inviteConfirm, () =>
         HttpResponse.json(
-          { phone: ['Phone number is not valid'], invite_code: ['This invitation has already been used.'] },
+          { phone: [MESSAGES.phone], invite_code: ['This invitation has already been used.'] },
           { status: 400 },
         ),
       ),
@@ -82,7 +92,7 @@ describe('Confirm invitation', () => {
       password: 'nina-password',
       password2: 'nina-password',
     });
-    expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.phone)).toBeInTheDocument();
     expect(input(/Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('listitem')).toHaveTextContent(/^This invitation has already been used\.$/);
     expect(screen.getByTestId('address')).toHaveTextContent('/join/invite-123');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../../src/domain/permissions';
+import { MESSAGES } from '../../../../src/domain/validation';
 import { paths } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
@@ -249,7 +250,7 @@ describe("a member's profile through the Edit view", () => {
       http.patch(paths.user(':id'), async ({ request }) => {
         const body = await bodyOf(request);
         sent.push(body);
-        if (refuse) return HttpResponse.json({ phone: ['Phone number is not valid'] }, { status: 400 });
+        if (refuse) return HttpResponse.json({ phone: [MESSAGES.phone] }, { status: 400 });
         return HttpResponse.json({ ...linus, ...body });
       }),
     );
@@ -263,7 +264,7 @@ describe("a member's profile through the Edit view", () => {
     const phone = screen.getByRole('textbox', { name: 'Phone' });
     await user.type(phone, '+12 3456 7890');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.phone)).toBeInTheDocument();
     expect(sent).toEqual([{ phone: '+12 3456 7890' }]);
     expect(loggedHttpStatuses(consoleErrors)).toEqual([400]);
 
