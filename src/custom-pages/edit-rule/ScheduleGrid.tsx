@@ -2,7 +2,8 @@
  * The 7×24 schedule grid (click a cell; a day name toggles the whole day, an hour heading the hour
  * on every day) and the 24-hour alert row. Both follow the ARIA grid pattern: one Tab stop, the
  * arrow keys between cells, Space or Enter to toggle; cells are toggle buttons (aria-pressed).
- * Each scrolls sideways inside its own box when the screen is narrower than the grid.
+ * Each scrolls sideways inside its own box when the screen is narrower than the grid. On a phone
+ * every cell, hour heading and day name is a 44 × 44 tap target (TAP_TARGET_PX).
  */
 import { Box, ButtonBase, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -17,9 +18,13 @@ import {
   type WeekSchedule,
 } from '../../domain/schedule';
 import { useGridKeys } from '../../layout/useGridKeys';
+import { TAP_TARGET_PX } from '../../theme';
 
 const CELL = 30;
 const DAY_COLUMN = 96;
+/** A cell's width and height: MUI's sm breakpoint and up (desktop) as before, a tap target below it. */
+const cellWidth = { xs: TAP_TARGET_PX, sm: CELL } as const;
+const cellHeight = (header: boolean) => ({ xs: TAP_TARGET_PX, sm: header ? 36 : CELL - 4 }) as const;
 
 interface CellProps {
   on: boolean;
@@ -43,8 +48,8 @@ function Cell({ on, label, onClick, row, col, tabIndex, header = false, text }: 
       data-grid-row={row}
       data-grid-col={col}
       sx={{
-        width: CELL,
-        height: header ? 36 : CELL - 4,
+        width: cellWidth,
+        height: cellHeight(header),
         m: '2px',
         borderRadius: 1,
         fontSize: 10,
@@ -134,7 +139,7 @@ export function WeekScheduleGrid({
                 justifyContent: 'flex-start',
                 px: 1,
                 borderRadius: 1,
-                height: CELL - 4,
+                height: cellHeight(false),
                 '&:hover': { bgcolor: 'action.hover' },
                 '&:focus-visible': { outline: 3, outlineColor: 'warning.main' },
               }}
@@ -181,7 +186,7 @@ export function AlertScheduleRow({ schedule, onToggle }: { schedule: DaySchedule
             role="columnheader"
             variant="caption"
             color="text.secondary"
-            sx={{ fontSize: 10, lineHeight: 1.1, width: CELL, mx: '2px', textAlign: 'center' }}
+            sx={{ fontSize: 10, lineHeight: 1.1, width: cellWidth, mx: '2px', textAlign: 'center' }}
           >
             {hourLabel(hour)}
           </Typography>

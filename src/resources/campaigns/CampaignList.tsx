@@ -1,13 +1,16 @@
 /**
  * Campaigns (/campaigns, docs/screens.md): the synced campaigns with the filter panel, the Source Campaign
  * Name column group, row actions and the empty state. Filters, sort, page and page size live in the
- * address, so a filtered view can be bookmarked and shared.
+ * address, so a filtered view can be bookmarked and shared. On a phone each campaign is a card with
+ * its name and state, ad account, spend, result, CPL and event date, and its actions.
  */
-import { Box, Card, Chip, Stack, Typography, type Theme } from '@mui/material';
-import { Datagrid, ListBase, TextField, useListContext, useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Chip, Stack, Typography, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Datagrid, ListBase, RecordContextProvider, TextField, useListContext, useTranslate } from 'react-admin';
 import { CAMPAIGN_PAGE_SIZES } from '../../domain/constants';
 import { CappedPagination, ListErrors, listErrorsQueryOptions } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
+import { useNarrowScreen } from '../../layout/RowActions';
 import { CampaignFilterPanel } from './CampaignFilterPanel';
 import { CampaignHeader } from './CampaignHeader';
 import {
@@ -28,6 +31,7 @@ import {
 } from './CampaignFields';
 import { CampaignRowActions } from './CampaignRowActions';
 import { EmptyCampaigns } from './EmptyCampaigns';
+import type { CampaignRecord } from './types';
 
 const CAMPAIGN_TABLE_SX = {
   overflowX: 'auto',
@@ -57,10 +61,79 @@ const CAMPAIGN_TABLE_SX = {
   '& .column-state': { display: { xs: 'none', sm: 'table-cell' } },
 } as const;
 
+/** A figure on a campaign's card: its column's name over its value. */
+function Figure({ source, children }: { source: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(`resources.campaigns.fields.${source}`)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The list on a phone: a card per campaign with the columns a media buyer looks for. */
+function CampaignCards() {
+  const translate = useTranslate();
+  const { data } = useListContext<CampaignRecord>();
+  return (
+    <Stack
+      component="ul"
+      spacing={1}
+      sx={{ p: 0, m: 0, listStyle: 'none' }}
+      aria-label={translate('app.page.campaigns')}
+    >
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined" data-testid={`campaign-card-${record.campaign_id}`}>
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1 } }}>
+              <Stack spacing={1}>
+                <Box sx={{ typography: 'subtitle2' }}>
+                  <CampaignNameCell source="campaign_name" />
+                </Box>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {record.meta_ad_account?.account_name} · {record.campaign_id}
+                </Typography>
+                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
+                  <Figure source="spend">
+                    <MoneyCell source="spend" />
+                  </Figure>
+                  <Figure source="cpl">
+                    <MoneyCell source="cpl" />
+                  </Figure>
+                  <Figure source="result">
+                    <ResultCell source="result" />
+                  </Figure>
+                  <Figure source="event_date">
+                    <EventDateCell source="event_date" />
+                  </Figure>
+                </Box>
+                <Box sx={{ ml: -1 }}>
+                  <CampaignRowActions source="actions" />
+                </Box>
+              </Stack>
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 function CampaignTable() {
   const { isPending, total, error } = useListContext();
+  const phone = useNarrowScreen();
   if (error) return null; // ListErrors above says what failed
   if (!isPending && total === 0) return <EmptyCampaigns />;
+  if (phone)
+    return (
+      <>
+        <CampaignCards />
+        <CappedPagination rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]} />
+      </>
+    );
   return (
     <>
       {/*
