@@ -25,7 +25,6 @@ export const i18n = {
       not_served: 'used through another connection',
       no_accounts: 'This token reaches no ad account.',
       checked_at: 'Checked %{date}',
-      not_watched: 'No folder watches it',
       fields: {
         name: 'Name',
         token: 'System-user token',
@@ -38,7 +37,6 @@ export const i18n = {
         status: 'Status',
         ad_account_id: 'Ad account ID',
         account_name: 'Ad account',
-        health: 'Health',
         actions: 'Actions',
       },
       status: {
