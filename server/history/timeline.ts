@@ -58,11 +58,11 @@ export function timelineSpan(fromMs: number, toMs: number, lookBackDays: number)
 export const metricsWanted = (metrics: readonly MetricName[]): MetricName[] =>
   METRICS.filter((m) => m === 'spendCents' || m === 'impressions' || metrics.includes(m));
 
-/** A row's line as seriesFromTexts reads it: ids, day, masks, then `wanted`'s cells. */
+/** A row's line as seriesFromTexts reads it: ids, day, masks, then `wanted`'s cells (kept as text by the database). */
 export const historyLine = (wanted: readonly MetricName[]) =>
   sql.raw(
     `concat_ws(E'\\t', ad_id, campaign_id, day::text, read_mask, settled_mask, on_mask, campaign_on_mask, ${wanted
-      .map((m) => `coalesce(array_to_string(${COLUMN[m]}, ',', ''), '')`)
+      .map((m) => `${COLUMN[m]}_text`)
       .join(', ')})`,
   );
 

@@ -1,5 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, date, text } from 'drizzle-orm/pg-core';
 import { adAccountId, instant } from './columns';
+
+/** A metric's cells as text, generated from its array (history_cells: migration 0047). */
+const cellsText = (column: string) =>
+  text(`${column}_text`)
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`history_cells(${column})`));
 
 /**
  * Metric history as the platform reported it (server/history/): one row per ad and UTC day, each
@@ -10,6 +17,9 @@ import { adAccountId, instant } from './columns';
  * read_mask bit h: hour h holds a reading. settled_mask bit h: it was filled afterwards from the
  * platform's daily and hourly breakdowns ("settled numbers, not as known then"). on_mask /
  * campaign_on_mask bit h: the ad / its campaign was delivering at that reading.
+ * Each metric's `<column>_text` is its array written out ('1,2,,4'; blank: not reported), kept by the
+ * database on every write: a backtest reads tens of millions of these numbers, and writing them out
+ * at read time was most of a fleet preview's time on the embedded database.
  * Pruned after HISTORY_DAYS.
  */
 export const adMetricHistory = pgTable(
@@ -29,6 +39,12 @@ export const adMetricHistory = pgTable(
     settledMask: integer('settled_mask').notNull().default(0),
     onMask: integer('on_mask').notNull().default(0),
     campaignOnMask: integer('campaign_on_mask').notNull().default(0),
+    spendCentsText: cellsText('spend_cents'),
+    impressionsText: cellsText('impressions'),
+    clicksText: cellsText('clicks'),
+    linkClicksText: cellsText('link_clicks'),
+    leadsText: cellsText('leads'),
+    websiteLeadsText: cellsText('website_leads'),
   },
   (t) => [primaryKey({ columns: [t.adAccountId, t.day, t.adId] }), index('ad_metric_history_day_idx').on(t.day)],
 );
