@@ -198,7 +198,7 @@ describe('a rule tried on history, then its impact report, in a real browser', (
     await page.goto('/');
     const folder = page.getByRole('listitem', { name: 'Harbor Backtest' });
     await folder.getByRole('button', { name: 'Show the rules of Harbor Backtest' }).click();
-    await folder.getByRole('link', { name: `Impact of ${ruleName}` }).click();
+    await folder.getByRole('link', { name: `Impact of rule ${ruleName}` }).click();
     await expectImpactOfTheRule();
     expect(await checkAndKeep('impact', (p) => [p.getByRole('button', { name: 'Export CSV' })])).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { FolderDto, FolderRuleDto } from '../../domain/folders';
+import type { RuleDto } from '../../domain/rules';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { removeFolder, replaceFolder } from './folderPages';
@@ -20,6 +21,25 @@ interface FolderCall {
 }
 
 const folderCallKey = [...queryKeys.folders, 'rowAction'];
+
+/** The message of a folder moved to the trash: with active rules, that they stop ('1 active rule stops'). */
+export function folderTrashedMessage(folder: FolderDto): [key: string, args: object] {
+  const active = folder.active_rules_count;
+  return active > 0
+    ? ['rules.general.folder_trashed_active', { name: folder.name, smart_count: active }]
+    : ['rules.general.folder_trashed', { name: folder.name }];
+}
+
+/** The message of a rule back from the trash, saying whether it is active (it runs again) or off. */
+export function restoredRuleMessage(
+  rule: Pick<RuleDto, 'is_active'> & { name?: string },
+  name: string,
+): [key: string, args: object] {
+  return [
+    rule.is_active ? 'rules.trash.rule_restored_active' : 'rules.trash.rule_restored_off',
+    { name: rule.name || name },
+  ];
+}
 
 export function useFolderActions({
   setOpened,
@@ -38,17 +58,21 @@ export function useFolderActions({
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
 
-  const success = (key: string, options: object = {}) =>
-    notify(translate(key), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS, ...options });
-  /** Restores what a trash action moved, from its message's Undo; the lists load it back. */
-  const undoTrash = (restore: () => Promise<unknown>) =>
+  const success = (key: string, options: object = {}, args: object = {}) =>
+    notify(translate(key, args), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS, ...options });
+  /**
+   * Restores what a trash action moved, from its message's Undo; the lists load it back. A rule's
+   * restore says whether the rule is active again (`restoredRule`), a folder's only that it is back.
+   */
+  const undoTrash = <T>(restore: () => Promise<T>, restored: (answer: T) => [key: string, args?: object]) =>
     undoAction(async () => {
       clearErrors();
       try {
-        await restore();
+        const answer = await restore();
         await queryClient.invalidateQueries({ queryKey: queryKeys.folders });
         otherScreensStale();
-        success('rules.trash.restored');
+        const [key, args] = restored(answer);
+        success(key, {}, args);
       } catch (error) {
         showError(error);
       }
@@ -111,9 +135,14 @@ export function useFolderActions({
       try {
         await trashFolder.mutateAsync(folder);
         setOpened((opened) => opened.filter((o) => o !== folder.id));
+        const [key, args] = folderTrashedMessage(folder);
         success(
-          'rules.general.folder_trashed',
-          undoTrash(() => dataProvider.restoreFolder(folder.id)),
+          key,
+          undoTrash(
+            () => dataProvider.restoreFolder(folder.id),
+            () => ['rules.trash.restored'],
+          ),
+          args,
         );
       } catch (error) {
         showError(error);
@@ -137,7 +166,10 @@ export function useFolderActions({
         folder,
         () => dataProvider.moveRuleToTrash(rule.id),
         'rules.general.rule_trashed',
-        undoTrash(() => dataProvider.restoreRule(rule.id)),
+        undoTrash(
+          () => dataProvider.restoreRule(rule.id),
+          (restored) => restoredRuleMessage(restored, rule.name),
+        ),
       ),
   };
 

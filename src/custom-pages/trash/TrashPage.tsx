@@ -38,6 +38,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import type { TrashFolderDto } from '../../providers/ruleMethods';
 import { usePermission } from '../../providers/usePermissions';
 import { HistoryButtons } from '../general/HistoryButtons';
+import { restoredRuleMessage } from '../general/useFolderActions';
 import { useInfiniteScroll } from '../general/useInfiniteScroll';
 import { useTrashPages } from './trashPages';
 import { formatDateTime } from '../../layout/dateFormat';
@@ -172,11 +173,13 @@ export function TrashPage() {
       ]),
   });
 
-  const run = async (call: () => Promise<unknown>, done: string) => {
+  /** Runs a restore or delete, then says it is done: `done` is the message's key, or its key and arguments from the answer. */
+  const run = async <T,>(call: () => Promise<T>, done: string | ((answer: T) => [key: string, args: object])) => {
     clearErrors();
     try {
-      await change.mutateAsync(call);
-      notify(translate(done), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
+      const answer = (await change.mutateAsync(call)) as T;
+      const [key, args] = typeof done === 'string' ? [done, {}] : done(answer);
+      notify(translate(key, args), { type: 'success', autoHideDuration: SNACKBAR_TIMEOUT_MS });
     } catch (error) {
       showError(error);
     }
@@ -256,7 +259,12 @@ export function TrashPage() {
                   name={rule.name}
                   detail={[account, when(rule.deleted_at)].filter(Boolean).join(' · ')}
                   indent
-                  onRestore={() => run(() => dataProvider.restoreRule(rule.id), 'rules.trash.restored')}
+                  onRestore={() =>
+                    run(
+                      () => dataProvider.restoreRule(rule.id),
+                      (restored) => restoredRuleMessage(restored, rule.name),
+                    )
+                  }
                   onDelete={() => setConfirm({ kind: 'rule', rule })}
                   history={{ param: 'rule_id', id: rule.id }}
                 />

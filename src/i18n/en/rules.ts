@@ -15,8 +15,13 @@ export default {
       activity: 'A',
       log: 'L',
       impact: 'I',
-      activity_of: 'Activity of %{name}',
-      log_of: 'Log of %{name}',
+      /** The A / L / I buttons' names and tooltips, saying whose history each opens. */
+      activity_of_folder: 'Activity of folder %{name}',
+      activity_of_rule: 'Activity of rule %{name}',
+      log_of_folder: 'Log of folder %{name}',
+      log_of_rule: 'Log of rule %{name}',
+      impact_of_folder: 'Impact of folder %{name}',
+      impact_of_rule: 'Impact of rule %{name}',
     },
     general: {
       search: 'Search for Client or Ad account',
@@ -46,7 +51,10 @@ export default {
       activation_failed: 'Fix all rule issues before activating',
       folder_created: 'Folder created',
       folder_updated: 'Folder updated',
-      folder_trashed: 'Folder moved to the trash',
+      folder_trashed: 'Folder %{name} moved to the trash',
+      /** A trashed folder's active rules no longer run: the message says how many stop. */
+      folder_trashed_active:
+        'Folder %{name} moved to the trash: its %{smart_count} active rule stops |||| Folder %{name} moved to the trash: its %{smart_count} active rules stop',
       rule_trashed: 'Rule moved to the trash',
       rule_duplicated: 'Rule duplicated',
       rule_added: 'Rule added',
@@ -243,6 +251,9 @@ export default {
       confirm_cancel: 'Cancel',
       confirm_delete: 'Delete',
       restored: 'Restored',
+      /** A restored rule keeps its switch: the message says whether it runs again. */
+      rule_restored_active: 'Rule %{name} restored (active)',
+      rule_restored_off: 'Rule %{name} restored (off)',
       deleted: 'Deleted',
     },
   },

@@ -68,11 +68,11 @@ describe('General view: the folder tree', () => {
       '/edit-rule/100',
     );
     expect(within(rule).getByRole('switch', { name: 'Active: EP-W: Pause ad CPL > $40' })).toBeChecked();
-    expect(within(rule).getByRole('link', { name: 'Log of EP-W: Pause ad CPL > $40' })).toHaveAttribute(
+    expect(within(rule).getByRole('link', { name: 'Log of rule EP-W: Pause ad CPL > $40' })).toHaveAttribute(
       'href',
       '/log?rule_id=100',
     );
-    expect(within(first).getByRole('link', { name: 'Activity of Client 1' })).toHaveAttribute(
+    expect(within(first).getByRole('link', { name: 'Activity of folder Client 1' })).toHaveAttribute(
       'href',
       '/activity?folder_id=1',
     );
@@ -232,7 +232,7 @@ describe('General view: actions', () => {
     const first = await screen.findByRole('listitem', { name: 'Client 1' });
     expect(screen.getByRole('button', { name: 'Create Folder' })).toBeDisabled();
     expect(within(first).getByRole('button', { name: 'Move folder Client 1 to the trash' })).toBeDisabled();
-    expect(within(first).getByRole('button', { name: 'Log of Client 1' })).toBeDisabled();
+    expect(within(first).getByRole('button', { name: 'Log of folder Client 1' })).toBeDisabled();
     expect(within(first).getByRole('button', { name: 'Edit folder Client 1' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Trash' })).toBeDisabled();
   });

@@ -75,7 +75,10 @@ describe('Trash', () => {
     const live = screen.getByRole('listitem', { name: 'Live Folder' });
     expect(within(live).queryByRole('button', { name: 'Restore Live Folder' })).not.toBeInTheDocument();
     expect(within(live).getByText(/Folder still in use/)).toBeInTheDocument();
-    expect(within(live).getByRole('link', { name: 'Log of Trashed rule' })).toHaveAttribute('href', '/log?rule_id=201');
+    expect(within(live).getByRole('link', { name: 'Log of rule Trashed rule' })).toHaveAttribute(
+      'href',
+      '/log?rule_id=201',
+    );
     expect(Object.fromEntries(queries[0]!)).toEqual({ limit: '10', offset: '0', ordering: '-trashed_at' });
     expect(screen.getByRole('heading', { name: 'Trash', level: 1 })).toBeInTheDocument();
   });
@@ -100,6 +103,23 @@ describe('Trash', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Gone Folder' })).not.toBeInTheDocument());
     expect(calls).toEqual(['restore folder 1']);
     expect(await screen.findByText('Restored')).toBeInTheDocument();
+  });
+
+  it.each([
+    [true, 'Rule Trashed rule restored (active)'],
+    [false, 'Rule Trashed rule restored (off)'],
+  ])('restores a rule and says whether it is active (is_active %s)', async (isActive, message) => {
+    server.use(
+      http.post(paths.ruleRestore(201), () => {
+        calls.push('restore rule 201');
+        trash = trash.filter((f) => f.id !== 2);
+        return HttpResponse.json({ id: 201, name: 'Trashed rule', is_active: isActive, is_deleted: false });
+      }),
+    );
+    renderApp('/trash');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Restore Trashed rule' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls).toEqual(['restore rule 201']);
   });
 
   it("deletes only after 'Confirm delete?': Cancel keeps it, Delete removes it", async () => {
