@@ -2,7 +2,7 @@
  * The list view of a resource defined in one file: its list fields as columns, a search when the
  * definition names searched fields, Create for those who may create, rows that open the edit form
  * for those who may edit. A secret the server's key cannot read shows "needs re-entry". A resource
- * may add one column of its own (extras.tsx).
+ * may add one column of its own (extras.tsx), and a card per record on a phone (PhoneCards.tsx).
  */
 import { Card, Chip, Tooltip } from '@mui/material';
 import {
@@ -30,6 +30,7 @@ import {
   UnlessListFailed,
 } from '../../layout/list';
 import { definedExtras } from './extras';
+import { PhoneCards } from './PhoneCards';
 import { useOptions } from './useOptions';
 
 function ReferenceName({ value, field }: { value: unknown; field: Extract<FieldSpec, { kind: 'reference' }> }) {
@@ -78,10 +79,18 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
   const canEdit = usePermission({ resource: spec.name, action: 'edit' });
   const ordering = spec.list?.ordering ?? spec.idField ?? 'id';
   const extraColumn = definedExtras[spec.name]?.column;
+  const card = definedExtras[spec.name]?.card;
   // On a phone a resource's own column stays in view: beside it only the first field (the rest are in the form).
   const narrow = useNarrowScreen();
   const listed = Object.entries(spec.fields).filter(([, field]) => field.list);
   const shown = narrow && extraColumn ? listed.slice(0, 1) : listed;
+  const empty = (
+    <ListEmpty
+      message="app.list.none_yet"
+      messageArgs={{ items: spec.labels.many.toLowerCase() }}
+      detail={spec.about}
+    />
+  );
   return (
     <ListBase
       perPage={Math.min(spec.list?.perPage ?? 25, 100)}
@@ -96,28 +105,28 @@ export function DefinedList({ spec }: { spec: ResourceSpec }) {
       </PageToolbar>
       <ListErrors />
       <UnlessListFailed>
-        <Card variant="outlined">
-          <Datagrid
-            bulkActionButtons={false}
-            rowClick={spec.access.change && canEdit ? 'edit' : false}
-            empty={
-              <ListEmpty
-                message="app.list.none_yet"
-                messageArgs={{ items: spec.labels.many.toLowerCase() }}
-                detail={spec.about}
-              />
-            }
-          >
-            {shown.map(([name, field]) => column(name, field))}
-            {extraColumn ? (
-              <FunctionField
-                label={extraColumn.label}
-                sortable={false}
-                render={(record) => <extraColumn.Cell record={record} />}
-              />
-            ) : null}
-          </Datagrid>
-        </Card>
+        {narrow && card ? (
+          <PhoneCards
+            spec={spec}
+            card={card}
+            empty={empty}
+            editable={Boolean(spec.access.change && canEdit)}
+            value={(name) => (spec.fields[name] ? column(name, spec.fields[name]) : null)}
+          />
+        ) : (
+          <Card variant="outlined">
+            <Datagrid bulkActionButtons={false} rowClick={spec.access.change && canEdit ? 'edit' : false} empty={empty}>
+              {shown.map(([name, field]) => column(name, field))}
+              {extraColumn ? (
+                <FunctionField
+                  label={extraColumn.label}
+                  sortable={false}
+                  render={(record) => <extraColumn.Cell record={record} />}
+                />
+              ) : null}
+            </Datagrid>
+          </Card>
+        )}
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
       </UnlessListFailed>
     </ListBase>
