@@ -12,6 +12,13 @@ export default {
       open: 'Open menu',
       close: 'Close menu',
     },
+    /** The snackbar's severity, read out before its message (the colour is the same for all). */
+    notification: {
+      success: 'Done',
+      info: 'Note',
+      warning: 'Warning',
+      error: 'Error',
+    },
     user_menu: {
       open: 'User menu',
       team: 'Team',

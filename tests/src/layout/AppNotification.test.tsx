@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useNotify } from 'react-admin';
@@ -107,5 +107,60 @@ describe('a message belongs to the action that caused it', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undone).toEqual(['restored']);
     await waitFor(() => expect(screen.queryByText('Moved to the trash')).not.toBeInTheDocument());
+  });
+});
+
+function SeverityButtons() {
+  const notify = useNotify();
+  return (
+    <>
+      <button type="button" onClick={() => notify('Folder saved', { type: 'success' })}>
+        Succeed
+      </button>
+      <button type="button" onClick={() => notify('The server could not be reached', { type: 'error' })}>
+        Fail
+      </button>
+      <button type="button" onClick={() => notify('Check the budget', { type: 'warning' })}>
+        Warn
+      </button>
+      <button type="button" onClick={() => notify('Nothing to show', { type: 'info' })}>
+        Inform
+      </button>
+    </>
+  );
+}
+
+describe('every snackbar has one look; its type is read out, not coloured', () => {
+  it('success, error, warning and info share one background, and each names its type in its alert', async () => {
+    const user = userEvent.setup();
+    renderWithAdmin(
+      <>
+        <SeverityButtons />
+        <AppNotification />
+      </>,
+    );
+    const seen: { background: string; color: string; className: string }[] = [];
+    for (const [button, text, type] of [
+      ['Succeed', 'Folder saved', 'Done'],
+      ['Fail', 'The server could not be reached', 'Error'],
+      ['Warn', 'Check the budget', 'Warning'],
+      ['Inform', 'Nothing to show', 'Note'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: button }));
+      const content = (await screen.findByText(text)).closest<HTMLElement>('.MuiSnackbarContent-root')!;
+      const alert = screen.getByRole('alert');
+      expect(alert).toBe(content);
+      // The text stays the message alone; the type is the name of the icon before it.
+      expect(alert).toHaveTextContent(new RegExp(`^${text}$`));
+      expect(within(alert).getByRole('img', { name: type })).toBeInTheDocument();
+      const style = getComputedStyle(content);
+      seen.push({ background: style.backgroundColor, color: style.color, className: content.className });
+    }
+    expect(seen[0]!.background).toBe('rgb(33, 33, 33)'); // grey.900
+    for (const look of seen) {
+      expect(look.background).toBe(seen[0]!.background);
+      expect(look.color).toBe(seen[0]!.color);
+      expect(look.className).not.toMatch(/RaNotification-(success|error|warning)/);
+    }
   });
 });
