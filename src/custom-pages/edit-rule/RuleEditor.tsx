@@ -99,6 +99,9 @@ import { folderLimitsOf, type RuleWithConditions } from './conditions/ruleWithCo
 
 const withConditions = (rule: RuleDto) => rule as RuleWithConditions;
 
+/** The sticky header's shadow over the page scrolling beneath it. */
+const stickyShadow = '0 2px 4px rgba(0, 0, 0, 0.08)';
+
 export function Section({
   title,
   help,
@@ -323,14 +326,55 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
   };
   const nameLabel = translate('rules.editor.name');
   const narrow = useNarrowScreen();
+  // Where the width puts it: in the phone's sticky row, or after Preview and Run now.
+  const saveButton = (
+    <SaveRuleButton
+      canSave={canSave}
+      blocked={dirty && invalid && !saving}
+      saving={saving}
+      onSave={save}
+      onReveal={() => setFieldsTouched((t) => (t.all ? t : { ...t, all: true }))}
+    />
+  );
   return (
     <Stack spacing={2} sx={{ py: 1 }}>
       <LeaveGuard shouldBlock={() => dirtyRef.current && !saved.current} />
+      {/*
+       * The header. Where there is room, all of it is one sticky bar. On a phone only its first row
+       * sticks (back, name, Save, the overflow menu), and the rest (Try on history, Preview, Run now,
+       * the folder and the switches) scrolls with the page: the outer bar and each row's box give up
+       * their own box (display: contents) at the other width, so nothing remounts when the width
+       * changes (a dialog opened from the header stays open).
+       */}
       <Paper
         variant="outlined"
-        sx={{ position: 'sticky', top: 48, zIndex: 2, px: 1, py: 1, boxShadow: '0 2px 4px rgba(0, 0, 0, 0.08)' }}
+        sx={{
+          display: { xs: 'contents', sm: 'flex' },
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          position: { sm: 'sticky' },
+          top: 48,
+          zIndex: 2,
+          px: 1,
+          py: 1,
+          boxShadow: stickyShadow,
+        }}
       >
-        <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+        <Paper
+          variant="outlined"
+          sx={{
+            display: { xs: 'flex', sm: 'contents' },
+            alignItems: 'center',
+            gap: 1,
+            position: { xs: 'sticky', sm: 'static' },
+            top: 48,
+            zIndex: 2,
+            px: 1,
+            py: 1,
+            boxShadow: stickyShadow,
+          }}
+        >
           <Tooltip title={translate('rules.editor.back')}>
             <IconButton aria-label={translate('rules.editor.back')} onClick={() => navigate('/')}>
               <ArrowBackIcon />
@@ -349,8 +393,19 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             helperText={errors.name}
             slotProps={{ htmlInput: { 'aria-label': nameLabel } }}
             placeholder={nameLabel}
-            sx={{ flex: 1, minWidth: { xs: 'calc(100% - 96px)', sm: 240 } }}
+            sx={{ flex: 1, minWidth: { xs: 0, sm: 240 } }}
           />
+          {narrow ? null : (
+            <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
+              {translate('rules.editor.log')}
+            </Button>
+          )}
+          {narrow ? null : (
+            <Button component={RouterLink} to={`/impact?scope=rule&id=${rule.id}`} startIcon={<InsightsIcon />}>
+              {translate('backtest.impact')}
+            </Button>
+          )}
+          {narrow ? saveButton : null}
           {narrow ? (
             <RowActions label={translate('rules.editor.more_actions')}>
               <RowAction
@@ -371,16 +426,17 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
               />
             </RowActions>
           ) : null}
-          {narrow ? null : (
-            <Button component={RouterLink} to={`/log/?rule_id=${rule.id}`} startIcon={<HistoryIcon />}>
-              {translate('rules.editor.log')}
-            </Button>
-          )}
-          {narrow ? null : (
-            <Button component={RouterLink} to={`/impact?scope=rule&id=${rule.id}`} startIcon={<InsightsIcon />}>
-              {translate('backtest.impact')}
-            </Button>
-          )}
+        </Paper>
+        <Box
+          sx={{
+            display: { xs: 'flex', sm: 'contents' },
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: 1,
+            px: 1,
+            mt: { xs: 1 },
+          }}
+        >
           <TryOnHistory
             ruleId={rule.id}
             folderId={rule.folder.id}
@@ -397,31 +453,26 @@ export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: Time
             name={rule.name}
             changes={Boolean(withConditions(rule).action && withConditions(rule).action!.kind !== 'turn_off')}
           />
-          <SaveRuleButton
-            canSave={canSave}
-            blocked={dirty && invalid && !saving}
-            saving={saving}
-            onSave={save}
-            onReveal={() => setFieldsTouched((t) => (t.all ? t : { ...t, all: true }))}
-          />
+          {narrow ? null : saveButton}
           {narrow ? null : <TrashLink />}
-        </Stack>
-        <Stack
-          direction="row"
-          alignItems="center"
-          justifyContent="space-between"
-          useFlexGap
-          flexWrap="wrap"
-          sx={{ pl: { xs: 1, sm: 6 } }}
-        >
-          <Typography variant="caption" color="text.secondary">
-            {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
-          </Typography>
-          <Stack direction="row" spacing={2} alignItems="center">
-            <ActiveSwitch active={stored.is_active} busy={saving} onChange={switchActive} />
-            <NotifyOnlySwitch ruleId={rule.id} initial={rule.notify_only} />
+          <Stack
+            direction="row"
+            alignItems="center"
+            justifyContent="space-between"
+            useFlexGap
+            flexWrap="wrap"
+            // A line of its own, right under the first (the bar's gap taken back).
+            sx={{ flexBasis: '100%', mt: { sm: -1 }, pl: { xs: 0, sm: 6 } }}
+          >
+            <Typography variant="caption" color="text.secondary">
+              {[rule.folder.name, rule.folder.meta_ad_account?.account_name].filter(Boolean).join(' · ')}
+            </Typography>
+            <Stack direction="row" spacing={2} alignItems="center">
+              <ActiveSwitch active={stored.is_active} busy={saving} onChange={switchActive} />
+              <NotifyOnlySwitch ruleId={rule.id} initial={rule.notify_only} />
+            </Stack>
           </Stack>
-        </Stack>
+        </Box>
       </Paper>
       <ErrorList errors={errorList} />
       <Section title={translate('rules.editor.filters')}>

@@ -35,6 +35,9 @@ export default {
       exempt: 'Left alone because a user undid the rule’s turn-off: %{ids}',
       problems: 'Not checked: %{problems}',
       columns: { action: 'Action', id: 'Ad or campaign', task: 'Task', info: 'Info' },
+      /** The phone's cards in place of the table: the list's name, and the task's line on a card. */
+      cards: 'What the rule would do',
+      card_task: 'Task: %{task}',
     },
     /** Action column wording where underscores alone would not read clearly. */
     actions: {
@@ -111,6 +114,8 @@ export default {
       notify_only: 'The rule is notify only: nothing was turned off. Activity lists what it would have turned off.',
       held: 'Nothing was changed: the run is held for approval. Approve or dismiss it in Activity or in the rule’s Runs panel.',
       open_activity: 'Open Activity',
+      /** The phone's cards of what the run did, in place of the table. */
+      cards: 'What the run did',
     },
     close: 'Close',
     cancel: 'Cancel',

@@ -5,17 +5,23 @@
  * object's conditions as judged), changing nothing. Run now asks first — with Preview's answer: how
  * many ads and campaigns it would turn off (or budgets change), by name, and whether the
  * blast-radius limit would hold the run for approval — then runs, and shows what it turned off.
+ * On a phone (below MUI's sm) the dialog takes the whole screen and lists the objects as cards
+ * (action, name with campaign and id beneath, task, reasons) instead of the four-column table.
  */
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   LinearProgress,
+  List,
+  ListItem,
+  Paper,
   Stack,
   Table,
   TableBody,
@@ -32,7 +38,7 @@ import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
-import { RowAction } from '../../layout/RowActions';
+import { RowAction, useNarrowScreen } from '../../layout/RowActions';
 import { BudgetChangesSection } from './BudgetChanges';
 import { PreviewConditions } from './ConditionValues';
 import { ReasonList } from './ReasonList';
@@ -76,8 +82,56 @@ function ObjectCell({ row }: { row: Row }) {
 /** A reason without the names the object's cell already shows. */
 const withoutNames = ({ Ad: _ad, Campaign: _campaign, ...rest }: Record<string, string>) => rest;
 
-function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
+/** The object's name, and its campaign and id beneath, on a phone's card. */
+function ObjectLines({ row }: { row: Row }) {
+  return (
+    <Box sx={{ overflowWrap: 'anywhere' }}>
+      {row.name ? (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Typography>
+      ) : null}
+      <Typography variant="caption" color="text.secondary" component="div">
+        {[row.campaign, row.id].filter(Boolean).join(' · ')}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * What the rule would do (or the run did): a table of action, object, task and reasons where there
+ * is room; on a phone, a list of cards with the same, one per object.
+ */
+function ResultTable({ rows, withTask, label }: { rows: Row[]; withTask: boolean; label: string }) {
   const translate = useTranslate();
+  const phone = useNarrowScreen();
+  const actionOf = (row: Row) => translate(`activity.actions.${row.action}`, { _: actionText(row.action) });
+  const taskOf = (row: Row) => translate(`activity.tasks.${row.task}`, { _: row.task });
+  const reasonOf = (row: Row) => (row.name ? withoutNames(row.reason) : row.reason);
+  if (phone) {
+    return (
+      <List aria-label={translate(label)} disablePadding sx={{ display: 'grid', gap: 1 }}>
+        {rows.map((row) => (
+          <ListItem key={row.key} disablePadding sx={{ display: 'block' }}>
+            <Paper variant="outlined" sx={{ p: 1.5 }}>
+              <Stack spacing={0.5}>
+                <Typography variant="subtitle2" component="div">
+                  {actionOf(row)}
+                </Typography>
+                <ObjectLines row={row} />
+                {withTask && row.task ? (
+                  <Typography variant="caption" component="div">
+                    {translate('activity.preview.card_task', { task: taskOf(row) })}
+                  </Typography>
+                ) : null}
+                <ReasonList reason={reasonOf(row)} />
+              </Stack>
+            </Paper>
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
   return (
     <Table size="small" aria-label={translate('activity.preview.columns.info')}>
       <TableHead>
@@ -91,13 +145,11 @@ function ResultTable({ rows, withTask }: { rows: Row[]; withTask: boolean }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {translate(`activity.actions.${row.action}`, { _: actionText(row.action) })}
-            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{actionOf(row)}</TableCell>
             <ObjectCell row={row} />
-            {withTask ? <TableCell>{translate(`activity.tasks.${row.task}`, { _: row.task })}</TableCell> : null}
+            {withTask ? <TableCell>{taskOf(row)}</TableCell> : null}
             <TableCell>
-              <ReasonList reason={row.name ? withoutNames(row.reason) : row.reason} />
+              <ReasonList reason={reasonOf(row)} />
             </TableCell>
           </TableRow>
         ))}
@@ -138,7 +190,7 @@ function PreviewBody({ preview }: { preview: PreviewResult }) {
       ) : null}
       <BudgetChangesSection changes={preview.budget_changes} money={preview.money} />
       {rows.length ? (
-        <ResultTable rows={rows} withTask />
+        <ResultTable rows={rows} withTask label="activity.preview.cards" />
       ) : preview.budget_changes?.length ? null : (
         <Alert severity="success">{translate('activity.preview.nothing')}</Alert>
       )}
@@ -187,7 +239,7 @@ function RunBody({ result }: { result: RunNowResult }) {
       {!result.turned_off && !result.failed ? (
         <Alert severity="success">{translate('activity.run.nothing')}</Alert>
       ) : null}
-      {rows.length ? <ResultTable rows={rows} withTask={false} /> : null}
+      {rows.length ? <ResultTable rows={rows} withTask={false} label="activity.run.cards" /> : null}
     </Stack>
   );
 }
@@ -234,6 +286,8 @@ export function RuleRunActions({
 }) {
   const translate = useTranslate();
   const allowed = usePermission('create_update_rules');
+  // On a phone the dialog takes the whole screen, its results as cards.
+  const fullScreen = useNarrowScreen();
   const [state, setState] = useState<Step>({ step: 'closed' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
@@ -304,6 +358,7 @@ export function RuleRunActions({
         onClick={(e) => e.stopPropagation()}
         maxWidth="md"
         fullWidth
+        fullScreen={fullScreen}
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>

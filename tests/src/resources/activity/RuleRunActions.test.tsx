@@ -100,6 +100,38 @@ describe('Preview and Run now', () => {
     expect(runs).toBe(0);
   });
 
+  it('on a phone, opens full screen and lists what it would turn off, then what it did, as cards', async () => {
+    // Below MUI's sm breakpoint: every max-width query matches.
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') });
+    try {
+      signIn(withAccesses('create_update_rules'));
+      renderWithAdmin(<RuleRunActions ruleId={5} name="No leads after $40" />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Preview what No leads after $40 would turn off' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Preview: No leads after $40' });
+      expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
+      const cards = await within(dialog).findByRole('list', { name: 'What the rule would do' });
+      expect(within(dialog).queryByRole('table')).toBeNull();
+      const card = within(cards).getByRole('listitem');
+      expect(card).toHaveTextContent('turn off ad');
+      expect(within(card).getByText('Adviser video, March')).toBeInTheDocument();
+      expect(within(card).getByText('EDM SS-W 2025-03-04 6PM · 120001')).toBeInTheDocument();
+      expect(card).toHaveTextContent('Task: Turn off the ad if spend is above a value and leads are 0');
+      expect(card).toHaveTextContent('Spend:$60.00 > $40.00');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+      expect(await within(dialog).findByText('1 turned off')).toBeInTheDocument();
+      const done = within(within(dialog).getByRole('list', { name: 'What the run did' })).getByRole('listitem');
+      expect(done).toHaveTextContent('Adviser video, March');
+      expect(done).toHaveTextContent('EDM SS-W 2025-03-04 6PM · 120001');
+      expect(done).toHaveTextContent('Run:Run now by Ada Lovelace');
+      expect(done).not.toHaveTextContent('Task:');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('says so when nothing would be turned off, and offers no run from the preview', async () => {
     server.use(
       http.get(paths.rulePreview(5), () => HttpResponse.json({ ...preview, count: 0, results: [], exempt: [] })),
