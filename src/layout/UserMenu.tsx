@@ -36,7 +36,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minHeight: { xs: 44, sm: 'auto' } }} // a tap target on a phone
       >
         {fullName(user) || user.email}
       </Button>
