@@ -52,11 +52,12 @@ describe('the rule editor’s one Save and its unsaved-changes guard, in a real 
     await page.setViewportSize(DESKTOP);
   }
 
-  /** The judging card just under the editor's sticky header. */
+  /** The judging card just under the editor's sticky header (on a phone, its first row). */
   const judgingInView = () =>
     page.evaluate(
       `window.scrollBy(0, [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Judging late data').getBoundingClientRect().top
-        - document.querySelector('[aria-label="Back to the folders"]').closest('.MuiPaper-root').getBoundingClientRect().bottom - 16)`,
+        - (function sticky(e) { return getComputedStyle(e).position === 'sticky' ? e : sticky(e.parentElement); })(
+          document.querySelector('[aria-label="Back to the folders"]')).getBoundingClientRect().bottom - 16)`,
     ) as Promise<void>;
 
   it('shows no error before anything is typed, even with the lead-lag allowance switched on and empty', async () => {
