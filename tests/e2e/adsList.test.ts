@@ -186,8 +186,8 @@ describe('Ads list in a real browser', () => {
     expect(await page.locator('tbody td.column-state').allInnerTexts()).toContain('On');
     await page.getByRole('button', { name: 'Hide Filters' }).click();
     expect(await checkBothWidths(page, 'campaigns-status')).toEqual([]);
-    // On a phone the state stays under the campaign's name, which stays in view.
-    const name = page.locator('tbody tr td.column-campaign_name').filter({ hasText: 'Scenario Steady Converter' });
+    // On a phone the state stays under the campaign's name, on its card.
+    const name = page.getByRole('listitem').filter({ hasText: 'Scenario Steady Converter' });
     await expect.poll(() => name.textContent(), { timeout: 10_000 }).toMatch(TURNED_OFF);
     await docScreenshots(page, 'campaigns-status', () =>
       expect.poll(() => name.textContent(), { timeout: 10_000 }).toMatch(TURNED_OFF),

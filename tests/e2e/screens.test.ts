@@ -189,7 +189,11 @@ describe('every screen on a phone and a desktop', () => {
 
     it('Campaigns', async () => {
       await page.goto('/campaigns');
-      await page.getByRole('table').waitFor({ timeout: 60_000 });
+      // A table on a desktop, a card per campaign on a phone.
+      await page
+        .getByRole('table')
+        .or(page.getByRole('list', { name: 'Campaigns' }))
+        .waitFor({ timeout: 60_000 });
       await bothWidths('campaigns');
     });
 

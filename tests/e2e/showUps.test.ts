@@ -230,13 +230,9 @@ describe('show-ups in a real browser: a Demio key, a webinar that happened, an a
       p.getByRole('button', { name: 'Show Filters' }),
     ]);
     expect(findings).toEqual([]);
-    // On the phone the table scrolls sideways inside the page: the outcome columns brought up
-    // beside the campaign names, which stay in view.
-    await page.evaluate(`(() => {
-      const cell = document.querySelector('td.column-registrations');
-      const name = cell.parentElement.querySelector('td.column-campaign_name');
-      cell.closest('.MuiCard-root').scrollLeft = cell.offsetLeft - name.offsetWidth;
-    })()`);
+    // On the phone each campaign is a card with its outcomes labelled.
+    const card = page.getByRole('listitem').filter({ hasText: happened.campaign_name });
+    await expect(card.innerText()).resolves.toMatch(new RegExp(`Attendees\\s*\\n\\s*${attendees}\\b`));
     await page.screenshot({
       path: path.join(ROOT, 'test-results', 'screenshots', 'show-ups-campaigns-outcomes-phone.png'),
     });

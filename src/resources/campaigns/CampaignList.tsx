@@ -2,7 +2,8 @@
  * Campaigns (/campaigns, docs/screens.md): the synced campaigns with the filter panel, the Source Campaign
  * Name column group, row actions and the empty state. Filters, sort, page and page size live in the
  * address, so a filtered view can be bookmarked and shared. On a phone each campaign is a card with
- * its name and state, ad account, spend, result, CPL and event date, and its actions.
+ * its name and state, ad account, spend, CPL, result, event date and outcomes (registrations,
+ * attendees, show-up, cost per attendee), and its actions.
  */
 import { Box, Card, CardContent, Chip, Stack, Typography, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -108,6 +109,18 @@ function CampaignCards() {
                   </Figure>
                   <Figure source="event_date">
                     <EventDateCell source="event_date" />
+                  </Figure>
+                  <Figure source="registrations">
+                    <CountCell source="registrations" />
+                  </Figure>
+                  <Figure source="attendees">
+                    <CountCell source="attendees" />
+                  </Figure>
+                  <Figure source="show_up_rate">
+                    <ShowUpCell source="show_up_rate" />
+                  </Figure>
+                  <Figure source="cost_per_attendee">
+                    <MoneyCell source="cost_per_attendee" />
                   </Figure>
                 </Box>
                 <Box sx={{ ml: -1 }}>
