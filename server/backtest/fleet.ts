@@ -75,8 +75,11 @@ export interface FleetOptions {
 }
 
 const ACCOUNTS_PER_READ = 50;
-/** Batches read ahead of the one replaying: the database's work on the next beside the replays of this one. */
-const READS_AHEAD = 1;
+/**
+ * Batches read ahead of the one replaying: the database reads one while the decoding worker decodes
+ * the one before it and this thread replays a third (two ahead: 5.5 s to 4.8 s on PGlite).
+ */
+const READS_AHEAD = 2;
 
 /** The scheduled hours of each schedule and zone, worked out once for the whole preview. */
 function slotsBySchedule(fromMs: number, toMs: number) {

@@ -11,7 +11,8 @@ import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, adMetricHistory } from '../db/schema/index';
 import { dayOf, HOUR_MS, METRICS, type MetricName } from '../history/reading';
-import { historyLine, seriesFromTexts, type AdSeries, type Timeline } from '../history/timeline';
+import { decodeInWorker } from '../history/decodeWorker';
+import { historyLine, seriesFromDecoded, type AdSeries, type Timeline } from '../history/timeline';
 
 type Span = Pick<Timeline, 'startMs' | 'hours'>;
 
@@ -56,12 +57,16 @@ export async function loadTimelines(
     if (list) list.push(n);
     else namesOf.set(n.adAccountId, [n]);
   }
-  for (const adAccountId of ids)
+  // Decoded on the worker thread, while this one replays the batch before.
+  const decoded = await Promise.all(
+    ids.map((adAccountId) => decodeInWorker(textsOf.get(adAccountId) ?? [], wanted.length, span.startMs, span.hours)),
+  );
+  for (const [i, adAccountId] of ids.entries())
     timelines.set(adAccountId, {
       adAccountId,
       ...span,
       metrics: wanted,
-      ads: seriesFromTexts(textsOf.get(adAccountId) ?? [], namesOf.get(adAccountId) ?? [], span, wanted),
+      ads: seriesFromDecoded(decoded[i]!, namesOf.get(adAccountId) ?? [], span, wanted),
     });
   return timelines;
 }

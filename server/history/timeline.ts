@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adHistoryNames, adMetricHistory } from '../db/schema/index';
 import { dayOf, dayStartMs, DAY_MS, HOUR_MS, METRICS, type AdNumbers, type MetricName } from './reading';
-import { baseOfDayFrom, readHistoryText } from './historyText';
+import { decodeHistoryTexts, type DecodedAd } from './historyText.mjs';
 import { type AdNaming, COLUMN } from './store';
 
 /** One ad's readings, hour by hour from the timeline's start. */
@@ -133,48 +133,48 @@ type AdNames = Pick<
 export function seriesFromTexts(
   texts: string[],
   names: AdNames[],
-  { startMs, hours }: Pick<Timeline, 'startMs' | 'hours'>,
+  span: Pick<Timeline, 'startMs' | 'hours'>,
+  wanted: readonly MetricName[],
+): AdSeries[] {
+  return seriesFromDecoded(decodeHistoryTexts(texts, wanted.length, span.startMs, span.hours), names, span, wanted);
+}
+
+/** The series of decoded ads (decodeHistoryTexts: `wanted`'s values, then the flags), named from their name rows. */
+export function seriesFromDecoded(
+  decoded: DecodedAd[],
+  names: AdNames[],
+  { hours }: Pick<Timeline, 'startMs' | 'hours'>,
   wanted: readonly MetricName[],
 ): AdSeries[] {
   const nameOf = new Map(names.map((n) => [n.adId, n]));
   // An ad known only from a backfill may have no name row yet: its campaign's name is its siblings'.
   const campaignNameOf = new Map(names.map((n) => [n.campaignId, n.campaignName]));
-  const byAd = new Map<string, AdSeries>();
   // The metrics not read are unreported everywhere: every series shares one array of them (never written).
   const nothing = new Float64Array(hours).fill(Number.NaN);
-  const unread = Object.fromEntries(METRICS.map((m) => [m, nothing])) as Record<MetricName, Float64Array>;
-  const seriesOf = (adId: string, campaignId: string): AdSeries => {
-    let series = byAd.get(adId);
-    if (!series) {
-      const name = nameOf.get(adId);
-      const values = { ...unread };
-      for (const metric of wanted) values[metric] = new Float64Array(hours).fill(Number.NaN);
-      series = {
-        adId,
-        adName: name?.adName ?? adId,
-        campaignId: name?.campaignId ?? campaignId,
-        campaignName: name?.campaignName ?? campaignNameOf.get(campaignId) ?? campaignId,
-        budgetCents: name?.campaignDailyBudget ?? null,
-        optimizationGoal: name?.optimizationGoal ?? null,
-        latest: new Int32Array(hours).fill(-1),
-        values,
-        read: new Uint8Array(hours),
-        settled: new Uint8Array(hours),
-        on: new Uint8Array(hours),
-        campaignOn: new Uint8Array(hours),
-      };
-      byAd.set(adId, series);
+  return decoded.map(({ adId, campaignId, buffer }) => {
+    const name = nameOf.get(adId);
+    const values = Object.fromEntries(METRICS.map((m) => [m, nothing])) as Record<MetricName, Float64Array>;
+    for (const [k, metric] of wanted.entries()) values[metric] = new Float64Array(buffer, k * hours * 8, hours);
+    const flags = wanted.length * hours * 8;
+    const read = new Uint8Array(buffer, flags, hours);
+    const latest = new Int32Array(hours);
+    for (let h = 0, last = -1; h < hours; h += 1) {
+      if (read[h]) last = h;
+      latest[h] = last;
     }
-    return series;
-  };
-  const sink = { seriesOf, baseOfDay: baseOfDayFrom(startMs) };
-  for (const text of texts) readHistoryText(text, wanted, sink);
-  for (const series of byAd.values()) {
-    let last = -1;
-    for (let h = 0; h < hours; h += 1) {
-      if (series.read[h]) last = h;
-      series.latest[h] = last;
-    }
-  }
-  return [...byAd.values()];
+    return {
+      adId,
+      adName: name?.adName ?? adId,
+      campaignId: name?.campaignId ?? campaignId,
+      campaignName: name?.campaignName ?? campaignNameOf.get(campaignId) ?? campaignId,
+      budgetCents: name?.campaignDailyBudget ?? null,
+      optimizationGoal: name?.optimizationGoal ?? null,
+      latest,
+      values,
+      read,
+      settled: new Uint8Array(buffer, flags + hours, hours),
+      on: new Uint8Array(buffer, flags + 2 * hours, hours),
+      campaignOn: new Uint8Array(buffer, flags + 3 * hours, hours),
+    };
+  });
 }

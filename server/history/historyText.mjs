@@ -3,34 +3,19 @@
  * masks and each wanted metric's 24 comma-separated cells (blank: not reported), tab-separated.
  * A backtest reads millions of these numbers and a fleet's preview tens of millions: the text is
  * scanned once as bytes (ASCII, so a byte is a character), numbers built digit by digit, with no
- * string made but an ad's ids, once per ad. Splitting into strings was most of a preview's time.
+ * string made but an ad's ids, once per ad. Plain JavaScript: the fleet's decoding worker
+ * (historyTextWorker.mjs) runs it without the TypeScript loader. Types: historyText.d.mts.
  */
-import { HOUR_MS, type MetricName } from './reading';
 
 const TAB = 9;
 const NEWLINE = 10;
 const COMMA = 44;
 const MINUS = 45;
 const ZERO = 48;
-
-/** Where one line's readings go: the series of its ad (made on first sight) and the hour its day starts. */
-export interface HistoryTextSink {
-  /** The series' arrays of an ad, by its ids (called once per run of lines of one ad). */
-  seriesOf(adId: string, campaignId: string): DecodedSeries;
-  /** Timeline hour of a day's midnight, from the day's number of days since the epoch. */
-  baseOfDay(epochDay: number): number;
-}
-
-export interface DecodedSeries {
-  values: Record<MetricName, Float64Array>;
-  read: Uint8Array;
-  settled: Uint8Array;
-  on: Uint8Array;
-  campaignOn: Uint8Array;
-}
+const HOUR_MS = 3_600_000;
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
-function epochDayOf(year: number, month: number, day: number): number {
+function epochDayOf(year, month, day) {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
@@ -39,17 +24,12 @@ function epochDayOf(year: number, month: number, day: number): number {
   return era * 146097 + dayOfEra - 719468;
 }
 
-/** The timeline hour of each day, from a span's start. */
-export const baseOfDayFrom = (startMs: number) => (epochDay: number) =>
-  Math.round((epochDay * 24 * HOUR_MS - startMs) / HOUR_MS);
-
-/** Reads every line of `text` into the sink's series. */
-export function readHistoryText(text: string, wanted: readonly MetricName[], sink: HistoryTextSink): void {
+/** Reads every line of `text` into the series `seriesOf` hands out, hours counted from `startMs`. */
+export function readHistoryText(text, metricCount, startMs, seriesOf) {
   const bytes = Buffer.from(text, 'latin1');
   const length = bytes.length;
-  const metricCount = wanted.length;
   let at = 0;
-  let series: DecodedSeries | null = null;
+  let series = null;
   let adStart = -1;
   let adEnd = -1;
   while (at < length) {
@@ -63,17 +43,17 @@ export function readHistoryText(text: string, wanted: readonly MetricName[], sin
     const campaignStart = at;
     while (bytes[at] !== TAB) at += 1;
     if (!same) {
-      series = sink.seriesOf(text.slice(idStart, idEnd), text.slice(campaignStart, at));
+      series = seriesOf(text.slice(idStart, idEnd), text.slice(campaignStart, at));
       adStart = idStart;
       adEnd = idEnd;
     }
     at += 1;
     // YYYY-MM-DD
     const year =
-      (bytes[at]! - ZERO) * 1000 + (bytes[at + 1]! - ZERO) * 100 + (bytes[at + 2]! - ZERO) * 10 + bytes[at + 3]! - ZERO;
-    const month = (bytes[at + 5]! - ZERO) * 10 + bytes[at + 6]! - ZERO;
-    const dayOfMonth = (bytes[at + 8]! - ZERO) * 10 + bytes[at + 9]! - ZERO;
-    const base = sink.baseOfDay(epochDayOf(year, month, dayOfMonth));
+      (bytes[at] - ZERO) * 1000 + (bytes[at + 1] - ZERO) * 100 + (bytes[at + 2] - ZERO) * 10 + bytes[at + 3] - ZERO;
+    const month = (bytes[at + 5] - ZERO) * 10 + bytes[at + 6] - ZERO;
+    const dayOfMonth = (bytes[at + 8] - ZERO) * 10 + bytes[at + 9] - ZERO;
+    const base = Math.round((epochDayOf(year, month, dayOfMonth) * 24 * HOUR_MS - startMs) / HOUR_MS);
     at += 11;
     let readMask = 0;
     let settledMask = 0;
@@ -81,7 +61,7 @@ export function readHistoryText(text: string, wanted: readonly MetricName[], sin
     let campaignOnMask = 0;
     for (let m = 0; m < 4; m += 1) {
       let mask = 0;
-      for (let c = bytes[at]!; at < length && c !== TAB && c !== NEWLINE; c = bytes[at]!) {
+      for (let c = bytes[at]; at < length && c !== TAB && c !== NEWLINE; c = bytes[at]) {
         mask = mask * 10 + (c - ZERO);
         at += 1;
       }
@@ -91,26 +71,25 @@ export function readHistoryText(text: string, wanted: readonly MetricName[], sin
       else campaignOnMask = mask;
       at += 1;
     }
-    const s = series!;
     for (let h = 0; h < 24; h += 1) {
       if (!((readMask >>> h) & 1)) continue;
-      s.read[base + h] = 1;
-      s.settled[base + h] = (settledMask >>> h) & 1;
-      s.on[base + h] = (onMask >>> h) & 1;
-      s.campaignOn[base + h] = (campaignOnMask >>> h) & 1;
+      series.read[base + h] = 1;
+      series.settled[base + h] = (settledMask >>> h) & 1;
+      series.on[base + h] = (onMask >>> h) & 1;
+      series.campaignOn[base + h] = (campaignOnMask >>> h) & 1;
     }
     for (let k = 0; k < metricCount; k += 1) {
-      const values = s.values[wanted[k]!];
+      const values = series.values[k];
       // Up to 24 cells, each ended by a comma but the last (a blank array: none); the field by a tab or the line's end.
       for (let h = 0; h < 24; h += 1) {
-        let c = bytes[at]!;
+        let c = bytes[at];
         if (at >= length || c === TAB || c === NEWLINE) break;
         let value = Number.NaN;
         if (c !== COMMA) {
           const negative = c === MINUS;
           if (negative) at += 1;
           value = 0;
-          for (c = bytes[at]!; at < length && c !== COMMA && c !== TAB && c !== NEWLINE; c = bytes[at]!) {
+          for (c = bytes[at]; at < length && c !== COMMA && c !== TAB && c !== NEWLINE; c = bytes[at]) {
             value = value * 10 + (c - ZERO);
             at += 1;
           }
@@ -124,4 +103,38 @@ export function readHistoryText(text: string, wanted: readonly MetricName[], sin
     // A line with more fields than read (none today) ends at its newline.
     while (at < length && bytes[at - 1] !== NEWLINE) at += 1;
   }
+}
+
+/**
+ * Every ad of the texts as one buffer of its own (transferable): `metricCount` × `hours` numbers
+ * (NaN: not reported), then the read, settled, on and campaign-on flags, `hours` bytes each.
+ */
+export function decodeHistoryTexts(texts, metricCount, startMs, hours) {
+  const ads = new Map();
+  const seriesOf = (adId, campaignId) => {
+    let ad = ads.get(adId);
+    if (!ad) {
+      const buffer = new ArrayBuffer(metricCount * hours * 8 + 4 * hours);
+      const values = [];
+      for (let k = 0; k < metricCount; k += 1)
+        values.push(new Float64Array(buffer, k * hours * 8, hours).fill(Number.NaN));
+      const flags = metricCount * hours * 8;
+      ad = {
+        adId,
+        campaignId,
+        buffer,
+        series: {
+          values,
+          read: new Uint8Array(buffer, flags, hours),
+          settled: new Uint8Array(buffer, flags + hours, hours),
+          on: new Uint8Array(buffer, flags + 2 * hours, hours),
+          campaignOn: new Uint8Array(buffer, flags + 3 * hours, hours),
+        },
+      };
+      ads.set(adId, ad);
+    }
+    return ad.series;
+  };
+  for (const text of texts) readHistoryText(text, metricCount, startMs, seriesOf);
+  return [...ads.values()].map(({ adId, campaignId, buffer }) => ({ adId, campaignId, buffer }));
 }
