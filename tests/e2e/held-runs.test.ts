@@ -158,7 +158,7 @@ describe('Notify only and held runs in a real browser', () => {
     await detail.getByText(/^Approved by /).waitFor();
     const object = detail.getByTestId(`run-object-${noLeadsAd}`);
     expect(await object.textContent()).toMatch(
-      /Spend: \$\d+\.\d\d · Leads: 0.*Held — Turn off the ad if spend is above a value and leads are 0/,
+      /Spend: \$\d+\.\d\d · Leads: 0.*Held, then approved: turned off — Turn off the ad if spend is above a value and leads are 0/,
     );
     // Newest first: the approval, the held run, the notify-only run.
     const outcomes = await runs.locator('tbody > tr:has(button[aria-expanded]) .MuiChip-label').allTextContents();
