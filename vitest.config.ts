@@ -37,6 +37,9 @@ export default defineConfig({
           // Thousands of sign-ins: scrypt at 2^12 instead of 2^17 (128 MiB, ~0.5 s of a core each).
           // The browser tests run the product at full cost; docs/decisions.md says why.
           env: { PASSWORD_HASH_COST: '12' },
+          // Three files at a time: most of a server test's time is spent waiting on a database, a
+          // child process or a socket, not on a core.
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
@@ -49,7 +52,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time: each opens its own product (port, data directory, browser), and
+          // half of a file's time is waiting on a product starting or a page settling.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

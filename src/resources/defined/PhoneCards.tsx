@@ -3,7 +3,7 @@
  * its title field on top and its key fields (extras.tsx names them) each with its label. A record
  * one may edit opens from its title.
  */
-import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -76,21 +76,5 @@ export function PhoneCards({
         </RecordContextProvider>
       ))}
     </Stack>
-  );
-}
-
-/** An ad account's health (the list's health field) in the health panel's words. */
-export function AccountHealthChip({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  const state = String(record.health ?? 'unchecked');
-  const color = state === 'problem' ? 'error' : state === 'ok' ? 'success' : 'default';
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={color}
-      label={translate(`judging.health.${state}`, { _: state })}
-      data-health={state}
-    />
   );
 }

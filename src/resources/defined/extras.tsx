@@ -9,7 +9,7 @@ import type { RaRecord } from 'react-admin';
 import adAccounts from '../../domain/resources/adAccounts';
 import alertDestinations from '../../domain/resources/alertDestinations';
 import { DeliveryCell, DeliveryPanel } from '../alertDestinations/DeliveryColumn';
-import { AccountHealthChip } from './PhoneCards';
+import { AccountHealthChip } from './AccountHealthChip';
 
 export interface DefinedExtras {
   column?: { label: string; Cell: ComponentType<{ record: RaRecord & { id: number } }> };
