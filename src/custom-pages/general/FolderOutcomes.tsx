@@ -68,7 +68,7 @@ function Figures({ outcomes, label }: { outcomes: Outcomes; label: string }) {
   );
 }
 
-export function FolderOutcomes({ folder, indent }: { folder: FolderDto; indent: number }) {
+export function FolderOutcomes({ folder, indent }: { folder: FolderDto; indent: { xs: string; sm: string } }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const allowed = usePermission('add_edit_campaigns');
@@ -83,7 +83,7 @@ export function FolderOutcomes({ folder, indent }: { folder: FolderDto; indent: 
   if (!allowed) return null;
   const label = translate('lead_outcomes.totals.label', { name: folder.name });
   return (
-    <Box sx={{ pl: `${indent}px`, pr: 1, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+    <Box sx={{ pl: indent, pr: 1, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
       {outcomes.data ? (
         <Figures outcomes={outcomes.data} label={label} />
       ) : (

@@ -35,8 +35,8 @@ export interface FolderActions {
 }
 
 const CHIP_WIDTH = 52;
-/** Where a folder row's chip starts: its padding, the open/close button (34 px) and the gap. */
-const FOLDER_ROW_LEADING_PX = 8 + 34 + 8;
+/** Where a folder row's chip starts: its padding, the open/close button (34 px; 44 on a phone, src/theme.ts) and the gap. */
+const FOLDER_ROW_LEADING = { xs: `${8 + 44 + 8}px`, sm: `${8 + 34 + 8}px` };
 
 /** An icon action of a row (an icon button, or a menu item inside <RowActions> on a phone). */
 export function RowButton({
@@ -78,7 +78,7 @@ function RuleRow({
       onClick={canRead ? () => navigate(editorPath) : undefined}
       // The switch sits under the folder's chip and the rule's name under the folder's name.
       sx={{
-        pl: `${FOLDER_ROW_LEADING_PX}px`,
+        pl: FOLDER_ROW_LEADING,
         pr: 1,
         py: 0.25,
         borderTop: 1,
@@ -245,7 +245,7 @@ export function FolderNode({
         </RowActions>
       </Stack>
       <Collapse in={open} unmountOnExit>
-        <FolderOutcomes folder={folder} indent={FOLDER_ROW_LEADING_PX} />
+        <FolderOutcomes folder={folder} indent={FOLDER_ROW_LEADING} />
         {folder.rules.length ? (
           folder.rules.map((rule) => (
             <RuleRow key={rule.id} folder={folder} rule={rule} actions={actions} busy={busy} />
