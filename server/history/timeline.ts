@@ -151,7 +151,9 @@ export function seriesFromDecoded(
   const campaignNameOf = new Map(names.map((n) => [n.campaignId, n.campaignName]));
   // The metrics not read are unreported everywhere: every series shares one array of them (never written).
   const nothing = new Float64Array(hours).fill(Number.NaN);
-  return decoded.map(({ adId, campaignId, buffer }) => {
+  // By id: the order the database hands rows over in is its own, and a replay judges ads in this order.
+  const byId = [...decoded].sort((a, b) => (a.adId < b.adId ? -1 : a.adId > b.adId ? 1 : 0));
+  return byId.map(({ adId, campaignId, buffer }) => {
     const name = nameOf.get(adId);
     const values = Object.fromEntries(METRICS.map((m) => [m, nothing])) as Record<MetricName, Float64Array>;
     for (const [k, metric] of wanted.entries()) values[metric] = new Float64Array(buffer, k * hours * 8, hours);

@@ -149,9 +149,9 @@ eachDatabase((engine) => {
       const history = vi.spyOn(OutcomeStore.prototype, 'history');
       const result = await backtest({ trigger_cpl: { cpl: '25' } });
       expect(history).not.toHaveBeenCalled();
-      // $510 over 20 leads at 03:00: $25.50 > $25.00, for every ad alike.
+      // $510 over 20 leads at 03:00: $25.50 > $25.00, for every ad alike (an hour's ads in the order of their ids).
       expect(result.results.map((r) => [r.at, r.object_id, r.reason.CPL])).toEqual(
-        ['pricey', 'good', 'late'].map((id) => ['2024-03-06T03:00:00.000Z', id, '$25.50 > $25.00']),
+        ['good', 'late', 'pricey'].map((id) => ['2024-03-06T03:00:00.000Z', id, '$25.50 > $25.00']),
       );
     });
   });
