@@ -9,7 +9,7 @@ import { folders, metaAdAccounts, rules } from '../../server/db/schema/index';
 import { DAY_MS } from '../../server/history/reading';
 import { writeNames, writeSettledDays, type AdNaming, type SettledDay } from '../../server/history/store';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
-import { cplOf, steadySpenderDays } from './history';
+import { cplOf, steadySpenderDays, steadySpenderName } from './history';
 
 /** Ads of the account at this index: 4 to 20, about 12 on average. */
 export const adsOfAccount = (account: number) => 4 + ((account * 7) % 17);
@@ -71,14 +71,7 @@ export async function seedFleetHistory(
     for (let i = 0; i < adsOfAccount(a); i += 1) {
       const adId = `f${a}_ad${i}`;
       const campaignId = `f${a}_c${Math.floor(i / 6)}`;
-      names.push({
-        adId,
-        adName: `Ad ${i}`,
-        campaignId,
-        campaignName: `EDM Campaign ${campaignId}`,
-        budgetCents: 50_000,
-        optimizationGoal: 'OFFSITE_CONVERSIONS',
-      });
+      names.push(steadySpenderName(adId, i, campaignId));
       rows.push(
         ...steadySpenderDays({
           adId,

@@ -5,7 +5,7 @@
 import type { Database } from '../../server/db/client';
 import { metaAdAccounts, folders } from '../../server/db/schema/index';
 import { DAY_MS, METRICS, type MetricName } from '../../server/history/reading';
-import { writeNames, writeSettledDays, type SettledDay } from '../../server/history/store';
+import { writeNames, writeSettledDays, type AdNaming, type SettledDay } from '../../server/history/store';
 
 export async function seedHistory(db: Database, ads: number, days: number, now: Date) {
   const adAccountId = 'act_bench_backtest';
@@ -20,20 +20,23 @@ export async function seedHistory(db: Database, ads: number, days: number, now: 
   for (let i = 0; i < ads; i += 1) {
     const adId = `ad${i}`;
     const campaignId = `c${Math.floor(i / 10)}`;
-    names.push({
-      adId,
-      adName: `Ad ${i}`,
-      campaignId,
-      campaignName: `EDM Campaign ${campaignId}`,
-      budgetCents: 50_000,
-      optimizationGoal: 'OFFSITE_CONVERSIONS',
-    });
+    names.push(steadySpenderName(adId, i, campaignId));
     rows.push(...steadySpenderDays({ adId, campaignId, spendPerHour: 1 + (i % 5), cpl: cplOf(i), firstDay, days }));
   }
   await writeSettledDays(db, adAccountId, rows);
   await writeNames(db, adAccountId, names, now);
   return { adAccountId, folderId: folder!.id, adDays: rows.length };
 }
+
+/** The name row of the bench's `i`th ad of an account: an EDM campaign's (the rules' filter), a lead-form goal. */
+export const steadySpenderName = (adId: string, i: number, campaignId: string): AdNaming => ({
+  adId,
+  adName: `Ad ${i}`,
+  campaignId,
+  campaignName: `EDM Campaign ${campaignId}`,
+  budgetCents: 50_000,
+  optimizationGoal: 'OFFSITE_CONVERSIONS',
+});
 
 /** A steady spender's never-converting share: every fourth ad; the others at $20 to $68 a lead. */
 export const cplOf = (i: number) => (i % 4 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 7) * 8);
