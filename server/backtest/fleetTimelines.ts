@@ -3,9 +3,11 @@
  * text per ad of every account of the batch (the lines timeline.ts reads), each account's rows found
  * through its index; one more their ads' names. Measured against one text per account (a string of
  * 130 KB to 1 MB costs Node many times what a smaller or a larger one does), a row per line (PGlite
- * hands each row over at a cost) and grouping the batch's rows (PostgreSQL sorts them first). Each rule then replays its own view of its account's timeline — the days and metrics a
- * single backtest of it would have loaded (timelineSpan, metricsWanted) — so a replay on the view
- * decides exactly what the backtest decides, and the rules of a folder share one read.
+ * hands each row over at a cost) and grouping the batch's rows (PostgreSQL sorts them first); the
+ * texts are decoded on a worker thread (decodeWorker.ts). Each rule then replays its own view of its
+ * account's timeline — the days and metrics a single backtest of it would have loaded (timelineSpan,
+ * metricsWanted) — so a replay on the view decides exactly what the backtest decides, and the rules
+ * of a folder share one read.
  */
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';

@@ -4,11 +4,12 @@
  * naming the folders), using in a folder, linking a lookalike, leaving, resetting an override and
  * deleting. The routes are a line or two over these.
  */
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { ruleTemplates, rules } from '../db/schema/index';
 import { ApiError, badRequest, notFound, ValidationError } from '../http/errors';
+import { searchAny } from '../http/search';
 import { AUDIT_ACTIONS, ruleChangesText } from '../rules/changes';
 import { auditFolder } from '../rules/context';
 import { pairErrors } from '../rules/ruleConditionFields';
@@ -141,7 +142,7 @@ export function createTemplateStore(db: Database, writes: Database = db) {
       .where(and(eq(rules.isDeleted, false), sql`${rules.templateId} is not null`))
       .groupBy(rules.templateId)
       .as('followers');
-    const where = options.search ? ilike(ruleTemplates.name, `%${options.search}%`) : undefined;
+    const where = searchAny(options.search, [ruleTemplates.name]);
     const descending = options.ordering?.startsWith('-');
     const key = options.ordering?.replace(/^-/, '');
     const order =
