@@ -3,8 +3,8 @@
  * snapshots without waiting, and acting on every decision (no run held by the blast-radius limits),
  * so each one counts.
  */
-import type { EngineContext } from '../server/engine/pipeline/context';
-import { SnapshotStore } from '../server/engine/snapshots';
+import type { EngineContext } from '../server/run/pipeline/context';
+import { SnapshotStore } from '../server/run/accountSnapshots';
 
 const quiet = { info() {}, warn() {}, error() {} };
 

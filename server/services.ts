@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { CampaignSource, CampaignSync } from './campaigns/sync';
-import type { RuleEngineService } from './engine/service';
+import type { RuleEngineService } from './run/requestedRuns';
 import type { MetricHistoryService } from './history/service';
 import { ApiError } from './http/errors';
 import { mailerFromConfig, type Mailer } from './mail/mailer';

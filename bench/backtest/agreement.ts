@@ -12,7 +12,7 @@ import type { ScenarioName } from '../../server/adplatform/simulator/scenarios';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../server/backtest/service';
 import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../server/db/schema/index';
-import { runSlot } from '../../server/engine/pipeline/runBatch';
+import { runSlot } from '../../server/run/pipeline/runBatch';
 import { backfillHistory } from '../../server/history/backfill';
 import { HOUR_MS } from '../../server/history/reading';
 import { NEW_RULE_JUDGING, type RuleJudging } from '../../src/domain/judging';

@@ -8,8 +8,8 @@ import type { SimAccount } from '../../server/adplatform/simulator/world';
 import { startSimulator, type Simulator } from '../../server/adplatform/simulator/index';
 import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../../server/db/schema/index';
-import type { EngineContext } from '../../server/engine/pipeline/context';
-import { runSlot } from '../../server/engine/pipeline/runBatch';
+import type { EngineContext } from '../../server/run/pipeline/context';
+import { runSlot } from '../../server/run/pipeline/runBatch';
 import type { RuleJudging } from '../../src/domain/judging';
 
 /** The version the benches call: live on their simulated clock (spring 2026). */

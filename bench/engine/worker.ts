@@ -14,7 +14,7 @@ import readline from 'node:readline';
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { DEFAULT_META_API_VERSION } from '../../server/adplatform/versions';
 import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
-import { startRuleEngine } from '../../server/engine/engine';
+import { startRuleEngine } from '../../server/run/startInWorker';
 import type { Mailer } from '../../server/mail/mailer';
 import { seedEngineBench, type BenchAccount } from './seed';
 import { slotProgress } from './progress';

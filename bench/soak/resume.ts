@@ -6,7 +6,7 @@
  * already silent at the kill (no beat for two of RUN_HEARTBEAT_MS: an earlier kill's) are not this one's.
  */
 import type pg from 'pg';
-import { RUN_HEARTBEAT_MS } from '../../server/engine/runHeartbeat';
+import { RUN_HEARTBEAT_MS } from '../../server/run/runHeartbeat';
 
 export interface KillRecord {
   what: string;

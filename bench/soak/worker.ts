@@ -13,9 +13,9 @@
 import { GraphClient } from '../../server/adplatform/graphClient';
 import { DEFAULT_META_API_VERSION } from '../../server/adplatform/versions';
 import { openPostgres } from '../../server/db/client';
-import { startRuleEngine } from '../../server/engine/engine';
-import { startOrphanSweep } from '../../server/engine/orphanedRuns';
-import { createRunHeartbeat, type RunHeartbeat } from '../../server/engine/runHeartbeat';
+import { startRuleEngine } from '../../server/run/startInWorker';
+import { startOrphanSweep } from '../../server/run/orphanedRuns';
+import { createRunHeartbeat, type RunHeartbeat } from '../../server/run/runHeartbeat';
 import { createMailer } from '../../server/mail/mailer';
 
 const env = process.env;
@@ -74,7 +74,7 @@ async function main() {
     heartbeat,
     // The product's own queue pacing: heartbeat, supervision, retries (enough for the soak's outage).
   });
-  // As every production process does (server/engine/startup.ts), on the engine's own context.
+  // As every production process does (server/run/startInServer.ts), on the engine's own context.
   const sweep = startOrphanSweep(engine.context);
   print({ ready: true });
   const stop = async () => {

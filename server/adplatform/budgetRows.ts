@@ -2,7 +2,7 @@
  * Ad sets and campaigns as Graph sends their budgets (cents as strings, learning_stage_info on ad
  * sets) read as the engine's BudgetObject: cents as integers, null where the object has none.
  */
-import type { BudgetObject } from '../engine/budgets/types';
+import type { BudgetObject } from '../judgement/budgets/types';
 
 /** An AdSet or Campaign row with the budget fields (graphFields.ts ADSET_BUDGET_FIELDS, CAMPAIGN_BUDGET_FIELDS). */
 export interface BudgetNode {

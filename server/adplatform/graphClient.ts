@@ -45,7 +45,7 @@ import {
   STATUS_FIELDS,
 } from './graphFields';
 import { budgetObject, type BudgetNode } from './budgetRows';
-import type { BudgetObject } from '../engine/budgets/types';
+import type { BudgetObject } from '../judgement/budgets/types';
 import { MutationPacer } from './mutationPacer';
 import { GraphTransport, MAX_BATCH, type BatchAnswer, type Paged, type Params } from './graphTransport';
 import { InsightsReader } from './insightsReader';

@@ -4,7 +4,7 @@
  * sync and the rule engine depend only on this interface.
  * Metric values are strings, as the Graph API sends them.
  */
-import type { BudgetObject } from '../engine/budgets/types';
+import type { BudgetObject } from '../judgement/budgets/types';
 import type { VersionNotice } from './versionNotice';
 
 export interface AdAccount {
@@ -38,7 +38,7 @@ export interface Campaign {
   daily_budget?: string;
   /** Digits, without 'act_'. */
   account_id?: string;
-  /** Absent unless Meta reports an issue (server/engine/metaPauses.ts). */
+  /** Absent unless Meta reports an issue (server/run/metaPauses.ts). */
   issues_info?: ObjectIssue[];
 }
 
@@ -49,7 +49,7 @@ export interface Ad {
   effective_status: string;
   campaign_id: string;
   adset_id: string;
-  /** Absent unless Meta reports an issue (server/engine/metaPauses.ts). */
+  /** Absent unless Meta reports an issue (server/run/metaPauses.ts). */
   issues_info?: ObjectIssue[];
 }
 

@@ -14,7 +14,7 @@ import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DbHandle } from '../db/client';
 import { webhookDeliveries } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
-import { bossDatabase } from '../engine/queue';
+import { bossDatabase } from '../run/queue';
 import { RefusedDestination } from './addressPolicy';
 import type { WebhookDestinations } from './destinations';
 import { recordLastDelivery } from './lastDelivery';

@@ -1,7 +1,7 @@
 /**
  * The approval queue: every held run still waiting for Approve or Dismiss that a person may decide
  * — its rule in one of their folders (server/people/ruleScope.ts) — with the money it would move a
- * day (server/engine/moneyAtStake.ts), most money first, then longest waiting; and the check
+ * day (server/run/moneyAtStake.ts), most money first, then longest waiting; and the check
  * Approve and Dismiss make before the engine acts: the folder in scope, and for Approve the money
  * within the approver's limit.
  *
@@ -12,7 +12,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApprovalDto } from '../../src/domain/approvals';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleRuns, rules } from '../db/schema/index';
-import { moneyAtStake, type MoneyAtStake } from '../engine/moneyAtStake';
+import { moneyAtStake, type MoneyAtStake } from '../run/moneyAtStake';
 import { permissionDenied } from '../http/errors';
 import type { PageRequest, Slice } from '../http/pagination';
 import {

@@ -1,7 +1,7 @@
 /**
  * The ad account as a live read at one hour of the history would have seen it: statuses, the
  * lifetime insight rows of what was delivering, and — when the rule reads them — the hourly
- * delivery rows the judging settings use (server/engine/judging.ts), all in the shapes the engine's
+ * delivery rows the judging settings use (server/judgement/lateData.ts), all in the shapes the engine's
  * evaluator takes, with the replay's own turn-offs applied.
  *
  * The hourly rows come from the differences of successive readings. They are handed over merged
@@ -11,10 +11,10 @@
  */
 import { DateTime } from 'luxon';
 import type { Ad, Campaign, InsightRow } from '../adplatform/types';
-import type { AccountSnapshot } from '../engine/evaluate';
-import { HOURLY_DAYS } from '../engine/hourlyRead';
-import type { HourlyRow } from '../engine/judging';
-import { validZone } from '../engine/schedule';
+import type { AccountSnapshot } from '../judgement/evaluate';
+import { HOURLY_DAYS } from '../run/hourlyRead';
+import type { HourlyRow } from '../judgement/lateData';
+import { validZone } from '../judgement/scheduleSlots';
 import { HOUR_MS, insightRowOf } from '../history/reading';
 import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 
@@ -144,7 +144,7 @@ export class AccountAtHour {
         if (keep.judged && !(this.inScope[i] && keep.judged(i, series, read))) continue;
       } else if (!keep.allAds && !(keep.paused && pausedHere)) continue;
       ads.push(this.ad(series, adOn ? (campaignOn ? 'ACTIVE' : 'CAMPAIGN_PAUSED') : 'PAUSED'));
-      // A live read keeps the rows of what is delivering (server/engine/snapshots.ts).
+      // A live read keeps the rows of what is delivering (server/run/accountSnapshots.ts).
       if (!(campaignOn || adOn) || !this.inScope[i]) continue;
       insights.push(this.rowOf(i, series, read));
       if (hourly && campaignOn) this.hourlyRows(i, series, hour, hourlySince!, hourly.lagHours, hourlyRows);
@@ -269,7 +269,7 @@ export class AccountAtHour {
   }
 }
 
-/** Where the engine's hourly read begins (server/engine/hourlyRead.ts): days back in the account's zone. */
+/** Where the engine's hourly read begins (server/run/hourlyRead.ts): days back in the account's zone. */
 export const hourlySinceOf = (atMs: number, zone: string) =>
   DateTime.fromMillis(atMs, { zone: validZone(zone) })
     .minus({ days: HOURLY_DAYS })

@@ -17,11 +17,11 @@ import type { RuleAction } from '../../src/domain/ruleActions';
 import { rollbackHoursOf } from '../../src/domain/ruleActions';
 import type { ConditionGroup } from '../../src/domain/ruleConditions';
 import { metricSpec } from '../../src/domain/ruleConditions';
-import { applyCeilings } from '../engine/budgets/ceilings';
-import type { BudgetChangeRecord, BudgetObject, CeilingName } from '../engine/budgets/types';
-import { costLine } from '../engine/conditions/evaluateConditions';
-import type { PlannedBudget } from '../engine/conditions/judgeObjects';
-import { money } from '../engine/format';
+import { applyCeilings } from '../judgement/budgets/ceilings';
+import type { BudgetChangeRecord, BudgetObject, CeilingName } from '../judgement/budgets/types';
+import { costLine } from '../judgement/conditions/evaluateConditions';
+import type { PlannedBudget } from '../judgement/conditions/judgeObjects';
+import { money } from '../judgement/format';
 import { HOUR_MS } from '../history/reading';
 
 const HISTORY_MS = 7 * 24 * HOUR_MS;

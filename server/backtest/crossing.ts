@@ -11,10 +11,10 @@
  *
  * Campaign tasks sum every ad of a campaign: a rule with one is judged on the whole account.
  */
-import { activeAdTaskSets, activeThresholds, type AdCheck } from '../engine/evaluate';
-import type { ObjectMetrics } from '../engine/objectMetrics';
-import type { OutcomeCheck } from '../engine/outcomeTasks';
-import type { EngineRule, TaskName } from '../engine/ruleShape';
+import { activeAdTaskSets, activeThresholds, type AdCheck } from '../judgement/evaluate';
+import type { ObjectMetrics } from '../judgement/objectMetrics';
+import type { OutcomeCheck } from '../judgement/outcomeTasks';
+import type { EngineRule, TaskName } from '../judgement/ruleShape';
 import { metricsOfNumbers } from '../history/reading';
 import { numbersAt, type AdSeries } from '../history/timeline';
 import type { AdQuality, QualityByAd } from '../outcomes/quality';

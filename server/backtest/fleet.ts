@@ -9,7 +9,7 @@
  */
 import { MAX_BACKTEST_DAYS, type BacktestRequest, type PlatformNow } from './service';
 import type { Database } from '../db/client';
-import type { BlastLimits } from '../engine/blastRadius';
+import type { BlastLimits } from '../judgement/blastRadius';
 import { DAY_MS, HOUR_MS } from '../history/reading';
 import { ValidationError } from '../http/errors';
 import { planFleet, type PlannedFolder } from './fleetPlan';

@@ -7,8 +7,8 @@
  * have stopped and the converters they would have paused.
  */
 import type { Database } from '../db/client';
-import type { BlastLimits } from '../engine/blastRadius';
-import { switchesOf, type Switch } from '../engine/onOffHistory';
+import type { BlastLimits } from '../judgement/blastRadius';
+import { switchesOf, type Switch } from '../run/onOffHistory';
 import type { MetricName } from '../history/reading';
 import { timelineSpan } from '../history/timeline';
 import { OutcomeStore } from '../outcomes/store';

@@ -4,8 +4,8 @@
  * final cost per lead, and the verdict — it stopped waste, or it would have paused a converter.
  */
 import { DateTime } from 'luxon';
-import { taskThresholds, type EngineRule } from '../engine/ruleShape';
-import { validZone } from '../engine/schedule';
+import { taskThresholds, type EngineRule } from '../judgement/ruleShape';
+import { validZone } from '../judgement/scheduleSlots';
 import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 import type { ReplayPause } from './replay';
 

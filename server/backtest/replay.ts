@@ -14,22 +14,22 @@
  * changes, from the budgets it is given (budgetReplay.ts).
  */
 import { DateTime } from 'luxon';
-import { blastRadius, DEFAULT_LIMITS, type BlastLimits } from '../engine/blastRadius';
-import { campaignNameMatches, evaluate, type AccountSnapshot, type PlannedAction } from '../engine/evaluate';
-import type { ObjectHistory } from '../engine/judging';
-import { readsOutcomes, withQuality } from '../engine/outcomeTasks';
-import { reviveDecisions, type PausedByRule } from '../engine/revive';
-import type { EngineRule } from '../engine/ruleShape';
-import { dueRunSlots, validZone } from '../engine/schedule';
+import { blastRadius, DEFAULT_LIMITS, type BlastLimits } from '../judgement/blastRadius';
+import { campaignNameMatches, evaluate, type AccountSnapshot, type PlannedAction } from '../judgement/evaluate';
+import type { ObjectHistory } from '../judgement/lateData';
+import { readsOutcomes, withQuality } from '../judgement/outcomeTasks';
+import { reviveDecisions, type PausedByRule } from '../judgement/revive';
+import type { EngineRule } from '../judgement/ruleShape';
+import { dueRunSlots, validZone } from '../judgement/scheduleSlots';
 import { HOUR_MS } from '../history/reading';
 import { hourIndex, type AdSeries, type Timeline } from '../history/timeline';
 import type { QualityByAd } from '../outcomes/quality';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
 import { DEFAULT_BUDGET_LIMITS, type BudgetLimits } from '../../src/domain/budgetLimits';
 import { isBudgetAction } from '../../src/domain/ruleActions';
-import { readsNeeded } from '../engine/conditions/inputs';
-import { readsOutcomes as conditionsReadOutcomes } from '../engine/conditions/evaluateConditions';
-import type { BudgetObject, CeilingName } from '../engine/budgets/types';
+import { readsNeeded } from '../judgement/conditions/inputs';
+import { readsOutcomes as conditionsReadOutcomes } from '../judgement/conditions/evaluateConditions';
+import type { BudgetObject, CeilingName } from '../judgement/budgets/types';
 import { SimulatedBudgets, type ReplayBudgetChange } from './budgetReplay';
 import { WindowRows } from './windowRows';
 import { AccountAtHour, type HourlyNeed } from './accountAtHour';
@@ -173,7 +173,7 @@ export class ReplayCancelled extends Error {
   }
 }
 
-/** The hourly delivery a run of this rule reads, as the engine decides it (server/engine/pipeline/load.ts). */
+/** The hourly delivery a run of this rule reads, as the engine decides it (server/run/pipeline/load.ts). */
 function hourlyNeed(rule: BacktestRule, zone: string): HourlyNeed | null {
   const j = rule.judging ?? CARRIED_OVER_JUDGING;
   return j.maturity_hours > 0 || j.lag_hours !== null ? { lagHours: j.lag_hours, zone } : null;

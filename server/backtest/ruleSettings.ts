@@ -8,8 +8,8 @@ import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domai
 import { ruleActionFieldSchema, type RuleAction } from '../../src/domain/ruleActions';
 import { lastDaysOf, readsOf, ruleConditionsSchema, type ConditionGroup } from '../../src/domain/ruleConditions';
 import { validateRuleItems } from '../../src/domain/rules';
-import { HOURLY_DAYS } from '../engine/hourlyRead';
-import type { RuleItem } from '../engine/ruleShape';
+import { HOURLY_DAYS } from '../run/hourlyRead';
+import type { RuleItem } from '../judgement/ruleShape';
 import { METRICS, type MetricName } from '../history/reading';
 import type { BacktestRule } from './replay';
 
@@ -82,7 +82,7 @@ export function backtestRuleOf(body: BacktestRuleBody, id: number | null, settin
 /**
  * The metrics the rule's active tasks and the pauses' outcomes read, beside spend and impressions.
  * With a lag allowance the website leads are read too: an instant-form ad that has had one gets the
- * allowance (server/engine/judging.ts, leadsMayArriveLate).
+ * allowance (server/judgement/lateData.ts, leadsMayArriveLate).
  */
 export function metricsRead(rule: BacktestRule, judging: RuleJudging): MetricName[] {
   if (rule.conditions) return [...METRICS];

@@ -45,7 +45,7 @@ const leadsBy = (own: DayReading[], age: number, leads: LeadsOf) => {
  * How much of a day's leads arrived after the day, from the settled days that were read at their
  * end: the share that came later, the hours until 90 % were in, and the allowance that suggests.
  * Measured on the account's website leads when it has any: the allowance applies to website-lead
- * ads only (server/engine/judging.ts, leadsMayArriveLate), and instant-form leads, in within
+ * ads only (server/judgement/lateData.ts, leadsMayArriveLate), and instant-form leads, in within
  * minutes, would hide their lag. Null until at least one settled day with leads was watched from its end.
  */
 export function measureLeadLag(readings: readonly DayReading[]): LeadLagDto | null {

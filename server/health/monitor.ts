@@ -6,19 +6,19 @@
  * its lead tracking (today's and yesterday's leads against its own leads per click of the week
  * before). Each account's daily totals are kept as read at each hour after the day (the measured
  * lead lag). Every new problem is mailed once (its row's alert claim); while it lasts the
- * account's rules' runs are held (server/engine/pipeline/healthHold.ts).
+ * account's rules' runs are held (server/run/pipeline/healthHold.ts).
  */
 import { DateTime } from 'luxon';
 import { leadCount, websiteLeadCount } from '../adplatform/insightValues';
 import type { AdAccount, AdPlatformClient, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
 import { errorMessage } from '../errorMessage';
-import { numberOrNull } from '../engine/objectMetrics';
-import type { EngineLog, HeldAlerts } from '../engine/pipeline/context';
-import { sendPlainAlert, type PlainAlert } from '../engine/plainAlert';
+import { numberOrNull } from '../judgement/objectMetrics';
+import type { EngineLog, HeldAlerts } from '../run/pipeline/context';
+import { sendPlainAlert, type PlainAlert } from '../alerts/plainAlert';
 import { queueWebhooks } from '../alerts/engineWebhooks';
 import { slackMessage } from '../alerts/slackMessage';
-import { validZone } from '../engine/schedule';
+import { validZone } from '../judgement/scheduleSlots';
 import { TOKEN_CHECKS, TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
 import { isAccessLost, isTokenInvalid, judgeLeadTracking, type DayReading } from './checks';
 import { recordTokenRefused, recordTokenWorks } from './tokenChecks';

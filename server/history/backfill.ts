@@ -13,7 +13,7 @@
 import { DateTime } from 'luxon';
 import type { AdPlatformClient, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { validZone } from '../engine/schedule';
+import { validZone } from '../judgement/scheduleSlots';
 import { bucketOf, METRICS, numbersOf, type AdNumbers, type MetricName } from './reading';
 import { writeNames, writeSettledDays, type SettledDay } from './store';
 

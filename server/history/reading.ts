@@ -5,7 +5,7 @@
  */
 import { ALL_LEADS, leadCount, WEBSITE_LEAD, websiteLeadCount } from '../adplatform/insightValues';
 import type { InsightRow } from '../adplatform/types';
-import { numberOrNull, type ObjectMetrics } from '../engine/objectMetrics';
+import { numberOrNull, type ObjectMetrics } from '../judgement/objectMetrics';
 
 /** HISTORY_DAYS' default: 30-day backtests plus the days before their first hour. */
 export const DEFAULT_HISTORY_DAYS = 35;

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Ad, Campaign, InsightRow } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { isOn } from '../engine/status';
+import { isOn } from '../judgement/deliveryStatus';
 import { bucketOf, numbersOf } from './reading';
 
 export interface AccountReading {

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Ad, AdPlatformClient } from '../adplatform/types';
-import type { BudgetObject } from '../engine/budgets/types';
+import type { BudgetObject } from '../judgement/budgets/types';
 import type { Database } from '../db/client';
 import { metaAdAccounts } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import { folderHealth } from '../health/store';
 import { resultRows } from '../http/pagination';
-import { validZone } from '../engine/schedule';
+import { validZone } from '../judgement/scheduleSlots';
 import type { AgencyOverview, OverviewPeriod, OverviewRow } from '../../src/domain/overview';
 import { attentionOf, byNeed } from './attention';
 

@@ -12,8 +12,8 @@
  * covered: it keeps every scheduled hour.
  */
 import type { SubscriptionSpec } from '../adplatform/subscriptions';
-import { activeThresholds } from '../engine/evaluate';
-import type { EngineRule, TaskName } from '../engine/ruleShape';
+import { activeThresholds } from '../judgement/evaluate';
+import type { EngineRule, TaskName } from '../judgement/ruleShape';
 
 export interface WantedSubscription {
   /** What is watched, the same text for the same spec (one subscription per key and account). */

@@ -7,7 +7,7 @@
  */
 import type { SubscriptionClient } from '../adplatform/subscriptions';
 import type { DbHandle } from '../db/client';
-import type { DueRun } from '../engine/scheduler';
+import type { DueRun } from '../run/dueRuns';
 import { errorMessage } from '../errorMessage';
 import { DATA_CHANGED_CHANNEL } from '../http/pageCache';
 import { applyFloor, pruneNotifications, waitingAccounts } from './floor';

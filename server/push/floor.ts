@@ -16,8 +16,8 @@
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { metaNotifications, ruleRechecks, ruleRuns, rules } from '../db/schema/index';
-import type { DueRun } from '../engine/scheduler';
-import { loadEngineRules } from '../engine/rulesSource';
+import type { DueRun } from '../run/dueRuns';
+import { loadEngineRules } from '../run/rulesSource';
 import { resultRows } from '../http/pagination';
 import { subscriptionsOf } from './desired';
 import { accountsInStep } from './reconcile';

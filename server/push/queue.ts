@@ -7,8 +7,8 @@
  */
 import { PgBoss } from 'pg-boss';
 import type { DbHandle } from '../db/client';
-import { bossDatabase } from '../engine/queue';
-import { startJobPump, type JobPump } from '../engine/jobPump';
+import { bossDatabase } from '../run/queue';
+import { startJobPump, type JobPump } from '../run/jobPump';
 import { errorMessage } from '../errorMessage';
 
 export const PUSH_QUEUE = 'meta-push';

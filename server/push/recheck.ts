@@ -11,11 +11,11 @@
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleRechecks } from '../db/schema/index';
-import type { InBatch } from '../engine/pipeline/batch';
-import { evaluate, viewOf, type AccountSnapshot, type Evaluation } from '../engine/evaluate';
-import type { ObjectHistory } from '../engine/judging';
+import type { InBatch } from '../run/pipeline/batch';
+import { evaluate, viewOf, type AccountSnapshot, type Evaluation } from '../judgement/evaluate';
+import type { ObjectHistory } from '../judgement/lateData';
 import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
-import type { EngineRule } from '../engine/ruleShape';
+import type { EngineRule } from '../judgement/ruleShape';
 
 export interface Recheck {
   dueAt: Date | null;

@@ -14,7 +14,7 @@ import type { AccountSubscription, SubscriptionClient } from '../adplatform/subs
 import type { Database } from '../db/client';
 import { metaPushAccounts, metaSubscriptions } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
-import { loadEngineRules, scheduledRules, type LoadedEngineRule } from '../engine/rulesSource';
+import { loadEngineRules, scheduledRules, type LoadedEngineRule } from '../run/rulesSource';
 import { accountSubscriptions, keyOf, kindOf, type WantedSubscription } from './desired';
 
 const LEASE_MS = 2 * 60_000;

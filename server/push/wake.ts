@@ -13,9 +13,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { accountSnapshots, folders, metaNotifications, metaSubscriptions, rules } from '../db/schema/index';
-import { campaignNameMatches } from '../engine/evaluate';
-import { loadEngineRules, type LoadedEngineRule } from '../engine/rulesSource';
-import { sundayFirstWeekday, validZone, type WeekSchedule } from '../engine/schedule';
+import { campaignNameMatches } from '../judgement/evaluate';
+import { loadEngineRules, type LoadedEngineRule } from '../run/rulesSource';
+import { sundayFirstWeekday, validZone, type WeekSchedule } from '../judgement/scheduleSlots';
 import { errorMessage } from '../errorMessage';
 import { resultRows } from '../http/pagination';
 

@@ -1,12 +1,12 @@
 /**
  * What the general view flags on a folder row: its ad account's health problems (server/health/)
  * and, on each active rule, how it works against other rules of its folder and of the other live
- * folders on its ad account (server/engine/conflicts.ts).
+ * folders on its ad account (server/judgement/conflicts.ts).
  */
 import type { Database } from '../db/client';
 import type { FolderDto, FolderRuleDto } from '../../src/domain/folders';
 import type { RuleConflictDto } from '../../src/domain/judging';
-import { conflictsOfAccounts } from '../engine/conflictsSource';
+import { conflictsOfAccounts } from './judgingStore';
 import { folderHealth } from '../health/store';
 
 /** A rule row with its conflicts: its own folder's as texts, other folders' whole (naming folder and rule). */

@@ -108,7 +108,7 @@ export interface PreviewResultDto {
   }[];
 }
 
-/** What a task concluded about one object in one run (server/engine/evaluate.ts). */
+/** What a task concluded about one object in one run (server/judgement/evaluate.ts). */
 export type RunVerdict =
   | 'acted'
   | 'under_threshold'

@@ -13,7 +13,7 @@
  * - attribution window: the lead tasks count the leads Meta credits within `attribution_window`
  *   (a click or view that long before); null counts Meta's default (the ad set's attribution setting).
  *   Meta stopped reporting 7d_view and 28d_view on 12 January 2026: a rule cannot be saved on one,
- *   and a stored one fails its runs with a note saying so (server/engine/pipeline/attributionCheck.ts).
+ *   and a stored one fails its runs with a note saying so (server/run/pipeline/attributionCheck.ts).
  * - carried_over: read only; the rule existed before these settings and keeps judging as it did
  *   (no maturity, no cool-down) until someone saves its judging settings.
  */

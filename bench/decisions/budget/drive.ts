@@ -8,8 +8,8 @@
  * read back afterwards (tally.ts).
  */
 import type { Simulator } from '../../../server/adplatform/simulator/index';
-import type { EngineContext, SlotRun } from '../../../server/engine/pipeline/context';
-import { runBatch } from '../../../server/engine/pipeline/runBatch';
+import type { EngineContext, SlotRun } from '../../../server/run/pipeline/context';
+import { runBatch } from '../../../server/run/pipeline/runBatch';
 import { DEFAULT_ROLLBACK_HOURS } from '../../../src/domain/ruleActions';
 import type { BenchDatabase } from '../../databases';
 import { engineOnClock } from '../../engineOnClock';
@@ -59,7 +59,7 @@ export interface BudgetRun {
 
 /**
  * The engine as the run wants it: the bench's clock, and its budget guard rails on (safe) or off
- * (naive: no ceilings, no roll-back; `budgetSafety` in server/engine/pipeline/context.ts).
+ * (naive: no ceilings, no roll-back; `budgetSafety` in server/run/pipeline/context.ts).
  */
 function engineFor(variant: BudgetVariant, base: EngineContext): EngineContext {
   return { ...base, budgetSafety: variant };

@@ -23,7 +23,7 @@ import { DEFAULT_META_API_VERSION } from '../../../server/adplatform/versions';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { folders, metaAdAccounts, ruleItems, rules } from '../../../server/db/schema/index';
-import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
+import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWorker';
 import type { Mailer } from '../../../server/mail/mailer';
 import { createPushQueue, type PushQueue } from '../../../server/push/queue';
 import { WEBHOOK_PATH } from '../../../server/push/startup';

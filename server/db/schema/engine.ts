@@ -11,7 +11,7 @@ import { users } from './people';
  *
  * A run (kind run, manual or approval) is also the record that explains itself: why it ran
  * (trigger), how it ended (outcome), its counts, and per object the metrics read and each task's
- * verdict (details, compact: see server/engine/runRecord.ts). Pruned after RUN_HISTORY_DAYS.
+ * verdict (details, compact: see server/judgement/runRecord.ts). Pruned after RUN_HISTORY_DAYS.
  */
 export const ruleRuns = pgTable(
   'rule_runs',
@@ -26,9 +26,9 @@ export const ruleRuns = pgTable(
     attempts: integer('attempts').notNull().default(1),
     startedAt: instantNow('started_at'),
     /**
-     * Renewed every few seconds by the process running the attempt (server/engine/runHeartbeat.ts):
+     * Renewed every few seconds by the process running the attempt (server/run/runHeartbeat.ts):
      * a running attempt silent for longer than the lease belongs to a process that died, and is
-     * taken over (a retry) or settled (server/engine/orphanedRuns.ts). Null: never renewed, read as started_at.
+     * taken over (a retry) or settled (server/run/orphanedRuns.ts). Null: never renewed, read as started_at.
      */
     heartbeatAt: instant('heartbeat_at'),
     finishedAt: instant('finished_at'),
@@ -126,7 +126,7 @@ export const ruleActivity = pgTable(
     /**
      * The entry's own searched text (ad id, action, reason) for one trigram index (migration 0012).
      * Rule, folder and ad account names are not copied here: they change, and the search finds
-     * them in their own small tables (server/engine/ruleLog.ts).
+     * them in their own small tables (server/activity/ruleLogStore.ts).
      */
     searchText: text('search_text').generatedAlwaysAs(
       sql`coalesce(ad_id, '') || E'\\n' || action || E'\\n' || reason::text`,
@@ -166,7 +166,7 @@ export const ruleActivity = pgTable(
     uniqueIndex('rule_activity_flapping_once').on(t.adId, t.slot).where(sql`action = 'flapping'`),
     // The Activity lists finished entries only: its pages walk these without reading the table
     // for the state (a deep page is an index-only scan); the folder sort walks folders by name and
-    // each folder's entries (server/engine/ruleLog.ts), the rule sort the kept rule names.
+    // each folder's entries (server/activity/ruleLogStore.ts), the rule sort the kept rule names.
     index('rule_activity_done_created_idx').on(t.createdAt, t.id).where(sql`state = 'done'`),
     index('rule_activity_done_folder_idx').on(t.folderId, t.id).where(sql`state = 'done'`),
     index('rule_activity_done_no_folder_idx').on(t.id).where(sql`state = 'done' and folder_id is null`),
@@ -174,7 +174,7 @@ export const ruleActivity = pgTable(
     // The rule sort with the date second, either way: walked in that order, not read a rule name's
     // whole group of entries to sort them by date (docs/bench.md, "Seventh pass").
     index('rule_activity_done_rule_time_idx').on(t.ruleSort, t.createdAt, t.id).where(sql`state = 'done'`),
-    // The Action sort walks one action's entries at a time (server/engine/ruleLogActions.ts): by id,
+    // The Action sort walks one action's entries at a time (server/activity/actionSort.ts): by id,
     // or in time either way when the date is the second key, without reading the table for the state.
     index('rule_activity_done_action_idx').on(t.action, t.id).where(sql`state = 'done'`),
     index('rule_activity_done_action_time_idx').on(t.action, t.createdAt, t.id).where(sql`state = 'done'`),

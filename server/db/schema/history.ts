@@ -51,7 +51,7 @@ export const adMetricHistory = pgTable(
 
 /**
  * The names (and campaign budget, optimisation goal) last read for each ad of the history: what a
- * backtest shows, and whether it judges the ad's leads as able to arrive late (server/engine/judging.ts).
+ * backtest shows, and whether it judges the ad's leads as able to arrive late (server/judgement/lateData.ts).
  */
 export const adHistoryNames = pgTable(
   'ad_history_names',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import { startSimulator, type Simulator } from '../../../server/adplatform/simulator/index';
 import type { DeliveryProfile, SimAdSet, SimCampaign } from '../../../server/adplatform/simulator/world';
-import type { BudgetObject } from '../../../server/engine/budgets/types';
+import type { BudgetObject } from '../../../server/judgement/budgets/types';
 
 const START = '2026-03-02T15:00:00Z';
 const T = Date.parse(START);

@@ -11,7 +11,7 @@ import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { GraphClient } from '../../../server/adplatform/graphClient';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { groups, ruleActivity, userGroups } from '../../../server/db/schema/index';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import type { AdDto } from '../../../src/domain/ads';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

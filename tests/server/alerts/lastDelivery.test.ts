@@ -8,8 +8,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryQueue } from '../../../server/alerts/deliveryQueue';
 import { storedDestinations } from '../../../server/alerts/destinations';
-import { DEFAULT_LIMITS } from '../../../server/engine/blastRadius';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { DEFAULT_LIMITS } from '../../../server/judgement/blastRadius';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adMetricHistory, groups, ruleRuns, rules, userGroups } from '../../../server/db/schema/index';
-import type { PlannedAction } from '../../../server/engine/evaluate';
+import type { PlannedAction } from '../../../server/judgement/evaluate';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { keptResult } from '../../../server/backtest/keptResult';
-import type { BudgetObject } from '../../../server/engine/budgets/types';
+import type { BudgetObject } from '../../../server/judgement/budgets/types';
 import type { ConditionWindow } from '../../../src/domain/ruleConditions';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';

@@ -1,6 +1,6 @@
 /**
  * The lag allowance in a backtest goes to the ads a run of the engine gives it to
- * (server/engine/judging.ts, leadsMayArriveLate): an instant-form ad (optimisation goal
+ * (server/judgement/lateData.ts, leadsMayArriveLate): an instant-form ad (optimisation goal
  * LEAD_GENERATION) that has had no website lead is judged on all its spend; a website-lead ad, an
  * instant-form ad with a website lead, and an ad whose goal was never reported leave out the spend
  * of the last L hours. Hand-computed: every ad spends $10 an hour from midnight, read at every hour.

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
-import { OUTCOME_CHECKS } from '../../../server/engine/outcomeTasks';
+import { OUTCOME_CHECKS } from '../../../server/judgement/outcomeTasks';
 import { OutcomeStore } from '../../../server/outcomes/store';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';

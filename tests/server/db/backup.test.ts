@@ -18,7 +18,7 @@ import { type DbHandle, openDatabase } from '../../../server/db/client';
 import { auditLog, folders, groups, userGroups, users } from '../../../server/db/schema/index';
 import { createCredentialCipher } from '../../../server/rules/credentials';
 import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');

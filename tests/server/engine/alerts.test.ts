@@ -1,8 +1,8 @@
 /** An alert digest of a budget rule says what its budget changes moved, before the entries. */
 import { describe, expect, it } from 'vitest';
-import { digestParts } from '../../../server/engine/alerts';
-import type { ActivityRow } from '../../../server/engine/activity';
-import type { LoadedEngineRule } from '../../../server/engine/rulesSource';
+import { digestParts } from '../../../server/alerts/digests';
+import type { ActivityRow } from '../../../server/activity/entries';
+import type { LoadedEngineRule } from '../../../server/run/rulesSource';
 
 const rule = {
   id: 7,

@@ -19,14 +19,14 @@ import {
   rules,
   users,
 } from '../../../server/db/schema/index';
-import { createRuleEngineService } from '../../../server/engine/service';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
 import type { ConditionGroup } from '../../../src/domain/ruleConditions';
 import type { RuleAction } from '../../../src/domain/ruleActions';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { engineContext, quietLog, seedRule } from './support';
 import type { RuleRunDto } from '../../../src/domain/contracts';
-import { findRun } from '../../../server/engine/runs';
+import { findRun } from '../../../server/activity/runStore';
 
 const START = '2026-03-02T15:00:00Z';
 const T = Date.parse(START);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateUpperBound } from '../../../server/engine/chanceBound';
+import { rateUpperBound } from '../../../server/judgement/chanceBound';
 
 describe('rateUpperBound: the highest rate chance allows', () => {
   it('is 43 % for 12 of 40, and narrows toward the rate seen as people are added', () => {

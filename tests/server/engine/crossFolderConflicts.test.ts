@@ -1,12 +1,12 @@
 /**
- * Conflicts across the folders of one ad account (server/engine/conflicts.ts, pure): two folders on
+ * Conflicts across the folders of one ad account (server/judgement/conflicts.ts, pure): two folders on
  * one account are judged as one folder's rules are, each conflict naming both rules and both
  * folders; rules of another account, of a trashed folder, and trashed or inactive rules are never
  * candidates.
  */
 import { describe, expect, it } from 'vitest';
-import { accountConflicts, type AccountConflictRule } from '../../../server/engine/conflicts';
-import type { RuleItem } from '../../../server/engine/ruleShape';
+import { accountConflicts, type AccountConflictRule } from '../../../server/judgement/conflicts';
+import type { RuleItem } from '../../../server/judgement/ruleShape';
 import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import type { RuleAction } from '../../../src/domain/ruleActions';
 

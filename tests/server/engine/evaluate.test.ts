@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
-import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
-import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
+import { evaluate, type AccountSnapshot } from '../../../server/judgement/evaluate';
+import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
 
 const CAMPAIGN: Campaign = { id: 'c1', name: 'EDM EP-W 2025-03-04 6PM', status: 'ACTIVE', effective_status: 'ACTIVE' };
 const AD: Ad = {
@@ -313,7 +313,7 @@ describe('evaluate: statuses', () => {
   });
 
   // Meta's Ad_effective_status: only ACTIVE delivers; review, issues and billing states are the
-  // platform's to resolve (server/engine/status.ts).
+  // platform's to resolve (server/judgement/deliveryStatus.ts).
   it.each(['PENDING_REVIEW', 'DISAPPROVED', 'WITH_ISSUES', 'IN_PROCESS', 'PENDING_BILLING_INFO', 'PREAPPROVED'])(
     'leaves an ad whose effective status is %s alone, and says so',
     (effective_status) => {

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
-import { runAlert } from '../../../server/engine/alerts';
-import { pruneRuns } from '../../../server/engine/ledger';
-import { createRuleEngineService, type RuleEngineService } from '../../../server/engine/service';
+import { runAlert } from '../../../server/alerts/digests';
+import { pruneRuns } from '../../../server/run/ledger';
+import { createRuleEngineService, type RuleEngineService } from '../../../server/run/requestedRuns';
 import type { MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { AdPlatformClient, InsightsQuery } from '../../../server/adplatform/types';
-import { fetchHourly, hourlyHoursOf } from '../../../server/engine/hourlyRead';
+import { fetchHourly, hourlyHoursOf } from '../../../server/run/hourlyRead';
 
 const ZONE = 'America/New_York';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DbHandle } from '../../../server/db/client';
-import { startJobPump, type JobPump } from '../../../server/engine/jobPump';
-import { createBoss } from '../../../server/engine/queue';
+import { startJobPump, type JobPump } from '../../../server/run/jobPump';
+import { createBoss } from '../../../server/run/queue';
 import { eachDatabase, freshDatabase } from '../../support/db';
 
 interface Work {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
-import { folderConflicts } from '../../../server/engine/conflicts';
-import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
-import { reviveDecisions } from '../../../server/engine/revive';
-import type { HourlyRow, ObjectHistory } from '../../../server/engine/judging';
-import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
+import { folderConflicts } from '../../../server/judgement/conflicts';
+import { evaluate, type AccountSnapshot } from '../../../server/judgement/evaluate';
+import { reviveDecisions } from '../../../server/judgement/revive';
+import type { HourlyRow, ObjectHistory } from '../../../server/judgement/lateData';
+import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
 import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 
 const NOW = new Date('2026-03-10T12:00:00Z');

@@ -9,8 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { InsightRow, InsightsQuery } from '../../../server/adplatform/types';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
-import { recordRunFailure } from '../../../server/engine/pipeline/record';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { recordRunFailure } from '../../../server/run/pipeline/record';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { eachDatabase } from '../../support/db';
 import { accountOnPlatform, engineContext, FakePlatform, type seedAccount, seedRule } from './support';
 

@@ -10,10 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { ObjectStatus, StatusChangeResult } from '../../../server/adplatform/types';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleRuns } from '../../../server/db/schema/index';
-import { claimTurnOffs } from '../../../server/engine/activity';
-import { claimRun } from '../../../server/engine/ledger';
-import { settleOrphanedRuns } from '../../../server/engine/orphanedRuns';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { claimTurnOffs } from '../../../server/activity/entries';
+import { claimRun } from '../../../server/run/ledger';
+import { settleOrphanedRuns } from '../../../server/run/orphanedRuns';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { activityOf, engineContext, FakePlatform, seedAccount, seedRule } from './support';
 

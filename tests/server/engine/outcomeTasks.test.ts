@@ -1,17 +1,17 @@
 /**
- * The tasks on what a lead became (server/engine/outcomeTasks.ts through evaluate()): cost per
+ * The tasks on what a lead became (server/judgement/outcomeTasks.ts through evaluate()): cost per
  * attendee, show-up rate and cost per CRM stage wait for the event (or the stage's window) and for
  * their minimum, answer "no outcome data" without a quality source, and name the raw CPL beside the
  * cost they judge. Also: a maturity longer than the three days of hourly rows is honoured.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
-import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
-import type { HourlyRow } from '../../../server/engine/judging';
-import { folderConflicts } from '../../../server/engine/conflicts';
-import { reviveDecisions } from '../../../server/engine/revive';
-import { crossedText } from '../../../server/engine/runRecord';
-import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
+import { evaluate, type AccountSnapshot } from '../../../server/judgement/evaluate';
+import type { HourlyRow } from '../../../server/judgement/lateData';
+import { folderConflicts } from '../../../server/judgement/conflicts';
+import { reviveDecisions } from '../../../server/judgement/revive';
+import { crossedText } from '../../../server/judgement/runRecord';
+import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
 import type { AdQuality } from '../../../server/outcomes/quality';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleExemptions, ruleRuns, rules } from '../../../server/db/schema/index';
 import type { Mailer } from '../../../server/mail/mailer';
-import { runAlert } from '../../../server/engine/alerts';
-import { recordRunFailure } from '../../../server/engine/pipeline/record';
-import { runBatch, runSlot } from '../../../server/engine/pipeline/runBatch';
-import { dueWork } from '../../../server/engine/scheduler';
+import { runAlert } from '../../../server/alerts/digests';
+import { recordRunFailure } from '../../../server/run/pipeline/record';
+import { runBatch, runSlot } from '../../../server/run/pipeline/runBatch';
+import { dueWork } from '../../../server/run/dueRuns';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { activityOf, CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from './support';
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleRuns } from '../../../server/db/schema/index';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
-import { expandObjects } from '../../../server/engine/runRecord';
-import { createRuleEngineService } from '../../../server/engine/service';
-import { SnapshotStore } from '../../../server/engine/snapshots';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
+import { expandObjects } from '../../../server/judgement/runRecord';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
+import { SnapshotStore } from '../../../server/run/accountSnapshots';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { engineContext, quietLog, seedAccount, seedRule, startFrozenSimulator } from './support';
 

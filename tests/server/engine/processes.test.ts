@@ -13,9 +13,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
-import { evaluate } from '../../../server/engine/evaluate';
-import { loadEngineRule } from '../../../server/engine/rulesSource';
-import { fetchAccountSnapshot } from '../../../server/engine/snapshots';
+import { evaluate } from '../../../server/judgement/evaluate';
+import { loadEngineRule } from '../../../server/run/rulesSource';
+import { fetchAccountSnapshot } from '../../../server/run/accountSnapshots';
 import { sharedDatabase } from './serverProcesses';
 import { seedAccount, seedRule, startFrozenSimulator } from './support';
 

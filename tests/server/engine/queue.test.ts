@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleRuns } from '../../../server/db/schema/index';
-import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
-import { QUEUES, runJobSubject, slotJobId, slotKey } from '../../../server/engine/queue';
+import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWorker';
+import { QUEUES, runJobSubject, slotJobId, slotKey } from '../../../server/run/queue';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { activityOf, CapturingMailer, FakePlatform, NO_BLAST_LIMIT, quietLog, seedAccount, seedRule } from './support';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { quietLog, seedAccount, seedRule, startFrozenSimulator } from './support';

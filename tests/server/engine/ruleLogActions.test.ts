@@ -1,10 +1,10 @@
 /**
- * The Activity's Action sort, walked action by action (server/engine/ruleLogActions.ts), against
+ * The Activity's Action sort, walked action by action (server/activity/actionSort.ts), against
  * plain SQL: the same entries in the same order, searched or not, at every depth, whether an
  * action's matches are walked or read (more entries than the sample, none of its first matching).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ACTION_SAMPLE } from '../../../server/engine/ruleLogActions';
+import { ACTION_SAMPLE } from '../../../server/activity/actionSort';
 import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { activityFixture, expectActivityPages, plainOrderBy } from './support';

@@ -1,7 +1,7 @@
 /**
  * The Activity's Ad id sort with a search that matches more entries than are read and sorted
  * (TEXT_READ_UP_TO): walked on the index that carries each entry's search text (migration 0029,
- * server/engine/ruleLog.ts). Against plain SQL: the same entries in the same order, at every depth,
+ * server/activity/ruleLogStore.ts). Against plain SQL: the same entries in the same order, at every depth,
  * both directions, with the time as second key, and where the first entries in ad-id order (the
  * campaigns' turn-offs) hold none of the text; a narrow search, read and sorted, alongside.
  */

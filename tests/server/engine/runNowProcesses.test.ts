@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { GraphClient } from '../../../server/adplatform/graphClient';
 import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
-import { evaluate } from '../../../server/engine/evaluate';
-import { loadEngineRule } from '../../../server/engine/rulesSource';
-import { fetchAccountSnapshot } from '../../../server/engine/snapshots';
+import { evaluate } from '../../../server/judgement/evaluate';
+import { loadEngineRule } from '../../../server/run/rulesSource';
+import { fetchAccountSnapshot } from '../../../server/run/accountSnapshots';
 import { sharedDatabase, startServer, waitFor, type ServerProcess } from './serverProcesses';
 import { seedAccount, seedRule, startFrozenSimulator } from './support';
 

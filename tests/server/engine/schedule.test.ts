@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dueAlertSlots, dueRunSlots, isLate, slotLabel, type WeekSchedule } from '../../../server/engine/schedule';
+import {
+  dueAlertSlots,
+  dueRunSlots,
+  isLate,
+  slotLabel,
+  type WeekSchedule,
+} from '../../../server/judgement/scheduleSlots';
 
 const SUNDAY = 0;
 const MONDAY = 1;

@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { CampaignSync } from '../../../server/campaigns/sync';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 import { GraphClient } from '../../../server/adplatform/graphClient';
-import type { BlastLimits } from '../../../server/engine/blastRadius';
+import type { BlastLimits } from '../../../server/judgement/blastRadius';
 import { startSimulator } from '../../../server/adplatform/simulator/index';
 import type {
   Ad,
@@ -20,8 +20,8 @@ import type {
 } from '../../../server/adplatform/types';
 import type { Database, DbHandle } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../../server/db/schema/index';
-import type { EngineContext, EngineLog } from '../../../server/engine/pipeline/context';
-import { SnapshotStore } from '../../../server/engine/snapshots';
+import type { EngineContext, EngineLog } from '../../../server/run/pipeline/context';
+import { SnapshotStore } from '../../../server/run/accountSnapshots';
 import { mailerFromConfig, type Mailer, type MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi } from '../../support/api';
 import { freshDatabase, type Engine } from '../../support/db';

@@ -14,10 +14,10 @@
  */
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import { openPostgres } from '../../../server/db/client';
-import { startRuleEngine } from '../../../server/engine/engine';
-import type { EngineContext } from '../../../server/engine/pipeline/context';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
-import { SnapshotStore } from '../../../server/engine/snapshots';
+import { startRuleEngine } from '../../../server/run/startInWorker';
+import type { EngineContext } from '../../../server/run/pipeline/context';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
+import { SnapshotStore } from '../../../server/run/accountSnapshots';
 import type { Mailer } from '../../../server/mail/mailer';
 
 const env = process.env;

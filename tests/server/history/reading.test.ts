@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowMetrics } from '../../../server/engine/objectMetrics';
+import { rowMetrics } from '../../../server/judgement/objectMetrics';
 import { insightRowOf, metricsOfNumbers, type AdNumbers } from '../../../server/history/reading';
 
 const ids = { adId: 'a1', adName: 'Ad', campaignId: 'c1', campaignName: 'EDM' };

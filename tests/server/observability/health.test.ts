@@ -4,8 +4,8 @@
  * rule engine's job queue (a real pg-boss on the test database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
-import { QUEUES } from '../../../server/engine/queue';
+import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWorker';
+import { QUEUES } from '../../../server/run/queue';
 import { pgBossProbe } from '../../../server/observability/readiness';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';

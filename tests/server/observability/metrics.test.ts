@@ -9,7 +9,7 @@ import type { GraphClient } from '../../../server/adplatform/graphClient';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import { startSyncJob } from '../../../server/campaigns/job';
 import { CampaignSync } from '../../../server/campaigns/sync';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../engine/support';

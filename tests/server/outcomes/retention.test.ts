@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../server/db/client';
 import { campaignEvents, folders, leadOutcomes, leadPeople, metaAdAccounts } from '../../../server/db/schema/index';
-import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
+import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWorker';
 import { outcomeRetentionStart, pruneOutcomes } from '../../../server/outcomes/retention';
 import { emailHash } from '../../../server/webinar/emailHash';
 import { eachDatabase, freshDatabase } from '../../support/db';

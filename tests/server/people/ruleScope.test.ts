@@ -8,7 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, folders, groups, ruleRuns, rules, userGroups } from '../../../server/db/schema/index';
-import { createRuleEngineService } from '../../../server/engine/service';
+import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { mayApprove, mayEditRulesIn, ruleScopeFrom, ruleScopeOf } from '../../../server/people/ruleScope';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

@@ -1,7 +1,7 @@
 /** Which subscriptions a rule needs (server/push/desired.ts): each task's watches, and what cannot be pushed. */
 import { describe, expect, it } from 'vitest';
 import { accountSubscriptions, OBJECT_WATCHES, subscriptionsOf } from '../../../server/push/desired';
-import type { EngineRule, RuleItem } from '../../../server/engine/ruleShape';
+import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
 import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../src/domain/judging';
 
 const task = (name: string, values: unknown): RuleItem => ({ name, values, is_active: true });

@@ -11,7 +11,7 @@ import type { GraphClient } from '../../../server/adplatform/graphClient';
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import { graphSubscriptions } from '../../../server/adplatform/subscriptions';
 import { metaNotifications, ruleItems, ruleRuns, rules } from '../../../server/db/schema/index';
-import { startRuleEngine, type RuleEngine } from '../../../server/engine/engine';
+import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWorker';
 import { signatureOf } from '../../../server/push/signature';
 import { createPushQueue, type PushQueue } from '../../../server/push/queue';
 import { pushSlot } from '../../../server/push/wake';

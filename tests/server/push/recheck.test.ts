@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Ad, Campaign, InsightRow } from '../../../server/adplatform/types';
-import { evaluate, type AccountSnapshot } from '../../../server/engine/evaluate';
-import type { HourlyRow, ObjectHistory } from '../../../server/engine/judging';
-import type { EngineRule } from '../../../server/engine/ruleShape';
+import { evaluate, type AccountSnapshot } from '../../../server/judgement/evaluate';
+import type { HourlyRow, ObjectHistory } from '../../../server/judgement/lateData';
+import type { EngineRule } from '../../../server/judgement/ruleShape';
 import { recheckOf } from '../../../server/push/recheck';
 import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, rules } from '../../../server/db/schema/index';
-import { loadEngineRule } from '../../../server/engine/rulesSource';
+import { loadEngineRule } from '../../../server/run/rulesSource';
 import { DEFAULT_BUDGET_LIMITS } from '../../../src/domain/budgetLimits';
 import { ACTION_MESSAGES } from '../../../src/domain/ruleActions';
 import { CONDITION_MESSAGES } from '../../../src/domain/ruleConditions';

@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, folders } from '../../../server/db/schema/index';
-import { runAlert } from '../../../server/engine/alerts';
-import { runSlot } from '../../../server/engine/pipeline/runBatch';
+import { runAlert } from '../../../server/alerts/digests';
+import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { mailerFromConfig } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

@@ -1,5 +1,5 @@
 /**
- * The rule's conflicts (server/engine/conflicts.ts), above its judging settings: with the folder's
+ * The rule's conflicts (server/judgement/conflicts.ts), above its judging settings: with the folder's
  * other active rules, and with the active rules of other folders on the same ad account, each of
  * those named with its folder and linked to its editor.
  */

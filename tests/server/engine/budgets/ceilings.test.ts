@@ -1,13 +1,13 @@
 /**
- * The folder's ceilings on one budget change (server/engine/budgets/ceilings.ts): growth over 24 h
+ * The folder's ceilings on one budget change (server/judgement/budgets/ceilings.ts): growth over 24 h
  * and 7 days counted from the budget in force then (several rules' raises adding up), a significant
  * raise held under significant while learning or settling, Meta's four changes an hour for raises
  * and lowers alike, and lowers never held back by a growth ceiling. The text says what was asked,
  * what is allowed and why.
  */
 import { describe, expect, it } from 'vitest';
-import { applyCeilings, budgetAt, type CeilingsInput } from '../../../../server/engine/budgets/ceilings';
-import type { BudgetChangeRecord, BudgetObject } from '../../../../server/engine/budgets/types';
+import { applyCeilings, budgetAt, type CeilingsInput } from '../../../../server/judgement/budgets/ceilings';
+import type { BudgetChangeRecord, BudgetObject } from '../../../../server/judgement/budgets/types';
 import { DEFAULT_BUDGET_LIMITS } from '../../../../src/domain/budgetLimits';
 
 const NOW = new Date('2026-05-04T12:00:00Z');

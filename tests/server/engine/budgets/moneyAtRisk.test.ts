@@ -1,11 +1,11 @@
 /**
- * The money a run's budget changes move (server/engine/budgets/moneyAtRisk.ts): each change's daily
+ * The money a run's budget changes move (server/judgement/budgets/moneyAtRisk.ts): each change's daily
  * amount, the totals added and removed, and the line a reviewer reads; a change cut to nothing
  * moves nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { moneyOf } from '../../../../server/engine/budgets/moneyAtRisk';
-import type { BudgetDecision } from '../../../../server/engine/budgets/types';
+import { moneyOf } from '../../../../server/judgement/budgets/moneyAtRisk';
+import type { BudgetDecision } from '../../../../server/judgement/budgets/types';
 
 const decision = (
   id: string,

@@ -1,12 +1,12 @@
 /**
- * What a budget action asks (server/engine/budgets/plan.ts): a percentage in whole cents, an amount,
+ * What a budget action asks (server/judgement/budgets/plan.ts): a percentage in whole cents, an amount,
  * the rule's floor and ceiling and Meta's minimum cutting it (and saying which), and the budgets it
  * refuses with the reason a user reads: a lifetime budget, a budget held one level up or down, an
  * amount already reached.
  */
 import { describe, expect, it } from 'vitest';
-import { askedBudget, REFUSALS } from '../../../../server/engine/budgets/plan';
-import type { BudgetObject } from '../../../../server/engine/budgets/types';
+import { askedBudget, REFUSALS } from '../../../../server/judgement/budgets/plan';
+import type { BudgetObject } from '../../../../server/judgement/budgets/types';
 import type { RuleAction } from '../../../../src/domain/ruleActions';
 
 const adset = (overrides: Partial<BudgetObject> = {}): BudgetObject => ({

@@ -1,5 +1,5 @@
 /**
- * A rule's conditions on one object (server/engine/conditions/evaluateConditions.ts): each window
+ * A rule's conditions on one object (server/judgement/conditions/evaluateConditions.ts): each window
  * read as given, metric against number or against another scope's metric times a factor, groups
  * nested three deep under three-valued logic (no data decides nothing unless it must), and the line
  * a user reads for each condition. Also the reads a group needs and the cost line a raise holds to.
@@ -12,7 +12,7 @@ import {
   windowsNeeded,
   type JudgedObject,
   type ValueOf,
-} from '../../../../server/engine/conditions/evaluateConditions';
+} from '../../../../server/judgement/conditions/evaluateConditions';
 import type {
   CompareScope,
   ConditionGroup,

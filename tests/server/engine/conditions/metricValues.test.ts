@@ -1,5 +1,5 @@
 /**
- * The numbers conditions compare (server/engine/conditions/metricValues.ts): each catalogue metric
+ * The numbers conditions compare (server/judgement/conditions/metricValues.ts): each catalogue metric
  * from a Graph row, unknown (never 0) when it cannot be known, results as website leads for a
  * website-leads ad set, and the show-up metrics from what the leads became, summed for a campaign.
  */
@@ -12,7 +12,7 @@ import {
   sumMetrics,
   withShowUp,
   type WindowMetrics,
-} from '../../../../server/engine/conditions/metricValues';
+} from '../../../../server/judgement/conditions/metricValues';
 import type { AdQuality } from '../../../../server/outcomes/quality';
 import { METRIC_KEYS } from '../../../../src/domain/ruleConditions';
 

@@ -1,0 +1,171 @@
+/**
+ * The rule engine's API: the rule log (docs/contract.md#calls), Run now, Preview, Undo and exemptions.
+ * Paths are in docs/api.md; the engine is the typed `app.ruleEngine` (503 where a server has none).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ruleLogEntrySchema } from '../../src/domain/contracts';
+import { previewAnswerSchema } from '../../src/domain/previewHold';
+import { hasNoControlCharacters } from '../../src/domain/validation';
+import { actorOf, requirePermission } from '../auth/plugin';
+import { byUser, limitAttempts } from '../http/attemptLimit';
+import { paginate, pageRequest } from '../http/pagination';
+import {
+  errors,
+  NOT_FOUND,
+  idListQuery,
+  idParam,
+  idParams,
+  noBody,
+  noContent,
+  orderingQuery,
+  pageOf,
+  pageQuery,
+  searchQuery,
+} from '../http/schemas';
+import { createRuleLogStore } from './ruleLogStore';
+import { createScopeGuards } from '../rules/scopeGuards';
+
+const tags = ['rule engine'];
+
+const ruleLogQuery = pageQuery
+  .extend(orderingQuery.shape)
+  .extend(searchQuery.shape)
+  .extend({
+    rule_id_in: idListQuery('Entries of these rules (comma-separated ids)'),
+    folder_id_in: idListQuery('Entries of these folders (comma-separated ids)'),
+    ad_id_in: idListQuery('Entries about these ads or campaigns (comma-separated ids)'),
+  });
+
+const runNowSchema = z.object({
+  status: z.enum([
+    'done',
+    'already_done',
+    'in_progress',
+    'rule_unavailable',
+    'held',
+    'notify_only',
+    'unhealthy',
+    'failed',
+  ]),
+  detail: z.string(),
+  turned_off: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(ruleLogEntrySchema),
+});
+
+const exemptionSchema = z.object({ object_id: z.string(), created_at: z.string() });
+
+const mayRead = requirePermission('read_rules');
+const mayAct = requirePermission('create_update_rules');
+
+const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
+  // A scoped permission group runs, undoes and changes exemptions only in its folders (server/people/ruleScope.ts).
+  const scope = createScopeGuards(app.db);
+
+  app.get(
+    '/rule_log/',
+    {
+      preValidation: requirePermission('view_logs'),
+      config: {
+        pageCache: { reads: ['rule_activity', 'rules', 'folders', 'meta_ad_accounts', 'rule_exemptions', 'rule_runs'] },
+      },
+      schema: { tags, querystring: ruleLogQuery, response: { 200: pageOf(ruleLogEntrySchema), ...errors(403) } },
+    },
+    async (request) => {
+      const paging = pageRequest(request.query, 10, 100);
+      return paginate(request, paging, await ruleLog.list(paging, request.query));
+    },
+  );
+
+  // Run now and Preview read the ad platform: a person cannot burn the account's call budget.
+  const platformBudget = limitAttempts(app, 'engine-platform', [{ key: byUser }], 'rule runs and previews');
+
+  app.post(
+    '/rule_log/:id/undo/',
+    {
+      preValidation: mayAct,
+      preHandler: scope.activityEntryInPath(),
+      schema: {
+        tags,
+        params: idParams,
+        body: noBody,
+        response: { 200: ruleLogEntrySchema, ...errors(400, 403, 404, 502, 503) },
+      },
+    },
+    async (request) => {
+      const entry = await app.ruleEngine.undo(request.params.id, actorOf(request));
+      return (await ruleLog.byIds([entry.id]))[0]!;
+    },
+  );
+
+  app.post(
+    '/rules/:id/run_now/',
+    {
+      preValidation: [mayAct, platformBudget],
+      preHandler: scope.ruleInPath(),
+      schema: {
+        tags,
+        params: idParams,
+        body: noBody,
+        response: { 200: runNowSchema, ...errors(400, 403, 404, 429, 503) },
+      },
+    },
+    async (request) => {
+      const result = await app.ruleEngine.runNow(request.params.id, actorOf(request));
+      const ids = [...result.turnedOff, ...result.failed, ...(result.error ? [result.error] : [])].map((e) => e.id);
+      return {
+        status: result.error ? ('failed' as const) : result.status,
+        detail: result.note,
+        turned_off: result.turnedOff.length,
+        failed: result.failed.length + (result.error ? 1 : 0),
+        results: await ruleLog.byIds(ids),
+      };
+    },
+  );
+
+  app.get(
+    '/rules/:id/preview/',
+    {
+      preValidation: [mayAct, platformBudget],
+      schema: { tags, params: idParams, response: { 200: previewAnswerSchema, ...errors(403, 404, 429, 502, 503) } },
+    },
+    async (request) => app.ruleEngine.preview(request.params.id),
+  );
+
+  app.get(
+    '/rules/:id/exemptions/',
+    {
+      preValidation: mayRead,
+      schema: { tags, params: idParams, response: { 200: pageOf(exemptionSchema), ...errors(403, 404) } },
+    },
+    async (request) => {
+      const results = await ruleLog.exemptions(request.params.id);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+
+  app.delete(
+    '/rules/:id/exemptions/:object_id/',
+    {
+      preValidation: mayAct,
+      preHandler: scope.ruleInPath(),
+      schema: {
+        tags,
+        params: z.object({
+          id: idParam,
+          // A control character (NUL above all, which PostgreSQL refuses) names no ad or campaign.
+          object_id: z.string().refine(hasNoControlCharacters, NOT_FOUND).describe('The ad or campaign id'),
+        }),
+        response: { 204: noContent, ...errors(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await ruleLog.removeExemption(request.params.id, request.params.object_id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default ruleEngineRoutes;
