@@ -6,7 +6,7 @@ import { ErrorList } from '../../layout/ErrorList';
 import { PhoneInput } from '../../layout/PhoneInput';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { session, type SessionUser } from '../../providers/session';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
 const validate = formValidator(accountSchema);

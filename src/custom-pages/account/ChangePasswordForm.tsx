@@ -10,7 +10,7 @@ import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ChangePasswordRequest } from '../../providers/peopleMethods';
 import { session } from '../../providers/session';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from './forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 
 const FIELDS = ['old_password', 'new_password', 'new_password2'] as const;
 const validate = formValidator(changePasswordSchema);

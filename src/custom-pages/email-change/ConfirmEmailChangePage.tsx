@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorList } from '../../layout/ErrorList';
 import { PublicCard } from '../../layout/PublicCard';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 
 export function ConfirmEmailChangePage() {
   const translate = useTranslate();

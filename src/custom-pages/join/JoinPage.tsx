@@ -9,7 +9,7 @@ import { formValidator, joinSchema } from '../../domain/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { JoinRequest } from '../../providers/peopleMethods';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 import { PublicCard } from '../../layout/PublicCard';
 import { PhoneInput } from '../../layout/PhoneInput';
 

@@ -12,7 +12,7 @@ import { ErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PasswordResetConfirmRequest } from '../../providers/peopleMethods';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 import { PublicCard } from '../../layout/PublicCard';
 
 const FIELDS = ['password', 'password2'] as const;

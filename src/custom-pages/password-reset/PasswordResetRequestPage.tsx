@@ -7,7 +7,7 @@ import { formValidator, passwordResetRequestSchema } from '../../domain/validati
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PasswordResetRequest } from '../../providers/peopleMethods';
-import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../account/forms';
+import { SubmitButton, useNotifySuccess, useServerFormSubmit } from '../../layout/forms';
 import { PublicCard } from '../../layout/PublicCard';
 
 const validate = formValidator(passwordResetRequestSchema);

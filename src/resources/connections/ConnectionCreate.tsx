@@ -6,7 +6,7 @@
  */
 import { Alert, Box } from '@mui/material';
 import { Create, SaveButton, SimpleForm, TextInput, Toolbar, useRedirect, useTranslate } from 'react-admin';
-import { useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifySuccess } from '../../layout/forms';
 import {
   mayChangeConnections,
   metaConnectionCreateSchema,

@@ -1,6 +1,6 @@
 /** Remove an added connection, after a confirmation; the built-in one has no such button. */
 import { DeleteWithConfirmButton, useRecordContext } from 'react-admin';
-import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import type { MetaConnectionDto } from '../../domain/metaConnections';
 
 export function RemoveConnectionButton({ redirect = false }: { label?: string; redirect?: 'list' | false }) {

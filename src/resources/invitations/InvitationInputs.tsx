@@ -5,7 +5,7 @@
  */
 import { SelectInput, TextInput, useGetList } from 'react-admin';
 import type { RaRecord } from 'react-admin';
-import { splitServerErrors } from '../../custom-pages/account/forms';
+import { splitServerErrors } from '../../layout/forms';
 import { formValidator, inviteSchema } from '../../domain/validation';
 
 const INVITE_FIELDS = ['group_id', 'email'] as const;

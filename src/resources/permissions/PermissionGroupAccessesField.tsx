@@ -6,7 +6,7 @@ import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { PEOPLE_ACCESS, permissionLabel } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
-import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { useNotifyFailure } from '../../layout/forms';
 import type { PermissionGroup } from './types';
 import { useAvailablePermissions } from './useAvailablePermissions';
 

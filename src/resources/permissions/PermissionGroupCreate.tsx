@@ -9,7 +9,7 @@ import { NEW_GROUP_NAME } from '../../domain/constants';
 import { groupCreateSchema } from '../../domain/people';
 import { formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
-import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { useNotifyFailure } from '../../layout/forms';
 import { PermissionGroupInputs } from './PermissionGroupInputs';
 
 const validate = formValidator(groupCreateSchema);

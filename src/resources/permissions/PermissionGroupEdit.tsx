@@ -3,7 +3,7 @@ import { Edit, SimpleForm } from 'react-admin';
 import { groupUpdateSchema } from '../../domain/people';
 import { formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
-import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { useNotifyFailure } from '../../layout/forms';
 import { PermissionGroupInputs } from './PermissionGroupInputs';
 
 const validate = formValidator(groupUpdateSchema);

@@ -13,7 +13,7 @@ import { formValidator } from '../../domain/validation';
 import { groupUpdateSchema } from '../../domain/people';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
-import { splitServerErrors, useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { splitServerErrors, useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import type { PermissionGroup } from './types';
 
 const validate = formValidator(groupUpdateSchema);

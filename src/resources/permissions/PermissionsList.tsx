@@ -19,7 +19,7 @@ import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layo
 import { PageTitle } from '../../layout/pageTitle';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
-import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import { PermissionGroupAccessesField } from './PermissionGroupAccessesField';
 import { PermissionGroupNameField } from './PermissionGroupNameField';
 import { NoPermissionGroups } from './NoPermissionGroups';

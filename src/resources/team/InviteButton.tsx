@@ -11,7 +11,7 @@ import { CreateBase, Form, useTranslate } from 'react-admin';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { usePermission } from '../../providers/usePermissions';
-import { SubmitButton, useNotifySuccess } from '../../custom-pages/account/forms';
+import { SubmitButton, useNotifySuccess } from '../../layout/forms';
 import { CreateGroupLink, NoGroupToJoin } from '../invitations/NoGroupToJoin';
 import {
   INVITE_DEFAULTS,

@@ -5,7 +5,7 @@
 import { Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
-import { useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifySuccess } from '../../layout/forms';
 import type { PendingInvitation, usePendingInvitations } from './usePendingInvitations';
 import { formatDateTime } from '../../layout/dateFormat';
 

@@ -6,7 +6,7 @@ import { Button, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission, useSessionUser } from '../../providers/usePermissions';
-import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import type { TeamMember } from './types';
 
 export function TeamMemberActivityButton(_props: { label?: string }) {

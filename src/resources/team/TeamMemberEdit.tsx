@@ -6,7 +6,7 @@
 import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { accountSchema, formValidator } from '../../domain/validation';
 import { PageTitle } from '../../layout/pageTitle';
-import { useNotifyFailure } from '../../custom-pages/account/forms';
+import { useNotifyFailure } from '../../layout/forms';
 import { TeamMemberInputs } from './TeamMemberInputs';
 
 const validate = formValidator(accountSchema.pick({ first_name: true, last_name: true, phone: true }));

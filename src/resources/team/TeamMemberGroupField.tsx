@@ -8,7 +8,7 @@ import { useDataProvider, useGetList, useRecordContext, useRefresh, useTranslate
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
 import { usePermission } from '../../providers/usePermissions';
-import { useNotifyFailure, useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import { memberName, type TeamMember } from './types';
 
 interface GroupOption {

@@ -3,7 +3,7 @@
  * opens for editing.
  */
 import { Create, SaveButton, SimpleForm, TextInput, Toolbar, required, useRedirect } from 'react-admin';
-import { useNotifySuccess } from '../../custom-pages/account/forms';
+import { useNotifySuccess } from '../../layout/forms';
 import type { TemplateDto } from '../../domain/templates';
 import { PageTitle } from '../../layout/pageTitle';
 

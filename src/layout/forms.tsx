@@ -6,10 +6,10 @@
 import { Button, type ButtonProps } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
-import { useErrorList } from '../../layout/ErrorList';
+import { useErrorList } from './ErrorList';
 import { useFormState } from 'react-hook-form';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
-import { errorMessages } from '../../providers/httpErrors';
+import { SNACKBAR_TIMEOUT_MS } from '../domain/constants';
+import { errorMessages } from '../providers/httpErrors';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
