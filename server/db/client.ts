@@ -19,6 +19,12 @@ import { PgliteWorkerClient } from './pgliteClient';
 import { listenOnPostgres } from './listener';
 import { keepNewFilesPrivate, makePrivate } from './privateFiles';
 
+/**
+ * A store is built by `createXStore(db: Database, options?: { … })`: a plain function returning an
+ * object of async methods, typed `XStore = ReturnType<typeof createXStore>`. What else it needs (a
+ * write handle `writes`, a clock `now`, a logger `warn`, a `countCap`, a cipher, a queue) goes in the
+ * one options object, never in more positional parameters; no classes.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Plain SQL access for libraries that bring their own queries (pg-boss). */
