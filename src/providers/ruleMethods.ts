@@ -16,7 +16,7 @@ import type {
   RuleExemption,
   RuleRun,
   RunNowResult,
-} from '../resources/activity/types';
+} from '../domain/ruleRuns';
 import type { BacktestJob, BacktestPausePage, HistoryCoverage } from '../domain/backtest';
 import type { ImpactReport } from '../domain/impact';
 import type { AgencyOverview } from '../domain/overview';

@@ -6,9 +6,10 @@
  */
 import type { AccessRules } from '../providers/canAccess';
 import { definedResources } from './defined/registry';
-import type { ResourceDefinition, ResourceEndpoint } from './types';
+import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { ResourceDefinition } from './types';
 
-export type { ResourceDefinition, ResourceEndpoint } from './types';
+export type { ResourceDefinition } from './types';
 export { defineResource } from './types';
 
 const modules = import.meta.glob<{ default: ResourceDefinition }>('./*/index.{ts,tsx}', { eager: true });

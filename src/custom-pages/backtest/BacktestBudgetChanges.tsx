@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BacktestResult } from '../../domain/backtest';
-import { signedMoney } from '../edit-rule/runText';
+import { signedMoney } from '../../layout/runs/runText';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { formatMoney, Totals } from '../impact/DailyBars';
 import { formatDateTime } from '../../layout/dateFormat';

@@ -55,7 +55,7 @@ import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { RowAction, RowActions, useNarrowScreen } from '../../layout/RowActions';
 import { TrashLink } from '../../layout/TrashLink';
 import { usePermission } from '../../providers/usePermissions';
-import { RuleRunActions } from '../../resources/activity/RuleRunActions';
+import { RuleRunActions } from '../../layout/runs/RuleRunActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { TimezoneOption } from '../../providers/ruleMethods';

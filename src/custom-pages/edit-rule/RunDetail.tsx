@@ -29,12 +29,12 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-import { BudgetChangesSection } from '../../resources/activity/BudgetChanges';
-import { ConditionValues } from '../../resources/activity/ConditionValues';
-import { HeldRunDecision } from '../../resources/activity/HeldRunDecision';
-import { RunAdsLinks } from '../../resources/ads/AdsLinks';
-import type { RuleRun } from '../../resources/activity/types';
-import { heldMoneyLines, metricsText } from './runText';
+import { BudgetChangesSection } from '../../layout/runs/BudgetChanges';
+import { ConditionValues } from '../../layout/runs/ConditionValues';
+import { HeldRunDecision } from '../../layout/runs/HeldRunDecision';
+import { RunAdsLinks } from '../../layout/AdsLinks';
+import type { RuleRun } from '../../domain/ruleRuns';
+import { heldMoneyLines, metricsText } from '../../layout/runs/runText';
 
 /** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */
 const VERDICT_COLOR: Partial<Record<RunVerdict, string>> = {

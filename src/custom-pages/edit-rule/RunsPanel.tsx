@@ -33,9 +33,9 @@ import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-import type { RuleRun } from '../../resources/activity/types';
+import type { RuleRun } from '../../domain/ruleRuns';
 import { RunDetail } from './RunDetail';
-import { countsText } from './runText';
+import { countsText } from '../../layout/runs/runText';
 
 export const RUNS_PAGE_SIZE = 10;
 

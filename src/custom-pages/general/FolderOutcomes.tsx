@@ -12,7 +12,7 @@ import type { FolderDto } from '../../domain/folders';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
-import { formatMoney, formatPercent, NOT_AVAILABLE } from '../../resources/campaigns/format';
+import { formatMoney, formatPercent, NOT_AVAILABLE } from '../../layout/numberFormat';
 
 const count = (value: number | null) => (value === null ? NOT_AVAILABLE : value.toLocaleString('en-US'));
 

@@ -21,8 +21,8 @@ import type { FolderDto, FolderRuleDto } from '../../domain/folders';
 import { usePermission } from '../../providers/usePermissions';
 import { FolderOutcomes } from './FolderOutcomes';
 import { HistoryButtons } from './HistoryButtons';
-import { RuleRunActions } from '../../resources/activity/RuleRunActions';
-import { FolderAdsAction } from '../../resources/ads/AdsLinks';
+import { RuleRunActions } from '../../layout/runs/RuleRunActions';
+import { FolderAdsAction } from '../../layout/AdsLinks';
 
 export interface FolderActions {
   onToggleOpen(folder: FolderDto): void;

@@ -8,7 +8,7 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, 
 import { useTranslate } from 'react-admin';
 import type { ImpactReport } from '../../domain/impact';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
-import { signedMoney } from '../edit-rule/runText';
+import { signedMoney } from '../../layout/runs/runText';
 import { formatMoney } from './DailyBars';
 import { formatDateTime } from '../../layout/dateFormat';
 

@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AttentionReason, OverviewPeriod, OverviewRow } from '../../domain/overview';
 import { usePermission } from '../../providers/usePermissions';
-import { formatMoney } from '../../resources/campaigns/format';
+import { formatMoney } from '../../layout/numberFormat';
 import { useGeneralView } from '../general/useGeneralView';
 import { reasonHint, reasonLabel } from './reasonText';
 

@@ -5,8 +5,9 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { StackedText } from '../../layout/list';
-import { ReasonList } from './ReasonList';
-import { actionText, entryObjectName, isWouldTurnOff, type ActivityEntry } from './types';
+import { ReasonList } from '../../layout/runs/ReasonList';
+import { actionText, entryObjectName, isWouldTurnOff } from '../../layout/runs/activityEntries';
+import type { ActivityEntry } from '../../domain/ruleRuns';
 
 interface ColumnProps {
   label?: string;

@@ -17,10 +17,11 @@ import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
-import { heldMoneyLines } from '../../custom-pages/edit-rule/runText';
-import { HeldRunDecision } from './HeldRunDecision';
-import { EntryAdLink } from '../ads/AdsLinks';
-import { entryObjectName, isUndoable, type ActivityEntry } from './types';
+import { heldMoneyLines } from '../../layout/runs/runText';
+import { HeldRunDecision } from '../../layout/runs/HeldRunDecision';
+import { EntryAdLink } from '../../layout/AdsLinks';
+import { entryObjectName, isUndoable } from '../../layout/runs/activityEntries';
+import type { ActivityEntry } from '../../domain/ruleRuns';
 
 function useAction() {
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -29,7 +29,7 @@ import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar } from '../../layout/PageToolbar';
 import { usePermission } from '../../providers/usePermissions';
-import { formatMoney } from '../campaigns/format';
+import { formatMoney } from '../../layout/numberFormat';
 import { StateText } from './AdState';
 import { SelectAllBox, SelectCell, SelectedAdsBar } from './TurnBackOnButton';
 

@@ -20,7 +20,7 @@ import { ListEmpty, ListErrors, listErrorsQueryOptions, UnlessListFailed } from 
 import { formatDateTime } from '../../layout/dateFormat';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNarrowScreen } from '../../layout/RowActions';
-import { HeldRunDecision } from '../activity/HeldRunDecision';
+import { HeldRunDecision } from '../../layout/runs/HeldRunDecision';
 
 const text = (key: string) => `resources.approvals.${key}`;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RuleRunDto } from '../../../../src/domain/contracts';
 import { paths } from '../../../../src/providers/apiPaths';
-import type { ActivityEntry } from '../../../../src/resources/activity/types';
+import type { ActivityEntry } from '../../../../src/domain/ruleRuns';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

@@ -1,33 +1,8 @@
-/** The rule engine's answers as the browser reads them (server/activity/routes.ts, docs/api.md). */
-import type { RuleLogEntryDto, RuleRunDto } from '../../domain/contracts';
-import type { PreviewAnswerDto } from '../../domain/previewHold';
-
-export type ActivityEntry = RuleLogEntryDto;
-export type PreviewResult = PreviewAnswerDto;
-export type RuleRun = RuleRunDto;
-
-/** A held run's Approve answer: what was carried out, with the held run and the approval's run. */
-export interface ApproveResult {
-  status: string;
-  detail: string;
-  turned_off: number;
-  failed: number;
-  held_run: RuleRun;
-  run: RuleRun | null;
-}
-
-export interface RuleExemption {
-  object_id: string;
-  created_at: string;
-}
-
-export interface RunNowResult {
-  status: 'done' | 'already_done' | 'in_progress' | 'rule_unavailable' | 'failed' | 'held' | 'notify_only';
-  detail: string;
-  turned_off: number;
-  failed: number;
-  results: ActivityEntry[];
-}
+/**
+ * What an entry of the rule activity says, as the screens write it: the ad or campaign it is about,
+ * its action in words, and whether it can be undone or only would have turned something off.
+ */
+import type { ActivityEntry } from '../../domain/ruleRuns';
 
 /**
  * The name of the ad or campaign an entry is about, as the engine wrote it into the entry's reason

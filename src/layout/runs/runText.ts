@@ -1,6 +1,6 @@
 /** How the Runs panel words a run: its counts, an object's metrics and conditions, a held run's money, as short lines. Pure functions. */
 import type { RuleRunDto, RunObjectDto } from '../../domain/contracts';
-import { formatMoney, formatPercent } from '../../resources/campaigns/format';
+import { formatMoney, formatPercent } from '../numberFormat';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

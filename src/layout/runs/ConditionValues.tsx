@@ -7,8 +7,8 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { useTranslate } from 'react-admin';
 import type { ConditionValueDto } from '../../domain/budgetChanges';
 import type { PreviewResultDto } from '../../domain/contracts';
-import { conditionMark } from '../../custom-pages/edit-rule/runText';
-import { useNarrowScreen } from '../../layout/RowActions';
+import { conditionMark } from './runText';
+import { useNarrowScreen } from '../RowActions';
 
 const MARK_COLOR = { true: 'success.dark', false: 'text.secondary', null: 'warning.dark' } as const;
 

@@ -38,12 +38,13 @@ import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';
-import { RowAction, useNarrowScreen } from '../../layout/RowActions';
+import { RowAction, useNarrowScreen } from '../RowActions';
 import { BudgetChangesSection } from './BudgetChanges';
 import { PreviewConditions } from './ConditionValues';
 import { ReasonList } from './ReasonList';
 import { RunPlan } from './RunPlan';
-import { actionText, entryObjectName, type PreviewResult, type RunNowResult } from './types';
+import { actionText, entryObjectName } from './activityEntries';
+import type { PreviewResult, RunNowResult } from '../../domain/ruleRuns';
 
 type Step =
   | { step: 'closed' }

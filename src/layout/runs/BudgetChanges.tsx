@@ -9,9 +9,9 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BudgetChangeDto, MoneyAtRiskDto } from '../../domain/budgetChanges';
-import { useNarrowScreen } from '../../layout/RowActions';
-import { signedMoney } from '../../custom-pages/edit-rule/runText';
-import { formatMoney } from '../campaigns/format';
+import { useNarrowScreen } from '../RowActions';
+import { signedMoney } from './runText';
+import { formatMoney } from '../numberFormat';
 
 export function MoneyLine({ money }: { money: MoneyAtRiskDto | null | undefined }) {
   if (!money?.text) return null;

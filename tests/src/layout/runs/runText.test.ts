@@ -1,6 +1,6 @@
 /** How a run's budget money and conditions are worded: signed daily deltas, condition marks, a held run's money lines. */
 import { describe, expect, it } from 'vitest';
-import { conditionMark, heldMoneyLines, signedMoney } from '../../../../src/custom-pages/edit-rule/runText';
+import { conditionMark, heldMoneyLines, signedMoney } from '../../../../src/layout/runs/runText';
 import en from '../../../../src/i18n/en';
 
 const translate = (key: string, options: Record<string, unknown> = {}) => {

@@ -7,8 +7,8 @@ import AdsClickIcon from '@mui/icons-material/AdsClick';
 import { IconButton, Link, Stack, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { RowAction } from '../../layout/RowActions';
-import { usePermission } from '../../providers/usePermissions';
+import { RowAction } from './RowActions';
+import { usePermission } from '../providers/usePermissions';
 
 /** A folder row's action (a button, or a menu item on a phone). */
 export function FolderAdsAction({ folder }: { folder: { id: number; name: string } }) {
