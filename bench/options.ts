@@ -4,18 +4,8 @@ import { DECISIONS_USAGE } from './decisions/run';
 import { BUDGET_USAGE } from './decisions/budget/run';
 import { QUALITY_USAGE } from './decisions/quality/run';
 import { ENGINE_USAGE } from './engine/main';
+import type { Scale } from './scale';
 import { SOAK_USAGE } from './soak/run';
-
-export interface Scale {
-  label: 'small' | 'large';
-  folders: number;
-  rulesPerFolder: number;
-  campaigns: number;
-  /** Audit-log entries per rule. */
-  logPerRule: number;
-  /** Rule-activity (rule log) entries per rule. */
-  activityPerRule: number;
-}
 
 export interface BenchOptions {
   small: Scale;

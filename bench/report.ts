@@ -2,7 +2,8 @@
 import { BARE_REACT_ADMIN, type BundleReport } from './bundle';
 import type { ExplainedCall, TableScan } from './explain';
 import type { CallTiming } from './measure';
-import type { BenchOptions, Scale } from './options';
+import type { BenchOptions } from './options';
+import type { Scale } from './scale';
 import type { SeedCounts } from './seed';
 
 export interface EngineResult {

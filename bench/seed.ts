@@ -12,7 +12,7 @@ import type { DbHandle } from '../server/db/client';
 import { CAMPAIGN_NAME_OPTIONS, CLIENT_TYPES, PLANS, TOPICS } from '../src/domain/constants';
 import { defaultFilters, defaultTasks, FILTER_NAMES, TASK_NAMES } from '../src/domain/rules';
 import { defaultAlertDay, defaultWeek } from '../src/domain/schedule';
-import type { Scale } from './options';
+import type { Scale } from './scale';
 
 const SURNAMES = [
   'Anderson',
