@@ -1,30 +1,19 @@
 /**
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
- * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend copying, Fill default, change
- * tracking) from src/domain/ruleEditor.ts; beside the task cards, the Conditions card and its Action
- * (conditions/), and the judging settings (judging/). Every one of them is part of one form: a change
- * anywhere counts as unsaved (the Leave guard asks), and the one Save sends only what changed, then
- * goes to '/'. A field's own error shows once it was touched (fieldTouch.ts). Beneath: the Notify
- * only switch (saved on its own), the rule's Runs and its Exemptions.
+ * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend
+ * copying, Fill default, change tracking) from src/domain/ruleEditor.ts; beside the task cards, the
+ * Conditions card and its Action, and the judging settings (the rule form's parts shared with the
+ * template editor: src/layout/rule-form/). Every one of them is part of one form: a change anywhere
+ * counts as unsaved (the Leave guard asks), and the one Save sends only what changed, then goes to
+ * '/'. A field's own error shows once it was touched (fieldTouch.ts). Beneath: the Notify only switch
+ * (saved on its own), the rule's Runs and its Exemptions.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Autocomplete, Box, Button, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -62,17 +51,24 @@ import type { TimezoneOption } from '../../providers/ruleMethods';
 import { TryOnHistory } from '../backtest/TryOnHistory';
 import { ExemptionsList } from './ExemptionsList';
 import { ActiveSwitch } from './ActiveSwitch';
-import { JudgingSettings } from './judging/JudgingSettings';
-import { RuleConflicts } from './judging/RuleConflicts';
+import { JudgingSettings } from '../../layout/rule-form/judging/JudgingSettings';
+import { RuleConflicts } from '../../layout/rule-form/judging/RuleConflicts';
 import { NotifyOnlySwitch } from './NotifyOnlySwitch';
 import { RunsPanel } from './RunsPanel';
-import { editorErrorsOf, hasErrors, mergeErrors, noErrors, type EditorErrors } from './editorErrors';
-import { LeaveGuard } from './LeaveGuard';
-import { FilterFields, TaskCards } from './RuleItemsFields';
-import { AlertScheduleRow, WeekScheduleGrid } from './ScheduleGrid';
-import { ActionSection } from './conditions/ActionSection';
-import { ConditionsCard } from './conditions/ConditionsCard';
-import { editedNodeKeys, nodeKeyAt } from './conditions/conditionTouch';
+import {
+  editorErrorsOf,
+  hasErrors,
+  mergeErrors,
+  noErrors,
+  type EditorErrors,
+} from '../../layout/rule-form/editorErrors';
+import { LeaveGuard } from '../../layout/rule-form/LeaveGuard';
+import { FilterFields, TaskCards } from '../../layout/rule-form/RuleItemsFields';
+import { AlertScheduleRow, WeekScheduleGrid } from '../../layout/rule-form/ScheduleGrid';
+import { ActionSection } from '../../layout/rule-form/conditions/ActionSection';
+import { Section } from '../../layout/rule-form/Section';
+import { ConditionsCard } from '../../layout/rule-form/conditions/ConditionsCard';
+import { editedNodeKeys, nodeKeyAt } from '../../layout/rule-form/conditions/conditionTouch';
 import { fieldKeys, isTouched, noneTouched, onlyShown, touch, visibleEditorErrors, type Touched } from './fieldTouch';
 import {
   judgingChanged,
@@ -84,7 +80,7 @@ import {
   type JudgingDraft,
   type JudgingErrors,
   type JudgingField,
-} from './judging/judgingDraft';
+} from '../../layout/rule-form/judging/judgingDraft';
 import { SaveRuleButton } from './SaveRuleButton';
 import { AlertRecipients } from './AlertRecipients';
 import {
@@ -94,46 +90,13 @@ import {
   expressiveServerErrorsOf,
   type ExpressiveDraft,
   type FieldErrors,
-} from './conditions/conditionDraft';
-import { folderLimitsOf, type RuleWithConditions } from './conditions/ruleWithConditions';
+} from '../../layout/rule-form/conditions/conditionDraft';
+import { folderLimitsOf, type RuleWithConditions } from '../../layout/rule-form/conditions/ruleWithConditions';
 
 const withConditions = (rule: RuleDto) => rule as RuleWithConditions;
 
 /** The sticky header's shadow over the page scrolling beneath it. */
 const stickyShadow = '0 2px 4px rgba(0, 0, 0, 0.08)';
-
-export function Section({
-  title,
-  help,
-  action,
-  children,
-}: {
-  title: string;
-  help?: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
-          <Box>
-            <Typography variant="h6" component="h2">
-              {title}
-            </Typography>
-            {help ? (
-              <Typography variant="body2" color="text.secondary">
-                {help}
-              </Typography>
-            ) : null}
-          </Box>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function RuleEditor({ rule, timezones }: { rule: RuleDto; timezones: TimezoneOption[] }) {
   const translate = useTranslate();

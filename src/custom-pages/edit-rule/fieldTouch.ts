@@ -3,7 +3,7 @@
  * (changed or left), and every field's once the person reaches for a Save that its errors keep
  * off — never before anything was typed. The server's answers always show. Pure.
  */
-import type { EditorErrors } from './editorErrors';
+import type { EditorErrors } from '../../layout/rule-form/editorErrors';
 
 export interface Touched {
   /** Every error shows (the person reached for the blocked Save). */

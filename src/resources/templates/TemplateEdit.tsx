@@ -13,7 +13,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import type { TemplateDto } from '../../domain/templates';
-import { LeaveGuard } from '../../custom-pages/edit-rule/LeaveGuard';
+import { LeaveGuard } from '../../layout/rule-form/LeaveGuard';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { Page } from '../../layout/Page';
 import type { AppDataProvider } from '../../providers/dataProvider';

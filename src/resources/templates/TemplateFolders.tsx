@@ -26,7 +26,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
 import { templateFieldLabel, type TemplateDto, type TemplateField } from '../../domain/templates';
-import { Section } from '../../custom-pages/edit-rule/RuleEditor';
+import { Section } from '../../layout/rule-form/Section';
 import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 

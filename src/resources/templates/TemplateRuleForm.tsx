@@ -17,12 +17,12 @@ import {
   toggleHourAllDays,
 } from '../../domain/schedule';
 import type { TimezoneOption } from '../../providers/ruleMethods';
-import { ActionSection } from '../../custom-pages/edit-rule/conditions/ActionSection';
-import { ConditionsCard } from '../../custom-pages/edit-rule/conditions/ConditionsCard';
-import { JudgingSettings } from '../../custom-pages/edit-rule/judging/JudgingSettings';
-import { FilterFields, TaskCards } from '../../custom-pages/edit-rule/RuleItemsFields';
-import { Section } from '../../custom-pages/edit-rule/RuleEditor';
-import { AlertScheduleRow, WeekScheduleGrid } from '../../custom-pages/edit-rule/ScheduleGrid';
+import { ActionSection } from '../../layout/rule-form/conditions/ActionSection';
+import { ConditionsCard } from '../../layout/rule-form/conditions/ConditionsCard';
+import { JudgingSettings } from '../../layout/rule-form/judging/JudgingSettings';
+import { FilterFields, TaskCards } from '../../layout/rule-form/RuleItemsFields';
+import { Section } from '../../layout/rule-form/Section';
+import { AlertScheduleRow, WeekScheduleGrid } from '../../layout/rule-form/ScheduleGrid';
 import { Button } from '@mui/material';
 import type { TemplateDraft, TemplateErrors } from './templateDraft';
 

@@ -12,15 +12,15 @@ import {
   expressivePayloadOf,
   type ExpressiveDraft,
   type FieldErrors,
-} from '../../custom-pages/edit-rule/conditions/conditionDraft';
+} from '../../layout/rule-form/conditions/conditionDraft';
 import {
   judgingDraftErrors,
   judgingDraftOf,
   judgingPatchOf,
   type JudgingDraft,
   type JudgingErrors,
-} from '../../custom-pages/edit-rule/judging/judgingDraft';
-import { editorErrorsOf, type EditorErrors } from '../../custom-pages/edit-rule/editorErrors';
+} from '../../layout/rule-form/judging/judgingDraft';
+import { editorErrorsOf, type EditorErrors } from '../../layout/rule-form/editorErrors';
 import { MESSAGES } from '../../domain/validation';
 
 export interface TemplateDraft {

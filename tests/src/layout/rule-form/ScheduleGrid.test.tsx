@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AlertScheduleRow, WeekScheduleGrid } from '../../../../src/custom-pages/edit-rule/ScheduleGrid';
+import { AlertScheduleRow, WeekScheduleGrid } from '../../../../src/layout/rule-form/ScheduleGrid';
 import { defaultAlertDay, defaultWeek, toggleCell, toggleAlertHour } from '../../../../src/domain/schedule';
 import { renderWithAdmin } from '../../../support/renderApp';
 

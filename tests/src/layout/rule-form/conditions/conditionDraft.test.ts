@@ -8,7 +8,7 @@ import {
   newAction,
   newGroup,
   withKind,
-} from '../../../../../src/custom-pages/edit-rule/conditions/conditionDraft';
+} from '../../../../../src/layout/rule-form/conditions/conditionDraft';
 import type { RuleAction } from '../../../../../src/domain/ruleActions';
 import type { ConditionGroup } from '../../../../../src/domain/ruleConditions';
 

@@ -1,11 +1,7 @@
 /** Which condition an error belongs to, and which conditions an edit touched. */
 import { describe, expect, it } from 'vitest';
-import {
-  newCondition,
-  newGroup,
-  type GroupDraft,
-} from '../../../../../src/custom-pages/edit-rule/conditions/conditionDraft';
-import { editedNodeKeys, nodeKeyAt } from '../../../../../src/custom-pages/edit-rule/conditions/conditionTouch';
+import { newCondition, newGroup, type GroupDraft } from '../../../../../src/layout/rule-form/conditions/conditionDraft';
+import { editedNodeKeys, nodeKeyAt } from '../../../../../src/layout/rule-form/conditions/conditionTouch';
 
 const first = newCondition();
 const inner = newGroup('any');

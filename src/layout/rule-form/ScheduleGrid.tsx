@@ -17,7 +17,7 @@ import {
   type DaySchedule,
   type WeekSchedule,
 } from '../../domain/schedule';
-import { useGridKeys } from '../../layout/useGridKeys';
+import { useGridKeys } from '../useGridKeys';
 import { TAP_TARGET_PX } from '../../theme';
 
 const CELL = 30;

@@ -7,7 +7,7 @@ import {
   judgingOnScreen,
   judgingPatchOf,
   judgingServerErrorsOf,
-} from '../../../../../src/custom-pages/edit-rule/judging/judgingDraft';
+} from '../../../../../src/layout/rule-form/judging/judgingDraft';
 import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../../../src/domain/judging';
 
 const REQUIRED = 'Field is required';

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TaskCards } from '../../../../src/custom-pages/edit-rule/RuleItemsFields';
+import { TaskCards } from '../../../../src/layout/rule-form/RuleItemsFields';
 import { defaultTasks, taskSpec, taskValueError, type TaskItem } from '../../../../src/domain/rules';
 import { renderWithAdmin } from '../../../support/renderApp';
 
