@@ -1,12 +1,16 @@
 /**
- * Finds import cycles among the product's own modules (server/ and src/): every relative import,
- * type-only and dynamic ones included, since a cycle of types still ties two modules' meanings
- * together, and the modules vite's `import.meta.glob` brings in (the resource registry's).
- * Run by tests/server/importCycles.test.ts; `npx tsx scripts/importCycles.ts` prints them.
+ * Finds import cycles among the project's own modules (server/, src/, bench/, scripts/): every
+ * relative import, type-only and dynamic ones included, since a cycle of types still ties two
+ * modules' meanings together, and the modules vite's `import.meta.glob` brings in (the resource
+ * registry's). Also checks the "never" rules: which folders never import which (NEVER_RULES).
+ * Run by tests/server/importCycles.test.ts; `npx tsx scripts/importCycles.ts` prints both.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+
+/** The folders checked: the product's (server/, src/), its benches and its scripts. */
+export const CHECKED_FOLDERS = ['server', 'src', 'bench', 'scripts'];
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '/index.ts', '/index.tsx'];
 
@@ -53,20 +57,152 @@ function globImports(file: string, source: string, files: string[]): string[] {
   });
 }
 
-/** Each module's relative imports that resolve to one of the product's files. */
+/**
+ * Each module's imports: the relative ones that resolve to one of the project's files (as paths from
+ * the root) and the packages it imports (as written: `fastify`, `drizzle-orm/pg-core`, `node:fs`).
+ * Only files are keys, so a package is a leaf and never part of a cycle.
+ */
 export function importGraph(root: string, folders: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const files = folders.flatMap((folder) => sourceFiles(join(root, folder)));
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
     const { importedFiles } = ts.preProcessFile(source, true, true);
+    const specifiers = importedFiles.map((i) => i.fileName);
     const targets = [
-      ...importedFiles.map((i) => resolveImport(file, i.fileName)).filter((t): t is string => t !== null),
-      ...globImports(file, source, files),
+      ...specifiers
+        .map((s) => resolveImport(file, s))
+        .filter((t): t is string => t !== null)
+        .map((t) => relative(root, t)),
+      ...globImports(file, source, files).map((t) => relative(root, t)),
+      ...specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('/')),
     ];
-    graph.set(relative(root, file), [...new Set(targets.map((t) => relative(root, t)))]);
+    graph.set(relative(root, file), [...new Set(targets)]);
   }
   return graph;
+}
+
+/**
+ * A rule that modules under `from` never import one under `to` (type-only imports included), unless
+ * the imported one is under `except`. A pattern is a path from the root: a folder ends in `/`
+ * (`server/db/`); `*` stands for part of a name and a `**` segment for any folders (the route files'
+ * rule below); a pattern without a trailing `/` also names what is under it, so `drizzle-orm` is
+ * that package with its subpaths.
+ */
+export interface NeverRule {
+  from: string[];
+  to: string[];
+  except?: string[];
+  why: string;
+}
+
+export interface NeverViolation {
+  importer: string;
+  imported: string;
+  rule: NeverRule;
+}
+
+export const NEVER_RULES: NeverRule[] = [
+  {
+    from: ['server/judgement/'],
+    to: ['server/db/', 'server/run/', 'server/activity/', 'server/alerts/', 'server/http/', 'fastify', '@fastify/'],
+    why: 'judgement is pure: it decides from what it is given, and neither reads nor writes, runs, records, alerts or answers requests',
+  },
+  {
+    from: ['server/run/pipeline/'],
+    to: ['server/db/schema/'],
+    why: "a run's phases write through their area's store, not the tables",
+  },
+  {
+    from: ['server/**/routes.ts', 'server/**/*Routes.ts'],
+    to: ['server/db/schema/', 'drizzle-orm'],
+    why: 'a route is a schema, a call to its store, a reply: queries live in the store',
+  },
+  {
+    from: ['src/providers/'],
+    to: ['src/resources/', 'src/custom-pages/'],
+    why: 'the providers sit under the screens: resources and custom pages use them, never the other way',
+  },
+  {
+    from: ['src/layout/'],
+    to: ['src/resources/', 'src/custom-pages/'],
+    why: 'the layout sits under the screens: resources and custom pages use it, never the other way',
+  },
+  {
+    from: ['src/resources/'],
+    to: ['src/custom-pages/'],
+    why: 'resources and custom pages are siblings: what both need belongs in domain, providers or layout',
+  },
+  {
+    from: ['src/custom-pages/'],
+    to: ['src/resources/'],
+    why: 'resources and custom pages are siblings: what both need belongs in domain, providers or layout',
+  },
+  {
+    from: ['src/domain/'],
+    to: ['src/', 'server/'],
+    except: ['src/domain/'],
+    why: 'the domain is shared by the browser app and the server: it stands on nothing of either',
+  },
+  {
+    from: ['server/'],
+    to: ['src/'],
+    except: ['src/domain/'],
+    why: 'the server shares only the domain (src/domain/) with the browser app',
+  },
+  {
+    from: ['server/', 'src/'],
+    to: ['bench/'],
+    why: 'the benches measure the product; the product never depends on them',
+  },
+];
+
+/** A NeverRule pattern as a test of paths from the root (and of package names). */
+export function patternMatcher(pattern: string): RegExp {
+  const folder = pattern.endsWith('/');
+  const source = pattern
+    .replace(/\/$/, '')
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '**') return '.*';
+      if (part === '*') return '[^/]*';
+      return escapeRegExp(part);
+    })
+    .join('');
+  return new RegExp(folder ? `^${source}/` : `^${source}(?:/|$)`);
+}
+
+const matchesAny = (patterns: string[] | undefined, path: string) =>
+  (patterns ?? []).some((p) => patternMatcher(p).test(path));
+
+/** Every import that breaks one of the rules, rule by rule, in the graph's order. */
+export function neverViolations(graph: Map<string, string[]>, rules: NeverRule[]): NeverViolation[] {
+  return rules.flatMap((rule) =>
+    [...graph].flatMap(([importer, imports]) =>
+      matchesAny(rule.from, importer)
+        ? imports
+            .filter((imported) => matchesAny(rule.to, imported) && !matchesAny(rule.except, imported))
+            .map((imported) => ({ importer, imported, rule }))
+        : [],
+    ),
+  );
+}
+
+export const ruleTitle = (rule: NeverRule) =>
+  `${rule.from.join(', ')} never imports ${rule.to.join(', ')}${rule.except ? ` (except ${rule.except.join(', ')})` : ''}`;
+
+/** The violations as lines: the rule, why, then each importer → imported. */
+export function describeViolations(violations: NeverViolation[]): string {
+  const byRule = new Map<NeverRule, NeverViolation[]>();
+  for (const v of violations) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v]);
+  return [...byRule]
+    .map(
+      ([rule, found]) =>
+        `${ruleTitle(rule)} — ${rule.why}; ${found.length} import${found.length === 1 ? '' : 's'} break${found.length === 1 ? 's' : ''} it:\n` +
+        found.map((v) => `  ${v.importer} → ${v.imported}`).join('\n'),
+    )
+    .join('\n\n');
 }
 
 /** The cycles of a graph: its strongly connected components with more than one module (Tarjan). */
@@ -104,7 +240,10 @@ export function cycles(graph: Map<string, string[]>): string[][] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-  const found = cycles(importGraph(root, ['server', 'src']));
+  const graph = importGraph(root, CHECKED_FOLDERS);
+  const found = cycles(graph);
   for (const cycle of found) console.log(cycle.join(' ↔ '));
-  process.exitCode = found.length ? 1 : 0;
+  const violations = neverViolations(graph, NEVER_RULES);
+  if (violations.length) console.log(describeViolations(violations));
+  process.exitCode = found.length || violations.length ? 1 : 0;
 }
