@@ -18,11 +18,14 @@ import { authRoutes, publicRoutes } from './custom-pages/routes';
 import { AppNotification } from './layout/AppNotification';
 import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
 import { PublicLoading } from './layout/PublicCard';
+import { ResourceNavigationProvider } from './layout/resourceNavigation';
 import { PRODUCT_NAME } from './domain/constants';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
-import { accessRulesOf, endpointsOf, resources } from './resources';
+import { en } from './i18n/en';
+import { mergeMessages } from './i18n/merge';
+import { createI18nProvider } from './providers/i18nProvider';
+import { accessRulesOf, endpointsOf, messagesOf, resources } from './resources';
 import { pageEndpoints } from './custom-pages/endpoints';
 import { theme } from './theme';
 
@@ -50,6 +53,8 @@ const AppLayout = ({ children }: { children: ReactNode }) => (
 
 export const authProvider = createAuthProvider({ accessRules: accessRulesOf(resources) });
 export const dataProvider = createDataProvider({ endpoints: { ...pageEndpoints, ...endpointsOf(resources) } });
+/** The areas' English (src/i18n/en.ts), then each resource's own labels. */
+export const i18nProvider = createI18nProvider(mergeMessages(en, ...messagesOf(resources)));
 
 /** What <Admin> keeps its preferences in (a panel left open, a list's columns), as before. */
 const store = localStorageStore();
@@ -69,34 +74,36 @@ export function AdminApp() {
       store={store}
     >
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          title={PRODUCT_NAME}
-          layout={AppLayout}
-          loginPage={LoginPage}
-          catchAll={NotFoundPage}
-          accessDenied={AccessDeniedPage}
-          authenticationError={AuthenticationError}
-          error={ErrorPage}
-          loading={LoadingPage}
-          requireAuth
-          disableTelemetry
-        >
-          {resources.map(
-            ({
-              name,
-              endpoint: _endpoint,
-              i18n: _i18n,
-              access: _access,
-              menu: _menu,
-              userMenu: _userMenu,
-              ...views
-            }) => (
-              <Resource key={name} name={name} {...views} />
-            ),
-          )}
-          <CustomRoutes>{authRoutes}</CustomRoutes>
-          <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-        </CoreAdminUI>
+        <ResourceNavigationProvider resources={resources}>
+          <CoreAdminUI
+            title={PRODUCT_NAME}
+            layout={AppLayout}
+            loginPage={LoginPage}
+            catchAll={NotFoundPage}
+            accessDenied={AccessDeniedPage}
+            authenticationError={AuthenticationError}
+            error={ErrorPage}
+            loading={LoadingPage}
+            requireAuth
+            disableTelemetry
+          >
+            {resources.map(
+              ({
+                name,
+                endpoint: _endpoint,
+                i18n: _i18n,
+                access: _access,
+                menu: _menu,
+                userMenu: _userMenu,
+                ...views
+              }) => (
+                <Resource key={name} name={name} {...views} />
+              ),
+            )}
+            <CustomRoutes>{authRoutes}</CustomRoutes>
+            <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+          </CoreAdminUI>
+        </ResourceNavigationProvider>
         <AppNotification />
       </CssBaseline>
     </AdminContext>

@@ -1,9 +1,8 @@
 /**
- * English messages: react-admin's own, then each area's file, then each resource's `i18n`.
- * Area files own their namespace; a resource's labels live with the resource.
+ * English messages: react-admin's own, then each area's file. Area files own their namespace; a
+ * resource's labels live with the resource (its `i18n`), merged over these by App.tsx.
  */
 import englishMessages from 'ra-language-english';
-import { messagesOf, resources } from '../resources';
 import activity from './en/activity';
 import alerts from './en/alerts';
 import app from './en/app';
@@ -36,7 +35,6 @@ export const en = mergeMessages(
   overview,
   templates,
   alerts,
-  ...messagesOf(resources),
 );
 
 export default en;

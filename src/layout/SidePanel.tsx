@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
 import { usePermission } from '../providers/usePermissions';
-import { menuResources, resources, type ResourceDefinition } from '../resources';
+import { menuResources, type NavigableResource, useNavigableResources } from './resourceNavigation';
 import { SidePanelScreens } from './SidePanelScreens';
 import { useSidePanel } from './SidePanelState';
 
@@ -48,7 +48,7 @@ function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
 }
 
 /** A registry resource's entry: a link when its list is open to the user, else greyed or absent. */
-function ResourceNavItem({ resource }: { resource: ResourceDefinition }) {
+function ResourceNavItem({ resource }: { resource: NavigableResource }) {
   const translate = useTranslate();
   const mayOpen = usePermission({ resource: resource.name, action: 'list' });
   const label = translate(resource.menu?.label ?? `resources.${resource.name}.page`);
@@ -61,6 +61,7 @@ function ResourceNavItem({ resource }: { resource: ResourceDefinition }) {
 export function SidePanel() {
   const translate = useTranslate();
   const { open, setOpen } = useSidePanel();
+  const resources = useNavigableResources();
 
   return (
     <Drawer

@@ -13,7 +13,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { AccessRule } from '../providers/canAccess';
 import { type AccessCheck, usePermissionCheck } from '../providers/usePermissions';
-import { resources } from '../resources';
+import { type NavigableResource, useNavigableResources } from './resourceNavigation';
 import { useSidePanel } from './SidePanelState';
 
 export type SidePanelScreen =
@@ -39,7 +39,7 @@ interface ResolvedScreen {
 }
 
 /** An entry with its route, label, icon and check; a resource the registry does not hold is left out. */
-function resolve(screen: SidePanelScreen): ResolvedScreen | null {
+function resolve(screen: SidePanelScreen, resources: readonly NavigableResource[]): ResolvedScreen | null {
   if ('to' in screen) return screen;
   const definition = resources.find((r) => r.name === screen.resource);
   if (!definition) return null;
@@ -89,7 +89,8 @@ function ScreenLink({ screen }: { screen: ResolvedScreen }) {
 
 export function SidePanelScreens() {
   const mayOpen = usePermissionCheck();
-  const shown = SIDE_PANEL_SCREENS.map(resolve).filter(
+  const resources = useNavigableResources();
+  const shown = SIDE_PANEL_SCREENS.map((screen) => resolve(screen, resources)).filter(
     (screen): screen is ResolvedScreen => screen !== null && mayOpen(screen.access),
   );
   if (!shown.length) return null;

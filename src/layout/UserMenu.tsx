@@ -9,13 +9,14 @@ import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../providers/authProvider';
 import { usePermissionCheck, useSessionUser } from '../providers/usePermissions';
-import { resources, userMenuResources } from '../resources';
+import { useNavigableResources, userMenuResources } from './resourceNavigation';
 
 export function UserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useSessionUser();
   const may = usePermissionCheck();
+  const resources = useNavigableResources();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 

@@ -5,11 +5,9 @@
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import { en } from '../i18n/en';
 
-export const createI18nProvider = (messages: Record<string, unknown> = en) =>
+/** App.tsx gives it the app's messages: src/i18n/en.ts with each resource's own labels. */
+export const createI18nProvider = (messages: Record<string, unknown>) =>
   polyglotI18nProvider(() => messages as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'English' }], {
     allowMissing: true,
   });
-
-export const i18nProvider = createI18nProvider();

@@ -21,14 +21,6 @@ export const resources: ResourceDefinition[] = [
   .filter((definition): definition is ResourceDefinition => Boolean(definition?.name && definition.endpoint))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** The side panel's resource entries, in their order. */
-export const menuResources = (list: ResourceDefinition[]) =>
-  list.filter((r) => r.menu).sort((a, b) => a.menu!.order - b.menu!.order);
-
-/** The user menu's resource entries, in their order. */
-export const userMenuResources = (list: ResourceDefinition[]) =>
-  list.filter((r) => r.userMenu).sort((a, b) => a.userMenu!.order - b.userMenu!.order);
-
 export const endpointsOf = (list: ResourceDefinition[]): Record<string, ResourceEndpoint> =>
   Object.fromEntries(list.map((r) => [r.name, r.endpoint]));
 

@@ -5,6 +5,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { SidePanelEntry, UserMenuEntry } from '../layout/resourceNavigation';
 import type { AccessAction, AccessRule } from '../providers/canAccess';
 
 type View = ComponentType | ReactElement;
@@ -24,13 +25,10 @@ export interface ResourceDefinition {
   i18n?: Record<string, unknown>;
   /** The permission each react-admin action needs (docs/contract.md#permissions). */
   access?: Partial<Record<AccessAction, AccessRule>>;
-  /**
-   * Its entry in the side panel, in this order; shown to those its list is open to, and to others
-   * greyed with `deniedReason` (a translation key) when given, else not at all.
-   */
-  menu?: { order: number; label?: string; deniedReason?: string };
-  /** Its entry in the header's user menu, in this order (a translation key); shown to those its list is open to. */
-  userMenu?: { order: number; label: string };
+  /** Its entry in the side panel. */
+  menu?: SidePanelEntry;
+  /** Its entry in the header's user menu. */
+  userMenu?: UserMenuEntry;
 }
 
 export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;
