@@ -43,7 +43,7 @@ const oneTemplate = { tags, params: idParams, response: { 200: templateSchema, .
 const oneRule = { tags, params: idParams, response: { 200: ruleSchema, ...errors(400, 403, 404) } };
 
 const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createTemplateStore(app.db, app.writeDb);
+  const store = createTemplateStore(app.db, { writes: app.writeDb });
   const previews = createTemplatePreviews(app.db, store);
 
   function viewerOf(request: FastifyRequest): Viewer {

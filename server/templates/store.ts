@@ -121,7 +121,8 @@ const followerText = (plan: FollowerPlan) =>
     ? `${plan.follower.folderName} (keeps its own ${plan.follower.overrides.map(templateFieldLabel).join(', ')})`
     : plan.follower.folderName;
 
-export function createTemplateStore(db: Database, writes: Database = db) {
+/** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb); `db` when absent. */
+export function createTemplateStore(db: Database, { writes = db }: { writes?: Database } = {}) {
   async function requireTemplate(tx: Db, id: number, forUpdate = false): Promise<TemplateRow> {
     const query = tx.select().from(ruleTemplates).where(eq(ruleTemplates.id, id));
     const [row] = forUpdate ? await query.for('update') : await query;
