@@ -17,7 +17,7 @@ const changeRules = requirePermission('create_update_rules');
 const useTrash = requirePermission('delete_rules');
 
 const folderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createFolderStore(app.db, app.credentials, app.writeDb);
+  const store = createFolderStore(app.db, { cipher: app.credentials, writes: app.writeDb });
   // A scoped permission group changes, trashes and restores only its own folders (server/people/ruleScope.ts).
   const scope = createScopeGuards(app.db);
 

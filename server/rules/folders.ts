@@ -53,8 +53,11 @@ const FOLDER_ORDERING = {
 /** The sort keys that are the account's, not the folder's. */
 const FOLDER_ORDERING_BY_ACCOUNT = new Set(['ad_account']);
 
-/** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb). */
-export function createFolderStore(db: Database, cipher: CredentialCipher, writes: Database = db) {
+/** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb); `db` when absent. */
+export function createFolderStore(
+  db: Database,
+  { cipher, writes = db }: { cipher: CredentialCipher; writes?: Database },
+) {
   /** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
   async function folderReply(tx: Database, folder: FolderRow, account: AccountRow | null): Promise<FolderDto> {
     const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live');
@@ -249,3 +252,5 @@ export function createFolderStore(db: Database, cipher: CredentialCipher, writes
 
   return { folderById, list, create, update, moveToTrash, restore };
 }
+
+export type FolderStore = ReturnType<typeof createFolderStore>;

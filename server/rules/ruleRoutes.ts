@@ -22,7 +22,7 @@ const useTrash = requirePermission('delete_rules');
 const oneRule = { tags, params: idParams, response: { 200: ruleSchema, ...errors(400, 403, 404) } };
 
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createRuleStore(app.db, app.writeDb);
+  const store = createRuleStore(app.db, { writes: app.writeDb });
   // A scoped permission group edits rules only in its folders (server/people/ruleScope.ts).
   const scope = createScopeGuards(app.db);
 

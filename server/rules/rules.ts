@@ -62,8 +62,8 @@ export const dismissHeldRuns = (tx: Pick<Database, 'update'>, ruleId: number, ac
 const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
   tx.$with('held_runs_dismissed').as(dismissHeldRuns(tx, ruleId, actor));
 
-/** `writes`: where a rule's save runs (its own lane on PostgreSQL, app.writeDb). */
-export function createRuleStore(db: Database, writes: Database = db) {
+/** `writes`: where a rule's save runs (its own lane on PostgreSQL, app.writeDb); `db` when absent. */
+export function createRuleStore(db: Database, { writes = db }: { writes?: Database } = {}) {
   const ruleById = async (id: number): Promise<RuleDto> => ruleDto(await requireRule(db, id));
 
   /** The folder row's 'Add rule': a rule of the defaults in a live folder, with conditions and an action if given. */
@@ -220,3 +220,5 @@ export function createRuleStore(db: Database, writes: Database = db) {
 
   return { ruleById, create, update, duplicate, moveToTrash, restore, deleteRule };
 }
+
+export type RuleStore = ReturnType<typeof createRuleStore>;

@@ -38,7 +38,7 @@ const trashedAt = sql<Date | string | null>`trash_nodes.trashed_at`;
 
 export type TrashFolderDto = FolderDto & { trashed_at: string | null };
 
-export function createTrashStore(db: Database, cipher: CredentialCipher) {
+export function createTrashStore(db: Database, { cipher }: { cipher: CredentialCipher }) {
   async function list(
     { limit, offset }: PageRequest,
     query: { search?: string; ordering?: string },
@@ -120,3 +120,5 @@ export function createTrashStore(db: Database, cipher: CredentialCipher) {
 
   return { list, deleteFolder };
 }
+
+export type TrashStore = ReturnType<typeof createTrashStore>;

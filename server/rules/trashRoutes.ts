@@ -16,7 +16,7 @@ import { createTrashStore } from './trash';
 const useTrash = requirePermission('delete_rules');
 
 const trashRoutes: FastifyPluginAsyncZod = async (app) => {
-  const trash = createTrashStore(app.db, app.credentials);
+  const trash = createTrashStore(app.db, { cipher: app.credentials });
   const scope = createScopeGuards(app.db);
 
   app.get(
