@@ -35,7 +35,7 @@ const notConfigured = {
 
 const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { metaAppSecret: secret, metaWebhookVerifyToken: verifyToken } = app.config;
-  const store = createPushStore(app.db, app.pushQueue, (message) => app.log.warn(message));
+  const store = createPushStore(app.db, { queue: app.pushQueue, warn: (message) => app.log.warn(message) });
   const configured = () => {
     if (!secret || !verifyToken)
       throw new ApiError(404, { detail: 'Meta webhooks are not configured on this server.' });

@@ -15,7 +15,8 @@ export interface Received {
   new: number;
 }
 
-export function createPushStore(db: Database, queue: PushQueue | undefined, warn: (message: string) => void) {
+/** `queue`: the push worker's (none: the engine's next scan queues the rows); `warn`: where a failed queueing is told. */
+export function createPushStore(db: Database, { queue, warn }: { queue?: PushQueue; warn: (message: string) => void }) {
   return {
     async receive(changes: PushedChange[]): Promise<Received> {
       if (!changes.length) return { received: 0, new: 0 };
@@ -43,3 +44,5 @@ export function createPushStore(db: Database, queue: PushQueue | undefined, warn
     },
   };
 }
+
+export type PushStore = ReturnType<typeof createPushStore>;
