@@ -29,7 +29,7 @@ const adminsOnly: Guard = async (request) => {
 };
 
 const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createMetaConnectionStore(app.db, app.credentials, app.metaConnections);
+  const store = createMetaConnectionStore(app.db, { cipher: app.credentials, service: app.metaConnections });
 
   app.get(
     '/meta_connections/',

@@ -80,7 +80,10 @@ const isSameSystemUser = (error: unknown): boolean => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-export function createMetaConnectionStore(db: Database, cipher: CredentialCipher, service: MetaConnectionsService) {
+export function createMetaConnectionStore(
+  db: Database,
+  { cipher, service }: { cipher: CredentialCipher; service: MetaConnectionsService },
+) {
   async function dtosOf(rows: ConnectionRow[]): Promise<MetaConnectionDto[]> {
     if (!rows.length) return [];
     const scopes = rows.map(scopeOf);
