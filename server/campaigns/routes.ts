@@ -62,7 +62,7 @@ async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
 const accountList = { tags, querystring: adAccountListQuery, response: { 200: pageOf(adAccountSchema) } };
 
 const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createCampaignStore(app.db, app.config.listCountCap);
+  const store = createCampaignStore(app.db, { countCap: app.config.listCountCap });
   const listAccounts = async (request: FastifyRequest, query: z.output<typeof adAccountListQuery>) => {
     const paging = pageRequest(query, AD_ACCOUNT_LIST_LIMIT, 1000);
     return paginate(request, paging, await store.adAccounts(paging, query.search));

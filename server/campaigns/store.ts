@@ -177,10 +177,12 @@ export async function campaignExists(db: Database, campaignId: string): Promise<
 }
 
 /** The ad accounts and campaigns over one database, as the campaigns' routes read them. */
-export function createCampaignStore(db: Database, countCap: number) {
+export function createCampaignStore(db: Database, { countCap }: { countCap: number }) {
   return {
     adAccounts: (paging: PageRequest, search: string | undefined) => listAdAccounts(db, paging, search),
     list: (paging: PageRequest, filters: CampaignFilters) => listCampaigns(db, paging, filters, countCap),
     exists: (campaignId: string) => campaignExists(db, campaignId),
   };
 }
+
+export type CampaignStore = ReturnType<typeof createCampaignStore>;
