@@ -309,6 +309,8 @@ export async function listAuditLog(
 }
 
 /** The audit log over one database, as its route reads it. */
-export function createAuditLogStore(db: Database, countCap: number) {
+export function createAuditLogStore(db: Database, { countCap }: { countCap: number }) {
   return { list: (paging: PageRequest, filters: AuditLogFilters) => listAuditLog(db, paging, filters, countCap) };
 }
+
+export type AuditLogStore = ReturnType<typeof createAuditLogStore>;

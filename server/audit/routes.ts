@@ -18,7 +18,7 @@ const logQuery = pageQuery
   });
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auditLog = createAuditLogStore(app.db, app.config.listCountCap);
+  const auditLog = createAuditLogStore(app.db, { countCap: app.config.listCountCap });
 
   app.get(
     '/log/',
