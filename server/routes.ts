@@ -8,13 +8,15 @@ import auditRoutes from './audit/routes';
 import rulesRoutes from './rules/routes';
 import peopleRoutes from './people/routes';
 import campaignRoutes from './campaigns/routes';
-import ruleEngineRoutes from './activity/routes';
+import activityRoutes from './activity/routes';
+import requestedRunRoutes from './run/routes';
 import ruleRunRoutes from './activity/runRoutes';
 import historyRoutes from './history/routes';
 import backtestRoutes from './backtest/routes';
 import impactRoutes from './impact/routes';
 import resourceRoutes from './resources/routes';
 import judgingRoutes from './rules/judgingRoutes';
+import platformHealthRoutes from './health/routes';
 import crmRoutes from './outcomes/crmRoutes';
 import folderOutcomeRoutes from './outcomes/folderRoutes';
 import metaWebhookRoutes from './push/routes';
@@ -31,7 +33,8 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   rulesRoutes,
   auditRoutes,
   campaignRoutes,
-  ruleEngineRoutes,
+  activityRoutes,
+  requestedRunRoutes,
   ruleRunRoutes,
   historyRoutes,
   backtestRoutes,
@@ -39,6 +42,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   // Every resource defined in one file (src/domain/resources/).
   resourceRoutes,
   judgingRoutes,
+  platformHealthRoutes,
   crmRoutes,
   folderOutcomeRoutes,
   metaWebhookRoutes,

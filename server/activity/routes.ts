@@ -1,14 +1,12 @@
 /**
- * The rule engine's API: the rule log (docs/contract.md#calls), Run now, Preview, Undo and exemptions.
- * Paths are in docs/api.md; the engine is the typed `app.ruleEngine` (503 where a server has none).
+ * Activity's API: the rule log (docs/contract.md#calls), Undo of an entry, a rule's exemptions; paths in docs/api.md.
+ * Undo is Activity's, not the run's: it is asked of an entry and answers one (app.ruleEngine turns the ad back on).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ruleLogEntrySchema } from '../../src/domain/contracts';
-import { previewAnswerSchema } from '../../src/domain/previewHold';
 import { hasNoControlCharacters } from '../../src/domain/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
-import { byUser, limitAttempts } from '../http/attemptLimit';
 import { paginate, pageRequest } from '../http/pagination';
 import {
   errors,
@@ -37,31 +35,14 @@ const ruleLogQuery = pageQuery
     ad_id_in: idListQuery('Entries about these ads or campaigns (comma-separated ids)'),
   });
 
-const runNowSchema = z.object({
-  status: z.enum([
-    'done',
-    'already_done',
-    'in_progress',
-    'rule_unavailable',
-    'held',
-    'notify_only',
-    'unhealthy',
-    'failed',
-  ]),
-  detail: z.string(),
-  turned_off: z.number().int(),
-  failed: z.number().int(),
-  results: z.array(ruleLogEntrySchema),
-});
-
 const exemptionSchema = z.object({ object_id: z.string(), created_at: z.string() });
 
 const mayRead = requirePermission('read_rules');
 const mayAct = requirePermission('create_update_rules');
 
-const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
+const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
-  // A scoped permission group runs, undoes and changes exemptions only in its folders (server/people/ruleScope.ts).
+  // A scoped permission group undoes and changes exemptions only in its folders (server/people/ruleScope.ts).
   const scope = createScopeGuards(app.db);
 
   app.get(
@@ -79,9 +60,6 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Run now and Preview read the ad platform: a person cannot burn the account's call budget.
-  const platformBudget = limitAttempts(app, 'engine-platform', [{ key: byUser }], 'rule runs and previews');
-
   app.post(
     '/rule_log/:id/undo/',
     {
@@ -98,40 +76,6 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = await app.ruleEngine.undo(request.params.id, actorOf(request));
       return (await ruleLog.byIds([entry.id]))[0]!;
     },
-  );
-
-  app.post(
-    '/rules/:id/run_now/',
-    {
-      preValidation: [mayAct, platformBudget],
-      preHandler: scope.ruleInPath(),
-      schema: {
-        tags,
-        params: idParams,
-        body: noBody,
-        response: { 200: runNowSchema, ...errors(400, 403, 404, 429, 503) },
-      },
-    },
-    async (request) => {
-      const result = await app.ruleEngine.runNow(request.params.id, actorOf(request));
-      const ids = [...result.turnedOff, ...result.failed, ...(result.error ? [result.error] : [])].map((e) => e.id);
-      return {
-        status: result.error ? ('failed' as const) : result.status,
-        detail: result.note,
-        turned_off: result.turnedOff.length,
-        failed: result.failed.length + (result.error ? 1 : 0),
-        results: await ruleLog.byIds(ids),
-      };
-    },
-  );
-
-  app.get(
-    '/rules/:id/preview/',
-    {
-      preValidation: [mayAct, platformBudget],
-      schema: { tags, params: idParams, response: { 200: previewAnswerSchema, ...errors(403, 404, 429, 502, 503) } },
-    },
-    async (request) => app.ruleEngine.preview(request.params.id),
   );
 
   app.get(
@@ -168,4 +112,4 @@ const ruleEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default ruleEngineRoutes;
+export default activityRoutes;

@@ -5,7 +5,6 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { platformHealthNow } from '../health/report';
 import { folders, ruleItems, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { readJudging, type RuleConflictDto } from '../../src/domain/judging';
@@ -94,10 +93,9 @@ export async function conflictsOfRule(db: Database, ruleId: number): Promise<Rul
   return (await conflictsOfAccounts(db, [row.adAccountId])).get(ruleId) ?? [];
 }
 
-/** A rule's conflicts and the platform's health over one database, as the judging routes read them. */
+/** A rule's conflicts over one database, as the judging routes read them. */
 export function createJudgingStore(db: Database) {
   return {
     conflictsOfRule: (ruleId: number) => conflictsOfRule(db, ruleId),
-    platformHealth: () => platformHealthNow(db),
   };
 }

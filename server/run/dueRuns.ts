@@ -1,12 +1,13 @@
 /**
- * The scan: which (rule, slot) runs and alerts are due now and not yet taken up. Missed slots of
- * today fold into one run (the latest), which says in the log and in its entries that it caught
- * up: evaluating lifetime metrics three times in a row would only repeat the same answer.
- * A slot whose hour was already over when the rule was last changed does not count: activating
- * or editing a rule starts its schedule afresh rather than replaying the hours before it.
+ * What is due: which (rule, slot) runs and alerts are due now and not yet taken up (scan.ts queues
+ * them). Missed slots of today fold into one run (the latest), which says in the log and in its
+ * entries that it caught up: evaluating lifetime metrics three times in a row would only repeat
+ * the same answer. A slot whose hour was already over when the rule was last changed does not
+ * count: activating or editing a rule starts its schedule afresh rather than replaying the hours
+ * before it.
  */
 import type { Database } from '../db/client';
-import { takenKey, takenSlots } from './ledger';
+import { createLedgerStore, takenKey } from './ledger';
 import { scheduledRules, type ScheduledRule } from './rulesSource';
 import { dueAlertSlots, dueRunSlots, isLate, type Slot } from '../judgement/scheduleSlots';
 
@@ -52,7 +53,7 @@ function pick(
 export async function dueWork(db: Database, now: Date): Promise<DueRun[]> {
   const rules = await scheduledRules(db);
   if (!rules.length) return [];
-  const taken = await takenSlots(db, new Date(now.getTime() - LOOKBACK_MS));
+  const taken = await createLedgerStore(db).takenSlots(new Date(now.getTime() - LOOKBACK_MS));
   const due: DueRun[] = [];
   for (const rule of rules.sort((a, b) => a.id - b.id)) {
     const run = pick(rule, 'run', dueRunSlots(rule.schedule ?? [], rule.timezone, now), taken, now);

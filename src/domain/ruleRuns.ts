@@ -1,4 +1,4 @@
-/** The rule engine's answers as the browser reads them (server/activity/routes.ts, docs/api.md). */
+/** The rule engine's answers as the browser reads them (server/activity/routes.ts, server/run/routes.ts, docs/api.md). */
 import type { RuleLogEntryDto, RuleRunDto } from './contracts';
 import type { PreviewAnswerDto } from './previewHold';
 
