@@ -10,7 +10,7 @@ import type { ResourceEndpoint } from '../domain/resourceEndpoint';
 import type { ResourceDefinition } from './types';
 
 export type { ResourceDefinition } from './types';
-export { defineResource } from './types';
+export { defineResourceFolder } from './types';
 
 const modules = import.meta.glob<{ default: ResourceDefinition }>('./*/index.{ts,tsx}', { eager: true });
 

@@ -31,4 +31,8 @@ export interface ResourceDefinition {
   userMenu?: UserMenuEntry;
 }
 
-export const defineResource = <T extends ResourceDefinition>(definition: T) => definition;
+/**
+ * A resource folder's definition (src/resources/<name>/index.ts: views written for it). A plain list
+ * with a form is one file of src/domain/resources instead, with that folder's own `defineResource`.
+ */
+export const defineResourceFolder = <T extends ResourceDefinition>(definition: T) => definition;

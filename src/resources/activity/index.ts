@@ -1,10 +1,10 @@
 /** The Activity resource (/activity): the rule log's endpoint, its screen, its labels, its permission. */
 import BoltIcon from '@mui/icons-material/Bolt';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'activity',
   endpoint: {
     path: 'rule_log/',

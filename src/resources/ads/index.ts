@@ -1,10 +1,10 @@
 /** The Ads resource (/ads): the ads list's endpoint, its screen, its labels, its permission. */
 import AdsClickIcon from '@mui/icons-material/AdsClick';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'ads',
   endpoint: { path: 'ads/' },
   list: lazy(() => import('./AdList')),

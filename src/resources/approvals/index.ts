@@ -5,10 +5,10 @@
  */
 import FactCheck from '@mui/icons-material/FactCheck';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'approvals',
   endpoint: { path: 'approvals/' },
   list: lazy(() => import('./ApprovalList')),

@@ -1,9 +1,9 @@
 /** The Campaigns resource (/campaigns): its endpoint, its screen, its permission. Labels: src/i18n/en/campaigns.ts. */
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'campaigns',
   endpoint: { path: 'campaigns/', idField: 'campaign_id' },
   list: lazy(() => import('./CampaignList')),

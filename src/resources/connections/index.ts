@@ -6,10 +6,10 @@
 import Hub from '@mui/icons-material/Hub';
 import { lazy } from 'react';
 import { CONNECTION_READERS } from '../../domain/metaConnections';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'meta_connections',
   // The POST answers the whole connection: the token sent is not kept beside it in the app's cache.
   endpoint: { path: 'meta_connections/', create: { path: 'meta_connections/', answerOnly: true } },

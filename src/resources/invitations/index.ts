@@ -6,10 +6,10 @@
  */
 import { lazy } from 'react';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'invitations',
   endpoint: { path: 'user_invite/', create: { path: 'user_invite/send_invite_code/', recordIn: 'invitation' } },
   create: lazy(() => import('./InvitationCreate')),

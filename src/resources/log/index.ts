@@ -1,10 +1,10 @@
 /** The Log resource: its endpoint, its screen, its labels, its permission. */
 import HistoryIcon from '@mui/icons-material/History';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'log',
   endpoint: {
     path: 'log/',

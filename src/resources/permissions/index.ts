@@ -6,10 +6,10 @@
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { lazy } from 'react';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'permissions',
   endpoint: { path: 'groups/' },
   list: lazy(() => import('./PermissionsList')),

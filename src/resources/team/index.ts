@@ -6,11 +6,11 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import { PEOPLE_ACCESS } from '../../domain/permissions';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 import { memberName, type TeamMember } from './types';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'team',
   endpoint: { path: 'user/' },
   list: lazy(() => import('./TeamList')),

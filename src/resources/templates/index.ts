@@ -5,10 +5,10 @@
  */
 import LibraryBooks from '@mui/icons-material/LibraryBooks';
 import { lazy } from 'react';
-import { defineResource } from '../types';
+import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 
-export default defineResource({
+export default defineResourceFolder({
   name: 'templates',
   endpoint: { path: 'templates/' },
   list: lazy(() => import('./TemplateList')),
