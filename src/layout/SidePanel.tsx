@@ -1,18 +1,24 @@
 /**
  * The side panel of docs/screens.md: a temporary drawer, width 400, with General, the resources that
- * ask for an entry (the registry's `menu`, in their order, checked with canAccess), and Account;
- * below them, the screens of SidePanelScreens.tsx that the user may open.
+ * ask for an entry (the registry's `menu`, in their order, checked with canAccess), Platform health
+ * and Account, each with its icon (a resource's own); below them, the screens of
+ * SidePanelScreens.tsx that the user may open.
  */
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
+import type { ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH } from '../domain/constants';
 import { usePermission } from '../providers/usePermissions';
+import { NavIcon } from './NavIcon';
 import { menuResources, type NavigableResource, useNavigableResources } from './resourceNavigation';
 import { SidePanelScreens } from './SidePanelScreens';
 import { useSidePanel } from './SidePanelState';
 
-function NavLink({ to, label }: { to: string; label: string }) {
+function NavLink({ to, label, icon }: { to: string; label: string; icon?: ComponentType }) {
   const { setOpen } = useSidePanel();
   const { pathname } = useLocation();
   const current = pathname === to;
@@ -26,6 +32,7 @@ function NavLink({ to, label }: { to: string; label: string }) {
         selected={current}
         aria-current={current ? 'page' : undefined}
       >
+        <NavIcon icon={icon} />
         <ListItemText primary={label} />
       </ListItemButton>
     </ListItem>
@@ -33,16 +40,13 @@ function NavLink({ to, label }: { to: string; label: string }) {
 }
 
 /** A link the user may not follow (Campaigns, Team): a greyed label that explains why. */
-function DisabledNavItem({ label, reason }: { label: string; reason: string }) {
+function DisabledNavItem({ label, reason, icon }: { label: string; reason: string; icon?: ComponentType }) {
   return (
     <Tooltip title={reason} placement="right">
-      <Box
-        component="li"
-        aria-disabled="true"
-        sx={{ px: 2, py: 1, color: 'text.disabled', cursor: 'not-allowed', listStyle: 'none' }}
-      >
-        <Typography>{label}</Typography>
-      </Box>
+      <ListItem aria-disabled="true" sx={{ color: 'text.disabled', cursor: 'not-allowed' }}>
+        <NavIcon icon={icon} disabled />
+        <ListItemText primary={label} />
+      </ListItem>
     </Tooltip>
   );
 }
@@ -52,9 +56,9 @@ function ResourceNavItem({ resource }: { resource: NavigableResource }) {
   const translate = useTranslate();
   const mayOpen = usePermission({ resource: resource.name, action: 'list' });
   const label = translate(resource.menu?.label ?? `resources.${resource.name}.page`);
-  if (mayOpen) return <NavLink to={`/${resource.name}`} label={label} />;
+  if (mayOpen) return <NavLink to={`/${resource.name}`} label={label} icon={resource.icon} />;
   return resource.menu?.deniedReason ? (
-    <DisabledNavItem label={label} reason={translate(resource.menu.deniedReason)} />
+    <DisabledNavItem label={label} reason={translate(resource.menu.deniedReason)} icon={resource.icon} />
   ) : null;
 }
 
@@ -77,12 +81,12 @@ export function SidePanel() {
         </Typography>
         <Divider />
         <List>
-          <NavLink to="/" label={translate('app.nav.general')} />
+          <NavLink to="/" label={translate('app.nav.general')} icon={FolderOutlinedIcon} />
           {menuResources(resources).map((resource) => (
             <ResourceNavItem key={resource.name} resource={resource} />
           ))}
-          <NavLink to="/health" label={translate('judging.health.title')} />
-          <NavLink to="/account" label={translate('app.nav.account')} />
+          <NavLink to="/health" label={translate('judging.health.title')} icon={MonitorHeartOutlinedIcon} />
+          <NavLink to="/account" label={translate('app.nav.account')} icon={AccountCircleOutlinedIcon} />
         </List>
         <SidePanelScreens />
       </Box>

@@ -7,12 +7,13 @@
  */
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { type ComponentType, Suspense } from 'react';
+import { Divider, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import type { ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { AccessRule } from '../providers/canAccess';
 import { type AccessCheck, usePermissionCheck } from '../providers/usePermissions';
+import { NavIcon } from './NavIcon';
 import { type NavigableResource, useNavigableResources } from './resourceNavigation';
 import { useSidePanel } from './SidePanelState';
 
@@ -51,21 +52,6 @@ function resolve(screen: SidePanelScreen, resources: readonly NavigableResource[
   };
 }
 
-/** An icon's room: a lazily loaded icon (a defined resource's) takes it once loaded, nothing moves. */
-function ScreenIcon({ icon: Icon }: { icon?: ComponentType }) {
-  return (
-    <ListItemIcon sx={{ minWidth: 40 }}>
-      {Icon ? (
-        <Suspense fallback={<Box sx={{ width: 24, height: 24 }} />}>
-          <Icon />
-        </Suspense>
-      ) : (
-        <Box sx={{ width: 24, height: 24 }} />
-      )}
-    </ListItemIcon>
-  );
-}
-
 function ScreenLink({ screen }: { screen: ResolvedScreen }) {
   const translate = useTranslate();
   const { setOpen } = useSidePanel();
@@ -80,7 +66,7 @@ function ScreenLink({ screen }: { screen: ResolvedScreen }) {
         selected={current}
         aria-current={current ? 'page' : undefined}
       >
-        <ScreenIcon icon={screen.icon} />
+        <NavIcon icon={screen.icon} />
         <ListItemText primary={translate(screen.label)} />
       </ListItemButton>
     </ListItem>

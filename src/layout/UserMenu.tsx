@@ -1,14 +1,17 @@
 /**
  * The header's user menu: the signed-in user's name, the registry's user menu entries open to the
- * user (Team, Permissions), My account and Log out.
+ * user (Team, Permissions), My account and Log out, each with its icon (a resource's own).
  */
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import { Button, Menu, MenuItem } from '@mui/material';
-import { useState, type MouseEvent } from 'react';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { type ComponentType, useState, type MouseEvent } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../providers/authProvider';
 import { usePermissionCheck, useSessionUser } from '../providers/usePermissions';
+import { NavIcon } from './NavIcon';
 import { useNavigableResources, userMenuResources } from './resourceNavigation';
 
 export function UserMenu() {
@@ -22,11 +25,11 @@ export function UserMenu() {
 
   if (!user) return null;
 
-  const links = [
+  const links: { to: string; label: string; icon?: ComponentType }[] = [
     ...userMenuResources(resources)
       .filter((resource) => may({ resource: resource.name, action: 'list' }))
-      .map((resource) => ({ to: `/${resource.name}`, label: resource.userMenu!.label })),
-    { to: '/account', label: 'app.user_menu.account' },
+      .map((resource) => ({ to: `/${resource.name}`, label: resource.userMenu!.label, icon: resource.icon })),
+    { to: '/account', label: 'app.user_menu.account', icon: AccountCircleOutlinedIcon },
   ];
 
   return (
@@ -44,7 +47,8 @@ export function UserMenu() {
       <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {links.map((link) => (
           <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-            {translate(link.label)}
+            <NavIcon icon={link.icon} />
+            <ListItemText>{translate(link.label)}</ListItemText>
           </MenuItem>
         ))}
         <MenuItem
@@ -53,7 +57,8 @@ export function UserMenu() {
             void logout();
           }}
         >
-          {translate('app.user_menu.logout')}
+          <NavIcon icon={LogoutIcon} />
+          <ListItemText>{translate('app.user_menu.logout')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

@@ -137,6 +137,8 @@ describe('header', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Team', 'Permissions', 'My account', 'Log out']);
+    for (const item of within(menu).getAllByRole('menuitem'))
+      expect(item.querySelector('svg'), item.textContent ?? '').not.toBeNull();
   });
 
   it('Log out clears the session and goes to /login', async () => {

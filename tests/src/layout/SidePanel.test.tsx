@@ -1,6 +1,7 @@
 /**
  * The side panel's screens below its own entries: Activity, Log, Impact, Agency overview and Ads, each
- * to those its route opens to, in that order; the panel's own entries stay as they were.
+ * to those its route opens to, in that order; the panel's own entries stay as they were. Every entry
+ * has its icon.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +44,27 @@ describe('side panel screens', () => {
     expect(names.indexOf('Account')).toBeLessThan(names.indexOf('Activity'));
     for (const name of ['Activity', 'Log', 'Impact', 'Agency overview', 'Ads'])
       expect(screen.getByRole('link', { name }).querySelector('svg')).not.toBeNull();
+  });
+
+  it('draws an icon on every entry: the panel’s own, each resource’s (its definition’s icon) and the screens', async () => {
+    signIn({ is_superuser: true });
+    renderApp(SHELL);
+    const links = await panelLinks();
+    expect(links.map(([name]) => name)).toEqual(expect.arrayContaining([...OWN, 'Templates', 'Ad accounts']));
+    // A defined resource's icon loads lazily: its room holds a blank box until then.
+    await waitFor(() => {
+      for (const link of screen.getAllByRole('link').filter((l) => l.closest('nav')))
+        expect(link.querySelector('svg'), link.textContent ?? '').not.toBeNull();
+    });
+  });
+
+  it('a greyed entry keeps its icon', async () => {
+    signIn(withAccesses('read_rules'));
+    renderApp(SHELL);
+    await panelLinks();
+    const campaigns = screen.getByText('Campaigns').closest('li');
+    expect(campaigns).toHaveAttribute('aria-disabled', 'true');
+    expect(campaigns!.querySelector('svg')).not.toBeNull();
   });
 
   it('with view_logs: Activity, Log, Impact and Ads, not the overview (it needs read_rules)', async () => {
