@@ -4,7 +4,7 @@
  * so each one counts.
  */
 import type { EngineContext } from '../server/run/pipeline/context';
-import { SnapshotStore } from '../server/run/accountSnapshots';
+import { createSnapshotStore } from '../server/run/accountSnapshots';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -17,7 +17,7 @@ export function engineOnClock(
   return {
     db,
     client,
-    snapshots: new SnapshotStore(db, client, { now, pollMs: 20 }),
+    snapshots: createSnapshotStore(db, { client, now, pollMs: 20 }),
     log: quiet,
     now,
     limits: { maxShare: 1, maxActions },

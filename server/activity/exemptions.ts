@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleExemptions, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
+import { createActivityStore } from './entries';
 
 async function requireLiveRule(db: Database, ruleId: number) {
   const [row] = await db
@@ -26,9 +27,5 @@ export async function listExemptions(db: Database, ruleId: number) {
 /** The rule may act on the object again; 404 when it was not exempt. */
 export async function removeExemption(db: Database, ruleId: number, objectId: string): Promise<void> {
   await requireLiveRule(db, ruleId);
-  const removed = await db
-    .delete(ruleExemptions)
-    .where(and(eq(ruleExemptions.ruleId, ruleId), eq(ruleExemptions.objectId, objectId)))
-    .returning();
-  if (!removed.length) throw notFound();
+  if (!(await createActivityStore(db).removeExemption(ruleId, objectId))) throw notFound();
 }

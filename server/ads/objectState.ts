@@ -15,8 +15,7 @@
  * filters and sorts on it and the campaigns list shows the same.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { TURN_OFF_ACTIONS, TURN_ON_FOR } from '../activity/entries';
-import { RULE_TURN_ON_ACTIONS } from '../run/pipeline/turnOns';
+import { RULE_TURN_ON_ACTIONS, TURN_OFF_ACTIONS, TURN_ON_FOR } from '../activity/entries';
 
 const OFF_BY_RULE: readonly string[] = TURN_OFF_ACTIONS;
 const META_PAUSE = 'paused_by_meta';

@@ -18,7 +18,7 @@ import type { ActivityRow } from '../activity/entries';
 import { sendOnce } from './mailOnce';
 import { slackMessage } from './slackMessage';
 import { queueWebhooks, type AlertWebhooks } from './engineWebhooks';
-import { claimRun, finishRun } from '../run/ledger';
+import { createLedgerStore } from '../run/ledger';
 import { loadEngineRule, type LoadedEngineRule } from '../run/rulesSource';
 import { slotLabel, validZone } from '../judgement/scheduleSlots';
 import type { EngineLog } from '../run/pipeline/context';
@@ -123,11 +123,12 @@ export function digestMessage(rule: LoadedEngineRule, entries: ActivityRow[], pu
 }
 
 export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): Promise<AlertResult> {
-  if ((await claimRun(ctx.db, ruleId, slot, 'alert', ALERT_LEASE_MS)).claim !== 'claimed')
+  const ledger = createLedgerStore(ctx.db);
+  if ((await ledger.claimRun(ruleId, slot, 'alert', ALERT_LEASE_MS)).claim !== 'claimed')
     return { status: 'already_done' };
   const rule = await loadEngineRule(ctx.db, ruleId);
   if (!rule || rule.isDeleted || !rule.isActive) {
-    await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'the rule is no longer active' });
+    await ledger.finishRun(ruleId, slot, 'alert', { status: 'done', note: 'the rule is no longer active' });
     return { status: 'rule_unavailable' };
   }
   const { mailer, to } = addresseesOf(ctx, rule.folder.alertEmails);
@@ -157,7 +158,7 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
     ctx.sender,
   );
   if (result.status === 'nothing_to_send') {
-    await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: 'nothing to report' });
+    await ledger.finishRun(ruleId, slot, 'alert', { status: 'done', note: 'nothing to report' });
     return { status: 'nothing_to_report' };
   }
   // The digest's entries are fixed by its claim (its cut-off), so a retry rebuilds the same message.
@@ -168,7 +169,7 @@ export async function runAlert(ctx: AlertContext, ruleId: number, slot: Date): P
     folderId: rule.folder.id,
     message: slackMessage(digestParts(rule, entries, ctx.publicUrl)),
   });
-  await finishRun(ctx.db, ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
+  await ledger.finishRun(ruleId, slot, 'alert', { status: 'done', note: `sent to ${to}` });
   if (result.status === 'sent')
     ctx.log.info(`rule ${ruleId} "${rule.name}": alert digest of ${count || 'its'} actions sent to ${to}`);
   return { status: 'sent', entry: result.entry };

@@ -9,23 +9,16 @@
  * or changes between attempts.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ruleActivity } from '../db/schema/index';
 import type { MailMessage, Mailer } from '../mail/mailer';
-import type { ActivityRow } from '../activity/entries';
+import { createActivityStore, type ActivityRow, type MailClaim } from '../activity/entries';
 
 export interface Composed {
   message: Omit<MailMessage, 'messageId'>;
   reason: Record<string, string>;
 }
 
-export interface MailOnce {
-  ruleId: number;
-  folderId: number;
-  slot: Date;
-  action: 'alert_sent' | 'run_held';
-  runId?: number | null;
+export interface MailOnce extends MailClaim {
   /**
    * Builds the message once the entry is claimed (its created_at is the digest's cut-off); null:
    * nothing to send, the claim is withdrawn. A retry after the message was stored sends that one.
@@ -49,41 +42,19 @@ export async function sendOnce(
   mail: MailOnce,
   sender = 'localhost',
 ): Promise<MailOnceResult> {
-  const where = and(
-    eq(ruleActivity.ruleId, mail.ruleId),
-    eq(ruleActivity.slot, mail.slot),
-    eq(ruleActivity.action, mail.action),
-  );
-  const [claimed] = await db
-    .insert(ruleActivity)
-    .values({
-      ruleId: mail.ruleId,
-      folderId: mail.folderId,
-      action: mail.action,
-      slot: mail.slot,
-      state: 'pending',
-      reason: {},
-      runId: mail.runId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  let entry = claimed ?? (await db.select().from(ruleActivity).where(where))[0]!;
+  const activity = createActivityStore(db);
+  let entry = await activity.claimMail(mail);
   if (entry.state === 'done') return { status: 'already_sent', entry };
   if (!entry.mail) {
     const composed = await mail.compose(entry);
     if (!composed) {
-      await db.delete(ruleActivity).where(eq(ruleActivity.id, entry.id));
+      await activity.withdrawMail(entry.id);
       return { status: 'nothing_to_send' };
     }
     const stored = { ...composed.message, messageId: messageIdFor(mail, sender) };
-    const [updated] = await db
-      .update(ruleActivity)
-      .set({ mail: stored, reason: composed.reason })
-      .where(eq(ruleActivity.id, entry.id))
-      .returning();
-    entry = updated!;
+    entry = await activity.keepMail(entry.id, stored, composed.reason);
   }
   await mailer.send(entry.mail!);
-  const [done] = await db.update(ruleActivity).set({ state: 'done' }).where(eq(ruleActivity.id, entry.id)).returning();
-  return { status: 'sent', entry: done! };
+  const done = await activity.markMailSent(entry.id);
+  return { status: 'sent', entry: done };
 }

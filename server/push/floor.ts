@@ -15,8 +15,9 @@
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { metaNotifications, ruleRechecks, ruleRuns, rules } from '../db/schema/index';
+import { metaNotifications, ruleRechecks, rules } from '../db/schema/index';
 import type { DueRun } from '../run/dueRuns';
+import { createLedgerStore } from '../run/ledger';
 import { loadEngineRules } from '../run/rulesSource';
 import { resultRows } from '../http/pagination';
 import { subscriptionsOf } from './desired';
@@ -120,25 +121,11 @@ export async function applyFloor(db: Database, due: DueRun[]): Promise<{ kept: D
       .update(ruleRechecks)
       .set({ dueAt: null })
       .where(and(eq(ruleRechecks.ruleId, d.ruleId), lte(ruleRechecks.dueAt, d.slot)));
-  if (skipped.length) {
-    const rows = skipped.flatMap((d) =>
-      [...d.missed, d.slot].map((slot) => ({
-        ruleId: d.ruleId,
-        slot,
-        kind: 'run',
-        status: 'done',
-        outcome: 'skipped',
-        trigger: 'schedule',
-        note: SKIPPED_NOTE,
-        finishedAt: new Date(),
-      })),
+  if (skipped.length)
+    await createLedgerStore(db).recordSkippedRuns(
+      skipped.flatMap((d) => [...d.missed, d.slot].map((slot) => ({ ruleId: d.ruleId, slot }))),
+      SKIPPED_NOTE,
     );
-    for (let i = 0; i < rows.length; i += 1000)
-      await db
-        .insert(ruleRuns)
-        .values(rows.slice(i, i + 1000))
-        .onConflictDoNothing();
-  }
   const kept = due
     .filter((d) => reasons.get(d) !== null)
     .map((d) => {

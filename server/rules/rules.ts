@@ -3,11 +3,11 @@
  * that is trashed) and deleting from the trash, each change audited. The rule routes are a line
  * or two over these.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { duplicateName, nextNewRuleName, type RuleDto } from '../../src/domain/rules';
 import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
-import { folders, ruleRuns, rules } from '../db/schema/index';
+import { folders, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
 import { readJudging } from '../../src/domain/judging';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
@@ -20,6 +20,7 @@ import { pairErrors, readStoredAction, readStoredConditions } from './ruleCondit
 import { conditionValuesText } from './conditionChanges';
 import { overridesAfterEdit } from '../../src/domain/templates';
 import { valuesOfSnapshot } from '../templates/values';
+import { createLedgerStore } from '../run/ledger';
 
 /** What a new rule may start with beside the defaults. */
 export interface RuleStart {
@@ -53,14 +54,8 @@ const isTrashed = ({ rule, folder }: LoadedRule) => rule.isDeleted || folder.isD
  * A rule switched off or to notify-only no longer wants its held turn-offs: they are dismissed in
  * the same statement as the switch, so nobody approves what the rule's owner just stopped.
  */
-export const dismissHeldRuns = (tx: Pick<Database, 'update'>, ruleId: number, actor: AuditActor) =>
-  tx
-    .update(ruleRuns)
-    .set({ decision: 'dismissed', decidedBy: actor.id, decidedAt: sql`now()` })
-    .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)));
-
 const heldRunsDismissed = (tx: Database, ruleId: number, actor: AuditActor) =>
-  tx.$with('held_runs_dismissed').as(dismissHeldRuns(tx, ruleId, actor));
+  tx.$with('held_runs_dismissed').as(createLedgerStore(tx).dismissHeldRuns(ruleId, actor.id));
 
 /** `writes`: where a rule's save runs (its own lane on PostgreSQL, app.writeDb); `db` when absent. */
 export function createRuleStore(db: Database, { writes = db }: { writes?: Database } = {}) {

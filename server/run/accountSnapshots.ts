@@ -21,6 +21,7 @@ export interface StoredSnapshot {
 }
 
 export interface SnapshotOptions {
+  client: AdPlatformClient;
   leaseMs?: number;
   pollMs?: number;
   /** The reading's time in the metric history (the engine's clock). */
@@ -99,62 +100,18 @@ export interface HourlyWanted {
   hours: number;
 }
 
-export class SnapshotStore {
+/**
+ * `client`: where accounts are read. `leaseMs`: how long a claim of a fetch holds before another
+ * process may take it over; `pollMs`: how often a waiting process looks again.
+ */
+export function createSnapshotStore(db: Database, options: SnapshotOptions) {
+  const { client } = options;
   /** Fetches under way in this process, so concurrent jobs here share one promise. */
-  private readonly inFlight = new Map<string, Promise<StoredSnapshot>>();
-
-  constructor(
-    private readonly db: Database,
-    private readonly client: AdPlatformClient,
-    private readonly options: SnapshotOptions = {},
-  ) {}
-
-  /**
-   * `hourly` (the account's time zone and the hours the rules look back) adds the hourly delivery
-   * of the days covering them (hourlyRead.ts); `windows`, the attribution windows the rules count
-   * leads in.
-   */
-  get(
-    adAccountId: string,
-    currency: string,
-    slot: Date,
-    hourly?: HourlyWanted,
-    windows: readonly AttributionWindowKey[] = [],
-  ): Promise<StoredSnapshot> {
-    const key = `${adAccountId}@${slot.toISOString()}`;
-    let promise = this.inFlight.get(key);
-    if (!promise) {
-      promise = this.obtain(adAccountId, currency, slot, hourly, windows).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, promise);
-    }
-    return promise;
-  }
-
-  private async obtain(
-    adAccountId: string,
-    currency: string,
-    slot: Date,
-    hourly: HourlyWanted | undefined,
-    windows: readonly AttributionWindowKey[],
-  ): Promise<StoredSnapshot> {
-    const leaseMs = this.options.leaseMs ?? 2 * 60_000;
-    const pollMs = this.options.pollMs ?? 250;
-    for (;;) {
-      const claimed = await this.claim(adAccountId, slot, new Date(Date.now() + leaseMs));
-      if (claimed !== null) return this.fill(claimed, adAccountId, currency, hourly, windows);
-      const [row] = await this.db
-        .select()
-        .from(accountSnapshots)
-        .where(and(eq(accountSnapshots.adAccountId, adAccountId), eq(accountSnapshots.slot, slot)));
-      if (row?.state === 'ready' && row.data)
-        return { id: row.id, fetchedAt: row.fetchedAt!, data: row.data as AccountSnapshot };
-      await sleep(pollMs);
-    }
-  }
+  const inFlight = new Map<string, Promise<StoredSnapshot>>();
 
   /** The row's id when this process is to fetch it; null when another has it (or has done it). */
-  private async claim(adAccountId: string, slot: Date, leaseUntil: Date): Promise<number | null> {
-    const rows = await this.db
+  async function claim(adAccountId: string, slot: Date, leaseUntil: Date): Promise<number | null> {
+    const rows = await db
       .insert(accountSnapshots)
       .values({ adAccountId, slot, state: 'fetching', leaseUntil })
       .onConflictDoUpdate({
@@ -169,7 +126,7 @@ export class SnapshotStore {
     return rows[0]?.id ?? null;
   }
 
-  private async fill(
+  async function fill(
     id: number,
     adAccountId: string,
     currency: string,
@@ -177,27 +134,27 @@ export class SnapshotStore {
     windows: readonly AttributionWindowKey[],
   ): Promise<StoredSnapshot> {
     try {
-      const readAt = this.options.now?.() ?? new Date();
+      const readAt = options.now?.() ?? new Date();
       const [read, hourly] = await Promise.all([
         fetchAccountSnapshot(
-          this.client,
+          client,
           adAccountId,
           currency,
-          (raw) => keepInHistory(this.db, adAccountId, raw, readAt, this.options.warn),
+          (raw) => keepInHistory(db, adAccountId, raw, readAt, options.warn),
           windows,
         ),
-        wanted ? fetchHourly(this.client, adAccountId, wanted.zone, readAt, wanted.hours) : {},
+        wanted ? fetchHourly(client, adAccountId, wanted.zone, readAt, wanted.hours) : {},
       ]);
       const data: AccountSnapshot = { ...read, ...hourly, readAt: readAt.toISOString() };
-      // The engine's clock, like every switch's created_at it is compared with (activity.ts markDone).
-      const [row] = await this.db
+      // The engine's clock, like every switch's created_at it is compared with (../activity/entries.ts markDone).
+      const [row] = await db
         .update(accountSnapshots)
         .set({ state: 'ready', data, fetchedAt: readAt, leaseUntil: null })
         .where(eq(accountSnapshots.id, id))
         .returning({ fetchedAt: accountSnapshots.fetchedAt });
       return { id, fetchedAt: row!.fetchedAt!, data };
     } catch (error) {
-      await this.db
+      await db
         .update(accountSnapshots)
         .set({ state: 'failed', error: errorMessage(error), leaseUntil: null })
         .where(eq(accountSnapshots.id, id));
@@ -205,8 +162,56 @@ export class SnapshotStore {
     }
   }
 
-  /** Snapshots are only needed while their slot's runs (and retries) go on. */
-  async prune(olderThan: Date): Promise<void> {
-    await this.db.delete(accountSnapshots).where(lt(accountSnapshots.slot, olderThan));
+  async function obtain(
+    adAccountId: string,
+    currency: string,
+    slot: Date,
+    hourly: HourlyWanted | undefined,
+    windows: readonly AttributionWindowKey[],
+  ): Promise<StoredSnapshot> {
+    const leaseMs = options.leaseMs ?? 2 * 60_000;
+    const pollMs = options.pollMs ?? 250;
+    for (;;) {
+      const claimed = await claim(adAccountId, slot, new Date(Date.now() + leaseMs));
+      if (claimed !== null) return fill(claimed, adAccountId, currency, hourly, windows);
+      const [row] = await db
+        .select()
+        .from(accountSnapshots)
+        .where(and(eq(accountSnapshots.adAccountId, adAccountId), eq(accountSnapshots.slot, slot)));
+      if (row?.state === 'ready' && row.data)
+        return { id: row.id, fetchedAt: row.fetchedAt!, data: row.data as AccountSnapshot };
+      await sleep(pollMs);
+    }
   }
+
+  return {
+    /**
+     * The account's snapshot of the slot, fetched by the first to ask, waited for by the others.
+     * `hourly` (the account's time zone and the hours the rules look back) adds the hourly delivery
+     * of the days covering them (hourlyRead.ts); `windows`, the attribution windows the rules count
+     * leads in.
+     */
+    get(
+      adAccountId: string,
+      currency: string,
+      slot: Date,
+      hourly?: HourlyWanted,
+      windows: readonly AttributionWindowKey[] = [],
+    ): Promise<StoredSnapshot> {
+      const key = `${adAccountId}@${slot.toISOString()}`;
+      let promise = inFlight.get(key);
+      if (!promise) {
+        promise = obtain(adAccountId, currency, slot, hourly, windows).finally(() => inFlight.delete(key));
+        inFlight.set(key, promise);
+      }
+      return promise;
+    },
+
+    /** Snapshots are only needed while their slot's runs (and retries) go on. */
+    async prune(olderThan: Date): Promise<void> {
+      await db.delete(accountSnapshots).where(lt(accountSnapshots.slot, olderThan));
+    },
+  };
 }
+
+export type SnapshotStore = ReturnType<typeof createSnapshotStore>;

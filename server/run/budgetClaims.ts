@@ -14,7 +14,7 @@
 import { and, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
-import { lockObjects, pendingEntriesOf, type ActivityRow, type RunScope } from '../activity/entries';
+import { createActivityStore, lockObjects, type ActivityRow, type RunScope } from '../activity/entries';
 import type { BudgetLimits } from '../../src/domain/budgetLimits';
 import type { PlannedBudget } from '../judgement/conditions/judgeObjects';
 import { applyCeilings } from '../judgement/budgets/ceilings';
@@ -150,6 +150,7 @@ export async function claimBudgetChanges(
   const plans = runs.flatMap((run) => run.plans.map((plan) => ({ run, plan })));
   if (!plans.length) return [];
   const ids = [...new Set(plans.map((p) => p.plan.objectId))];
+  const activity = createActivityStore(db);
   return db.transaction(async (tx) => {
     await lockObjects(tx, 'budget', ids);
     const now = runs[0]!.scope.at;
@@ -170,27 +171,16 @@ export async function claimBudgetChanges(
         ...plan.reason,
         [plan.level === 'adset' ? 'Ad set' : 'Campaign']: plan.name,
       };
-      const [entry] = await tx
-        .insert(ruleActivity)
-        .values({
-          ruleId: run.scope.ruleId,
-          folderId: run.scope.folderId,
-          action: plan.action,
-          adId: plan.objectId,
-          objectType: plan.level,
-          reason,
-          state: 'pending',
-          slot: run.scope.slot,
-          snapshotId: run.scope.snapshotId,
-          actorId: run.scope.actorId,
-          runId: run.scope.runId ?? null,
-          createdAt: now,
-          budgetBefore: plan.before,
-          budgetAfter: decision.allowed,
-          reversesId: plan.reverses ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const entry = await activity.claimBudgetChange(tx, {
+        scope: { ...run.scope, at: now },
+        action: plan.action,
+        objectId: plan.objectId,
+        objectType: plan.level,
+        reason,
+        before: plan.before,
+        after: decision.allowed,
+        reverses: plan.reverses ?? null,
+      });
       if (entry)
         own.push({
           objectId: plan.objectId,
@@ -214,4 +204,4 @@ export async function claimBudgetChanges(
 
 /** Budget changes of these rules' slot claimed by an earlier attempt that did not live to confirm them. */
 export const pendingBudgetChangesOf = (db: Database, ruleIds: number[], slot: Date): Promise<ActivityRow[]> =>
-  pendingEntriesOf(db, ruleIds, slot, BUDGET_ACTIONS);
+  createActivityStore(db).pendingEntriesOf(ruleIds, slot, BUDGET_ACTIONS);

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleRuns, rules } from '../db/schema/index';
-import { recordEntry, type ActivityRow } from '../activity/entries';
+import { createActivityStore, type ActivityRow } from '../activity/entries';
 import { sendPlainAlert } from '../alerts/plainAlert';
 import type { EngineContext } from './pipeline/context';
 import type { LoadedEngineRule } from './rulesSource';
@@ -51,7 +51,7 @@ export async function stopIfFailing(
   if (!switched.length) return null;
   const text = `${failures} of its last ${FAILING_WINDOW} runs failed`;
   ctx.log.warn(`rule ${rule.id} "${rule.name}" switched itself to notify only: ${text}`);
-  const entry = await recordEntry(ctx.db, {
+  const entry = await createActivityStore(ctx.db).recordEntry({
     ruleId: rule.id,
     folderId: rule.folder.id,
     action: 'rule_stopped',

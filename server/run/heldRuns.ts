@@ -9,12 +9,10 @@
  * carrying out is itself a ledger run (kind `approval`) with pending claims like any run, so a crash
  * half-way is resumed by pressing Approve again without acting twice.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ruleRuns } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
-import { claimTurnOffs, pendingTurnOffs } from '../activity/entries';
+import { createActivityStore, type RunScope } from '../activity/entries';
 import type { ObjectReport, PlannedAction, Verdict } from '../judgement/evaluate';
-import { claimRun, finishRun } from './ledger';
+import { createLedgerStore, type RunRow } from './ledger';
 import { apply } from './pipeline/act';
 import { DEFAULT_RUN_LEASE_MS, type EngineContext, type RunResult } from './pipeline/context';
 import { exemptionsOf } from './pipeline/load';
@@ -26,7 +24,6 @@ import { claimBudgetChanges, pendingBudgetChangesOf } from './budgetClaims';
 import { sendBudgetChanges } from './sendBudgetChanges';
 import { budgetRecord } from './pipeline/changeBudgets';
 import type { InBatch } from './pipeline/batch';
-import type { RunScope } from '../activity/entries';
 import { DEFAULT_BUDGET_LIMITS } from '../../src/domain/budgetLimits';
 
 export interface Decider {
@@ -35,20 +32,14 @@ export interface Decider {
 }
 
 async function heldRun(ctx: EngineContext, runId: number) {
-  const [row] = await ctx.db.select().from(ruleRuns).where(eq(ruleRuns.id, runId));
+  const row = await createLedgerStore(ctx.db).runById(runId);
   if (row?.outcome !== 'held') throw notFound();
   return row;
 }
 
 /** Takes the decision; the first caller wins. Answers the held run's row. */
-async function decide(ctx: EngineContext, runId: number, decision: 'approved' | 'dismissed', by: Decider) {
-  const [row] = await ctx.db
-    .update(ruleRuns)
-    .set({ decision, decidedBy: by.id, decidedAt: sql`now()` })
-    .where(and(eq(ruleRuns.id, runId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision)))
-    .returning();
-  return row ?? null;
-}
+const decide = (ctx: EngineContext, runId: number, decision: 'approved' | 'dismissed', by: Decider) =>
+  createLedgerStore(ctx.db).decideHeldRun(runId, decision, by.id);
 
 export async function dismissHeldRun(ctx: EngineContext, runId: number, by: Decider) {
   const row = await decide(ctx, runId, 'dismissed', by);
@@ -76,8 +67,7 @@ export async function approveHeldRun(
   const row = decided ?? (await heldRun(ctx, runId));
   if (row.decision === 'dismissed') throw new ApiError(409, { detail: 'This held run was already dismissed.' });
 
-  const { claim, id: approvalId } = await claimRun(
-    ctx.db,
+  const { claim, id: approvalId } = await createLedgerStore(ctx.db).claimRun(
     row.ruleId,
     row.slot,
     'approval',
@@ -92,15 +82,16 @@ export async function approveHeldRun(
 /** Turns off what the approved run planned and is still delivering, as the ledger run `approvalId`. */
 async function carryOut(
   ctx: EngineContext,
-  row: typeof ruleRuns.$inferSelect,
+  row: RunRow,
   approvalId: number | null,
   by: Decider,
   rule: (id: number) => Promise<LoadedEngineRule | null>,
 ): Promise<RunResult> {
+  const ledger = createLedgerStore(ctx.db);
   const loaded = await rule(row.ruleId);
   const planned = ((row.details as StoredDetails | null)?.planned ?? []) as PlannedAction[];
   if (!loaded || loaded.isDeleted) {
-    await finishRun(ctx.db, row.ruleId, row.slot, 'approval', {
+    await ledger.finishRun(row.ruleId, row.slot, 'approval', {
       status: 'done',
       note: 'the rule was deleted',
       record: { trigger: 'approval', outcome: 'skipped' },
@@ -128,9 +119,9 @@ async function carryOut(
     at: ctx.now(),
     readAt,
   };
-  const leftOver = await pendingTurnOffs(ctx.db, row.ruleId, row.slot);
-  const claimed = await claimTurnOffs(
-    ctx.db,
+  const activity = createActivityStore(ctx.db);
+  const leftOver = await activity.pendingTurnOffs(row.ruleId, row.slot);
+  const claimed = await activity.claimTurnOffs(
     scope,
     valid.map((a) => ({ ...a, reason: { ...a.reason, ...approvedBy } })),
   );
@@ -151,7 +142,7 @@ async function carryOut(
   const note = `approved by ${by.name}: ${done.length} of ${planned.length} planned turn-offs made${
     budgets.planned ? `, ${budgets.done} of ${budgets.planned} budget changes` : ''
   }${allFailed ? `, ${allFailed} failed` : ''}`;
-  await finishRun(ctx.db, row.ruleId, row.slot, 'approval', {
+  await ledger.finishRun(row.ruleId, row.slot, 'approval', {
     status: 'done',
     note,
     record: {
@@ -175,13 +166,7 @@ async function carryOut(
  * budget its object has now is claimed under today's ceilings (claim.ts) and sent; one whose budget
  * moved since is left, and says so.
  */
-async function carryOutBudgets(
-  ctx: EngineContext,
-  row: typeof ruleRuns.$inferSelect,
-  rule: LoadedEngineRule,
-  scope: RunScope,
-  by: Decider,
-) {
+async function carryOutBudgets(ctx: EngineContext, row: RunRow, rule: LoadedEngineRule, scope: RunScope, by: Decider) {
   const plans = (row.details as StoredDetails | null)?.plannedBudgets ?? [];
   const none = {
     planned: 0,

@@ -1,9 +1,8 @@
 import type { ObjectIssue } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { ruleActivity } from '../db/schema/index';
 import type { AccountSnapshot } from '../judgement/evaluate';
 import { lastSwitches, switchesOf } from './onOffHistory';
-import { lockObjects } from '../activity/entries';
+import { createActivityStore, lockObjects } from '../activity/entries';
 
 type Observed = { id: string; status: string; issues_info?: ObjectIssue[] };
 
@@ -44,20 +43,15 @@ export async function recordMetaPauses(
     const last = lastSwitches(await switchesOf(tx, ids, new Date(0)));
     const paused = candidates.filter(({ id }) => last.get(id)?.turned !== 'off');
     if (!paused.length) return [];
-    return tx
-      .insert(ruleActivity)
-      .values(
-        paused.map(({ id, type, issue }) => ({
-          ruleId: null,
-          folderId: input.folderId,
-          action: 'paused_by_meta',
-          adId: id,
-          objectType: type,
-          reason: metaPauseReason(issue, input.accountName),
-          slot: input.slot,
-          snapshotId: input.snapshotId,
-        })),
-      )
-      .returning();
+    return createActivityStore(db).recordMetaPauses(tx, {
+      folderId: input.folderId,
+      slot: input.slot,
+      snapshotId: input.snapshotId,
+      pauses: paused.map(({ id, type, issue }) => ({
+        objectId: id,
+        objectType: type,
+        reason: metaPauseReason(issue, input.accountName),
+      })),
+    });
   });
 }

@@ -7,13 +7,10 @@
  * job's retry first (pg-boss fails a job whose worker stops beating and runs it again, resending
  * the claims); one still silent after SCHEDULED_SILENCE_MS had no retry left and is settled the same way.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { ruleRuns } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
-import { confirmTurnOffs, markFailed, pendingTurnOffs } from '../activity/entries';
+import { createActivityStore } from '../activity/entries';
 import { pendingBudgetChangesOf } from './budgetClaims';
-import { finishRun, silentFor } from './ledger';
+import { createLedgerStore, type SilentRun } from './ledger';
 import type { EngineContext } from './pipeline/context';
 import { recordRunFailure } from './pipeline/record';
 import { loadEngineRule } from './rulesSource';
@@ -26,8 +23,6 @@ export const ORPHAN_SWEEP_MS = 10_000;
 /** Runs taken over per sweep; the next sweep takes the rest. */
 const PER_SWEEP = 20;
 
-type OrphanedRun = Pick<typeof ruleRuns.$inferSelect, 'id' | 'ruleId' | 'slot' | 'kind' | 'trigger'>;
-
 const STOPPED = 'the process running it stopped before it finished';
 
 /**
@@ -38,7 +33,7 @@ export async function settleOrphanedRuns(
   ctx: EngineContext,
   silence = { manualMs: ctx.runLeaseMs ?? RUN_SILENCE_MS, scheduledMs: SCHEDULED_SILENCE_MS },
 ): Promise<number> {
-  const taken = await takeOver(ctx.db, silence);
+  const taken = await createLedgerStore(ctx.db).takeOverSilentRuns(silence, PER_SWEEP);
   let settled = 0;
   for (const run of taken) {
     try {
@@ -52,38 +47,11 @@ export async function settleOrphanedRuns(
   return settled;
 }
 
-async function takeOver(db: Database, silence: { manualMs: number; scheduledMs: number }): Promise<OrphanedRun[]> {
-  const candidates = db
-    .select({ id: ruleRuns.id })
-    .from(ruleRuns)
-    .where(
-      and(
-        eq(ruleRuns.status, 'running'),
-        or(
-          and(inArray(ruleRuns.kind, ['manual', 'approval']), silentFor(silence.manualMs)),
-          silentFor(silence.scheduledMs),
-        ),
-      ),
-    )
-    .limit(PER_SWEEP)
-    .for('update', { skipLocked: true });
-  return db
-    .update(ruleRuns)
-    .set({ heartbeatAt: sql`now()`, attempts: sql`${ruleRuns.attempts} + 1` })
-    .where(and(inArray(ruleRuns.id, candidates), eq(ruleRuns.status, 'running')))
-    .returning({
-      id: ruleRuns.id,
-      ruleId: ruleRuns.ruleId,
-      slot: ruleRuns.slot,
-      kind: ruleRuns.kind,
-      trigger: ruleRuns.trigger,
-    });
-}
-
 /** Reads back the run's claimed turn-offs, records each as it is, and closes the run. */
-async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
+async function settle(ctx: EngineContext, run: SilentRun): Promise<void> {
   // The claims of the run's (rule, slot), as a retry of it would re-send them.
-  const claims = await pendingTurnOffs(ctx.db, run.ruleId, run.slot);
+  const activity = createActivityStore(ctx.db);
+  const claims = await activity.pendingTurnOffs(run.ruleId, run.slot);
   const budgetClaims = await pendingBudgetChangesOf(ctx.db, [run.ruleId], run.slot);
   const slotRun = { ruleId: run.ruleId, slot: run.slot, kind: run.kind as 'run' | 'manual' };
   if (!claims.length && !budgetClaims.length) {
@@ -109,10 +77,9 @@ async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
     ...budgetClaims.filter((c) => !budgetLanded.includes(c)),
   ];
   const at = ctx.now();
-  await confirmTurnOffs(ctx.db, landed, at, "read back from the ad platform after the run's process stopped");
+  await activity.confirmTurnOffs(landed, at, "read back from the ad platform after the run's process stopped");
   for (const claim of notLanded)
-    await markFailed(
-      ctx.db,
+    await activity.markFailed(
       claim,
       `${STOPPED} and the ad platform shows ${budgetClaims.includes(claim) ? 'the budget unchanged' : 'it still on'}`,
       at,
@@ -122,7 +89,7 @@ async function settle(ctx: EngineContext, run: OrphanedRun): Promise<void> {
   const note = `${STOPPED}; settled by another process: ${landed.length} ${budgetClaims.length ? 'made' : 'turned off'}${
     notLanded.length ? `, ${notLanded.length} not` : ''
   }`;
-  await finishRun(ctx.db, run.ruleId, run.slot, run.kind as 'run' | 'manual' | 'approval', {
+  await createLedgerStore(ctx.db).finishRun(run.ruleId, run.slot, run.kind as 'run' | 'manual' | 'approval', {
     status: 'done',
     note,
     record: { outcome, counts: { acted: landed.length, failed: notLanded.length } },

@@ -5,12 +5,12 @@
  */
 import { readConditionInputs } from '../judgement/conditions/inputs';
 import { conditionsShown, previewBudgets } from './pipeline/changeBudgets';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { folders, ruleActivity, ruleExemptions } from '../db/schema/index';
+import { folders } from '../db/schema/index';
 import { ApiError, badRequest, notFound } from '../http/errors';
-import { recordEntry, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from '../activity/entries';
+import { createActivityStore, TURN_OFF_ACTIONS, TURN_ON_FOR, type ActivityRow } from '../activity/entries';
 import { evaluate, type AccountSnapshot } from '../judgement/evaluate';
 import { fetchHourly, hourlyHoursOf } from './hourlyRead';
 import { historyHours, judgingHistory, readsHourly } from './pipeline/judgingInputs';
@@ -22,7 +22,7 @@ import type { QualitySource } from '../outcomes/quality';
 import { countRun, recordRunFailure } from './pipeline/record';
 import { runSlot } from './pipeline/runBatch';
 import { loadEngineRule } from './rulesSource';
-import { fetchAccountSnapshot, keepInHistory, SnapshotStore, type RawAccountRead } from './accountSnapshots';
+import { createSnapshotStore, fetchAccountSnapshot, keepInHistory, type RawAccountRead } from './accountSnapshots';
 import { blastRadius, type BlastLimits } from '../judgement/blastRadius';
 import { radiusOf } from './pipeline/hold';
 import type { RunHeartbeat } from './runHeartbeat';
@@ -62,10 +62,11 @@ export function createRuleEngineService(deps: {
 }): RuleEngineService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
+  const activity = createActivityStore(db);
   const context: EngineContext = {
     db,
     client,
-    snapshots: new SnapshotStore(db, client, { now, warn: (m) => (deps.log ?? consoleLog).warn(m) }),
+    snapshots: createSnapshotStore(db, { client, now, warn: (m) => (deps.log ?? consoleLog).warn(m) }),
     log: deps.log ?? consoleLog,
     now,
     limits: deps.limits,
@@ -177,7 +178,7 @@ export function createRuleEngineService(deps: {
     },
 
     async undo(entryId, actor) {
-      const [entry] = await db.select().from(ruleActivity).where(eq(ruleActivity.id, entryId));
+      const entry = await activity.entryById(entryId);
       if (entry?.state !== 'done') throw notFound();
       if (!(TURN_OFF_ACTIONS as readonly string[]).includes(entry.action))
         throw badRequest('Only a turn-off can be undone.');
@@ -193,20 +194,10 @@ export function createRuleEngineService(deps: {
         });
       if (!result?.ok) throw platformError(result?.error ?? 'no answer');
       // Claim the undo first: of two users pressing Undo at once, one entry is written.
-      const claimed = await db
-        .update(ruleActivity)
-        .set({ undoneAt: now() })
-        .where(and(eq(ruleActivity.id, entryId), isNull(ruleActivity.undoneAt)))
-        .returning({ undoneAt: ruleActivity.undoneAt });
-      if (!claimed.length) throw badRequest('This action was already undone.');
-      if (entry.ruleId !== null) {
-        await db
-          .insert(ruleExemptions)
-          .values({ ruleId: entry.ruleId, objectId: entry.adId!, createdBy: actor.id })
-          .onConflictDoNothing();
-      }
+      if (!(await activity.claimUndo(entryId, now()))) throw badRequest('This action was already undone.');
+      if (entry.ruleId !== null) await activity.exempt(entry.ruleId, entry.adId!, actor.id);
       engineActions.inc({ action: TURN_ON_FOR[entry.action]!, result: 'done' });
-      return recordEntry(db, {
+      return activity.recordEntry({
         ruleId: entry.ruleId,
         folderId: entry.folderId,
         action: TURN_ON_FOR[entry.action]!,

@@ -4,10 +4,9 @@
  * RUN_SILENCE_MS belongs to a process that died (or froze): a retry may take it over
  * (ledger.ts claimRuns) and another process settles it (orphanedRuns.ts). One per process.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ruleRuns } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';
+import { createLedgerStore } from './ledger';
 
 /** How often a process renews its running attempts. */
 export const RUN_HEARTBEAT_MS = 5_000;
@@ -24,16 +23,15 @@ export function createRunHeartbeat(
   db: Database,
   options: { intervalMs?: number; warn?: (message: string) => void } = {},
 ): RunHeartbeat {
+  const ledger = createLedgerStore(db);
   const holders = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
 
   async function beat() {
     const ids = [...holders.keys()];
     if (!ids.length) return;
-    await db
-      .update(ruleRuns)
-      .set({ heartbeatAt: sql`now()` })
-      .where(and(inArray(ruleRuns.id, ids), eq(ruleRuns.status, 'running')))
+    await ledger
+      .renewHeartbeats(ids)
       .catch((error: unknown) => options.warn?.(`run heartbeat: ${errorMessage(error)}`));
   }
 

@@ -6,7 +6,7 @@
  */
 import type { AdPlatformClient } from '../adplatform/types';
 import type { Database } from '../db/client';
-import { markDone, markFailed, type ActivityRow } from '../activity/entries';
+import { createActivityStore, type ActivityRow } from '../activity/entries';
 
 interface BudgetWriter {
   setBudgets?(
@@ -28,18 +28,18 @@ export async function sendBudgetChanges(
     { accountId },
   );
   const byId = new Map(results.map((r) => [r.id, r]));
+  const activity = createActivityStore(ctx.db);
   const done: ActivityRow[] = [];
   const failed: ActivityRow[] = [];
   for (const entry of claimed) {
     const result = byId.get(entry.adId!);
     if (result?.ok) done.push(entry);
     else {
-      await markFailed(ctx.db, entry, result?.error ?? 'no answer from the ad platform', ctx.now());
+      await activity.markFailed(entry, result?.error ?? 'no answer from the ad platform', ctx.now());
       failed.push(entry);
     }
   }
-  await markDone(
-    ctx.db,
+  await activity.markDone(
     done.map((e) => e.id),
     ctx.now(),
   );

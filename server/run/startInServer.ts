@@ -14,7 +14,7 @@ import type { HeldAlerts } from './pipeline/context';
 import type { AlertWebhooks } from '../alerts/engineWebhooks';
 import { startOrphanSweep } from './orphanedRuns';
 import { createRunHeartbeat } from './runHeartbeat';
-import { SnapshotStore } from './accountSnapshots';
+import { createSnapshotStore } from './accountSnapshots';
 import { OutcomeStore } from '../outcomes/store';
 import type { PushOptions } from '../push/engine';
 
@@ -54,7 +54,7 @@ export async function startRuleEngineServices(
   const sweep = startOrphanSweep({
     db: dbh.db,
     client,
-    snapshots: new SnapshotStore(dbh.db, client),
+    snapshots: createSnapshotStore(dbh.db, { client }),
     log: consoleLog,
     now: () => new Date(),
     heartbeat,

@@ -13,7 +13,6 @@ import { searchAny } from '../http/search';
 import { AUDIT_ACTIONS, ruleChangesText } from '../rules/changes';
 import { auditFolder } from '../rules/context';
 import { pairErrors } from '../rules/ruleConditionFields';
-import { dismissHeldRuns } from '../rules/rules';
 import { applyRulePatch, type RulePatchBody } from '../rules/ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, type Db } from '../rules/store';
 import { NEW_RULE_JUDGING } from '../../src/domain/judging';
@@ -38,6 +37,7 @@ import {
 import { mayEditIn, readOnlyReason, requireEditable, requireFolderInScope, type EditScope } from './access';
 import { followersOf, isLive, lookalikesOf, valuesOfRule, type Follower } from './followers';
 import { snapshotOfValues, valuesOfSnapshot, writeRuleValues } from './values';
+import { createLedgerStore } from '../run/ledger';
 
 export const TEMPLATE_ACTIONS = {
   created: 'Template created',
@@ -290,7 +290,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       for (const plan of moved) {
         await writeRuleValues(tx, plan.follower.ruleId, plan.next);
         if (!plan.next.is_active || plan.next.notify_only)
-          await dismissHeldRuns(tx, plan.follower.ruleId, viewer.actor);
+          await createLedgerStore(tx).dismissHeldRuns(plan.follower.ruleId, viewer.actor.id);
       }
       const live = plans.filter((p) => isLive(p.follower));
       const foldersText = live.length ? `Folders: ${live.map(followerText).join(', ')}` : 'No folder follows it';

@@ -4,8 +4,8 @@
  * (pausing is idempotent) and never adds a second entry; an object is claimed at most once per
  * snapshot, whichever rule gets there first.
  */
-import { claimTurnOffsOf, markDone, markFailed, type ActivityRow } from '../../activity/entries';
-import { supersedeAll } from '../ledger';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
+import { createLedgerStore } from '../ledger';
 import { slotLabel } from '../../judgement/scheduleSlots';
 import { baseRecord, catchesUp, caughtUpHours, details, failAll, groupBy, live, plural, type InBatch } from './batch';
 import type { EngineContext } from './context';
@@ -27,13 +27,14 @@ export async function sendTurnOffs(
     { accountId },
   );
   const byId = new Map(results.map((r) => [r.id, r]));
+  const activity = createActivityStore(ctx.db);
   const done: ActivityRow[] = [];
   const failed: ActivityRow[] = [];
   for (const entry of claimed) {
     const result = byId.get(entry.adId!);
     if (result?.ok) done.push(entry);
     else {
-      await markFailed(ctx.db, entry, result?.error ?? 'no answer from the ad platform', ctx.now());
+      await activity.markFailed(entry, result?.error ?? 'no answer from the ad platform', ctx.now());
       failed.push(entry);
     }
   }
@@ -47,8 +48,7 @@ export async function apply(
   accountId: string,
 ): Promise<{ done: ActivityRow[]; failed: ActivityRow[] }> {
   const sent = await sendTurnOffs(ctx, claimed, accountId);
-  await markDone(
-    ctx.db,
+  await createActivityStore(ctx.db).markDone(
     sent.done.map((e) => e.id),
     ctx.now(),
   );
@@ -59,9 +59,9 @@ export async function apply(
 export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
   if (!items.length) return;
   const { db } = ctx;
+  const activity = createActivityStore(db);
   try {
-    const claimed = await claimTurnOffsOf(
-      db,
+    const claimed = await activity.claimTurnOffsOf(
       items.map((item) => ({
         scope: {
           ruleId: item.rule.id,
@@ -105,13 +105,11 @@ export async function act(ctx: EngineContext, items: InBatch[]): Promise<void> {
 
   const sent = live(items);
   try {
-    await markDone(
-      db,
+    await activity.markDone(
       sent.flatMap((item) => item.done.map((e) => e.id)),
       ctx.now(),
     );
-    await supersedeAll(
-      db,
+    await createLedgerStore(db).supersedeAll(
       items[0]!.run.kind,
       sent
         .filter((item) => item.run.missed?.length)

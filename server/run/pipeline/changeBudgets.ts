@@ -7,9 +7,7 @@
  * blast radius weighs in money. An acting run then claims them (../budgets/claim.ts, the same
  * decision taken again under the object's lock) and sends them (../budgets/send.ts).
  */
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { ruleActivity } from '../../db/schema/index';
-import type { ActivityRow } from '../../activity/entries';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
 import {
   budgetHistoryOf,
   claimBudgetChanges,
@@ -68,20 +66,7 @@ async function rollbacksOf(ctx: EngineContext, item: InBatch): Promise<PlannedBu
   const costNow = item.evaluation?.costNow;
   if (!hours || !line || !costNow?.size || ctx.budgetSafety === 'naive') return [];
   const since = new Date(ctx.now().getTime() - hours * HOUR);
-  const restores = sql`(select 1 from ${ruleActivity} r where r.reverses_id = ${ruleActivity.id} and r.action = 'restore_budget')`;
-  const raises = await ctx.db
-    .select()
-    .from(ruleActivity)
-    .where(
-      and(
-        eq(ruleActivity.ruleId, rule.id),
-        eq(ruleActivity.action, 'raise_budget'),
-        eq(ruleActivity.state, 'done'),
-        gte(ruleActivity.createdAt, since),
-        isNull(ruleActivity.undoneAt),
-        sql`not exists ${restores}`,
-      ),
-    );
+  const raises = await createActivityStore(ctx.db).raisesToRollBack(rule.id, since);
   const budgets = new Map((item.inputs?.budgets ?? []).map((b) => [b.id, b]));
   const currency = rule.account.currency;
   const plans: PlannedBudget[] = [];
@@ -119,25 +104,8 @@ async function rollbacksOf(ctx: EngineContext, item: InBatch): Promise<PlannedBu
 }
 
 /** The daily budget each folder's rules added in the last 24 hours (cents), for the money limit. */
-async function addedLastDay(ctx: EngineContext, folderIds: number[]): Promise<Map<number, number>> {
-  if (!folderIds.length) return new Map();
-  const rows = await ctx.db
-    .select({
-      folderId: ruleActivity.folderId,
-      added: sql<string>`coalesce(sum(${ruleActivity.budgetAfter} - ${ruleActivity.budgetBefore}), 0)`,
-    })
-    .from(ruleActivity)
-    .where(
-      and(
-        inArray(ruleActivity.folderId, folderIds),
-        eq(ruleActivity.action, 'raise_budget'),
-        inArray(ruleActivity.state, ['pending', 'done']),
-        gte(ruleActivity.createdAt, new Date(ctx.now().getTime() - 24 * HOUR)),
-      ),
-    )
-    .groupBy(ruleActivity.folderId);
-  return new Map(rows.map((r) => [r.folderId!, Number(r.added)]));
-}
+const addedLastDay = (ctx: EngineContext, folderIds: number[]): Promise<Map<number, number>> =>
+  createActivityStore(ctx.db).budgetAddedSince(folderIds, new Date(ctx.now().getTime() - 24 * HOUR));
 
 /** Plans the roll-backs and previews every budget change of the batch (nothing claimed yet). */
 export async function planBudgets(ctx: EngineContext, work: InBatch[]): Promise<void> {

@@ -3,7 +3,7 @@
  * "already done" and a slot another worker holds "in progress"; only the taken runs go on, so the
  * ledger is what refuses a second run of a slot.
  */
-import { claimRuns } from '../ledger';
+import { createLedgerStore } from '../ledger';
 import { groupBy, triggerOf } from './batch';
 import { DEFAULT_RUN_LEASE_MS, type BatchOutcome, type EngineContext, type SlotRun } from './context';
 
@@ -23,8 +23,7 @@ export async function claimBatch(ctx: EngineContext, runs: SlotRun[]): Promise<C
   if (runs.some((r) => r.slot.getTime() !== slot.getTime() || r.kind !== kind))
     throw new Error('the runs of a batch share one slot and kind');
   const unique = [...groupBy(runs, (r) => r.ruleId).values()].map((group) => group[0]!);
-  const claims = await claimRuns(
-    ctx.db,
+  const claims = await createLedgerStore(ctx.db).claimRuns(
     slot,
     kind,
     unique.map((run) => ({ ruleId: run.ruleId, trigger: triggerOf(run) })),

@@ -3,7 +3,7 @@
  * plan — the actions minus the objects turned off since the snapshot was taken (by anyone), each
  * reason saying why the run acted when it did.
  */
-import { turnedOffSince } from '../../activity/entries';
+import { createActivityStore } from '../../activity/entries';
 import { evaluate } from '../../judgement/evaluate';
 import { failAll, groupBy, live, runReason, type InBatch } from './batch';
 import type { EngineContext } from './context';
@@ -32,7 +32,7 @@ export async function evaluateBatch(
     [...groupBy(live(work), (item) => item.snapshot!.id).values()].map(async (items) => {
       try {
         const ids = [...new Set(items.flatMap((item) => item.evaluation!.actions.map((a) => a.objectId)))];
-        const stale = await turnedOffSince(ctx.db, ids, items[0]!.snapshot!.fetchedAt);
+        const stale = await createActivityStore(ctx.db).turnedOffSince(ids, items[0]!.snapshot!.fetchedAt);
         for (const item of items) {
           const extra = runReason(item.run, item.rule.timezone, ctx.now());
           item.stale = stale;

@@ -4,7 +4,7 @@
  * and a mail, sent by whoever wrote the entry. Checked for the objects a batch just switched.
  */
 import { DateTime } from 'luxon';
-import { ruleActivity } from '../../db/schema/index';
+import { createActivityStore } from '../../activity/entries';
 import { flipsOf, switchesOf } from '../onOffHistory';
 import { sendPlainAlert } from '../../alerts/plainAlert';
 import type { InBatch } from './batch';
@@ -19,6 +19,7 @@ export async function alertFlapping(ctx: EngineContext, work: InBatch[]): Promis
   );
   if (!switched.length) return;
   const now = ctx.now();
+  const activity = createActivityStore(ctx.db);
   try {
     const flips = flipsOf(
       await switchesOf(ctx.db, [...new Set(switched.map((s) => s.objectId))], new Date(now.getTime() - DAY_MS)),
@@ -27,24 +28,18 @@ export async function alertFlapping(ctx: EngineContext, work: InBatch[]): Promis
     for (const { item, objectId } of switched) {
       const times = flips.get(objectId) ?? 0;
       if (times <= FLAPPING_FLIPS) continue;
-      const [entry] = await ctx.db
-        .insert(ruleActivity)
-        .values({
-          // The object's alert, not one rule's: any rules, undo or hand may have switched it.
-          ruleId: null,
-          folderId: item.rule.folder.id,
-          action: 'flapping',
-          adId: objectId,
-          reason: {
-            Flapping: `turned off and back on ${times} times in 24 hours`,
-            'Last by rule': item.rule.name,
-            Account: item.rule.account.accountName,
-          },
-          slot: day,
-          runId: item.runId,
-        })
-        .onConflictDoNothing()
-        .returning();
+      // The object's alert, not one rule's: any rules, undo or hand may have switched it.
+      const entry = await activity.recordFlapping({
+        folderId: item.rule.folder.id,
+        objectId,
+        reason: {
+          Flapping: `turned off and back on ${times} times in 24 hours`,
+          'Last by rule': item.rule.name,
+          Account: item.rule.account.accountName,
+        },
+        day,
+        runId: item.runId,
+      });
       if (!entry) continue;
       ctx.log.warn(`${objectId} flapping: turned off and back on ${times} times in 24 hours`);
       await sendPlainAlert(

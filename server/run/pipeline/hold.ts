@@ -3,9 +3,8 @@
  * activity entry (action run_held) and, where alerts are set up, a mail — once — then its record
  * keeps the planned turn-offs for Approve or Dismiss (../heldRuns.ts).
  */
-import { ruleActivity } from '../../db/schema/index';
 import { reasonText, renderMessage, userText } from '../../mail/template';
-import type { ActivityRow } from '../../activity/entries';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
 import { blastRadius, type BudgetRadius } from '../../judgement/blastRadius';
 import { DEFAULT_BUDGET_LIMITS } from '../../../src/domain/budgetLimits';
 import { addedBy, budgetRecord } from './changeBudgets';
@@ -111,12 +110,13 @@ export async function alertHeldRun(
   };
   const alerts = ctx.alerts;
   if (!alerts) {
-    const [entry] = await ctx.db
-      .insert(ruleActivity)
-      .values({ ruleId: rule.id, folderId: rule.folder.id, action: 'run_held', slot: run.slot, reason, runId })
-      .onConflictDoNothing()
-      .returning();
-    return entry ?? null;
+    return createActivityStore(ctx.db).recordHeldRun({
+      ruleId: rule.id,
+      folderId: rule.folder.id,
+      slot: run.slot,
+      reason,
+      runId,
+    });
   }
   const { mailer, to } = addresseesOf(alerts, rule.folder.alertEmails);
   const names = ruleNamesInMail(rule);

@@ -4,10 +4,8 @@
  * attribution windows its rules count leads in), the rules' exempt objects and the turn-offs an
  * earlier attempt claimed but did not confirm.
  */
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ruleExemptions } from '../../db/schema/index';
-import { pendingTurnOffsOf } from '../../activity/entries';
+import { createActivityStore } from '../../activity/entries';
 import { loadEngineRules } from '../rulesSource';
 import { failAll, groupBy, type InBatch } from './batch';
 import type { TakenRun } from './claim';
@@ -29,24 +27,9 @@ export function windowsOf(items: InBatch[]): AttributionWindowKey[] {
   return [...new Set(windows as AttributionWindowKey[])].sort();
 }
 
+/** The objects a rule leaves alone (an undo adds one). */
 export async function exemptionsOf(db: Database, ruleId: number): Promise<Set<string>> {
-  return (await exemptionsOfRules(db, [ruleId])).get(ruleId) ?? new Set();
-}
-
-/** Each rule's exempt objects (a rule with none has no entry). */
-export async function exemptionsOfRules(db: Database, ruleIds: number[]): Promise<Map<number, Set<string>>> {
-  const exempt = new Map<number, Set<string>>();
-  if (!ruleIds.length) return exempt;
-  const rows = await db
-    .select({ ruleId: ruleExemptions.ruleId, objectId: ruleExemptions.objectId })
-    .from(ruleExemptions)
-    .where(inArray(ruleExemptions.ruleId, ruleIds));
-  for (const row of rows) {
-    const own = exempt.get(row.ruleId);
-    if (own) own.add(row.objectId);
-    else exempt.set(row.ruleId, new Set([row.objectId]));
-  }
-  return exempt;
+  return (await createActivityStore(db).exemptObjectsOf([ruleId])).get(ruleId) ?? new Set();
 }
 
 /** The taken runs whose rule can run (work) and those whose rule is gone or paused (skipped). */
@@ -129,9 +112,10 @@ export async function loadInputs(ctx: EngineContext, work: InBatch[]): Promise<M
       }
     }),
   );
+  const activity = createActivityStore(ctx.db);
   const [exempt, leftOver, leftOverBudgets] = await Promise.all([
-    exemptionsOfRules(ctx.db, ruleIds),
-    pendingTurnOffsOf(ctx.db, ruleIds, slot),
+    activity.exemptObjectsOf(ruleIds),
+    activity.pendingTurnOffsOf(ruleIds, slot),
     pendingBudgetChangesOf(ctx.db, ruleIds, slot),
   ]);
   await snapshots;

@@ -1,5 +1,5 @@
 /** Notify: notify-only runs write what they would have done, one statement for all of them. */
-import { recordEntries, type ActivityRow } from '../../activity/entries';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
 import { baseRecord, details, failAll, groupBy, plural, type InBatch } from './batch';
 import type { EngineContext } from './context';
 import { budgetRecord } from './changeBudgets';
@@ -13,8 +13,7 @@ export async function notifyOnly(ctx: EngineContext, items: InBatch[]): Promise<
   if (!items.length) return;
   let entries: ActivityRow[];
   try {
-    entries = await recordEntries(
-      ctx.db,
+    entries = await createActivityStore(ctx.db).recordEntries(
       items.flatMap((item) =>
         item.planned!.map((a) => ({
           ruleId: item.rule.id,

@@ -6,8 +6,8 @@
  */
 import { errorMessage } from '../../errorMessage';
 import { engineActions, engineHeldRuns, engineRuns } from '../../observability/counters';
-import { markFailed, pendingTurnOffs, recordEntry, type ActivityRow } from '../../activity/entries';
-import { finishRun, finishRuns, type RunFinish } from '../ledger';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
+import { createLedgerStore, type RunFinish } from '../ledger';
 import { loadEngineRule } from '../rulesSource';
 import { stopIfFailing } from '../failingRule';
 import { slotLabel } from '../../judgement/scheduleSlots';
@@ -35,7 +35,7 @@ export async function recordBatch(
     ...work.map((item) => ({ ruleId: item.rule.id, ...(item.error !== undefined ? failedRun(item) : item.finish!) })),
   ];
   try {
-    await finishRuns(ctx.db, slot, kind, finishes);
+    await createLedgerStore(ctx.db).finishRuns(slot, kind, finishes);
   } catch (error) {
     for (const item of work) if (item.error === undefined) item.error = error;
     for (const s of skipped) answered.set(s.run.ruleId, { run: s.run, error });
@@ -76,12 +76,13 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
   const message = errorMessage(error);
   engineRuns.inc({ kind: run.kind, outcome: 'failed' });
   const rule = await loadEngineRule(ctx.db, run.ruleId);
-  for (const entry of await pendingTurnOffs(ctx.db, run.ruleId, run.slot))
-    await markFailed(ctx.db, entry, message, ctx.now());
+  const activity = createActivityStore(ctx.db);
+  for (const entry of await activity.pendingTurnOffs(run.ruleId, run.slot))
+    await activity.markFailed(entry, message, ctx.now());
   ctx.log.error(`rule ${run.ruleId} ${run.kind} at ${run.slot.toISOString()} failed: ${message}`);
   const zone = rule?.timezone ?? 'UTC';
   // The entry first: whoever sees the run failed also finds why.
-  const entry = await recordEntry(ctx.db, {
+  const entry = await activity.recordEntry({
     ruleId: rule ? run.ruleId : null,
     folderId: rule?.folder.id ?? null,
     action: 'error',
@@ -93,7 +94,7 @@ export async function recordRunFailure(ctx: EngineContext, run: SlotRun, error: 
       Account: rule?.account.accountName ?? '',
     },
   });
-  await finishRun(ctx.db, run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
+  await createLedgerStore(ctx.db).finishRun(run.ruleId, run.slot, run.kind, { status: 'failed', error: message });
   if (rule)
     await stopIfFailing(ctx, rule).catch((e: unknown) =>
       ctx.log.warn(`rule ${run.ruleId}: the failing-rule check failed: ${errorMessage(e)}`),

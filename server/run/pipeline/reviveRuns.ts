@@ -5,9 +5,7 @@
  * turn-off, whichever run, worker or retry gets there first), then sent, then confirmed; a retry
  * re-sends its own run's pending revives. At most the blast radius's action limit per run.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { ruleActivity } from '../../db/schema/index';
-import { markDone, markFailed, type ActivityRow } from '../../activity/entries';
+import { createActivityStore, type ActivityRow } from '../../activity/entries';
 import { DEFAULT_LIMITS } from '../../judgement/blastRadius';
 import { lastSwitches } from '../onOffHistory';
 import { reviveDecisions, type PausedByRule } from '../../judgement/revive';
@@ -32,22 +30,12 @@ export async function reviveBatch(ctx: EngineContext, work: InBatch[]): Promise<
 }
 
 async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow[]> {
-  const { db } = ctx;
+  const activity = createActivityStore(ctx.db);
   const { rule, run } = item;
   const ownOff = [...lastSwitches(item.switches ?? []).values()].filter(
     (s) => s.turned === 'off' && s.source === 'rule' && s.ruleId === rule.id,
   );
-  const reasons = ownOff.length
-    ? await db
-        .select({ id: ruleActivity.id, reason: ruleActivity.reason, action: ruleActivity.action })
-        .from(ruleActivity)
-        .where(
-          inArray(
-            ruleActivity.id,
-            ownOff.map((s) => s.entryId),
-          ),
-        )
-    : [];
+  const reasons = ownOff.length ? await activity.reasonsOf(ownOff.map((s) => s.entryId)) : [];
   const adTurnOff = new Map(reasons.filter((r) => r.action === 'turn_off_ad').map((r) => [r.id, r.reason]));
   const paused: PausedByRule[] = ownOff
     .filter((s) => adTurnOff.has(s.entryId))
@@ -58,40 +46,11 @@ async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow
     limit,
   );
   const extra = runReason(run, rule.timezone, ctx.now());
-  const claimed = decisions.length
-    ? await db
-        .insert(ruleActivity)
-        .values(
-          decisions.map((d) => ({
-            ruleId: rule.id,
-            folderId: rule.folder.id,
-            action: 'revive_ad',
-            adId: d.objectId,
-            objectType: 'ad',
-            reason: { ...d.reason, ...extra },
-            state: 'pending',
-            slot: run.slot,
-            actorId: run.actorId ?? null,
-            runId: item.runId,
-            reversesId: d.entryId,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning()
-    : [];
-  const leftOver = await db
-    .select()
-    .from(ruleActivity)
-    .where(
-      and(
-        eq(ruleActivity.ruleId, rule.id),
-        eq(ruleActivity.slot, run.slot),
-        eq(ruleActivity.action, 'revive_ad'),
-        eq(ruleActivity.state, 'pending'),
-        // This run's own earlier attempt: a Run now racing the scheduled run leaves its claims to it.
-        item.runId === null ? undefined : eq(ruleActivity.runId, item.runId),
-      ),
-    );
+  const claimed = await activity.claimRevives(
+    { ruleId: rule.id, folderId: rule.folder.id, slot: run.slot, actorId: run.actorId ?? null, runId: item.runId },
+    decisions.map((d) => ({ objectId: d.objectId, reason: { ...d.reason, ...extra }, reverses: d.entryId })),
+  );
+  const leftOver = await activity.pendingRevives(rule.id, run.slot, item.runId);
   const toSend = [...new Map([...leftOver, ...claimed].map((e) => [e.id, e])).values()];
   if (!toSend.length) return [];
   const results = await ctx.client.setStatuses(
@@ -101,14 +60,12 @@ async function reviveFor(ctx: EngineContext, item: InBatch): Promise<ActivityRow
   const okIds = new Set(results.filter((r) => r.ok).map((r) => r.id));
   const done = toSend.filter((e) => okIds.has(e.adId!));
   for (const entry of toSend.filter((e) => !okIds.has(e.adId!)))
-    await markFailed(
-      db,
+    await activity.markFailed(
       entry,
       results.find((r) => r.id === entry.adId)?.error ?? 'no answer from the ad platform',
       ctx.now(),
     );
-  await markDone(
-    db,
+  await activity.markDone(
     done.map((e) => e.id),
     ctx.now(),
   );

@@ -15,7 +15,7 @@
  */
 import { planBudgets } from './changeBudgets';
 import { errorMessage } from '../../errorMessage';
-import { finishRuns } from '../ledger';
+import { createLedgerStore } from '../ledger';
 import { failAll, live, type InBatch } from './batch';
 import { alertFlapping } from './flapping';
 import { holdUnhealthy } from './healthHold';
@@ -106,10 +106,11 @@ async function runTaken(
 
 /** The rules could not be loaded: every taken run's attempt is released with that error. */
 async function releaseAll(ctx: EngineContext, first: SlotRun, taken: TakenRun[], error: unknown) {
-  await finishRuns(
-    ctx.db,
-    first.slot,
-    first.kind,
-    taken.map((t) => ({ ruleId: t.run.ruleId, status: 'failed' as const, error: errorMessage(error) })),
-  ).catch(() => undefined);
+  await createLedgerStore(ctx.db)
+    .finishRuns(
+      first.slot,
+      first.kind,
+      taken.map((t) => ({ ruleId: t.run.ruleId, status: 'failed' as const, error: errorMessage(error) })),
+    )
+    .catch(() => undefined);
 }

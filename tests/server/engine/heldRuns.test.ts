@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
 import { runAlert } from '../../../server/alerts/digests';
-import { pruneRuns } from '../../../server/run/ledger';
+import { createLedgerStore } from '../../../server/run/ledger';
 import { createRuleEngineService, type RuleEngineService } from '../../../server/run/requestedRuns';
 import type { MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
@@ -385,7 +385,7 @@ eachDatabase((engine) => {
         { ruleId: rule.id, slot: new Date('2020-01-01T00:00:00Z'), kind: 'run', status: 'done', outcome: 'done' },
         { ruleId: rule.id, slot: new Date(), kind: 'run', status: 'done', outcome: 'done' },
       ]);
-      await pruneRuns(api.dbh.db, new Date(Date.now() - 30 * 24 * 3600_000));
+      await createLedgerStore(api.dbh.db).pruneRuns(new Date(Date.now() - 30 * 24 * 3600_000));
       const left = await api.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule.id));
       expect(left).toHaveLength(1);
     });

@@ -10,8 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ObjectStatus, StatusChangeResult } from '../../../server/adplatform/types';
 import type { DbHandle } from '../../../server/db/client';
 import { ruleRuns } from '../../../server/db/schema/index';
-import { claimTurnOffs } from '../../../server/activity/entries';
-import { claimRun } from '../../../server/run/ledger';
+import { createActivityStore } from '../../../server/activity/entries';
+import { createLedgerStore } from '../../../server/run/ledger';
 import { settleOrphanedRuns } from '../../../server/run/orphanedRuns';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { eachDatabase, freshDatabase } from '../../support/db';
@@ -110,9 +110,9 @@ eachDatabase((engine) => {
         reason: {},
       };
       const claims = await Promise.all([
-        claimTurnOffs(dbh.db, scope(9001), [action]),
-        claimTurnOffs(dbh.db, scope(9002), [action]),
-        claimTurnOffs(dbh.db, scope(9003), [action]),
+        createActivityStore(dbh.db).claimTurnOffs(scope(9001), [action]),
+        createActivityStore(dbh.db).claimTurnOffs(scope(9002), [action]),
+        createActivityStore(dbh.db).claimTurnOffs(scope(9003), [action]),
       ]);
       expect(claims.map((c) => c.length).sort()).toEqual([0, 0, 1]);
     });
@@ -120,7 +120,7 @@ eachDatabase((engine) => {
     it('settles a Run now whose process stopped: the pause that landed confirmed, the other recorded as not done, once', async () => {
       const { rule, folder } = await seedRule(dbh.db, account.adAccountId);
       const slot = new Date(clock.getTime() + 5);
-      const { id: runId } = await claimRun(dbh.db, rule.id, slot, 'manual', 20_000, 'run_now');
+      const { id: runId } = await createLedgerStore(dbh.db).claimRun(rule.id, slot, 'manual', 20_000, 'run_now');
       const scope = {
         ruleId: rule.id,
         folderId: folder.id,
@@ -138,7 +138,7 @@ eachDatabase((engine) => {
         task: 'trigger_cpl' as const,
         reason: { CPL: 'over' },
       }));
-      expect(await claimTurnOffs(dbh.db, scope, planned)).toHaveLength(2);
+      expect(await createActivityStore(dbh.db).claimTurnOffs(scope, planned)).toHaveLength(2);
       // The process sent its batch and died: Graph applied the first pause only.
       platform.open();
       await platform.setStatuses([{ id: dear, status: 'PAUSED' }]);
@@ -174,7 +174,7 @@ eachDatabase((engine) => {
     it('a cut-off run that had claimed nothing is closed as failed with an Activity entry saying so', async () => {
       const { rule } = await seedRule(dbh.db, account.adAccountId);
       const slot = new Date(clock.getTime() + 7);
-      const { id: runId } = await claimRun(dbh.db, rule.id, slot, 'manual', 20_000, 'run_now');
+      const { id: runId } = await createLedgerStore(dbh.db).claimRun(rule.id, slot, 'manual', 20_000, 'run_now');
       await silence(runId!, 5_000);
       expect(await settleOrphanedRuns(ctx(), { manualMs: 1_000, scheduledMs: 600_000 })).toBe(1);
       const [run] = await dbh.db.select().from(ruleRuns).where(eq(ruleRuns.id, runId!));
@@ -187,11 +187,11 @@ eachDatabase((engine) => {
     it("a scheduled run is left to its job's retry, and settled only once it is past the retries", async () => {
       const { rule } = await seedRule(dbh.db, account.adAccountId);
       const slot = new Date('2026-03-02T14:00:00Z');
-      const { id: runId } = await claimRun(dbh.db, rule.id, slot, 'run', 20_000, 'schedule');
+      const { id: runId } = await createLedgerStore(dbh.db).claimRun(rule.id, slot, 'run', 20_000, 'schedule');
       await silence(runId!, 60_000);
       expect(await settleOrphanedRuns(ctx(), { manualMs: 1_000, scheduledMs: 300_000 })).toBe(0);
       // The retry takes it over once its process has been silent for the lease.
-      expect((await claimRun(dbh.db, rule.id, slot, 'run', 20_000)).claim).toBe('claimed');
+      expect((await createLedgerStore(dbh.db).claimRun(rule.id, slot, 'run', 20_000)).claim).toBe('claimed');
       await silence(runId!, 400_000);
       expect(await settleOrphanedRuns(ctx(), { manualMs: 1_000, scheduledMs: 300_000 })).toBe(1);
     });

@@ -5,7 +5,7 @@ import { ruleRuns } from '../../../server/db/schema/index';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { expandObjects } from '../../../server/judgement/runRecord';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
-import { SnapshotStore } from '../../../server/run/accountSnapshots';
+import { createSnapshotStore } from '../../../server/run/accountSnapshots';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { engineContext, quietLog, seedAccount, seedRule, startFrozenSimulator } from './support';
 
@@ -34,7 +34,7 @@ eachDatabase((engine) => {
       const service = createRuleEngineService({ db: dbh.db, client: world.client, now, log: quietLog });
       const preview = await service.preview(ruleId);
       const ctx = engineContext(dbh.db, world.client, now, {
-        snapshots: new SnapshotStore(dbh.db, world.client, { now, pollMs: 20 }),
+        snapshots: createSnapshotStore(dbh.db, { client: world.client, now, pollMs: 20 }),
       });
       const result = await runSlot(ctx, { ruleId, slot: at, kind: 'run' });
       const [run] = await dbh.db

@@ -21,7 +21,7 @@ import type {
 import type { Database, DbHandle } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../../server/db/schema/index';
 import type { EngineContext, EngineLog } from '../../../server/run/pipeline/context';
-import { SnapshotStore } from '../../../server/run/accountSnapshots';
+import { createSnapshotStore } from '../../../server/run/accountSnapshots';
 import { mailerFromConfig, type Mailer, type MailMessage } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi } from '../../support/api';
 import { freshDatabase, type Engine } from '../../support/db';
@@ -164,7 +164,7 @@ export function engineContext(
   return {
     db,
     client,
-    snapshots: new SnapshotStore(db, client, { pollMs: 20 }),
+    snapshots: createSnapshotStore(db, { client, pollMs: 20 }),
     log: quietLog,
     now,
     limits: NO_BLAST_LIMIT,

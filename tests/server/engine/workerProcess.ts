@@ -17,7 +17,7 @@ import { openPostgres } from '../../../server/db/client';
 import { startRuleEngine } from '../../../server/run/startInWorker';
 import type { EngineContext } from '../../../server/run/pipeline/context';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
-import { SnapshotStore } from '../../../server/run/accountSnapshots';
+import { createSnapshotStore } from '../../../server/run/accountSnapshots';
 import type { Mailer } from '../../../server/mail/mailer';
 
 const env = process.env;
@@ -46,7 +46,7 @@ async function main() {
     const ctx: EngineContext = {
       db: dbh.db,
       client,
-      snapshots: new SnapshotStore(dbh.db, client, { pollMs: 20 }),
+      snapshots: createSnapshotStore(dbh.db, { client, pollMs: 20 }),
       log,
       now,
       limits,

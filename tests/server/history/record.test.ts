@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../../server/db/client';
 import { adHistoryNames, adMetricHistory } from '../../../server/db/schema/index';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
-import { SnapshotStore } from '../../../server/run/accountSnapshots';
+import { createSnapshotStore } from '../../../server/run/accountSnapshots';
 import { recordReading } from '../../../server/history/record';
 import { historyCoverage, pruneHistory, writeSettledDays } from '../../../server/history/store';
 import { hourIndex, loadTimeline, numbersAt } from '../../../server/history/timeline';
@@ -43,7 +43,7 @@ eachDatabase((engine) => {
       const { rule } = await seedRule(dbh.db, account.adAccountId, { everyDayAt: [12] });
       await runSlot(
         engineContext(dbh.db, platform, () => readAt, {
-          snapshots: new SnapshotStore(dbh.db, platform, { now: () => readAt, pollMs: 20 }),
+          snapshots: createSnapshotStore(dbh.db, { client: platform, now: () => readAt, pollMs: 20 }),
         }),
         { ruleId: rule.id, slot: new Date('2024-01-15T12:00:00Z'), kind: 'run' },
       );
