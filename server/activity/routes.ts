@@ -40,9 +40,10 @@ const exemptionSchema = z.object({ object_id: z.string(), created_at: z.string()
 const mayRead = requirePermission('read_rules');
 const mayAct = requirePermission('create_update_rules');
 
-const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The rule log and Undo of one of its entries. */
+const ruleLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
-  // A scoped permission group undoes and changes exemptions only in its folders (server/people/ruleScope.ts).
+  // A scoped permission group undoes only in its folders (server/people/ruleScope.ts).
   const scope = createScopeGuards(app.db);
 
   app.get(
@@ -77,6 +78,13 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await ruleLog.byIds([entry.id]))[0]!;
     },
   );
+};
+
+/** A rule's exemptions: the ads and campaigns it leaves alone, and taking one off the list. */
+const exemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ruleLog = createRuleLogStore(app.db, app.config.listCountCap);
+  // A scoped permission group changes exemptions only in its folders (server/people/ruleScope.ts).
+  const scope = createScopeGuards(app.db);
 
   app.get(
     '/rules/:id/exemptions/',
@@ -110,6 +118,11 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+};
+
+const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ruleLogRoutes);
+  await app.register(exemptionRoutes);
 };
 
 export default activityRoutes;
