@@ -11,7 +11,7 @@ import type { BlastLimits } from '../judgement/blastRadius';
 import { switchesOf, type Switch } from '../run/onOffHistory';
 import type { MetricName } from '../history/reading';
 import { timelineSpan } from '../history/timeline';
-import { OutcomeStore } from '../outcomes/store';
+import { createOutcomeStore } from '../outcomes/store';
 import type { QualityHistory } from '../outcomes/qualityHistory';
 import { budgetOutcomesOf } from './budgetOutcome';
 import { loadTimelines, timelineView, type LoadedTimeline } from './fleetTimelines';
@@ -92,7 +92,7 @@ export async function loadAccounts(
         const own = sidesOfAccount(adAccountId);
         const [quality, platform] = await Promise.all([
           own.some((s) => s.readsQuality)
-            ? new OutcomeStore(db).history(adAccountId, context.fromMs, context.toMs)
+            ? createOutcomeStore(db).history(adAccountId, context.fromMs, context.toMs)
             : null,
           platformOf(own, adAccountId, context),
         ]);

@@ -26,7 +26,7 @@ import { HOUR_MS, DAY_MS } from '../history/reading';
 import { historyCoverage } from '../history/store';
 import { loadTimeline } from '../history/timeline';
 import { ApiError, notFound, ValidationError } from '../http/errors';
-import { OutcomeStore } from '../outcomes/store';
+import { createOutcomeStore } from '../outcomes/store';
 import { isValidTimezone } from '../rules/timezones';
 import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
 import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../src/domain/backtest';
@@ -197,7 +197,7 @@ export async function runBacktest(
       : Promise.resolve([]),
     switchesOf(db, objectIds, new Date(turnOnsSince)),
     readsOutcomes(rule) || conditionsReadOutcomes(conditions)
-      ? new OutcomeStore(db).history(account.adAccountId, fromMs, toMs)
+      ? createOutcomeStore(db).history(account.adAccountId, fromMs, toMs)
       : null,
   ]);
   const replayed = await replay({

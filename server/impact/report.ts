@@ -20,7 +20,7 @@ import { DAY_MS, HOUR_MS, insightRowOf } from '../history/reading';
 import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 import { notFound } from '../http/errors';
 import type { QualityByAd } from '../outcomes/quality';
-import { OutcomeStore } from '../outcomes/store';
+import { createOutcomeStore } from '../outcomes/store';
 import { BUDGET_ACTIONS, BUDGET_METHOD, budgetImpactOf } from './budgetImpact';
 
 export type ImpactScope = { kind: 'agency' } | { kind: 'folder'; id: number } | { kind: 'rule'; id: number };
@@ -166,7 +166,7 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
     const rule = e.ruleId === null ? undefined : ruleOf.get(e.ruleId);
     return rule && readsOutcomes(rule) && e.adAccountId !== null ? [e.adAccountId] : [];
   });
-  const store = new OutcomeStore(db);
+  const store = createOutcomeStore(db);
   for (const account of new Set(outcomeAccounts)) qualityNow.set(account, await store.qualityAt(account, now));
 
   const backOnOf = (off: Entry): { atMs: number; by: 'undo' | 'revive' } | null => {
@@ -273,3 +273,5 @@ export async function impactReport(db: Database, scope: ImpactScope, days: numbe
 export function createImpactStore(db: Database) {
   return { report: (scope: ImpactScope, days: number, now: Date) => impactReport(db, scope, days, now) };
 }
+
+export type ImpactStore = ReturnType<typeof createImpactStore>;

@@ -109,3 +109,5 @@ export function createCrmStore(db: Database) {
 
   return { zoneOf, record, upload, summary };
 }
+
+export type CrmStore = ReturnType<typeof createCrmStore>;

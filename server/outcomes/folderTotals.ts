@@ -17,7 +17,7 @@ import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { happenedCampaignIds, sumByCampaign } from './campaignTotals';
 import { requireLiveFolder } from './crmKeys';
 import { LEAD_STAGES } from './quality';
-import { OutcomeStore, type AdQualityOfCampaign } from './store';
+import { createOutcomeStore, type AdQualityOfCampaign, type OutcomeStore } from './store';
 
 /** A campaign's lifetime spend and leads, as last synced. */
 export interface CampaignFigures {
@@ -80,7 +80,11 @@ export function folderTotalsOf(
   return { ...webinarTotals(adList, [...happenedCampaigns], figures), stages: stageTotals(adList, figures) };
 }
 
-export function createFolderOutcomeStore(db: Database, outcomes = new OutcomeStore(db)) {
+/** `outcomes`: where the ads' qualities are read (the outcome store over `db` when absent). */
+export function createFolderOutcomeStore(
+  db: Database,
+  { outcomes = createOutcomeStore(db) }: { outcomes?: OutcomeStore } = {},
+) {
   /** The live folder's totals as known at `at` (404 for a folder unknown or in the trash). */
   async function totals(folderId: number, at = new Date()): Promise<FolderOutcomes> {
     const { folder } = await requireLiveFolder(db, folderId);
@@ -103,3 +107,5 @@ export function createFolderOutcomeStore(db: Database, outcomes = new OutcomeSto
 
   return { totals };
 }
+
+export type FolderOutcomeStore = ReturnType<typeof createFolderOutcomeStore>;

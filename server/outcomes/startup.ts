@@ -9,7 +9,7 @@ import type { WebinarPlatform } from '../webinar/index';
 import type { CredentialCipher } from '../rules/credentials';
 import { acquireLease, releaseLease } from '../campaigns/job';
 import { errorMessage } from '../errorMessage';
-import { OutcomeStore } from './store';
+import { createOutcomeStore } from './store';
 import { OutcomeSync, type LeadSource } from './sync';
 
 export const OUTCOME_SYNC_JOB = 'outcomes';
@@ -28,7 +28,7 @@ export function startOutcomeSync(
     graph,
     demioFor: (credentials) => webinar.clientFor(credentials),
     decrypt: (stored) => cipher.decrypt(stored),
-    store: new OutcomeStore(db),
+    store: createOutcomeStore(db),
     log,
   });
   const intervalMs = config.outcomeSyncMinutes * 60_000;

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { resultRows } from '../http/pagination';
 import { campaignsOfAds, readOutcomeRows } from './outcomeRows';
-import type { LeadStage, QualityByAd, QualitySource } from './quality';
+import type { LeadStage, QualitySource } from './quality';
 import { qualitiesOf, websiteOnlyAds, type AdQualityOfCampaign, type StageWindowMs } from './qualityOf';
 import { QualityHistory } from './qualityHistory';
 
@@ -36,54 +36,53 @@ export interface OutcomeStoreOptions {
   stageWindowDays?: Partial<Record<LeadStage, number>>;
 }
 
-export class OutcomeStore implements QualitySource {
-  private readonly stageWindowMs: StageWindowMs;
-
-  constructor(
-    private readonly db: Database,
-    options: OutcomeStoreOptions = {},
-  ) {
-    this.stageWindowMs = (stage) => (options.stageWindowDays?.[stage] ?? DEFAULT_STAGE_WINDOW_DAYS) * DAY_MS;
-  }
-
-  async qualityAt(adAccountId: string, at: Date): Promise<QualityByAd> {
-    const byAd = await this.adQualities(adAccountId, at);
-    return new Map([...byAd].map(([adId, { campaignId: _campaign, ...quality }]) => [adId, quality]));
-  }
+export function createOutcomeStore(db: Database, options: OutcomeStoreOptions = {}) {
+  const stageWindowMs: StageWindowMs = (stage) =>
+    (options.stageWindowDays?.[stage] ?? DEFAULT_STAGE_WINDOW_DAYS) * DAY_MS;
 
   /** Every ad of the account with something known at `at`, with its campaign. */
-  async adQualities(adAccountId: string, at: Date): Promise<Map<string, AdQualityOfCampaign>> {
-    const rows = await readOutcomeRows(this.db, adAccountId, at);
-    const campaignOfWebsiteAd = await campaignsOfAds(this.db, websiteOnlyAds(rows.leads, rows.outcomes));
-    const { byAd, settledSpendAt } = qualitiesOf({ ...rows, campaignOfWebsiteAd }, at.getTime(), this.stageWindowMs);
-    const spends = await historySpend(this.db, adAccountId, settledSpendAt);
+  async function adQualities(adAccountId: string, at: Date): Promise<Map<string, AdQualityOfCampaign>> {
+    const rows = await readOutcomeRows(db, adAccountId, at);
+    const campaignOfWebsiteAd = await campaignsOfAds(db, websiteOnlyAds(rows.leads, rows.outcomes));
+    const { byAd, settledSpendAt } = qualitiesOf({ ...rows, campaignOfWebsiteAd }, at.getTime(), stageWindowMs);
+    const spends = await historySpend(db, adAccountId, settledSpendAt);
     for (const [adId, spend] of spends) byAd.get(adId)!.settledSpend = spend;
     return byAd;
   }
+
+  /** What each ad of the account had become by `at` (the engine's QualitySource). */
+  const qualityAt: QualitySource['qualityAt'] = async (adAccountId, at) => {
+    const byAd = await adQualities(adAccountId, at);
+    return new Map([...byAd].map(([adId, { campaignId: _campaign, ...quality }]) => [adId, quality]));
+  };
 
   /**
    * What each ad's leads had become at any moment of [fromMs, toMs), as known then (rows recorded
    * later unseen), read once for a backtest that asks at every scheduled hour.
    */
-  async history(adAccountId: string, fromMs: number, toMs: number): Promise<QualityHistory> {
-    const rows = await readOutcomeRows(this.db, adAccountId, new Date(toMs));
-    const campaignOfWebsiteAd = await campaignsOfAds(this.db, websiteOnlyAds([], rows.outcomes));
+  async function history(adAccountId: string, fromMs: number, toMs: number): Promise<QualityHistory> {
+    const rows = await readOutcomeRows(db, adAccountId, new Date(toMs));
+    const campaignOfWebsiteAd = await campaignsOfAds(db, websiteOnlyAds([], rows.outcomes));
     const facts = { ...rows, campaignOfWebsiteAd };
     const moments = QualityHistory.settledSpendMoments(facts, fromMs, toMs);
     const spends = new Map<string, number>();
     for (const [moment, adIds] of moments) {
-      const found = await historySpend(this.db, adAccountId, new Map(adIds.map((adId) => [adId, moment])));
+      const found = await historySpend(db, adAccountId, new Map(adIds.map((adId) => [adId, moment])));
       for (const [adId, spend] of found) spends.set(QualityHistory.spendKey(adId, moment), spend);
     }
-    return new QualityHistory(facts, this.stageWindowMs, spends);
+    return new QualityHistory(facts, stageWindowMs, spends);
   }
+
+  return { qualityAt, adQualities, history };
 }
+
+export type OutcomeStore = ReturnType<typeof createOutcomeStore>;
 
 /**
  * Each ad's lifetime spend at its moment, from the metric history (cumulative cents per UTC hour):
  * the last reading at or before the moment, on its day or the day before; ads without one are absent.
  */
-export async function historySpend(
+async function historySpend(
   db: Database,
   adAccountId: string,
   momentByAd: Map<string, number>,

@@ -15,7 +15,7 @@ import type { AlertWebhooks } from '../alerts/engineWebhooks';
 import { startOrphanSweep } from './orphanedRuns';
 import { createRunHeartbeat } from './runHeartbeat';
 import { createSnapshotStore } from './accountSnapshots';
-import { OutcomeStore } from '../outcomes/store';
+import { createOutcomeStore } from '../outcomes/store';
 import type { PushOptions } from '../push/engine';
 
 /**
@@ -49,7 +49,7 @@ export async function startRuleEngineServices(
   const limits = limitsOf(config);
   const heartbeat = createRunHeartbeat(dbh.db, { warn: (m) => consoleLog.warn(m) });
   // What the leads became (webinar show-ups, CRM stages), for the rule tasks that judge it.
-  const quality = new OutcomeStore(dbh.db);
+  const quality = createOutcomeStore(dbh.db);
   const ruleEngine = createRuleEngineService({ db: dbh.db, client, limits, alerts, heartbeat, quality });
   const sweep = startOrphanSweep({
     db: dbh.db,

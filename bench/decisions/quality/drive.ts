@@ -8,7 +8,7 @@
  */
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import { campaigns } from '../../../server/db/schema/index';
-import { OutcomeStore } from '../../../server/outcomes/store';
+import { createOutcomeStore } from '../../../server/outcomes/store';
 import { OutcomeSync } from '../../../server/outcomes/sync';
 import { DemioClient } from '../../../server/webinar/demioClient';
 import { DEMIO_ACCOUNT_LIMITS, DemioPacer } from '../../../server/webinar/pacer';
@@ -99,7 +99,7 @@ export async function driveQualityVariant(
     },
     // The bench stores the simulator's keys as they are: the cipher is not what it measures.
     decrypt: (stored) => JSON.parse(stored) as DemioCredentials,
-    store: new OutcomeStore(db),
+    store: createOutcomeStore(db),
     now: () => clock,
   });
 
@@ -123,7 +123,7 @@ export async function driveQualityVariant(
     ruleIds.push(ruleId);
   }
 
-  const ctx = { ...engineOnClock(db, graph, () => clock, 100_000), quality: new OutcomeStore(db) };
+  const ctx = { ...engineOnClock(db, graph, () => clock, 100_000), quality: createOutcomeStore(db) };
   const slots = Math.floor((options.days * 24) / options.everyHours);
   const failures = { count: 0, first: [] as string[] };
   let syncFailures = 0;

@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { OUTCOME_CHECKS } from '../../../server/judgement/outcomeTasks';
-import { OutcomeStore } from '../../../server/outcomes/store';
+import * as outcomeRows from '../../../server/outcomes/outcomeRows';
+import { createOutcomeStore } from '../../../server/outcomes/store';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';
 import { everyHour, readAt, ruleBody, seedWebinar } from './support';
@@ -108,7 +109,7 @@ eachDatabase((engine) => {
     });
 
     it('before the show-ups are recorded the task waits for the event; recorded late, they are unseen until then', async () => {
-      const store = new OutcomeStore(dbh.db);
+      const store = createOutcomeStore(dbh.db);
       const history = await store.history(adAccountId, START, NOW.getTime());
       const [, check] = OUTCOME_CHECKS.find(([task]) => task === 'cost_per_attendee')!;
       const verdict = (adId: string, iso: string) => {
@@ -146,9 +147,9 @@ eachDatabase((engine) => {
     });
 
     it('a rule without an outcome task reads no outcomes and pauses on its numbers alone', async () => {
-      const history = vi.spyOn(OutcomeStore.prototype, 'history');
+      const outcomesRead = vi.spyOn(outcomeRows, 'readOutcomeRows');
       const result = await backtest({ trigger_cpl: { cpl: '25' } });
-      expect(history).not.toHaveBeenCalled();
+      expect(outcomesRead).not.toHaveBeenCalled();
       // $510 over 20 leads at 03:00: $25.50 > $25.00, for every ad alike (an hour's ads in the order of their ids).
       expect(result.results.map((r) => [r.at, r.object_id, r.reason.CPL])).toEqual(
         ['good', 'late', 'pricey'].map((id) => ['2024-03-06T03:00:00.000Z', id, '$25.50 > $25.00']),

@@ -15,7 +15,7 @@ import {
   leadPeople,
   metaAdAccounts,
 } from '../../../server/db/schema/index';
-import { OutcomeStore } from '../../../server/outcomes/store';
+import { createOutcomeStore, type OutcomeStore } from '../../../server/outcomes/store';
 import { writeCampaignOutcomes } from '../../../server/outcomes/campaignTotals';
 import { emailHash } from '../../../server/webinar/emailHash';
 import { eachDatabase, freshDatabase } from '../../support/db';
@@ -37,7 +37,7 @@ eachDatabase((engine) => {
     beforeAll(async () => {
       dbh = await freshDatabase(engine);
       const db = dbh.db;
-      store = new OutcomeStore(db);
+      store = createOutcomeStore(db);
       await db.insert(metaAdAccounts).values({ adAccountId: ACCOUNT, accountName: 'Harbor', timezoneName: 'UTC' });
       const [folder] = await db
         .insert(folders)
@@ -168,7 +168,7 @@ eachDatabase((engine) => {
       const after = (await store.qualityAt(ACCOUNT, at('2026-03-12T00:00:00Z'))).get(AD)!;
       expect(after.stages.booked).toEqual({ reached: 1, judged: 2 });
       expect(after.stages.qualified).toEqual({ reached: 1, judged: 2 });
-      const shortWindow = new OutcomeStore(dbh.db, { stageWindowDays: { qualified: 1 } });
+      const shortWindow = createOutcomeStore(dbh.db, { stageWindowDays: { qualified: 1 } });
       const quick = (await shortWindow.qualityAt(ACCOUNT, at('2026-03-12T00:00:00Z'))).get(AD)!;
       expect(quick.stages.qualified).toEqual({ reached: 1, judged: 3 });
     });

@@ -19,7 +19,7 @@ import {
 } from '../../../server/db/schema/index';
 import { platformHealthNow } from '../../../server/health/report';
 import { createCredentialCipher } from '../../../server/rules/credentials';
-import { OutcomeStore } from '../../../server/outcomes/store';
+import { createOutcomeStore } from '../../../server/outcomes/store';
 import { OutcomeSync } from '../../../server/outcomes/sync';
 import { outcomeRetentionStart, pruneOutcomes } from '../../../server/outcomes/retention';
 import { DemioClient } from '../../../server/webinar/demioClient';
@@ -46,7 +46,7 @@ eachDatabase((engine) => {
         demioFor: ({ api_key, api_secret }) =>
           new DemioClient({ baseUrl: demio.url, apiKey: api_key, apiSecret: api_secret, sleep: async () => undefined }),
         decrypt: (stored) => cipher.decrypt(stored),
-        store: new OutcomeStore(dbh.db),
+        store: createOutcomeStore(dbh.db),
         now: () => new Date(frozen.sim.clock.now()),
       });
 
