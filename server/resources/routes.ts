@@ -40,7 +40,11 @@ const resourceRoutes: FastifyPluginAsync = async (app) => {
   for (const resource of await definedResources()) {
     const { spec } = resource;
     const { tags, record, params, mayRead, mayChange } = resourceRoutesOf(spec);
-    const store = createResourceStore(app.db, resource, app.credentials, savedChecksOf(app)[spec.name]);
+    const store = createResourceStore(app.db, {
+      resource,
+      cipher: app.credentials,
+      check: savedChecksOf(app)[spec.name],
+    });
     const path = `/${spec.path}`;
     const one = `${path}:id/`;
     const found = async (id: string | number) => (await store.find(id)) ?? Promise.reject(notFound());

@@ -24,14 +24,6 @@ type Row = Record<string, unknown>;
  */
 export type SavedCheck = (record: ResourceRecord, id: string | number | null) => Promise<Record<string, string[]>>;
 
-export interface ResourceStore {
-  list(page: PageRequest, query: { ordering?: string; search?: string }): Promise<Slice<ResourceRecord>>;
-  find(id: string | number): Promise<ResourceRecord | null>;
-  create(actor: AuditActor, input: ResourceRecord): Promise<ResourceRecord>;
-  update(actor: AuditActor, id: string | number, changes: ResourceRecord): Promise<ResourceRecord | null>;
-  remove(actor: AuditActor, id: string | number): Promise<boolean>;
-}
-
 /** How a stored secret is answered: masked, '' when none, NEEDS_REENTRY when the server's key no longer opens it. */
 export const shownSecret = (cipher: CredentialCipher, stored: unknown): string =>
   typeof stored === 'string' && stored && !opens(cipher, stored)
@@ -51,10 +43,8 @@ const columnKey = (name: string, field: FieldSpec) => field.column ?? name;
 
 export function createResourceStore(
   db: Database,
-  resource: DefinedResource,
-  cipher: CredentialCipher,
-  check?: SavedCheck,
-): ResourceStore {
+  { resource, cipher, check }: { resource: DefinedResource; cipher: CredentialCipher; check?: SavedCheck },
+) {
   const { spec } = resource;
   const table = resource.table as PgTable & Record<string, AnyColumn>;
   const fields = Object.entries(spec.fields);
@@ -146,7 +136,10 @@ export function createResourceStore(
     ((await db.select(selection).from(table).where(eq(idColumn, id)))[0] as Row | undefined) ?? null;
 
   return {
-    async list({ limit, offset }, query) {
+    async list(
+      { limit, offset }: PageRequest,
+      query: { ordering?: string; search?: string },
+    ): Promise<Slice<ResourceRecord>> {
       const where = searchAny(
         query.search,
         (spec.search ?? []).map((name) => columnOf(name)),
@@ -164,12 +157,12 @@ export function createResourceStore(
       return { count: total, results: (results as Row[]).map(toRecord) };
     },
 
-    async find(id) {
+    async find(id: string | number): Promise<ResourceRecord | null> {
       const row = await findRow(id);
       return row && toRecord(row);
     },
 
-    async create(actor, input) {
+    async create(actor: AuditActor, input: ResourceRecord): Promise<ResourceRecord> {
       const values = await rowValues(input, null);
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(table).values(values).returning();
@@ -182,7 +175,7 @@ export function createResourceStore(
       });
     },
 
-    async update(actor, id, changes) {
+    async update(actor: AuditActor, id: string | number, changes: ResourceRecord): Promise<ResourceRecord | null> {
       const stored = await findRow(id);
       if (!stored) return null;
       const values = await rowValues(changes, stored, id);
@@ -207,7 +200,7 @@ export function createResourceStore(
       });
     },
 
-    async remove(actor, id) {
+    async remove(actor: AuditActor, id: string | number): Promise<boolean> {
       const stored = await findRow(id);
       if (!stored) return false;
       await db.transaction(async (tx) => {
@@ -218,3 +211,5 @@ export function createResourceStore(
     },
   };
 }
+
+export type ResourceStore = ReturnType<typeof createResourceStore>;
