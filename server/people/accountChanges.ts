@@ -7,6 +7,7 @@ import { PEOPLE_MESSAGES } from '../../src/domain/people';
 import { PEOPLE_ACCESS } from '../../src/domain/permissions';
 import { actorName } from '../audit/log';
 import { checkOwnPassword } from '../auth/passwordCheck';
+import type { Database } from '../db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors';
 import { assertMayManageUser } from './access';
@@ -29,7 +30,7 @@ export type AccountChangeResult = UserDto & { pending_email?: string; detail?: s
 const passwordError = (message: string) => new ValidationError({ current_password: [message] });
 
 /** PATCH /api/user/{id}/: `change(actor, userId, request, log)`; `log` is the request's, for mail failures. */
-export function createAccountChanges({ db, tokens, mailer, publicUrl }: PeopleDeps) {
+export function createAccountChanges(db: Database, { tokens, mailer, publicUrl }: PeopleDeps) {
   async function changeAccount(
     actor: AuthUser,
     userId: number,

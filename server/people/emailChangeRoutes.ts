@@ -13,7 +13,7 @@ import { createEmailChangeStore } from './emailChanges';
 import { tags } from './schemas';
 
 const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createEmailChangeStore(peopleDeps(app));
+  const store = createEmailChangeStore(app.db, peopleDeps(app));
 
   /** The new address takes effect; every session of the account ends and the old address is told. */
   app.post(

@@ -99,7 +99,7 @@ async function confirmEmailChange(db: Database, token: string): Promise<Confirme
 }
 
 /** The confirmation link, and the change still waiting as its owner or a manager of the account sees it. */
-export function createEmailChangeStore({ db, tokens, mailer }: Pick<PeopleDeps, 'db' | 'tokens' | 'mailer'>) {
+export function createEmailChangeStore(db: Database, { tokens, mailer }: Pick<PeopleDeps, 'tokens' | 'mailer'>) {
   /** The new address takes effect; every session of the account ends and the old address is told. */
   async function confirm(token: string, log: FastifyBaseLogger) {
     const { userId, oldEmail, newEmail } = await confirmEmailChange(db, token);
@@ -135,3 +135,5 @@ export function createEmailChangeStore({ db, tokens, mailer }: Pick<PeopleDeps, 
 
   return { confirm, pendingOf, withdraw };
 }
+
+export type EmailChangeStore = ReturnType<typeof createEmailChangeStore>;

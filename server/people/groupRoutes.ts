@@ -20,7 +20,7 @@ const mayReadGroups = requireAnyPermission(...PEOPLE_ACCESS.readGroups);
 const mayChangeGroups = requirePermission(PEOPLE_ACCESS.changeGroups);
 
 const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createGroupStore(peopleDeps(app));
+  const store = createGroupStore(app.db, peopleDeps(app));
 
   app.get(
     '/groups/available_permissions/',

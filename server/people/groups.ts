@@ -67,7 +67,7 @@ async function membersOf(db: Database, groupId: number) {
   );
 }
 
-export function createGroupStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'>) {
+export function createGroupStore(db: Database, { tokens }: Pick<PeopleDeps, 'tokens'>) {
   async function get(id: number): Promise<GroupRow> {
     const group = await findGroup(db, id);
     if (!group) throw notFound();
@@ -192,3 +192,5 @@ export function createGroupStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens
 
   return { get, list, create, update, remove };
 }
+
+export type GroupStore = ReturnType<typeof createGroupStore>;

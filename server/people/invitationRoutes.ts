@@ -11,7 +11,7 @@ import { createInvitationStore } from './invitations';
 import { tags } from './schemas';
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createInvitationStore(peopleDeps(app));
+  const store = createInvitationStore(app.db, peopleDeps(app));
 
   app.post(
     '/user_invite/send_invite_code/',

@@ -103,7 +103,7 @@ async function acceptInvitation(db: Database, member: NewMember): Promise<{ id: 
   );
 }
 
-export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps, 'db' | 'mailer' | 'publicUrl'>) {
+export function createInvitationStore(db: Database, { mailer, publicUrl }: Pick<PeopleDeps, 'mailer' | 'publicUrl'>) {
   /** `log` is the request's, for a failed mail. */
   async function send(actor: AuthUser, invite: { email: string; group_id: number }, log: FastifyBaseLogger) {
     const email = normaliseEmail(invite.email);
@@ -133,3 +133,5 @@ export function createInvitationStore({ db, mailer, publicUrl }: Pick<PeopleDeps
 
   return { send, accept };
 }
+
+export type InvitationStore = ReturnType<typeof createInvitationStore>;

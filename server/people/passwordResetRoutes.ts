@@ -10,7 +10,7 @@ import { tags } from './schemas';
 export const RESET_SENT = 'Reset password link has been sent to your email';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createPasswordResetStore(peopleDeps(app));
+  const store = createPasswordResetStore(app.db, peopleDeps(app));
 
   /**
    * Answers the same whether or not the address has an account; the mail is sent after the answer,

@@ -61,7 +61,7 @@ async function completePasswordReset(db: Database, token: string, password: stri
   });
 }
 
-export function createPasswordResetStore({ db, tokens, mailer, publicUrl }: PeopleDeps) {
+export function createPasswordResetStore(db: Database, { tokens, mailer, publicUrl }: PeopleDeps) {
   /**
    * Mails a reset link to an active account's address, after the caller has been answered: the
    * answer and its time are the same whether or not the address has an account. `log` is the
@@ -86,3 +86,5 @@ export function createPasswordResetStore({ db, tokens, mailer, publicUrl }: Peop
 
   return { request, complete };
 }
+
+export type PasswordResetStore = ReturnType<typeof createPasswordResetStore>;

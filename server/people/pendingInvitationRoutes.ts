@@ -19,7 +19,7 @@ const mayInvite = requirePermission(PEOPLE_ACCESS.manageMembers);
 const invitationParams = z.object({ id: z.string().min(1).max(200) });
 
 const pendingInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createPendingInvitationStore(peopleDeps(app));
+  const store = createPendingInvitationStore(app.db, peopleDeps(app));
 
   app.get(
     '/user_invite/',

@@ -122,11 +122,10 @@ async function cancelInvitation(db: Database, id: string): Promise<InvitationRow
 }
 
 /** The Team screen's pending invitations: list, resend with a new code, cancel; each change audited. */
-export function createPendingInvitationStore({
-  db,
-  mailer,
-  publicUrl,
-}: Pick<PeopleDeps, 'db' | 'mailer' | 'publicUrl'>) {
+export function createPendingInvitationStore(
+  db: Database,
+  { mailer, publicUrl }: Pick<PeopleDeps, 'mailer' | 'publicUrl'>,
+) {
   /** Resending or cancelling an invitation needs the accesses of its group, as sending it did. */
   async function assertMayHandle(actor: AuthUser, id: string) {
     const current = await findPendingInvitation(db, id);
@@ -166,3 +165,5 @@ export function createPendingInvitationStore({
 
   return { list: (paging: PageRequest) => listPendingInvitations(db, paging), resend, cancel };
 }
+
+export type PendingInvitationStore = ReturnType<typeof createPendingInvitationStore>;

@@ -127,7 +127,7 @@ export async function updateUser(
   return (await loadUserDto(db, before.id))!;
 }
 
-export function createTeamStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'>) {
+export function createTeamStore(db: Database, { tokens }: Pick<PeopleDeps, 'tokens'>) {
   async function list(
     { limit, offset }: PageRequest,
     options: { ordering?: string; search?: string },
@@ -213,3 +213,5 @@ export function createTeamStore({ db, tokens }: Pick<PeopleDeps, 'db' | 'tokens'
 
   return { list, get, setGroup, changeOwnPassword };
 }
+
+export type TeamStore = ReturnType<typeof createTeamStore>;

@@ -33,8 +33,8 @@ const accountChangeSchema = userSchema.extend({
 });
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const team = createTeamStore(peopleDeps(app));
-  const accounts = createAccountChanges(peopleDeps(app));
+  const team = createTeamStore(app.db, peopleDeps(app));
+  const accounts = createAccountChanges(app.db, peopleDeps(app));
 
   app.get(
     '/user/',
