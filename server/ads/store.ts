@@ -263,12 +263,7 @@ async function lastJudgedOf(
   return result;
 }
 
-export async function listAds(
-  db: Database,
-  paging: PageRequest,
-  filters: AdListQuery,
-  now: Date,
-): Promise<Slice<AdDto>> {
+async function listAds(db: Database, paging: PageRequest, filters: AdListQuery, now: Date): Promise<Slice<AdDto>> {
   const { count, results: rows } = await pageRows(db, paging, filters);
   if (!rows.length) return { count, results: [] };
   const entries = await entriesById(
@@ -317,7 +312,7 @@ export interface RuleTurnOff {
 }
 
 /** Of these ads, the turn-off each is off for, when a rule turned it off. */
-export async function ruleTurnOffsOf(db: Database, adIds: string[]): Promise<Map<string, RuleTurnOff>> {
+async function ruleTurnOffsOf(db: Database, adIds: string[]): Promise<Map<string, RuleTurnOff>> {
   const { results } = await pageRows(db, { limit: adIds.length, offset: 0 }, {
     ad_id: adIds.join(','),
     reason: 'rule',
@@ -331,10 +326,12 @@ export async function ruleTurnOffsOf(db: Database, adIds: string[]): Promise<Map
   return new Map(entries.map((e) => [e.adId!, { entryId: e.id, folderId: e.folderId }]));
 }
 
-/** The ads list over one database, as its routes read it. */
-export function createAdStore(db: Database, now: () => Date = () => new Date()) {
+/** The ads list over one database, as its routes read it; `now`: the clock each ad's figures of today are read by. */
+export function createAdStore(db: Database, { now = () => new Date() }: { now?: () => Date } = {}) {
   return {
     list: (paging: PageRequest, filters: AdListQuery) => listAds(db, paging, filters, now()),
     ruleTurnOffsOf: (adIds: string[]) => ruleTurnOffsOf(db, adIds),
   };
 }
+
+export type AdStore = ReturnType<typeof createAdStore>;

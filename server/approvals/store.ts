@@ -126,3 +126,5 @@ export function createApprovalStore(db: Database) {
 
   return { list, assertMayDecide };
 }
+
+export type ApprovalStore = ReturnType<typeof createApprovalStore>;

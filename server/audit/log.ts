@@ -233,7 +233,7 @@ function orderingColumns(raw: unknown) {
  * person's entries sorted by person, backwards) it reads nearly all of them (docs/bench.md,
  * "Mixed traffic"). A narrow way is read whole and sorted when that beats a walk (readOrWalk.ts).
  */
-export async function listAuditLog(
+async function listAuditLog(
   db: Database,
   { limit, offset }: PageRequest,
   filters: AuditLogFilters,

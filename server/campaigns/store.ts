@@ -50,7 +50,7 @@ const HEAD_MARGIN = 4;
 const HEAD_MAX = 10_000;
 
 /** Ad accounts by name (case-insensitive), then id. */
-export async function listAdAccounts(
+async function listAdAccounts(
   db: Database,
   { limit, offset }: PageRequest,
   search: string | undefined,
@@ -168,7 +168,7 @@ async function pageInHead(
   return rows.length > limit ? rows.map((row) => BigInt(row.campaign_id)) : undefined;
 }
 
-export async function campaignExists(db: Database, campaignId: string): Promise<boolean> {
+async function campaignExists(db: Database, campaignId: string): Promise<boolean> {
   const [known] = await db
     .select({ id: campaigns.campaignId })
     .from(campaigns)

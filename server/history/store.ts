@@ -167,3 +167,5 @@ export function createHistoryStore(db: Database) {
     coverage: (adAccountId: string) => coverageOf(db, adAccountId),
   };
 }
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

@@ -285,3 +285,5 @@ export async function agencyOverview(db: Database, now: Date): Promise<AgencyOve
 export function createOverviewStore(db: Database) {
   return { overview: (now: Date) => agencyOverview(db, now) };
 }
+
+export type OverviewStore = ReturnType<typeof createOverviewStore>;
