@@ -24,16 +24,7 @@ import { isAccessLost, isTokenInvalid, judgeLeadTracking, type DayReading } from
 import { recordTokenRefused, recordTokenWorks } from './tokenChecks';
 import { judgeApiVersion } from './apiVersion';
 import { readingsSinceDay } from './report';
-import {
-  claimUnalerted,
-  foldersConcerned,
-  pruneReadings,
-  readingsOf,
-  recordCheck,
-  releaseAlert,
-  saveReadings,
-  watchedAccounts,
-} from './store';
+import { createHealthStore } from './store';
 
 /** A token the check asks about (an added Meta connection's, or the environment's). */
 export interface CheckedToken {
@@ -130,7 +121,7 @@ async function checkApiVersion(deps: HealthDeps, at: Date): Promise<void> {
   const version = deps.client.apiVersion?.();
   if (!version) return;
   const verdict = judgeApiVersion(version.configured, version.notice, at);
-  await recordCheck(deps.db, TOKEN_SCOPE, 'api_version', verdict.state, verdict.detail, at);
+  await createHealthStore(deps.db).recordCheck(TOKEN_SCOPE, 'api_version', verdict.state, verdict.detail, at);
 }
 
 async function checkAccount(
@@ -139,10 +130,11 @@ async function checkAccount(
   readable: Set<string> | null,
   at: Date,
 ): Promise<void> {
-  const { db, client } = deps;
+  const { client } = deps;
+  const health = createHealthStore(deps.db);
   const id = account.adAccountId;
   if (readable && !readable.has(id)) {
-    await recordCheck(db, id, 'access', 'problem', 'not among the ad accounts the token can read', at);
+    await health.recordCheck(id, 'access', 'problem', 'not among the ad accounts the token can read', at);
     return;
   }
   const zone = validZone(account.timezone ?? 'UTC');
@@ -155,19 +147,20 @@ async function checkAccount(
       timeIncrement: 1,
     });
   } catch (error) {
-    if (isAccessLost(error)) await recordCheck(db, id, 'access', 'problem', errorMessage(error), at);
+    if (isAccessLost(error)) await health.recordCheck(id, 'access', 'problem', errorMessage(error), at);
     else deps.log.warn(`health: ${id} could not be read: ${errorMessage(error)}`);
     return;
   }
-  await recordCheck(db, id, 'access', 'ok', 'the token reads the account', at);
-  await saveReadings(db, id, readingsFrom(rows, zone, at), at);
-  const readings = (await readingsOf(db, [id], readingsSinceDay(at))).get(id) ?? [];
+  await health.recordCheck(id, 'access', 'ok', 'the token reads the account', at);
+  await health.saveReadings(id, readingsFrom(rows, zone, at), at);
+  const readings = (await health.readingsOf([id], readingsSinceDay(at))).get(id) ?? [];
   const verdict = judgeLeadTracking(readings, today.toISODate()!);
-  await recordCheck(db, id, 'lead_tracking', verdict.broken ? 'problem' : 'ok', verdict.detail, at);
+  await health.recordCheck(id, 'lead_tracking', verdict.broken ? 'problem' : 'ok', verdict.detail, at);
 }
 
 async function mailNewProblems(deps: HealthDeps, at: Date, names: Map<string, string>): Promise<void> {
-  for (const row of await claimUnalerted(deps.db, at)) {
+  const health = createHealthStore(deps.db);
+  for (const row of await health.claimUnalerted(at)) {
     const where =
       row.adAccountId === TOKEN_SCOPE && !(deps.connections && TOKEN_CHECKS.includes(row.check as HealthCheck))
         ? 'every ad account'
@@ -184,7 +177,7 @@ async function mailNewProblems(deps: HealthDeps, at: Date, names: Map<string, st
       label: 'Open the health panel',
     };
     const sent = await sendPlainAlert(deps.alerts, alert, deps.log);
-    if (!sent) await releaseAlert(deps.db, row);
+    if (!sent) await health.releaseAlert(row);
     await postToWebhooks(deps, row, alert);
   }
 }
@@ -206,7 +199,7 @@ async function postToWebhooks(
     action: { label: alert.label, url: `${deps.alerts!.publicUrl}${alert.path}` },
   });
   const sourceKey = `${row.adAccountId}:${row.check}:${row.since.toISOString()}`;
-  const folderIds = await foldersConcerned(deps.db, row.adAccountId, row.check);
+  const folderIds = await createHealthStore(deps.db).foldersConcerned(row.adAccountId, row.check);
   // The same key for each folder: a global destination is claimed by the first and skipped after.
   for (const folderId of folderIds.length ? folderIds : [null])
     await queueWebhooks(deps, webhooks, { source: 'health', sourceKey, folderId, message });
@@ -215,8 +208,9 @@ async function postToWebhooks(
 /** One health check of the platform; never throws (a failed check is logged and retried next sync). */
 export async function checkPlatformHealth(deps: HealthDeps): Promise<void> {
   const at = deps.now();
+  const health = createHealthStore(deps.db);
   try {
-    const accounts = await watchedAccounts(deps.db);
+    const accounts = await health.watchedAccounts();
     await checkApiVersion(deps, at);
     const tokens = await tokensOf(deps);
     // Each working token's readable accounts; a token that does not work leaves its accounts to its problem.
@@ -232,7 +226,7 @@ export async function checkPlatformHealth(deps: HealthDeps): Promise<void> {
       ...accounts.map((a) => [a.adAccountId, a.accountName ?? a.adAccountId] as const),
     ]);
     await mailNewProblems(deps, at, names);
-    await pruneReadings(deps.db, readingsSinceDay(at));
+    await health.pruneReadings(readingsSinceDay(at));
   } catch (error) {
     deps.log.warn(`health: the check failed: ${errorMessage(error)}`);
   }

@@ -5,16 +5,16 @@
  */
 import type { Database } from '../db/client';
 import { TOKEN_WARNING_DAYS } from './checks';
-import { recordCheck } from './store';
+import { createHealthStore } from './store';
 
 const DAY_MS = 24 * 3_600_000;
 
 /** The token works; its expiry is a warning within TOKEN_WARNING_DAYS. */
 export async function recordTokenWorks(db: Database, scope: string, expiresAt: Date | null, at: Date): Promise<void> {
-  await recordCheck(db, scope, 'token', 'ok', 'the token works', at);
+  const health = createHealthStore(db);
+  await health.recordCheck(scope, 'token', 'ok', 'the token works', at);
   const soon = expiresAt && expiresAt.getTime() - at.getTime() < TOKEN_WARNING_DAYS * DAY_MS;
-  await recordCheck(
-    db,
+  await health.recordCheck(
     scope,
     'token_expiry',
     soon ? 'warning' : 'ok',
@@ -25,4 +25,4 @@ export async function recordTokenWorks(db: Database, scope: string, expiresAt: D
 
 /** Meta refused the token (or this server cannot read it): a problem for every account it serves. */
 export const recordTokenRefused = (db: Database, scope: string, detail: string, at: Date) =>
-  recordCheck(db, scope, 'token', 'problem', detail, at);
+  createHealthStore(db).recordCheck(scope, 'token', 'problem', detail, at);

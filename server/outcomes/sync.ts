@@ -30,7 +30,7 @@ import type { DemioClient } from '../webinar/demioClient';
 import { DemioAuthError } from '../webinar/errors';
 import { matchEventDates, type EventDateRef } from '../webinar/eventMatching';
 import type { DemioCredentials } from '../../src/domain/folders';
-import { recordCheck } from '../health/store';
+import { createHealthStore } from '../health/store';
 import type { HealthCheck } from '../../src/domain/health';
 import { errorMessage } from '../errorMessage';
 import type { OutcomeStore } from './store';
@@ -143,10 +143,10 @@ export class OutcomeSync {
   /** A refused key is a warning on the account naming its folders; a read that succeeds clears it. */
   private async recordKeyHealth(adAccountId: string, refused: FolderToSync[], succeeded: boolean) {
     const at = this.now();
+    const health = createHealthStore(this.deps.db);
     if (refused.length) {
       const names = refused.map((f) => `“${f.name}”`).join(', ');
-      await recordCheck(
-        this.deps.db,
+      await health.recordCheck(
         adAccountId,
         WEBINAR_KEY_CHECK,
         'warning',
@@ -160,8 +160,7 @@ export class OutcomeSync {
       .select({ state: accountHealth.state })
       .from(accountHealth)
       .where(and(eq(accountHealth.adAccountId, adAccountId), eq(accountHealth.check, WEBINAR_KEY_CHECK)));
-    if (existing && existing.state !== 'ok')
-      await recordCheck(this.deps.db, adAccountId, WEBINAR_KEY_CHECK, 'ok', '', at);
+    if (existing && existing.state !== 'ok') await health.recordCheck(adAccountId, WEBINAR_KEY_CHECK, 'ok', '', at);
   }
 
   /** New form leads of the ads whose insights show form leads. */

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
-import { folderHealth } from '../health/store';
+import { createHealthStore } from '../health/store';
 import { resultRows } from '../http/pagination';
 import { validZone } from '../judgement/scheduleSlots';
 import type { AgencyOverview, OverviewPeriod, OverviewRow } from '../../src/domain/overview';
@@ -234,7 +234,7 @@ export async function agencyOverview(db: Database, now: Date): Promise<AgencyOve
       live.map((f) => ({ folder_id: f.id, since: zoneOf(f.timezone).todayStart.toISOString() })),
     ),
     heldWaiting(db),
-    folderHealth(db, [...accounts.keys()]),
+    createHealthStore(db).folderHealth([...accounts.keys()]),
   ]);
   const totalOf = new Map(totals.map((t) => [`${t.account}|${t.day}`, t]));
 

@@ -6,8 +6,8 @@
 import type { Database } from '../db/client';
 import type { FolderDto, FolderRuleDto } from '../../src/domain/folders';
 import type { RuleConflictDto } from '../../src/domain/judging';
-import { conflictsOfAccounts } from './judgingStore';
-import { folderHealth } from '../health/store';
+import { createJudgingStore, type JudgingStore } from './judgingStore';
+import { createHealthStore, type HealthStore } from '../health/store';
 
 /** A rule row with its conflicts: its own folder's as texts, other folders' whole (naming folder and rule). */
 function withConflicts(rule: FolderRuleDto, conflicts: RuleConflictDto[] | undefined): FolderRuleDto {
@@ -23,8 +23,8 @@ function withConflicts(rule: FolderRuleDto, conflicts: RuleConflictDto[] | undef
 
 /** What the folder rows' signals are read from: their accounts' health problems and their rules' conflicts. */
 export interface SignalReads {
-  health: ReturnType<typeof folderHealth>;
-  conflicts: ReturnType<typeof conflictsOfAccounts>;
+  health: ReturnType<HealthStore['folderHealth']>;
+  conflicts: ReturnType<JudgingStore['conflictsOfAccounts']>;
 }
 
 /**
@@ -36,7 +36,10 @@ export interface SignalReads {
  */
 export function readSignals(db: Database, adAccountIds: (string | null)[]): SignalReads {
   const accounts = [...new Set(adAccountIds.filter((id): id is string => id !== null))];
-  return { health: folderHealth(db, accounts), conflicts: conflictsOfAccounts(db, accounts) };
+  return {
+    health: createHealthStore(db).folderHealth(accounts),
+    conflicts: createJudgingStore(db).conflictsOfAccounts(accounts),
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ const ofType = (items: (RuleItem & { type: string })[], type: string): RuleItem[
   items.filter((i) => i.type === type).map(({ name, values, is_active }) => ({ name, values, is_active }));
 
 /** The live active rules of the live folders on these ad accounts, as the conflict check reads them: one statement. */
-export async function conflictRulesOfAccounts(db: Database, adAccountIds: string[]): Promise<AccountConflictRule[]> {
+async function conflictRulesOfAccounts(db: Database, adAccountIds: string[]): Promise<AccountConflictRule[]> {
   if (!adAccountIds.length) return [];
   const rows = await db
     .select({
@@ -71,10 +71,7 @@ export async function conflictRulesOfAccounts(db: Database, adAccountIds: string
 }
 
 /** Each rule id of the live folders on these ad accounts → its conflicts (rules without any are absent). */
-export async function conflictsOfAccounts(
-  db: Database,
-  adAccountIds: string[],
-): Promise<Map<number, RuleConflictDto[]>> {
+async function conflictsOfAccounts(db: Database, adAccountIds: string[]): Promise<Map<number, RuleConflictDto[]>> {
   return conflictsByRule(await conflictRulesOfAccounts(db, adAccountIds));
 }
 
@@ -83,7 +80,7 @@ export async function conflictsOfAccounts(
  * folder's included: two statements (the rule's account, then the account's rules). None for an
  * inactive or trashed rule; 404 for an unknown one.
  */
-export async function conflictsOfRule(db: Database, ruleId: number): Promise<RuleConflictDto[]> {
+async function conflictsOfRule(db: Database, ruleId: number): Promise<RuleConflictDto[]> {
   const [row] = await db
     .select({ adAccountId: folders.adAccountId })
     .from(rules)
@@ -93,9 +90,12 @@ export async function conflictsOfRule(db: Database, ruleId: number): Promise<Rul
   return (await conflictsOfAccounts(db, [row.adAccountId])).get(ruleId) ?? [];
 }
 
-/** A rule's conflicts over one database, as the judging routes read them. */
+/** The conflicts over one database, as the judging routes and the folder rows read them. */
 export function createJudgingStore(db: Database) {
   return {
+    conflictsOfAccounts: (adAccountIds: string[]) => conflictsOfAccounts(db, adAccountIds),
     conflictsOfRule: (ruleId: number) => conflictsOfRule(db, ruleId),
   };
 }
+
+export type JudgingStore = ReturnType<typeof createJudgingStore>;

@@ -4,14 +4,16 @@
  * should act on data that cannot be trusted. Its record says so (outcome unhealthy, the problems);
  * the problem's alert is mailed once by the health check, not by every held run.
  */
-import { heldAccounts } from '../../health/store';
+import { createHealthStore } from '../../health/store';
 import { live, triggerOf, type InBatch } from './batch';
 import type { EngineContext } from './context';
 
 export async function holdUnhealthy(ctx: EngineContext, work: InBatch[]): Promise<void> {
   const items = live(work);
   if (!items.length) return;
-  const held = await heldAccounts(ctx.db, [...new Set(items.map((item) => item.rule.account.adAccountId))]);
+  const held = await createHealthStore(ctx.db).heldAccounts([
+    ...new Set(items.map((item) => item.rule.account.adAccountId)),
+  ]);
   for (const item of items) {
     const problems = held.get(item.rule.account.adAccountId);
     if (!problems) continue;

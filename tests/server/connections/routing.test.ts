@@ -19,7 +19,7 @@ import { createTokenChecker } from '../../../server/connections/tokenCheck';
 import { adAccountConnections, metaConnectionAccounts, metaConnections } from '../../../server/db/schema/index';
 import { createCredentialCipher } from '../../../server/rules/credentials';
 import { checkPlatformHealth } from '../../../server/health/monitor';
-import { foldersConcerned } from '../../../server/health/store';
+import { createHealthStore } from '../../../server/health/store';
 import { connectionScope, TOKEN_SCOPE } from '../../../src/domain/health';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
@@ -166,11 +166,12 @@ eachDatabase((engine) => {
       expect(health[accounts[2]!]).not.toBe('problem');
 
       // Its alert goes to the webhooks of the folders it serves; the built-in token's to the others'.
-      expect(await foldersConcerned(api.dbh.db, connectionScope(connectionId), 'token')).toEqual([
+      const healthStore = createHealthStore(api.dbh.db);
+      expect(await healthStore.foldersConcerned(connectionScope(connectionId), 'token')).toEqual([
         folders.get(accounts[0]!),
       ]);
-      expect(await foldersConcerned(api.dbh.db, TOKEN_SCOPE, 'token')).toEqual([folders.get(accounts[2]!)]);
-      expect(await foldersConcerned(api.dbh.db, TOKEN_SCOPE, 'api_version')).toEqual(
+      expect(await healthStore.foldersConcerned(TOKEN_SCOPE, 'token')).toEqual([folders.get(accounts[2]!)]);
+      expect(await healthStore.foldersConcerned(TOKEN_SCOPE, 'api_version')).toEqual(
         [...folders.values()].sort((a, b) => a - b),
       );
     });

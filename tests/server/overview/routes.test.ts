@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
 import { accountDayReadings, folders, ruleActivity, ruleItems, ruleRuns, rules } from '../../../server/db/schema/index';
-import { recordCheck } from '../../../server/health/store';
+import { createHealthStore } from '../../../server/health/store';
 import { agencyOverview } from '../../../server/overview/store';
 import type { AgencyOverview, OverviewRow } from '../../../src/domain/overview';
 import { createTestApi, type TestApi } from '../../support/api';
@@ -125,8 +125,7 @@ eachDatabase((engine) => {
 
       // Health: its token can no longer read the account; nothing spent.
       const unhealthy = await folderWith(db, 'Cove Health', 'Pacific/Auckland');
-      await recordCheck(
-        db,
+      await createHealthStore(db).recordCheck(
         unhealthy.account.adAccountId,
         'access',
         'problem',
