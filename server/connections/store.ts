@@ -17,6 +17,7 @@ import { badRequest, notFound, ValidationError } from '../http/errors';
 import type { PageRequest, Slice } from '../http/pagination';
 import type { CredentialCipher } from '../rules/credentials';
 import { saveAdAccounts } from '../campaigns/sync';
+import { createHealthStore } from '../health/store';
 import { recordTokenWorks } from '../health/tokenChecks';
 import { connectionScope, TOKEN_CHECKS, TOKEN_SCOPE, type HealthProblemDto } from '../../src/domain/health';
 import {
@@ -200,7 +201,7 @@ export function createMetaConnectionStore(
         .select({ n: count() })
         .from(metaConnectionAccounts)
         .where(eq(metaConnectionAccounts.connectionId, id));
-      await tx.delete(accountHealth).where(eq(accountHealth.adAccountId, connectionScope(id)));
+      await createHealthStore(tx).removeChecksOf(connectionScope(id));
       await tx.delete(metaConnections).where(eq(metaConnections.id, id));
       await recordAudit(tx, actor, {
         action: `Removed Meta connection ${row.name}`,

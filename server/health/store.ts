@@ -247,8 +247,14 @@ export function createHealthStore(db: Database) {
     };
   }
 
+  /** Every check kept under this account or token scope goes (a removed connection's token's). */
+  async function removeChecksOf(adAccountId: string): Promise<void> {
+    await db.delete(accountHealth).where(eq(accountHealth.adAccountId, adAccountId));
+  }
+
   return {
     recordCheck,
+    removeChecksOf,
     claimUnalerted,
     releaseAlert,
     heldAccounts,

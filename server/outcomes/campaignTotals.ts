@@ -5,10 +5,11 @@
  * spend (metric history at the last happened date); when the history holds none of it, the
  * campaign's lifetime spend as last synced.
  */
-import { and, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaignEvents, campaigns } from '../db/schema/index';
 import type { AdQualityOfCampaign, OutcomeStore } from './store';
+import { createOutcomeColumnsStore } from '../campaigns/outcomeColumns';
 
 export interface CampaignOutcome {
   registrations: number;
@@ -93,26 +94,6 @@ export async function writeCampaignOutcomes(
   at: Date,
 ): Promise<number> {
   const totals = await campaignOutcomesAt(db, store, adAccountId, at);
-  for (const [id, t] of totals)
-    await db
-      .update(campaigns)
-      .set({
-        registrations: t.registrations,
-        attendees: t.attendees,
-        showUpRate: t.showUpRate === null ? null : t.showUpRate.toFixed(4),
-        costPerAttendee: t.costPerAttendee === null ? null : t.costPerAttendee.toFixed(2),
-      })
-      .where(eq(campaigns.campaignId, BigInt(id)));
-  const known = [...totals.keys()].map(BigInt);
-  await db
-    .update(campaigns)
-    .set({ registrations: null, attendees: null, showUpRate: null, costPerAttendee: null })
-    .where(
-      and(
-        eq(campaigns.adAccountId, adAccountId),
-        isNotNull(campaigns.registrations),
-        known.length ? notInArray(campaigns.campaignId, known) : sql`true`,
-      ),
-    );
+  await createOutcomeColumnsStore(db).write(adAccountId, totals);
   return totals.size;
 }

@@ -213,7 +213,21 @@ export function createRuleStore(db: Database, { writes = db }: { writes?: Databa
     });
   }
 
-  return { ruleById, create, update, duplicate, moveToTrash, restore, deleteRule };
+  /**
+   * A rule that fails too often switches itself to notify only (../run/failingRule.ts), its failure
+   * count starting afresh: the first caller wins, however many workers finish failed runs at once.
+   * True for the caller that switched it.
+   */
+  async function switchToNotifyOnly(id: number): Promise<boolean> {
+    const switched = await writes
+      .update(rules)
+      .set({ notifyOnly: true, failuresCountedFrom: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(rules.id, id), eq(rules.notifyOnly, false)))
+      .returning({ id: rules.id });
+    return switched.length > 0;
+  }
+
+  return { ruleById, create, update, duplicate, moveToTrash, restore, deleteRule, switchToNotifyOnly };
 }
 
 export type RuleStore = ReturnType<typeof createRuleStore>;

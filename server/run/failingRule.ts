@@ -4,11 +4,12 @@
  * running and reporting, and changes nothing — with an activity entry and an alert. A person
  * switches it back with the editor's Notify only switch, which starts the count afresh.
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleRuns, rules } from '../db/schema/index';
 import { createActivityStore, type ActivityRow } from '../activity/entries';
 import { sendPlainAlert } from '../alerts/plainAlert';
+import { createRuleStore } from '../rules/rules';
 import type { EngineContext } from './pipeline/context';
 import type { LoadedEngineRule } from './rulesSource';
 
@@ -43,12 +44,7 @@ export async function stopIfFailing(
   const failures = await recentFailures(ctx.db, rule.id, row?.from ?? null);
   if (failures < FAILING_WINDOW * FAILING_SHARE) return null;
   // First caller wins: the rule switches once, however many workers finish failed runs at once.
-  const switched = await ctx.db
-    .update(rules)
-    .set({ notifyOnly: true, failuresCountedFrom: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(rules.id, rule.id), eq(rules.notifyOnly, false)))
-    .returning({ id: rules.id });
-  if (!switched.length) return null;
+  if (!(await createRuleStore(ctx.db).switchToNotifyOnly(rule.id))) return null;
   const text = `${failures} of its last ${FAILING_WINDOW} runs failed`;
   ctx.log.warn(`rule ${rule.id} "${rule.name}" switched itself to notify only: ${text}`);
   const entry = await createActivityStore(ctx.db).recordEntry({
