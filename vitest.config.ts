@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/src/**/*.test.{ts,tsx}'],
+          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setupBrowser.ts'],
           // React-admin and MUI are evaluated once per worker instead of once per file (the unit
           // project 312 → 168 s on a 2-core machine); every file sets up its own mock server,

@@ -9,9 +9,9 @@
  * Appending is safe: numbering continues after what is there, so names and ids stay unique.
  */
 import type { DbHandle } from '../server/db/client';
-import { CAMPAIGN_NAME_OPTIONS, CLIENT_TYPES, PLANS, TOPICS } from '../src/domain/constants';
-import { defaultFilters, defaultTasks, FILTER_NAMES, TASK_NAMES } from '../src/domain/rules';
-import { defaultAlertDay, defaultWeek } from '../src/domain/schedule';
+import { CAMPAIGN_NAME_OPTIONS, CLIENT_TYPES, PLANS, TOPICS } from '../shared/constants';
+import { defaultFilters, defaultTasks, FILTER_NAMES, TASK_NAMES } from '../shared/rules';
+import { defaultAlertDay, defaultWeek } from '../shared/schedule';
 import type { Scale } from './scale';
 
 const SURNAMES = [
@@ -247,7 +247,7 @@ export async function seedData(
     ),
   );
 
-  // The items a new rule starts with (src/domain/rules.ts), as one JSON document joined to every new rule.
+  // The items a new rule starts with (shared/rules.ts), as one JSON document joined to every new rule.
   const items = [
     ...defaultFilters().map((item) => ({ ...item, position: FILTER_NAMES.indexOf(item.name) })),
     ...defaultTasks().map((item) => ({ ...item, position: TASK_NAMES.indexOf(item.name) })),

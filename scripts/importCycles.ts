@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 /** The folders checked: the product's (server/, src/), its benches and its scripts. */
-export const CHECKED_FOLDERS = ['server', 'src', 'bench', 'scripts'];
+export const CHECKED_FOLDERS = ['server', 'src', 'shared', 'bench', 'scripts'];
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '/index.ts', '/index.tsx'];
 
@@ -131,27 +131,25 @@ export const NEVER_RULES: NeverRule[] = [
   {
     from: ['src/resources/'],
     to: ['src/custom-pages/'],
-    why: 'resources and custom pages are siblings: what both need belongs in domain, providers or layout',
+    why: 'resources and custom pages are siblings: what both need belongs in shared/, providers or layout',
   },
   {
     from: ['src/custom-pages/'],
     to: ['src/resources/'],
-    why: 'resources and custom pages are siblings: what both need belongs in domain, providers or layout',
+    why: 'resources and custom pages are siblings: what both need belongs in shared/, providers or layout',
   },
   {
-    from: ['src/domain/'],
+    from: ['shared/'],
     to: ['src/', 'server/'],
-    except: ['src/domain/'],
-    why: 'the domain is shared by the browser app and the server: it stands on nothing of either',
+    why: 'shared/ is the domain both the browser app and the server stand on: it stands on nothing of either',
   },
   {
     from: ['server/'],
     to: ['src/'],
-    except: ['src/domain/'],
-    why: 'the server shares only the domain (src/domain/) with the browser app',
+    why: 'the server shares only shared/ with the browser app',
   },
   {
-    from: ['server/', 'src/'],
+    from: ['server/', 'src/', 'shared/'],
     to: ['bench/'],
     why: 'the benches measure the product; the product never depends on them',
   },

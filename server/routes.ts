@@ -39,7 +39,7 @@ const areasLeavingPeople: FastifyPluginAsync[] = [
   historyRoutes,
   backtestRoutes,
   impactRoutes,
-  // Every resource defined in one file (src/domain/resources/).
+  // Every resource defined in one file (shared/resources/).
   resourceRoutes,
   judgingRoutes,
   platformHealthRoutes,

@@ -19,7 +19,7 @@ import { AppNotification } from './layout/AppNotification';
 import { AccessDeniedPage, NotFoundPage } from './layout/ProblemPage';
 import { PublicLoading } from './layout/PublicCard';
 import { ResourceNavigationProvider } from './layout/resourceNavigation';
-import { PRODUCT_NAME } from './domain/constants';
+import { PRODUCT_NAME } from '../shared/constants';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { en } from './i18n/en';

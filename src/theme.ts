@@ -1,7 +1,7 @@
 /** The light theme of docs/contract.md#constants: its palette on white background and surfaces. */
 import type { Theme } from '@mui/material';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { THEME_COLORS } from './domain/constants';
+import { THEME_COLORS } from '../shared/constants';
 
 /**
  * The smallest hit area a thumb presses on a phone (below MUI's sm breakpoint, 600 px): 44 × 44 CSS

@@ -15,7 +15,7 @@ import { folders, metaAdAccounts, ruleActivity, ruleItems, rules } from '../../s
 import { runSlot } from '../../server/run/pipeline/runBatch';
 import { backfillHistory } from '../../server/history/backfill';
 import { HOUR_MS } from '../../server/history/reading';
-import { NEW_RULE_JUDGING, type RuleJudging } from '../../src/domain/judging';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../shared/judging';
 import type { BenchDatabase } from '../databases';
 import { engineOnClock } from '../engineOnClock';
 const TASKS = [

@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, rules } from '../../server/db/schema/index';
 import { DAY_MS } from '../../server/history/reading';
 import { writeNames, writeSettledDays, type AdNaming, type SettledDay } from '../../server/history/store';
-import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { CARRIED_OVER_JUDGING } from '../../shared/judging';
 import { cplOf, steadySpenderDays, steadySpenderName } from './history';
 
 /** Ads of the account at this index: 4 to 20, about 12 on average. */

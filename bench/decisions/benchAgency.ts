@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../../server/db/schema/index';
 import type { EngineContext } from '../../server/run/pipeline/context';
 import { runSlot } from '../../server/run/pipeline/runBatch';
-import type { RuleJudging } from '../../src/domain/judging';
+import type { RuleJudging } from '../../shared/judging';
 
 /** The version the benches call: live on their simulated clock (spring 2026). */
 const BENCH_API_VERSION = 'v25.0';

@@ -6,12 +6,7 @@
  * did is read back afterwards (tally.ts).
  */
 import type { Simulator } from '../../server/adplatform/simulator/index';
-import {
-  CARRIED_OVER_JUDGING,
-  DEFAULT_REVIVE_HOURS,
-  NEW_RULE_JUDGING,
-  type RuleJudging,
-} from '../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, DEFAULT_REVIVE_HOURS, NEW_RULE_JUDGING, type RuleJudging } from '../../shared/judging';
 import type { BenchDatabase } from '../databases';
 import { engineOnClock } from '../engineOnClock';
 import { buildAgency, type AgencyAd } from './agency';

@@ -18,7 +18,7 @@ import type { Database } from '../../server/db/client';
 import { ruleActivity } from '../../server/db/schema/index';
 import { evaluate, type AccountSnapshot } from '../../server/judgement/evaluate';
 import { loadEngineRules, type LoadedEngineRule } from '../../server/run/rulesSource';
-import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { CARRIED_OVER_JUDGING } from '../../shared/judging';
 import type { AdKind } from './agency';
 import { BENCH_START, type DrivenRun } from './drive';
 

@@ -1,5 +1,5 @@
-/** What the screens can send: their page sizes (src/domain/constants.ts), sort columns and search words. */
-export { CAMPAIGN_PAGE_SIZES, LOG_PAGE_SIZES, TEAM_PAGE_SIZES } from '../../src/domain/constants';
+/** What the screens can send: their page sizes (shared/constants.ts), sort columns and search words. */
+export { CAMPAIGN_PAGE_SIZES, LOG_PAGE_SIZES, TEAM_PAGE_SIZES } from '../../shared/constants';
 export const LOG_SORTS = ['timestamp', 'actor', 'ad_account', 'action', 'rule_name'];
 export const ACTIVITY_SORTS = ['created_at', 'client_account', 'action', 'rule', 'ad_id'];
 export const CAMPAIGN_SORTS = [

@@ -26,7 +26,7 @@ import { startEmbeddedPostgres } from '../../tests/support/postgresServer';
 import { digestSink, driveRunNow, platformGate, probeApis, SoakApi, SoakWorker } from './parts';
 import { tally, type SoakCounts } from './tally';
 import { watchResume, type KillRecord } from './resume';
-import { NEW_RULE_JUDGING } from '../../src/domain/judging';
+import { NEW_RULE_JUDGING } from '../../shared/judging';
 
 const HOUR_MS = 3_600_000;
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ruleLogEntrySchema } from '../../src/domain/contracts';
-import { hasNoControlCharacters } from '../../src/domain/validation';
+import { ruleLogEntrySchema } from '../../shared/contracts';
+import { hasNoControlCharacters } from '../../shared/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import {

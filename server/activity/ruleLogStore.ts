@@ -3,7 +3,7 @@
  * by id (the answers of Run now and Undo); with a rule's exemptions (./exemptions.ts), its store.
  */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { RuleLogEntryDto } from '../../src/domain/contracts';
+import type { RuleLogEntryDto } from '../../shared/contracts';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, ruleExemptions, ruleRuns, rules } from '../db/schema/index';
 import {

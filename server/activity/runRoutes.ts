@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ruleRunSchema } from '../../src/domain/contracts';
+import { ruleRunSchema } from '../../shared/contracts';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';

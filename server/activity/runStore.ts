@@ -5,7 +5,7 @@ import { ruleRuns, rules, users } from '../db/schema/index';
 import { actorName } from '../audit/log';
 import type { PageRequest, Slice } from '../http/pagination';
 import { expandObjects, type StoredDetails } from '../judgement/runRecord';
-import type { RuleRunDto, RunOutcome, RunTrigger } from '../../src/domain/contracts';
+import type { RuleRunDto, RunOutcome, RunTrigger } from '../../shared/contracts';
 
 /** Kinds that are runs of the rule (an alert is a mail, not a run). */
 const RUN_KINDS = ['run', 'manual', 'approval'];

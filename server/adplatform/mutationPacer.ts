@@ -4,7 +4,7 @@
  * it is sent until a second after its answer came back, so the platform, whatever the network's
  * delays, never sees more than the limit within one second.
  */
-import { MUTATIONS_PER_SECOND } from '../../src/domain/budgetLimits';
+import { MUTATIONS_PER_SECOND } from '../../shared/budgetLimits';
 
 const WINDOW_MS = 1000;
 

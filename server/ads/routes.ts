@@ -8,7 +8,7 @@
  * off and its result says why.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdTurnOnAnswer } from '../../src/domain/ads';
+import type { AdTurnOnAnswer } from '../../shared/ads';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { ApiError } from '../http/errors';
 import { assertMayEditRulesIn } from '../people/ruleScope';

@@ -1,15 +1,15 @@
 /**
  * Route schemas of the ads list: its query (paging, ordering, search and the filters) and its answers
- * (src/domain/ads.ts, shared with the browser). An id filter's values that are not ids match nothing;
+ * (shared/ads.ts, shared with the browser). An id filter's values that are not ids match nothing;
  * a status or reason the list does not know answers 400.
  */
 import { z } from 'zod';
-import { STATE_REASONS } from '../../src/domain/ads';
+import { STATE_REASONS } from '../../shared/ads';
 import { idListQuery, orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 
 export const tags = ['ads'];
 
-export { adSchema, adTurnOnAnswer, adTurnOnBody } from '../../src/domain/ads';
+export { adSchema, adTurnOnAnswer, adTurnOnBody } from '../../shared/ads';
 
 const reasonList = z
   .string()

@@ -1,10 +1,10 @@
 /**
- * Objects' states as the API answers them (src/domain/ads.ts): the reason objectState.ts works out,
+ * Objects' states as the API answers them (shared/ads.ts): the reason objectState.ts works out,
  * with the rule, time and run of the turn-off, or Meta's words for its pause. The campaigns list
  * reads its page's states here.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ObjectStateDto, StateReason } from '../../src/domain/ads';
+import type { ObjectStateDto, StateReason } from '../../shared/ads';
 import type { Database } from '../db/client';
 import { ruleActivity, rules } from '../db/schema/index';
 import { resultRows } from '../http/pagination';

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { AdDto, StateReason } from '../../src/domain/ads';
+import type { AdDto, StateReason } from '../../shared/ads';
 import type { Database } from '../db/client';
 import { folders, ruleActivity, ruleRuns, rules } from '../db/schema/index';
 import { validZone } from '../judgement/scheduleSlots';

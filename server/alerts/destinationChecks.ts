@@ -5,7 +5,7 @@
  * ALERT_MAX_FOLDER_DESTINATIONS for one. Problems are answered per field, like any other.
  */
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import { table as alertDestinations } from '../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../shared/resources/alertDestinations';
 import type { Database } from '../db/client';
 import { type AddressPolicy, checkDestination, RefusedDestination } from './addressPolicy';
 import type { DestinationCaps } from './destinations';

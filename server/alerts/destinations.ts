@@ -1,7 +1,7 @@
 /**
  * Where alert webhooks go. An alert about a folder goes to the global destinations and to that
  * folder's own; an alert about no folder to the global ones. The destinations are the active rows
- * of the alert destinations resource (src/domain/resources/alertDestinations.ts, URL stored
+ * of the alert destinations resource (shared/resources/alertDestinations.ts, URL stored
  * encrypted), plus ALERT_WEBHOOK_URL as one more global destination when set. Each destination has
  * a stable key for the once-only bookkeeping — a hash of its URL, so the URL (a secret) is never
  * stored beside a delivery, and a channel set both globally and for a folder gets the alert once.
@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { table as alertDestinations } from '../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../shared/resources/alertDestinations';
 import type { Database } from '../db/client';
 import { openSecret } from '../resources/store';
 import type { CredentialCipher } from '../rules/credentials';

@@ -6,7 +6,7 @@
  * and keeps nothing.
  */
 import { eq, sql } from 'drizzle-orm';
-import { table as alertDestinations } from '../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../shared/resources/alertDestinations';
 import type { Database } from '../db/client';
 
 export interface DeliveryOutcome {

@@ -4,8 +4,8 @@
  * happened. Whoever may change the destinations may test them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alertTestResultSchema } from '../../src/domain/alertTest';
-import alertDestinations from '../../src/domain/resources/alertDestinations';
+import { alertTestResultSchema } from '../../shared/alertTest';
+import alertDestinations from '../../shared/resources/alertDestinations';
 import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { errors, idParams, noBody } from '../http/schemas';
 import { sendTestDelivery } from './testDelivery';

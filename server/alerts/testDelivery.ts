@@ -5,8 +5,8 @@
  * that is how one is tried before it is switched on.
  */
 import { eq } from 'drizzle-orm';
-import type { AlertTestResult } from '../../src/domain/alertTest';
-import { table as alertDestinations } from '../../src/domain/resources/alertDestinations';
+import type { AlertTestResult } from '../../shared/alertTest';
+import { table as alertDestinations } from '../../shared/resources/alertDestinations';
 import type { Database } from '../db/client';
 import { folders } from '../db/schema/index';
 import { errorMessage } from '../errorMessage';

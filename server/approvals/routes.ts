@@ -5,7 +5,7 @@
  * the held run's own calls (`POST /api/rule_runs/{id}/approve/`, `/dismiss/`, engine/runRoutes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { approvalSchema } from '../../src/domain/approvals';
+import { approvalSchema } from '../../shared/approvals';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, pageOf, pageQuery } from '../http/schemas';

@@ -9,7 +9,7 @@
  * and, unless it was a Run now, still switched on (what the engine would approve, heldRuns.ts).
  */
 import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { ApprovalDto } from '../../src/domain/approvals';
+import type { ApprovalDto } from '../../shared/approvals';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleRuns, rules } from '../db/schema/index';
 import { moneyAtStake, type MoneyAtStake } from '../run/moneyAtStake';

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { LogEntryDto } from '../../src/domain/contracts';
+import type { LogEntryDto } from '../../shared/contracts';
 import type { Database } from '../db/client';
 import { auditLog, auditLogNames } from '../db/schema/index';
 import {

@@ -3,7 +3,7 @@
  * (`ad_account` sorts by folder name, docs/contract.md#calls), search, rule_id_in and folder_id_in.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { logEntrySchema } from '../../src/domain/contracts';
+import { logEntrySchema } from '../../shared/contracts';
 import { requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idListQuery, orderingQuery, pageOf, pageQuery, searchQuery } from '../http/schemas';

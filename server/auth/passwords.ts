@@ -5,7 +5,7 @@
  * weaker ones still verifies and is upgraded at the next sign-in (`needsRehash`).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { MAX_PASSWORD_LENGTH } from '../../src/domain/constants';
+import { MAX_PASSWORD_LENGTH } from '../../shared/constants';
 import { passwordHashCost, RECOMMENDED_PASSWORD_HASH_COST } from '../config';
 
 const PARAMS = { N: 2 ** passwordHashCost(), r: 8, p: 1 } as const;

@@ -10,7 +10,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Permission } from '../../src/domain/permissions';
+import type { Permission } from '../../shared/permissions';
 import { ApiError, notAuthenticated, permissionDenied } from '../http/errors';
 import { errors } from '../http/schemas';
 import { loadAuthUser, type AuthUser } from '../people/users';

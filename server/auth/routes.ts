@@ -1,8 +1,8 @@
 /** POST /api/token/, /api/token/refresh/ (SimpleJWT-shaped) and /api/token/logout/, GET /api/user/me/. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tokenPairSchema, userSchema } from '../../src/domain/contracts';
-import { loginSchema } from '../../src/domain/validation';
+import { tokenPairSchema, userSchema } from '../../shared/contracts';
+import { loginSchema } from '../../shared/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { errors, noContent } from '../http/schemas';
 import { actorOf } from './plugin';

@@ -3,7 +3,7 @@
  * budgets in the account's currency, the ceiling that cut it, the condition values it acted on),
  * how often each ceiling cut one, and the daily budget the changes added and removed in all.
  */
-import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../src/domain/backtest';
+import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../shared/backtest';
 import type { Timeline } from '../history/timeline';
 import type { ReplayResult } from './replay';
 

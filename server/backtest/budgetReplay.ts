@@ -11,12 +11,12 @@
  * Whether Meta had an ad set learning then is not known either: the learning ceiling is not
  * applied; the settling hours after the rule's own significant changes are.
  */
-import type { BudgetLimits } from '../../src/domain/budgetLimits';
-import type { ConditionValueDto } from '../../src/domain/budgetChanges';
-import type { RuleAction } from '../../src/domain/ruleActions';
-import { rollbackHoursOf } from '../../src/domain/ruleActions';
-import type { ConditionGroup } from '../../src/domain/ruleConditions';
-import { metricSpec } from '../../src/domain/ruleConditions';
+import type { BudgetLimits } from '../../shared/budgetLimits';
+import type { ConditionValueDto } from '../../shared/budgetChanges';
+import type { RuleAction } from '../../shared/ruleActions';
+import { rollbackHoursOf } from '../../shared/ruleActions';
+import type { ConditionGroup } from '../../shared/ruleConditions';
+import { metricSpec } from '../../shared/ruleConditions';
 import { applyCeilings } from '../judgement/budgets/ceilings';
 import type { BudgetChangeRecord, BudgetObject, CeilingName } from '../judgement/budgets/types';
 import { costLine } from '../judgement/conditions/evaluateConditions';

@@ -7,9 +7,9 @@
  * A folder in the trash, or unknown, is left out (an edit changes nothing there).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { readBudgetLimits, type BudgetLimits } from '../../src/domain/budgetLimits';
-import { isBudgetAction } from '../../src/domain/ruleActions';
-import { readsOf } from '../../src/domain/ruleConditions';
+import { readBudgetLimits, type BudgetLimits } from '../../shared/budgetLimits';
+import { isBudgetAction } from '../../shared/ruleActions';
+import { readsOf } from '../../shared/ruleConditions';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/index';
 import { readsOutcomes as conditionsReadOutcomes } from '../judgement/conditions/evaluateConditions';

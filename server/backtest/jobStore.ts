@@ -7,7 +7,7 @@
  * summary (totals, per day) and its first MAX_LISTED_PAUSES pauses (keptResult.ts).
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { BACKTEST_PAUSES_PAGE, type BacktestPause, type BacktestResult } from '../../src/domain/backtest';
+import { BACKTEST_PAUSES_PAGE, type BacktestPause, type BacktestResult } from '../../shared/backtest';
 import type { Database } from '../db/client';
 import { backtestJobs, backtestPauses } from '../db/schema/index';
 import { resultRows, type PageRequest, type Slice } from '../http/pagination';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../errorMessage';
 import { ApiError, notFound } from '../http/errors';
 import type { PageRequest, Slice } from '../http/pagination';
-import type { BacktestPause } from '../../src/domain/backtest';
+import type { BacktestPause } from '../../shared/backtest';
 import type { BacktestJobStore, FinishedJob, JobView } from './jobStore';
 import { keptResult } from './keptResult';
 import type { BacktestResult } from './service';

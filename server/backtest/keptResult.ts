@@ -4,7 +4,7 @@
  * whatever the account's size or the rule (one pause row is under a kilobyte); a budget rule's
  * changes are kept in the summary, the first MAX_LISTED_PAUSES of them.
  */
-import type { BacktestPause, BacktestResult } from '../../src/domain/backtest';
+import type { BacktestPause, BacktestResult } from '../../shared/backtest';
 import type { BacktestResult as FullResult } from './service';
 
 export const MAX_LISTED_PAUSES = 2_000;

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backtestJobSchema, backtestPauseSchema } from '../../src/domain/backtest';
+import { backtestJobSchema, backtestPauseSchema } from '../../shared/backtest';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
 import { paginate, pageRequest } from '../http/pagination';

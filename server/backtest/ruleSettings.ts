@@ -4,10 +4,10 @@
  * reads — the metrics and the days before the span's first hour. The single backtest
  * (service.ts) and the fleet's preview (fleet.ts) read a rule the same way.
  */
-import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
-import { ruleActionFieldSchema, type RuleAction } from '../../src/domain/ruleActions';
-import { lastDaysOf, readsOf, ruleConditionsSchema, type ConditionGroup } from '../../src/domain/ruleConditions';
-import { validateRuleItems } from '../../src/domain/rules';
+import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../shared/judging';
+import { ruleActionFieldSchema, type RuleAction } from '../../shared/ruleActions';
+import { lastDaysOf, readsOf, ruleConditionsSchema, type ConditionGroup } from '../../shared/ruleConditions';
+import { validateRuleItems } from '../../shared/rules';
 import { HOURLY_DAYS } from '../run/hourlyRead';
 import type { RuleItem } from '../judgement/ruleShape';
 import { METRICS, type MetricName } from '../history/reading';

@@ -9,13 +9,13 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_ID } from '../http/params';
-import { judgingSchema } from '../../src/domain/judging';
-import { readBudgetLimits, type BudgetLimits } from '../../src/domain/budgetLimits';
-import { isBudgetAction, ruleActionFieldSchema } from '../../src/domain/ruleActions';
-import { readsOf, ruleConditionsSchema } from '../../src/domain/ruleConditions';
+import { judgingSchema } from '../../shared/judging';
+import { readBudgetLimits, type BudgetLimits } from '../../shared/budgetLimits';
+import { isBudgetAction, ruleActionFieldSchema } from '../../shared/ruleActions';
+import { readsOf, ruleConditionsSchema } from '../../shared/ruleConditions';
 import type { BudgetObject } from '../judgement/budgets/types';
-import { RULE_MESSAGES } from '../../src/domain/rules';
-import { isWeekSchedule } from '../../src/domain/schedule';
+import { RULE_MESSAGES } from '../../shared/rules';
+import { isWeekSchedule } from '../../shared/schedule';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleExemptions, rules } from '../db/schema/index';
 import type { BlastLimits } from '../judgement/blastRadius';
@@ -29,7 +29,7 @@ import { ApiError, notFound, ValidationError } from '../http/errors';
 import { createOutcomeStore } from '../outcomes/store';
 import { isValidTimezone } from '../rules/timezones';
 import { outcomesOf, type BacktestDay, type BacktestTotals, type PauseOutcome } from './outcome';
-import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../src/domain/backtest';
+import type { BacktestBudgetChange, BacktestBudgetTotals } from '../../shared/backtest';
 import { budgetOutcomesOf } from './budgetOutcome';
 import { replay } from './replay';
 import {
@@ -65,7 +65,7 @@ export const backtestRequestSchema = z.object({
     }),
     judging: judgingSchema
       .optional()
-      .describe("How it judges late data; default the saved rule's, else a new rule's (src/domain/judging.ts)"),
+      .describe("How it judges late data; default the saved rule's, else a new rule's (shared/judging.ts)"),
     conditions: ruleConditionsSchema
       .optional()
       .describe("The rule's conditions (null: none); absent: the saved rule's"),

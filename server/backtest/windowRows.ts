@@ -14,7 +14,7 @@ import { DateTime } from 'luxon';
 import type { InsightRow } from '../adplatform/types';
 import { windowKey, type InsightLevel } from '../judgement/conditions/inputs';
 import { validZone } from '../judgement/scheduleSlots';
-import { lastDaysOf, type ConditionWindow } from '../../src/domain/ruleConditions';
+import { lastDaysOf, type ConditionWindow } from '../../shared/ruleConditions';
 import { insightRowOf, METRICS, type AdNumbers } from '../history/reading';
 import { hourIndex, numbersAt, type AdSeries, type Timeline } from '../history/timeline';
 

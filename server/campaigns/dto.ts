@@ -1,5 +1,5 @@
 /** API shapes of docs/contract.md#entities: the campaign (with its meta_ad_account and campaignextension) and the ad account option. */
-import type { ObjectStateDto } from '../../src/domain/ads';
+import type { ObjectStateDto } from '../../shared/ads';
 import type { campaigns, metaAdAccounts } from '../db/schema/index';
 
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -1,7 +1,7 @@
 /**
  * Ad accounts and campaigns (docs/contract.md#calls):
  *   GET  /api/meta_ad_account/refresh/    re-sync the ad accounts, then their list   read_rules | create_update_rules | add_edit_campaigns
- * (the ad accounts' list and records are the resource of src/domain/resources/adAccounts.ts)
+ * (the ad accounts' list and records are the resource of shared/resources/adAccounts.ts)
  *   GET  /api/campaigns/                  filtered, ordered, paged      add_edit_campaigns
  *   POST /api/campaigns/{id}/update_campaign/   refresh one campaign    add_edit_campaigns
  *   POST /api/campaigns/sync/             sync every campaign now       add_edit_campaigns
@@ -11,8 +11,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AD_ACCOUNT_LIST_LIMIT } from '../../src/domain/constants';
-import type { Permission } from '../../src/domain/permissions';
+import { AD_ACCOUNT_LIST_LIMIT } from '../../shared/constants';
+import type { Permission } from '../../shared/permissions';
 import { AdPlatformError, GraphNotFoundError, GraphRateLimitError } from '../adplatform/errors';
 import { requireAnyPermission, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';

@@ -4,8 +4,8 @@
  * parameter is no filter, and of a repeated one the last counts.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../../src/domain/validation';
-import { objectStateSchema } from '../../src/domain/ads';
+import { MESSAGES } from '../../shared/validation';
+import { objectStateSchema } from '../../shared/ads';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 import { fitsBigint } from '../http/params';
 
@@ -151,7 +151,7 @@ export const campaignListQuery = pageQuery.extend(orderingQuery.shape).extend({
 });
 
 // A campaign's webinar dates are shared with the browser's event date dialog.
-export { campaignEventsAnswer, chosenEventDateBody } from '../../src/domain/campaignEventDates';
+export { campaignEventsAnswer, chosenEventDateBody } from '../../shared/campaignEventDates';
 
 export type CampaignFilters = z.output<typeof campaignListQuery>;
 

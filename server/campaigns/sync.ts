@@ -16,7 +16,7 @@ import { campaigns, metaAdAccounts } from '../db/schema/index';
 import type { AccountScope, AdAccount, AdPlatformClient, Campaign, InsightRow } from '../adplatform/types';
 import { actId } from '../adplatform/graphClient';
 import { insightMetrics } from '../adplatform/insightValues';
-import { parseCampaignName } from '../../src/domain/campaignName';
+import { parseCampaignName } from '../../shared/campaignName';
 import { errorMessage } from '../errorMessage';
 
 /**

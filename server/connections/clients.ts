@@ -8,7 +8,7 @@ import { GraphAuthError } from '../adplatform/errors';
 import { actId, type GraphClient } from '../adplatform/graphClient';
 import type { Database } from '../db/client';
 import { adAccountConnections } from '../db/schema/index';
-import { connectionScope, TOKEN_SCOPE } from '../../src/domain/health';
+import { connectionScope, TOKEN_SCOPE } from '../../shared/health';
 import type { CredentialCipher } from '../rules/credentials';
 import { readIdentity, type TokenIdentity } from './identity';
 import { connectionRows, type ConnectionRow } from './rows';

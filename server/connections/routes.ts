@@ -14,7 +14,7 @@ import {
   metaConnectionCreateSchema,
   metaConnectionDetailSchema,
   metaConnectionSchema,
-} from '../../src/domain/metaConnections';
+} from '../../shared/metaConnections';
 import { actorOf, requireAnyPermission, type Guard } from '../auth/plugin';
 import { permissionDenied } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';

@@ -19,14 +19,14 @@ import type { CredentialCipher } from '../rules/credentials';
 import { saveAdAccounts } from '../campaigns/sync';
 import { createHealthStore } from '../health/store';
 import { recordTokenWorks } from '../health/tokenChecks';
-import { connectionScope, TOKEN_CHECKS, TOKEN_SCOPE, type HealthProblemDto } from '../../src/domain/health';
+import { connectionScope, TOKEN_CHECKS, TOKEN_SCOPE, type HealthProblemDto } from '../../shared/health';
 import {
   CONNECTION_MESSAGES,
   type ConnectionAdAccountDto,
   type MetaConnectionDetailDto,
   type MetaConnectionDto,
   type MetaConnectionInput,
-} from '../../src/domain/metaConnections';
+} from '../../shared/metaConnections';
 import { connectionRows, identityColumns, saveReach, type ConnectionRow } from './rows';
 import type { CheckedToken } from './tokenCheck';
 

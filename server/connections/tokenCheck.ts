@@ -8,7 +8,7 @@ import { GraphClient, type GraphClientOptions } from '../adplatform/graphClient'
 import type { AdAccount } from '../adplatform/types';
 import { errorMessage } from '../errorMessage';
 import { ApiError, ValidationError } from '../http/errors';
-import { CONNECTION_MESSAGES, REQUIRED_SCOPE } from '../../src/domain/metaConnections';
+import { CONNECTION_MESSAGES, REQUIRED_SCOPE } from '../../shared/metaConnections';
 import { readIdentity, type TokenIdentity } from './identity';
 
 /** Where Graph is and how to call it: the product's base URL, API version and event log. */

@@ -3,7 +3,7 @@
  * against its own recent rate, its measured lead lag, and what a platform error says about access.
  */
 import { GraphApiError, GraphAuthError, GraphNotFoundError } from '../adplatform/errors';
-import type { LeadLagDto } from '../../src/domain/health';
+import type { LeadLagDto } from '../../shared/health';
 
 /** One ad account's totals for one day, as read `ageHours` after the day ended (negative: the day runs). */
 export interface DayReading {

@@ -19,7 +19,7 @@ import { sendPlainAlert, type PlainAlert } from '../alerts/plainAlert';
 import { queueWebhooks } from '../alerts/engineWebhooks';
 import { slackMessage } from '../alerts/slackMessage';
 import { validZone } from '../judgement/scheduleSlots';
-import { TOKEN_CHECKS, TOKEN_SCOPE, type HealthCheck } from '../../src/domain/health';
+import { TOKEN_CHECKS, TOKEN_SCOPE, type HealthCheck } from '../../shared/health';
 import { isAccessLost, isTokenInvalid, judgeLeadTracking, type DayReading } from './checks';
 import { recordTokenRefused, recordTokenWorks } from './tokenChecks';
 import { judgeApiVersion } from './apiVersion';

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountHealthSchema, platformHealthSchema } from '../../src/domain/health';
-import { hasNoControlCharacters } from '../../src/domain/validation';
+import { accountHealthSchema, platformHealthSchema } from '../../shared/health';
+import { hasNoControlCharacters } from '../../shared/validation';
 import { requirePermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { errors, NOT_FOUND } from '../http/schemas';

@@ -25,7 +25,7 @@ import {
   type HealthCheck,
   type HealthProblemDto,
   type PlatformHealthDto,
-} from '../../src/domain/health';
+} from '../../shared/health';
 import { measureLeadLag, type DayReading } from './checks';
 
 export type HealthState = 'ok' | 'problem' | 'warning';

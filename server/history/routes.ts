@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyCoverageSchema } from '../../src/domain/backtest';
+import { historyCoverageSchema } from '../../shared/backtest';
 import { requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';
 import { MAX_ID } from '../http/params';

@@ -1,7 +1,7 @@
 /** The contract's error shapes (docs/contract.md#conventions): 400 `{field: ["message"]}`, otherwise `{detail}`. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { FieldErrors } from '../../src/domain/validation';
+import type { FieldErrors } from '../../shared/validation';
 import { NOT_FOUND, NOT_FOUND_MESSAGES } from './schemas';
 
 export class ApiError extends Error {

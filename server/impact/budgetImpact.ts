@@ -6,7 +6,7 @@
  * keeps ads under their campaigns, not their ad sets: an ad set's cost per lead is not known (N/A),
  * nor one without a lead or without readings on both sides.
  */
-import type { ImpactBudgetChange } from '../../src/domain/impact';
+import type { ImpactBudgetChange } from '../../shared/impact';
 import type { Database } from '../db/client';
 import { DAY_MS, HOUR_MS } from '../history/reading';
 import { hourIndex, loadTimeline, numbersAt, type AdSeries, type Timeline } from '../history/timeline';

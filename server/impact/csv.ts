@@ -1,5 +1,5 @@
 /** The impact report as CSV: one row per turn-off, the columns the screen's table shows. */
-import type { ImpactReport } from '../../src/domain/impact';
+import type { ImpactReport } from '../../shared/impact';
 
 const cell = (value: unknown): string => {
   const text = value === null || value === undefined ? '' : String(value);

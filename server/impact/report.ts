@@ -9,7 +9,7 @@
  * object's cost per lead in the days before and after it (budgetImpact.ts).
  */
 import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { ImpactPause, ImpactReport } from '../../src/domain/impact';
+import type { ImpactPause, ImpactReport } from '../../shared/impact';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleActivity, rules } from '../db/schema/index';
 import { TURN_OFF_ACTIONS } from '../activity/entries';

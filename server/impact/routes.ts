@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID } from '../http/params';
-import { IMPACT_SPANS } from '../../src/domain/backtest';
-import { impactReportSchema } from '../../src/domain/impact';
+import { IMPACT_SPANS } from '../../shared/backtest';
+import { impactReportSchema } from '../../shared/impact';
 import { requirePermission } from '../auth/plugin';
 import { ValidationError } from '../http/errors';
 import { errors } from '../http/schemas';

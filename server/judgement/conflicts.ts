@@ -15,8 +15,8 @@
  * accountConflicts judges the rules of any number of folders and accounts; folderConflicts those of
  * one folder.
  */
-import type { RuleConflictDto } from '../../src/domain/judging';
-import { itemLabel, OUTCOME_STAGES } from '../../src/domain/rules';
+import type { RuleConflictDto } from '../../shared/judging';
+import { itemLabel, OUTCOME_STAGES } from '../../shared/rules';
 import { activeThresholds } from './evaluate';
 import type { EngineRule, RuleItem, TaskName } from './ruleShape';
 

@@ -24,9 +24,9 @@ import {
   type ObjectFacts,
   type ObjectHistory,
 } from './lateData';
-import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../src/domain/judging';
-import type { RunVerdict, TurnOffAction } from '../../src/domain/contracts';
-import type { ConditionValueDto } from '../../src/domain/budgetChanges';
+import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../shared/judging';
+import type { RunVerdict, TurnOffAction } from '../../shared/contracts';
+import type { ConditionValueDto } from '../../shared/budgetChanges';
 import { CONDITIONS_TASK, judgeConditions, type PlannedBudget, type SwitchPlan } from './conditions/judgeObjects';
 import type { ConditionInputs } from './conditions/inputs';
 
@@ -137,7 +137,7 @@ function listValues(item: RuleItem | undefined): string[] {
 }
 
 /**
- * Name filters (src/domain/rules.ts), matched case-insensitively: the contains filter always
+ * Name filters (shared/rules.ts), matched case-insensitively: the contains filter always
  * applies — with no items it matches nothing, so a rule never acts on a whole account by
  * accident; the not-contains filter applies when active.
  */

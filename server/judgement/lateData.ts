@@ -2,9 +2,9 @@
  * What a rule needs to judge late data fairly, as pure functions of the snapshot (hourly insights),
  * the object's on/off history and the time: how long an ad has delivered, the spend of its last L
  * hours, and when it was last turned back on. The evaluator turns them into the verdicts "too early",
- * "lag allowance" and "cooling down" (src/domain/judging.ts says what each setting means).
+ * "lag allowance" and "cooling down" (shared/judging.ts says what each setting means).
  */
-import type { RuleJudging } from '../../src/domain/judging';
+import type { RuleJudging } from '../../shared/judging';
 import { numberOrNull } from './objectMetrics';
 
 /** One ad's delivery in one hour of the account's day, from the hourly insights breakdown. */

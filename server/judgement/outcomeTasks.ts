@@ -12,7 +12,7 @@
  */
 import type { Ad } from '../adplatform/types';
 import { LEAD_STAGES, type AdQuality, type LeadStage, type QualityByAd } from '../outcomes/quality';
-import { isOutcomeTask, OUTCOME_STAGES, type OutcomeTaskName } from '../../src/domain/ruleCatalog';
+import { isOutcomeTask, OUTCOME_STAGES, type OutcomeTaskName } from '../../shared/ruleCatalog';
 import { count, money, percent } from './format';
 import type { ObjectMetrics } from './objectMetrics';
 import { above, below } from './compare';

@@ -1,12 +1,12 @@
 /**
  * The parts of a rule the engine reads, in the API's item shape (docs/contract.md#entities); the task catalogue and
- * its value keys are src/domain/rules.ts.
+ * its value keys are shared/rules.ts.
  */
-import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../src/domain/rules';
+import { isTaskName, taskSpec, thresholdError, type TaskName } from '../../shared/rules';
 import { numberOrNull } from './objectMetrics';
-import type { RuleJudging } from '../../src/domain/judging';
-import type { ConditionGroup } from '../../src/domain/ruleConditions';
-import type { RuleAction } from '../../src/domain/ruleActions';
+import type { RuleJudging } from '../../shared/judging';
+import type { ConditionGroup } from '../../shared/ruleConditions';
+import type { RuleAction } from '../../shared/ruleActions';
 
 export interface RuleItem {
   name: string;
@@ -21,9 +21,9 @@ export interface EngineRule {
   rule_task: RuleItem[];
   /** How the rule judges late data; absent: as before the settings existed (carried over). */
   judging?: RuleJudging;
-  /** Conditions on any metric over its window (src/domain/ruleConditions.ts); null or absent: none. */
+  /** Conditions on any metric over its window (shared/ruleConditions.ts); null or absent: none. */
   conditions?: ConditionGroup | null;
-  /** What the conditions do (src/domain/ruleActions.ts); null or absent: none. */
+  /** What the conditions do (shared/ruleActions.ts); null or absent: none. */
   action?: RuleAction | null;
 }
 

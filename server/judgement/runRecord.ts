@@ -8,8 +8,8 @@
 import type { ObjectMetrics } from './objectMetrics';
 import type { ObjectReport, PlannedAction, Verdict } from './evaluate';
 import type { TaskName } from './ruleShape';
-import type { RunObjectDto } from '../../src/domain/contracts';
-import type { BudgetChangeDto, MoneyAtRiskDto } from '../../src/domain/budgetChanges';
+import type { RunObjectDto } from '../../shared/contracts';
+import type { BudgetChangeDto, MoneyAtRiskDto } from '../../shared/budgetChanges';
 import type { PlannedBudget } from './conditions/judgeObjects';
 
 const CODES: Record<Verdict, string> = {

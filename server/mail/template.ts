@@ -1,5 +1,5 @@
 /** Plain-text and HTML bodies of one simple message: paragraphs, an optional button link, a footer. */
-import { PRODUCT_NAME } from '../../src/domain/constants';
+import { PRODUCT_NAME } from '../../shared/constants';
 
 export interface MessageContent {
   paragraphs: string[];

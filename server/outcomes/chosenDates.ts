@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../http/errors';
 import type { DemioClient } from '../webinar/demioClient';
 import { DemioAuthError } from '../webinar/errors';
 import { advertisedDates } from '../webinar/eventMatching';
-import type { DemioCredentials } from '../../src/domain/folders';
+import type { DemioCredentials } from '../../shared/folders';
 import { outcomeRetentionStart } from './retention';
 
 export interface ChosenDateDeps {

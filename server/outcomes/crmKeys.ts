@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { OutcomeKeyStatus } from '../../src/domain/leadOutcomes';
+import type { OutcomeKeyStatus } from '../../shared/leadOutcomes';
 import { type AuditActor, recordAudit } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, outcomeKeys } from '../db/schema/index';

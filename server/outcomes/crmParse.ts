@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { CsvError, parse } from 'csv-parse';
 import { IANAZone } from 'luxon';
-import { CRM_MAX_ROW_ERRORS, CRM_RETENTION_DAYS, CRM_UPLOAD_MAX_ROWS } from '../../src/domain/leadOutcomes';
-import { EMAIL_PATTERN, type FieldErrors } from '../../src/domain/validation';
+import { CRM_MAX_ROW_ERRORS, CRM_RETENTION_DAYS, CRM_UPLOAD_MAX_ROWS } from '../../shared/leadOutcomes';
+import { EMAIL_PATTERN, type FieldErrors } from '../../shared/validation';
 import { emailHash, normaliseEmail } from '../webinar/emailHash';
 import { LEAD_STAGES, type LeadStage } from './quality';
 

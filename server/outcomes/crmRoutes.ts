@@ -14,7 +14,7 @@ import {
   crmResultSchema,
   leadOutcomeSummarySchema,
   newOutcomeKeySchema,
-} from '../../src/domain/leadOutcomes';
+} from '../../shared/leadOutcomes';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byAddress, byUser, limitAttempts } from '../http/attemptLimit';
 import { ApiError, notAuthenticated, ValidationError } from '../http/errors';

@@ -4,7 +4,7 @@
  * lead id), the stage and the time: nothing else of the file or the post.
  */
 import { and, countDistinct, eq, lt, max } from 'drizzle-orm';
-import { CRM_RETENTION_DAYS, type CrmResult, type LeadOutcomeSummary } from '../../src/domain/leadOutcomes';
+import { CRM_RETENTION_DAYS, type CrmResult, type LeadOutcomeSummary } from '../../shared/leadOutcomes';
 import { type AuditActor, recordAudit } from '../audit/log';
 import type { Database } from '../db/client';
 import { leadOutcomes } from '../db/schema/index';

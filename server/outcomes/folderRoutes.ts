@@ -4,7 +4,7 @@
  * are those campaigns' figures summed.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { folderOutcomesSchema } from '../../src/domain/folderOutcomes';
+import { folderOutcomesSchema } from '../../shared/folderOutcomes';
 import { requirePermission } from '../auth/plugin';
 import { errors, idParams } from '../http/schemas';
 import { createFolderOutcomeStore } from './folderTotals';

@@ -11,7 +11,7 @@
  *   cost-per-stage task takes an ad's) by the leads that reached the stage.
  */
 import { eq } from 'drizzle-orm';
-import type { FolderOutcomes, StageTotal } from '../../src/domain/folderOutcomes';
+import type { FolderOutcomes, StageTotal } from '../../shared/folderOutcomes';
 import type { Database } from '../db/client';
 import { campaigns, metaAdAccounts } from '../db/schema/index';
 import { happenedCampaignIds, sumByCampaign } from './campaignTotals';

@@ -5,7 +5,7 @@
  * The rule engine's scan prunes them with its run records and metric history.
  */
 import { lt } from 'drizzle-orm';
-import { OUTCOME_RETENTION_DAYS } from '../../src/domain/leadOutcomes';
+import { OUTCOME_RETENTION_DAYS } from '../../shared/leadOutcomes';
 import type { Database } from '../db/client';
 import { campaignEvents, leadOutcomes, leadPeople } from '../db/schema/index';
 

@@ -3,13 +3,8 @@
  * waiting and health problems first, then a cost per lead over the folder's lowest CPL threshold,
  * then spend with no leads, then the rest; within each, the biggest spender today first.
  */
-import {
-  ATTENTION_SCORES,
-  type AttentionReason,
-  type OverviewPeriod,
-  type OverviewRow,
-} from '../../src/domain/overview';
-import type { HealthProblemDto } from '../../src/domain/health';
+import { ATTENTION_SCORES, type AttentionReason, type OverviewPeriod, type OverviewRow } from '../../shared/overview';
+import type { HealthProblemDto } from '../../shared/health';
 
 export interface FolderFigures {
   today: OverviewPeriod;

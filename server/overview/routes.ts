@@ -4,7 +4,7 @@
  * rules did today, its held runs and health problems, those that need a person first.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agencyOverviewSchema } from '../../src/domain/overview';
+import { agencyOverviewSchema } from '../../shared/overview';
 import { requirePermission } from '../auth/plugin';
 import { errors } from '../http/schemas';
 import { createOverviewStore } from './store';

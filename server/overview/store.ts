@@ -15,7 +15,7 @@ import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import { createHealthStore } from '../health/store';
 import { resultRows } from '../http/pagination';
 import { validZone } from '../judgement/scheduleSlots';
-import type { AgencyOverview, OverviewPeriod, OverviewRow } from '../../src/domain/overview';
+import type { AgencyOverview, OverviewPeriod, OverviewRow } from '../../shared/overview';
 import { attentionOf, byNeed } from './attention';
 
 /** Days of the week's period, today included. */

@@ -3,8 +3,8 @@
  * docs/decisions.md, docs/security.md "People and accounts"): nobody grants, changes or removes
  * what holds more than they do.
  */
-import type { Permission } from '../../src/domain/permissions';
-import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import type { Permission } from '../../shared/permissions';
+import { PEOPLE_MESSAGES } from '../../shared/people';
 import { permissionDenied } from '../http/errors';
 import type { AuthUser } from './users';
 

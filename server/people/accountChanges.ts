@@ -3,8 +3,8 @@
  * waits for confirmation from the new address (one's own with the current password, someone
  * else's only by a superuser), and the sessions that end (docs/security.md).
  */
-import { PEOPLE_MESSAGES } from '../../src/domain/people';
-import { PEOPLE_ACCESS } from '../../src/domain/permissions';
+import { PEOPLE_MESSAGES } from '../../shared/people';
+import { PEOPLE_ACCESS } from '../../shared/permissions';
 import { actorName } from '../audit/log';
 import { checkOwnPassword } from '../auth/passwordCheck';
 import type { Database } from '../db/client';

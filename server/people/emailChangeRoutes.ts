@@ -4,7 +4,7 @@
  * withdrawn by the account's owner or whoever may manage the account.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailChangeConfirmSchema, joinedSchema, pendingEmailChangeAnswerSchema } from '../../src/domain/people';
+import { emailChangeConfirmSchema, joinedSchema, pendingEmailChangeAnswerSchema } from '../../shared/people';
 import { actorOf } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { errors, idParams, noContent } from '../http/schemas';

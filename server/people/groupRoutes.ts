@@ -4,9 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { groupSchema } from '../../src/domain/contracts';
-import { PEOPLE_ACCESS, PERMISSIONS } from '../../src/domain/permissions';
-import { groupCreateSchema, groupUpdateSchema } from '../../src/domain/people';
+import { groupSchema } from '../../shared/contracts';
+import { PEOPLE_ACCESS, PERMISSIONS } from '../../shared/permissions';
+import { groupCreateSchema, groupUpdateSchema } from '../../shared/people';
 import { actorOf, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noContent, pageOf } from '../http/schemas';

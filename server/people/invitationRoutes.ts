@@ -1,8 +1,8 @@
 /** /api/user_invite/: send an invitation by mail, and confirm it from the /join/{invite_code} screen. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invitationSentSchema, joinedSchema } from '../../src/domain/people';
-import { PEOPLE_ACCESS } from '../../src/domain/permissions';
-import { inviteSchema, joinSchema } from '../../src/domain/validation';
+import { invitationSentSchema, joinedSchema } from '../../shared/people';
+import { PEOPLE_ACCESS } from '../../shared/permissions';
+import { inviteSchema, joinSchema } from '../../shared/validation';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byAddress, limitAttempts } from '../http/attemptLimit';
 import { errors } from '../http/schemas';

@@ -11,7 +11,7 @@ import { actorName, recordAudit, type AuditActor } from '../audit/log';
 import { hashPassword } from '../auth/passwords';
 import { ApiError, ValidationError } from '../http/errors';
 import { MAX_ID } from '../http/params';
-import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES, type PendingInvitationDto } from '../../src/domain/people';
+import { INVITE_LIFETIME_MS, PEOPLE_MESSAGES, type PendingInvitationDto } from '../../shared/people';
 import { assertMayGrant } from './access';
 import { assertMayGrantScope } from './ruleScope';
 import type { PeopleDeps } from './deps';

@@ -2,7 +2,7 @@
  * The people area's messages: an invitation, a password reset and an e-mail change (the link to
  * the new address, the notices to the old one).
  */
-import { PRODUCT_NAME } from '../../src/domain/constants';
+import { PRODUCT_NAME } from '../../shared/constants';
 import type { MailMessage } from '../mail/mailer';
 import { renderMessage, userText } from '../mail/template';
 

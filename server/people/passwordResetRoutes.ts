@@ -1,6 +1,6 @@
 /** /api/user/send_password_reset/ and /api/user/set_password_reset/: a forgotten password, by mail. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../src/domain/validation';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../shared/validation';
 import { byAddress, byEmail, limitAttempts } from '../http/attemptLimit';
 import { detailSchema, errors } from '../http/schemas';
 import { peopleDeps } from './deps';

@@ -5,7 +5,7 @@ import { passwordResets, users } from '../db/schema/index';
 import { recordAudit } from '../audit/log';
 import { hashPassword } from '../auth/passwords';
 import { ValidationError } from '../http/errors';
-import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../src/domain/people';
+import { PEOPLE_MESSAGES, RESET_LIFETIME_MS } from '../../shared/people';
 import { hashLinkSecret, newLinkSecret } from './secrets';
 import { withdrawPendingEmailChanges } from './pendingEmailChanges';
 import type { FastifyBaseLogger } from 'fastify';

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { actorName, recordAudit, type AuditActor } from '../audit/log';
-import type { PendingEmailChangeDto } from '../../src/domain/people';
+import type { PendingEmailChangeDto } from '../../shared/people';
 import type { Database } from '../db/client';
 import { emailChanges, users } from '../db/schema/index';
 import { auditActorOf, type UserRow } from './users';

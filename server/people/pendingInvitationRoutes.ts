@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitationSentSchema, pendingInvitationSchema } from '../../src/domain/people';
-import { PEOPLE_ACCESS } from '../../src/domain/permissions';
+import { invitationSentSchema, pendingInvitationSchema } from '../../shared/people';
+import { PEOPLE_ACCESS } from '../../shared/permissions';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, noBody, noContent, pageOf, pageQuery } from '../http/schemas';

@@ -7,7 +7,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, invitations, users } from '../db/schema/index';
 import type { PageRequest } from '../http/pagination';
-import { INVITE_LIFETIME_MS, type PendingInvitationDto } from '../../src/domain/people';
+import { INVITE_LIFETIME_MS, type PendingInvitationDto } from '../../shared/people';
 import type { FastifyBaseLogger } from 'fastify';
 import { actorName, recordAudit } from '../audit/log';
 import { ApiError, notFound } from '../http/errors';

@@ -5,7 +5,7 @@
  * largest of theirs (any group without one: no limit). A superuser edits everywhere, without limit.
  */
 import { asc, inArray } from 'drizzle-orm';
-import { overLimitText, perDayText } from '../../src/domain/approvals';
+import { overLimitText, perDayText } from '../../shared/approvals';
 import type { Database } from '../db/client';
 import { folders } from '../db/schema/index';
 import { permissionDenied } from '../http/errors';

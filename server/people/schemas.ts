@@ -1,6 +1,6 @@
-/** Route schemas of the people area that only the server needs (the shared ones are in src/domain). */
+/** Route schemas of the people area that only the server needs (the shared ones are in shared/). */
 import { z } from 'zod';
-import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { PEOPLE_MESSAGES } from '../../shared/people';
 import { idParam, idParamOf, orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 
 export const tags = ['people'];

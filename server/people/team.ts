@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
 import { actorName, describeChanges, recordAudit, type AuditActor } from '../audit/log';
 import { orderingTerms, sliceWithTotal, totalOf, type PageRequest, type Slice } from '../http/pagination';
-import { PEOPLE_MESSAGES } from '../../src/domain/people';
+import { PEOPLE_MESSAGES } from '../../shared/people';
 import { ApiError, notFound, ValidationError } from '../http/errors';
 import { assertMayGrant, assertMayManageUser, lostAccesses } from './access';
 import { assertMayGrantScope } from './ruleScope';

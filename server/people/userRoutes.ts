@@ -2,10 +2,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userSchema } from '../../src/domain/contracts';
-import { passwordChangedSchema, userUpdateSchema } from '../../src/domain/people';
-import { PEOPLE_ACCESS } from '../../src/domain/permissions';
-import { changePasswordSchema } from '../../src/domain/validation';
+import { userSchema } from '../../shared/contracts';
+import { passwordChangedSchema, userUpdateSchema } from '../../shared/people';
+import { PEOPLE_ACCESS } from '../../shared/permissions';
+import { changePasswordSchema } from '../../shared/validation';
 import { actorOf, holdsAny, requireAnyPermission, requirePermission } from '../auth/plugin';
 import { permissionDenied } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';

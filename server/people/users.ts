@@ -2,9 +2,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema/index';
-import type { GroupDto, UserDto } from '../../src/domain/contracts';
+import type { GroupDto, UserDto } from '../../shared/contracts';
 import type { AuditActor } from '../audit/log';
-import { effectivePermissions, type Permission } from '../../src/domain/permissions';
+import { effectivePermissions, type Permission } from '../../shared/permissions';
 
 export type { GroupDto, UserDto };
 

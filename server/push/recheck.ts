@@ -14,7 +14,7 @@ import { ruleRechecks } from '../db/schema/index';
 import type { InBatch } from '../run/pipeline/batch';
 import { evaluate, viewOf, type AccountSnapshot, type Evaluation } from '../judgement/evaluate';
 import type { ObjectHistory } from '../judgement/lateData';
-import { CARRIED_OVER_JUDGING } from '../../src/domain/judging';
+import { CARRIED_OVER_JUDGING } from '../../shared/judging';
 import type { EngineRule } from '../judgement/ruleShape';
 
 export interface Recheck {

@@ -1,12 +1,12 @@
 /**
- * The resources defined in one file each (src/domain/resources/): every module there that
+ * The resources defined in one file each (shared/resources/): every module there that
  * default-exports a definition, with its table — the module's own `table` export, or the table of
  * server/db/schema the definition names — and the fields it computes. Nothing else lists them.
  */
 import { readdirSync } from 'node:fs';
 import { getTableName, is, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceSpec } from '../../src/domain/resources/define';
+import type { ResourceSpec } from '../../shared/resources/define';
 import * as schema from '../db/schema/index';
 
 export interface DefinedResource {
@@ -18,7 +18,7 @@ export interface DefinedResource {
   file: string;
 }
 
-const FOLDER = new URL('../../src/domain/resources/', import.meta.url);
+const FOLDER = new URL('../../shared/resources/', import.meta.url);
 
 const schemaTables = new Map<string, PgTable>(
   (Object.values(schema) as unknown[])
@@ -45,7 +45,7 @@ export async function definedResources(): Promise<DefinedResource[]> {
       const computed = module.computed ?? {};
       for (const field of Object.keys(computed))
         if (!spec.fields[field]?.readOnly) throw new Error(`${name}: computed ${field} is not a read-only field`);
-      return { spec, table, computed, file: `src/domain/resources/${name}` };
+      return { spec, table, computed, file: `shared/resources/${name}` };
     }),
   );
   return loaded.filter((resource): resource is DefinedResource => resource !== null);

@@ -1,12 +1,12 @@
 /**
- * The API of every resource defined in one file (src/domain/resources/): its list, one record,
+ * The API of every resource defined in one file (shared/resources/): its list, one record,
  * and — when the definition lets anyone change it — create, edit and delete, each with its schema
  * (the OpenAPI document's) and its guard. The handlers are the store's calls.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { createSchemaOf, recordSchemaOf, updateSchemaOf, type ResourceSpec } from '../../src/domain/resources/define';
-import { hasNoControlCharacters } from '../../src/domain/validation';
+import { createSchemaOf, recordSchemaOf, updateSchemaOf, type ResourceSpec } from '../../shared/resources/define';
+import { hasNoControlCharacters } from '../../shared/validation';
 import { actorOf, requireAnyPermission } from '../auth/plugin';
 import { notFound } from '../http/errors';
 import { paginate, pageRequest } from '../http/pagination';

@@ -1,6 +1,6 @@
 /** The resources whose records pass a check of their own when saved (store.ts's SavedCheck), by name. */
 import type { FastifyInstance } from 'fastify';
-import alertDestinations from '../../src/domain/resources/alertDestinations';
+import alertDestinations from '../../shared/resources/alertDestinations';
 import { alertDestinationCheck } from '../alerts/destinationChecks';
 import type { SavedCheck } from './store';
 

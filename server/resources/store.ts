@@ -6,7 +6,7 @@
  */
 import { asc, count, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { MASKED, NEEDS_REENTRY, type FieldSpec } from '../../src/domain/resources/define';
+import { MASKED, NEEDS_REENTRY, type FieldSpec } from '../../shared/resources/define';
 import { describeChanges, describeValues, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { ValidationError } from '../http/errors';

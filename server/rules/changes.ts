@@ -3,17 +3,17 @@
  * the labels the screens use. Credentials are never written to the log, only whether they changed.
  */
 import { describeChanges, describeValues } from '../audit/log';
-import { planLabel } from '../../src/domain/folders';
-import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../src/domain/rules';
-import { addedCells, hourLabel, hoursOn } from '../../src/domain/schedule';
+import { planLabel } from '../../shared/folders';
+import { itemLabel, taskSpec, type FilterItem, type TaskItem } from '../../shared/rules';
+import { addedCells, hourLabel, hoursOn } from '../../shared/schedule';
 import { credentialsDiffer, type StoredCredentials } from './credentials';
 import { judgingChangesText } from './judgingChanges';
-import type { RuleJudging } from '../../src/domain/judging';
-import type { ConditionGroup } from '../../src/domain/ruleConditions';
-import type { RuleAction } from '../../src/domain/ruleActions';
+import type { RuleJudging } from '../../shared/judging';
+import type { ConditionGroup } from '../../shared/ruleConditions';
+import type { RuleAction } from '../../shared/ruleActions';
 import { conditionChangesText } from './conditionChanges';
 import type { AccountRow, FolderRow } from './store';
-import { DEFAULT_BUDGET_LIMITS, type BudgetLimits } from '../../src/domain/budgetLimits';
+import { DEFAULT_BUDGET_LIMITS, type BudgetLimits } from '../../shared/budgetLimits';
 import { budgetLimitsChangesText } from './folderBudgetLimits';
 
 export const AUDIT_ACTIONS = {

@@ -1,7 +1,7 @@
 /** The audit text of a rule's conditions and action: "Conditions: … → …", "Action: … → …". */
 import { describeChanges } from '../audit/log';
-import { conditionText, isGroup, type ConditionGroup, type ConditionNode } from '../../src/domain/ruleConditions';
-import { actionText, type RuleAction } from '../../src/domain/ruleActions';
+import { conditionText, isGroup, type ConditionGroup, type ConditionNode } from '../../shared/ruleConditions';
+import { actionText, type RuleAction } from '../../shared/ruleActions';
 
 const nodeText = (node: ConditionNode, nested: boolean): string =>
   isGroup(node) ? groupText(node, nested) : conditionText(node);

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { ValidationError } from '../http/errors';
 import type { Config } from '../config';
 import { persistentSecret } from '../auth/secrets';
-import type { DemioCredentials } from '../../src/domain/folders';
-import { NEEDS_REENTRY } from '../../src/domain/resources/define';
+import type { DemioCredentials } from '../../shared/folders';
+import { NEEDS_REENTRY } from '../../shared/resources/define';
 
 const VERSION = 'v2';
 const IV_BYTES = 12;

@@ -2,8 +2,8 @@
  * A folder's budget limits in the folder API: a payload's limits merged over the stored ones (the
  * defaults for those never set) and checked whole, and their audit text.
  */
-import { budgetLimitsSchema, readBudgetLimits, type BudgetLimits } from '../../src/domain/budgetLimits';
-import type { FieldErrors } from '../../src/domain/validation';
+import { budgetLimitsSchema, readBudgetLimits, type BudgetLimits } from '../../shared/budgetLimits';
+import type { FieldErrors } from '../../shared/validation';
 import { ValidationError } from '../http/errors';
 
 /** The limits to store: the stored ones with the payload's over them; 400 under `budget_limits.<limit>` when the whole breaks a rule. */

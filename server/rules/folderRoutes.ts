@@ -3,8 +3,8 @@
  * `POST /api/folders/{id}/move_to_trash/` and `/restore/`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FOLDER_PAGE_SIZE } from '../../src/domain/constants';
-import { folderCreateSchema, folderSchema, folderUpdateSchema } from '../../src/domain/folders';
+import { FOLDER_PAGE_SIZE } from '../../shared/constants';
+import { folderCreateSchema, folderSchema, folderUpdateSchema } from '../../shared/folders';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noBody, pageOf } from '../http/schemas';

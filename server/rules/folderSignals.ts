@@ -4,8 +4,8 @@
  * folders on its ad account (server/judgement/conflicts.ts).
  */
 import type { Database } from '../db/client';
-import type { FolderDto, FolderRuleDto } from '../../src/domain/folders';
-import type { RuleConflictDto } from '../../src/domain/judging';
+import type { FolderDto, FolderRuleDto } from '../../shared/folders';
+import type { RuleConflictDto } from '../../shared/judging';
 import { createJudgingStore, type JudgingStore } from './judgingStore';
 import { createHealthStore, type HealthStore } from '../health/store';
 

@@ -3,9 +3,9 @@
  * restoring (with their rules), each change audited. The folder routes are a line or two over these.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { NEW_RULE_NAME } from '../../src/domain/rules';
-import type { FolderDto } from '../../src/domain/folders';
-import type { folderCreateSchema, folderUpdateSchema } from '../../src/domain/folders';
+import { NEW_RULE_NAME } from '../../shared/rules';
+import type { FolderDto } from '../../shared/folders';
+import type { folderCreateSchema, folderUpdateSchema } from '../../shared/folders';
 import type { z } from 'zod';
 import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
@@ -33,7 +33,7 @@ import {
   rulesOfFolders,
 } from './store';
 import { readSignals, withSignals } from './folderSignals';
-import { readBudgetLimits } from '../../src/domain/budgetLimits';
+import { readBudgetLimits } from '../../shared/budgetLimits';
 import { mergeBudgetLimits } from './folderBudgetLimits';
 
 const unknownAccount = () => new ValidationError({ meta_ad_account_id: ['Select an ad account from the list'] });

@@ -1,6 +1,6 @@
 /** The audit text of a rule's judging settings: old → new per setting that moved. */
 import { describeChanges } from '../audit/log';
-import { windowName, type RuleJudging } from '../../src/domain/judging';
+import { windowName, type RuleJudging } from '../../shared/judging';
 
 const hours = (n: number | null) => (n === null ? 'off' : `${n} h`);
 

@@ -1,7 +1,7 @@
 /** The judging settings' API beside the rule's own: a rule's conflicts with the other active rules on its ad account. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ruleConflictSchema } from '../../src/domain/judging';
+import { ruleConflictSchema } from '../../shared/judging';
 import { requirePermission } from '../auth/plugin';
 import { errors, idParams } from '../http/schemas';
 import { createJudgingStore } from './judgingStore';

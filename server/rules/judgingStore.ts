@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { folders, ruleItems, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
-import { readJudging, type RuleConflictDto } from '../../src/domain/judging';
+import { readJudging, type RuleConflictDto } from '../../shared/judging';
 import { readStoredAction } from './ruleConditionFields';
 import { accountConflicts, type AccountConflictRule } from '../judgement/conflicts';
 import type { RuleItem } from '../judgement/ruleShape';

@@ -4,9 +4,9 @@
  * engine's rule loading too). Their audit text is conditionChanges.ts.
  */
 import { z } from 'zod';
-import { ruleConditionsSchema, type ConditionGroup } from '../../src/domain/ruleConditions';
-import { ACTION_MESSAGES, ruleActionFieldSchema, type RuleAction } from '../../src/domain/ruleActions';
-import type { FieldErrors } from '../../src/domain/validation';
+import { ruleConditionsSchema, type ConditionGroup } from '../../shared/ruleConditions';
+import { ACTION_MESSAGES, ruleActionFieldSchema, type RuleAction } from '../../shared/ruleActions';
+import type { FieldErrors } from '../../shared/validation';
 
 type Issue = z.core.$ZodIssue;
 type Path = PropertyKey[];

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ruleSchema } from '../../src/domain/rules';
+import { ruleSchema } from '../../shared/rules';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { errors, idParams, noBody, noContent } from '../http/schemas';
 import { rulePatchSchema } from './ruleUpdate';

@@ -14,12 +14,12 @@ import {
   validateRuleItems,
   type FilterItem,
   type TaskItem,
-} from '../../src/domain/rules';
-import { isDaySchedule, isWeekSchedule } from '../../src/domain/schedule';
-import { hasNoControlCharacters, MESSAGES } from '../../src/domain/validation';
+} from '../../shared/rules';
+import { isDaySchedule, isWeekSchedule } from '../../shared/schedule';
+import { hasNoControlCharacters, MESSAGES } from '../../shared/validation';
 import type { RuleSnapshot } from './changes';
 import { isValidTimezone } from './timezones';
-import { applyJudgingPatch, judgingPatchSchema } from '../../src/domain/judging';
+import { applyJudgingPatch, judgingPatchSchema } from '../../shared/judging';
 import { actionField, conditionsField, pairErrors } from './ruleConditionFields';
 
 const scalar = z.union([z.string(), z.number(), z.null()]);

@@ -4,21 +4,21 @@
  * or two over these.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { duplicateName, nextNewRuleName, type RuleDto } from '../../src/domain/rules';
+import { duplicateName, nextNewRuleName, type RuleDto } from '../../shared/rules';
 import { auditWith, recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, rules } from '../db/schema/index';
 import { badRequest, ValidationError } from '../http/errors';
-import { readJudging } from '../../src/domain/judging';
+import { readJudging } from '../../shared/judging';
 import { AUDIT_ACTIONS, ruleChangesText, type RuleSnapshot } from './changes';
 import { auditFolder } from './context';
 import { applyRulePatch, type RulePatchBody } from './ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, saveItems, touchRule, type LoadedRule } from './store';
-import type { ConditionGroup } from '../../src/domain/ruleConditions';
-import type { RuleAction } from '../../src/domain/ruleActions';
+import type { ConditionGroup } from '../../shared/ruleConditions';
+import type { RuleAction } from '../../shared/ruleActions';
 import { pairErrors, readStoredAction, readStoredConditions } from './ruleConditionFields';
 import { conditionValuesText } from './conditionChanges';
-import { overridesAfterEdit } from '../../src/domain/templates';
+import { overridesAfterEdit } from '../../shared/templates';
 import { valuesOfSnapshot } from '../templates/values';
 import { createLedgerStore } from '../run/ledger';
 

@@ -1,6 +1,6 @@
-/** Route schemas of the folders-and-rules area that only the server needs (the shared ones are in src/domain). */
+/** Route schemas of the folders-and-rules area that only the server needs (the shared ones are in shared/). */
 import { z } from 'zod';
-import { MESSAGES } from '../../src/domain/validation';
+import { MESSAGES } from '../../shared/validation';
 import { MAX_ID } from '../http/params';
 import { orderingQuery, pageQuery, searchQuery } from '../http/schemas';
 import { actionField, conditionsField } from './ruleConditionFields';

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, ruleTemplates, rules } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { indexedContains } from '../http/search';
-import type { FolderDto, FolderRuleDto, MetaAdAccountRef } from '../../src/domain/folders';
+import type { FolderDto, FolderRuleDto, MetaAdAccountRef } from '../../shared/folders';
 import {
   FILTER_NAMES,
   TASK_NAMES,
@@ -21,14 +21,14 @@ import {
   type FilterItem,
   type RuleDto,
   type TaskItem,
-} from '../../src/domain/rules';
-import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
+} from '../../shared/rules';
+import { defaultAlertDay, defaultWeek } from '../../shared/schedule';
 import { CREDENTIALS_UNREADABLE, maskCredentials, readCredentials, type CredentialCipher } from './credentials';
 import { isValidTimezone } from './timezones';
-import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../src/domain/judging';
-import { readBudgetLimits } from '../../src/domain/budgetLimits';
-import type { ConditionGroup } from '../../src/domain/ruleConditions';
-import type { RuleAction } from '../../src/domain/ruleActions';
+import { NEW_RULE_JUDGING, readJudging, type RuleJudging } from '../../shared/judging';
+import { readBudgetLimits } from '../../shared/budgetLimits';
+import type { ConditionGroup } from '../../shared/ruleConditions';
+import type { RuleAction } from '../../shared/ruleActions';
 import { readStoredAction, readStoredConditions } from './ruleConditionFields';
 
 export type FolderRow = typeof folders.$inferSelect;

@@ -3,7 +3,7 @@
  * those rules only), most recently trashed first; deleting a trashed folder for good.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { FolderDto } from '../../src/domain/folders';
+import type { FolderDto } from '../../shared/folders';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, rules } from '../db/schema/index';

@@ -4,8 +4,8 @@
  * `DELETE /api/trash_page/{id}/` deletes a trashed folder for good.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TRASH_PAGE_SIZE } from '../../src/domain/constants';
-import { trashFolderSchema } from '../../src/domain/folders';
+import { TRASH_PAGE_SIZE } from '../../shared/constants';
+import { trashFolderSchema } from '../../shared/folders';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { paginate, pageRequest } from '../http/pagination';
 import { errors, idParams, noContent, pageOf } from '../http/schemas';

@@ -15,7 +15,7 @@ import { and, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ruleActivity } from '../db/schema/index';
 import { createActivityStore, lockObjects, type ActivityRow, type RunScope } from '../activity/entries';
-import type { BudgetLimits } from '../../src/domain/budgetLimits';
+import type { BudgetLimits } from '../../shared/budgetLimits';
 import type { PlannedBudget } from '../judgement/conditions/judgeObjects';
 import { applyCeilings } from '../judgement/budgets/ceilings';
 import type { BudgetChangeRecord, BudgetDecision, BudgetObject } from '../judgement/budgets/types';

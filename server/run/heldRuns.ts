@@ -24,7 +24,7 @@ import { claimBudgetChanges, pendingBudgetChangesOf } from './budgetClaims';
 import { sendBudgetChanges } from './sendBudgetChanges';
 import { budgetRecord } from './pipeline/changeBudgets';
 import type { InBatch } from './pipeline/batch';
-import { DEFAULT_BUDGET_LIMITS } from '../../src/domain/budgetLimits';
+import { DEFAULT_BUDGET_LIMITS } from '../../shared/budgetLimits';
 
 export interface Decider {
   id: number;

@@ -12,7 +12,7 @@
  * (hourlyNoRows), which holds the runs that read it (pipeline/noRowsHold.ts).
  */
 import { DateTime } from 'luxon';
-import type { RuleJudging } from '../../src/domain/judging';
+import type { RuleJudging } from '../../shared/judging';
 import type { AdPlatformClient } from '../adplatform/types';
 import { hourlyRowsFrom, type HourlyRow } from '../judgement/lateData';
 import { validZone } from '../judgement/scheduleSlots';

@@ -12,7 +12,7 @@
  *
  * And the objects it would change, named, for a reviewer.
  */
-import { APPROVAL_OBJECTS_SHOWN, type ApprovalObjectDto } from '../../src/domain/approvals';
+import { APPROVAL_OBJECTS_SHOWN, type ApprovalObjectDto } from '../../shared/approvals';
 import type { Database } from '../db/client';
 import { DAY_MS, HOUR_MS } from '../history/reading';
 import { hourIndex, loadTimeline, type AdSeries, type Timeline } from '../history/timeline';

@@ -30,7 +30,7 @@ import { approveHeldRun, dismissHeldRun } from './heldRuns';
 import { errorMessage } from '../errorMessage';
 import { engineActions } from '../observability/counters';
 import { actorName, type AuditActor } from '../audit/log';
-import type { PreviewAnswerDto } from '../../src/domain/previewHold';
+import type { PreviewAnswerDto } from '../../shared/previewHold';
 
 /** Who asked: the signed-in user, named in the entries as the audit log names them. */
 export type Actor = AuditActor;

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ruleLogEntrySchema } from '../../src/domain/contracts';
-import { previewAnswerSchema } from '../../src/domain/previewHold';
+import { ruleLogEntrySchema } from '../../shared/contracts';
+import { previewAnswerSchema } from '../../shared/previewHold';
 import { createRuleLogStore } from '../activity/ruleLogStore';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { byUser, limitAttempts } from '../http/attemptLimit';

@@ -1,11 +1,11 @@
 /** The engine's reads of folders and rules (tables of the folders-and-rules area). */
-import type { BudgetLimits } from '../../src/domain/budgetLimits';
+import type { BudgetLimits } from '../../shared/budgetLimits';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import type { EngineRule, RuleItem } from '../judgement/ruleShape';
-import { readJudging } from '../../src/domain/judging';
-import { readBudgetLimits } from '../../src/domain/budgetLimits';
+import { readJudging } from '../../shared/judging';
+import { readBudgetLimits } from '../../shared/budgetLimits';
 import { readStoredAction, readStoredConditions } from '../rules/ruleConditionFields';
 
 /** What the scan needs to decide which slots are due: no items. */

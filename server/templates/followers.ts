@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { folders, metaAdAccounts, ruleItems, rules } from '../db/schema/index';
 import { loadRule, type Db, type LoadedRule } from '../rules/store';
 import { snapshotOf } from '../rules/rules';
-import { looksLike, type RuleValues, type TemplateField } from '../../src/domain/templates';
+import { looksLike, type RuleValues, type TemplateField } from '../../shared/templates';
 import { valuesOfSnapshot } from './values';
 
 export interface Follower {

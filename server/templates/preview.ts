@@ -6,8 +6,8 @@
 import type { Database } from '../db/client';
 import { previewFleet, type FleetRule, type FleetRuleChange } from '../backtest/fleet';
 import type { RulePatchBody } from '../rules/ruleUpdate';
-import type { RuleValues } from '../../src/domain/rules';
-import { differingFields, type TemplatePreviewDto } from '../../src/domain/templates';
+import type { RuleValues } from '../../shared/rules';
+import { differingFields, type TemplatePreviewDto } from '../../shared/templates';
 import { isLive } from './followers';
 import type { TemplateStore } from './store';
 

@@ -8,14 +8,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ruleSchema } from '../../src/domain/rules';
+import { ruleSchema } from '../../shared/rules';
 import {
   isTemplateField,
   templateListRowSchema,
   templatePreviewSchema,
   templateSchema,
   type TemplateField,
-} from '../../src/domain/templates';
+} from '../../shared/templates';
 import { actorOf, requirePermission } from '../auth/plugin';
 import { MAX_ID } from '../http/params';
 import { paginate, pageRequest } from '../http/pagination';

@@ -15,7 +15,7 @@ import { auditFolder } from '../rules/context';
 import { pairErrors } from '../rules/ruleConditionFields';
 import { applyRulePatch, type RulePatchBody } from '../rules/ruleUpdate';
 import { findFolder, insertRule, requireRule, ruleDto, type Db } from '../rules/store';
-import { NEW_RULE_JUDGING } from '../../src/domain/judging';
+import { NEW_RULE_JUDGING } from '../../shared/judging';
 import {
   defaultFilters,
   defaultTasks,
@@ -23,8 +23,8 @@ import {
   validateRuleItems,
   type RuleDto,
   type RuleValues,
-} from '../../src/domain/rules';
-import { defaultAlertDay, defaultWeek } from '../../src/domain/schedule';
+} from '../../shared/rules';
+import { defaultAlertDay, defaultWeek } from '../../shared/schedule';
 import {
   differingFields,
   inheritedValues,
@@ -33,7 +33,7 @@ import {
   type TemplateDto,
   type TemplateField,
   type TemplateListRow,
-} from '../../src/domain/templates';
+} from '../../shared/templates';
 import { mayEditIn, readOnlyReason, requireEditable, requireFolderInScope, type EditScope } from './access';
 import { followersOf, isLive, lookalikesOf, valuesOfRule, type Follower } from './followers';
 import { snapshotOfValues, valuesOfSnapshot, writeRuleValues } from './values';

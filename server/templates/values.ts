@@ -1,12 +1,12 @@
 /**
- * A rule's values (src/domain/templates.ts) read from and written to its rows: the rule's own
+ * A rule's values (shared/templates.ts) read from and written to its rows: the rule's own
  * columns and its items. A template's values are one JSON column; a following rule's are its own.
  */
 import { eq, sql } from 'drizzle-orm';
 import { rules } from '../db/schema/index';
 import type { RuleSnapshot } from '../rules/changes';
 import { saveItems, type Db } from '../rules/store';
-import type { RuleValues } from '../../src/domain/templates';
+import type { RuleValues } from '../../shared/templates';
 
 const withoutId = <T extends { id?: number }>({ id: _id, ...item }: T) => item as T;
 

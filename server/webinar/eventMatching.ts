@@ -14,7 +14,7 @@
  * while the campaign runs or in the 30 days after it stops (any time after its start when it has no end).
  */
 import { DateTime } from 'luxon';
-import { parseCampaignName, topicName } from '../../src/domain/campaignName';
+import { parseCampaignName, topicName } from '../../shared/campaignName';
 
 export interface AdvertisedDate {
   /** YYYY-MM-DD */

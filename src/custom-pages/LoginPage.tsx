@@ -7,7 +7,7 @@ import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
-import { fieldValidator, requiredText } from '../domain/validation';
+import { fieldValidator, requiredText } from '../../shared/validation';
 import { ErrorList } from '../layout/ErrorList';
 import { heldRunReturn } from './heldRunLink';
 import { loadPasswordResetRequest } from './routes';

@@ -3,7 +3,7 @@
  * delete) though they have no <Resource>: a folder of the general page, a rule of the editor, an
  * item of the trash. App.tsx gives them to the dataProvider beside the registry's resources.
  */
-import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { ResourceEndpoint } from '../../shared/resourceEndpoint';
 
 export const pageEndpoints: Record<string, ResourceEndpoint> = {
   general_page: { path: 'general_page/' },

@@ -14,7 +14,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, SnackbarContent, type SnackbarContentProps } from '@mui/material';
 import { forwardRef, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Notification, useCloseNotification, useNotificationContext, useTranslate } from 'react-admin';
-import { SNACKBAR_SWIPE_CLOSE_PX, SNACKBAR_TIMEOUT_MS } from '../domain/constants';
+import { SNACKBAR_SWIPE_CLOSE_PX, SNACKBAR_TIMEOUT_MS } from '../../shared/constants';
 
 /** Pointer handlers that follow a horizontal drag and call `onSwipe` when it ends past `threshold`. */
 export function useSwipeToClose(onSwipe: () => void, threshold = SNACKBAR_SWIPE_CLOSE_PX) {

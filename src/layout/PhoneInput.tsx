@@ -1,10 +1,10 @@
 /**
  * The phone field of the Account, Confirm invitation and team member forms: a tel input whose
- * helper text and placeholder show the format the phone rule accepts (src/domain/validation.ts);
+ * helper text and placeholder show the format the phone rule accepts (shared/validation.ts);
  * a refused number shows the rule's message, which says the same, in the helper text's place.
  */
 import { TextInput, type TextInputProps, useTranslate } from 'react-admin';
-import { PHONE_EXAMPLE } from '../domain/validation';
+import { PHONE_EXAMPLE } from '../../shared/validation';
 
 export function PhoneInput(props: Omit<TextInputProps, 'source'>) {
   const translate = useTranslate();

@@ -5,7 +5,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../domain/constants';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 
 export interface SearchBoxProps {
   /** The search in force (what the list shows). */

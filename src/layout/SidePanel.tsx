@@ -11,7 +11,7 @@ import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, Too
 import type { ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { SIDE_PANEL_WIDTH } from '../domain/constants';
+import { SIDE_PANEL_WIDTH } from '../../shared/constants';
 import { usePermission } from '../providers/usePermissions';
 import { NavIcon } from './NavIcon';
 import { menuResources, type NavigableResource, useNavigableResources } from './resourceNavigation';

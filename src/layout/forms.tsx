@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { useErrorList } from './ErrorList';
 import { useFormState } from 'react-hook-form';
-import { SNACKBAR_TIMEOUT_MS } from '../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../shared/constants';
 import { errorMessages } from '../providers/httpErrors';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { PRODUCT_NAME } from '../domain/constants';
+import { PRODUCT_NAME } from '../../shared/constants';
 
 export const documentTitle = (pageName?: string) => (pageName ? `${PRODUCT_NAME} | ${pageName}` : PRODUCT_NAME);
 

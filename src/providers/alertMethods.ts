@@ -2,8 +2,8 @@
  * The dataProvider's named method for the alert destinations beyond their generated CRUD: Send a
  * test (a POST to the destination's `test/`), which answers what happened.
  */
-import type { AlertTestResult } from '../domain/alertTest';
-import alertDestinations from '../domain/resources/alertDestinations';
+import type { AlertTestResult } from '../../shared/alertTest';
+import alertDestinations from '../../shared/resources/alertDestinations';
 import { apiUrl } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

@@ -3,7 +3,7 @@
  * user, logout clears them, permissions are the user's effective set (docs/contract.md#permissions).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { effectivePermissions, type Permission } from '../domain/permissions';
+import { effectivePermissions, type Permission } from '../../shared/permissions';
 import { paths } from './apiPaths';
 import { canAccess, type AccessRules } from './canAccess';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';

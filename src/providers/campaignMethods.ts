@@ -3,7 +3,7 @@
  * campaign, or every campaign, over from the ad platform now (both answer a detail the screen shows);
  * read a campaign's webinar dates and choose one by hand when its name gives none.
  */
-import type { CampaignEventDates, ChosenEventDate } from '../domain/campaignEventDates';
+import type { CampaignEventDates, ChosenEventDate } from '../../shared/campaignEventDates';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

@@ -3,7 +3,7 @@
  * permission a resource action needs. Resources declare their own rules in their definition
  * (`access`); anything without a rule is open to signed-in users, as the server checks every call.
  */
-import type { Permission } from '../domain/permissions';
+import type { Permission } from '../../shared/permissions';
 
 /** The action names react-admin asks about, plus '*' for every action of a resource. */
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'clone' | '*' | (string & {});

@@ -18,7 +18,7 @@ import { createPeopleMethods } from './peopleMethods';
 import { createRuleMethods } from './ruleMethods';
 import { createRuleScopeMethods } from './ruleScopeMethods';
 import { createTemplateMethods } from './templateMethods';
-import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { ResourceEndpoint } from '../../shared/resourceEndpoint';
 
 export interface Page<T> {
   count: number;

@@ -3,8 +3,8 @@
  * CRM summary by stage, the CSV upload, the folder's key (made or rotated, shown once; revoked),
  * and the folder's webinar and CRM figures summed over its campaigns.
  */
-import type { FolderOutcomes } from '../domain/folderOutcomes';
-import type { CrmResult, LeadOutcomeSummary, NewOutcomeKey } from '../domain/leadOutcomes';
+import type { FolderOutcomes } from '../../shared/folderOutcomes';
+import type { CrmResult, LeadOutcomeSummary, NewOutcomeKey } from '../../shared/leadOutcomes';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

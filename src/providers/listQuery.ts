@@ -3,7 +3,7 @@
  * `search`, and filters renamed by the resource's map with lists comma-joined.
  */
 import type { SortPayload } from 'react-admin';
-import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { ResourceEndpoint } from '../../shared/resourceEndpoint';
 
 /**
  * `{field: 'timestamp,ad_account', order: 'DESC,ASC'}` → '-timestamp,folder_name'.

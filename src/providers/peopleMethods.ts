@@ -1,19 +1,19 @@
 /**
  * The dataProvider's named methods for people (docs/contract.md#calls): resending an invitation (the
  * invitations resource lists, creates and cancels them), group placement, the accesses a group can
- * hold, passwords and e-mail changes. Request and answer types come from src/domain, the same
+ * hold, passwords and e-mail changes. Request and answer types come from shared/, the same
  * schemas the server validates and answers with.
  */
 import type { z } from 'zod';
-import type { UserDto } from '../domain/contracts';
-import type { InvitationSentDto, JoinedDto, PasswordChangedDto, PendingEmailChangeDto } from '../domain/people';
-import type { Permission } from '../domain/permissions';
+import type { UserDto } from '../../shared/contracts';
+import type { InvitationSentDto, JoinedDto, PasswordChangedDto, PendingEmailChangeDto } from '../../shared/people';
+import type { Permission } from '../../shared/permissions';
 import type {
   changePasswordSchema,
   joinSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-} from '../domain/validation';
+} from '../../shared/validation';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

@@ -3,12 +3,12 @@
  * offset, the folder, rule and trash actions outside CRUD, time zones and ad accounts, and the
  * rule engine's calls. Screens reach them through `useDataProvider<AppDataProvider>()`.
  */
-import type { FolderDto, FolderPayload } from '../domain/folders';
-import type { RulePatch } from '../domain/ruleEditor';
-import type { RuleDto } from '../domain/rules';
-import type { JudgingPatch, RuleConflictDto, RuleJudging } from '../domain/judging';
-import type { AccountHealthDto, PlatformHealthDto } from '../domain/health';
-import { AD_ACCOUNT_LIST_LIMIT } from '../domain/constants';
+import type { FolderDto, FolderPayload } from '../../shared/folders';
+import type { RulePatch } from '../../shared/ruleEditor';
+import type { RuleDto } from '../../shared/rules';
+import type { JudgingPatch, RuleConflictDto, RuleJudging } from '../../shared/judging';
+import type { AccountHealthDto, PlatformHealthDto } from '../../shared/health';
+import { AD_ACCOUNT_LIST_LIMIT } from '../../shared/constants';
 import type {
   ActivityEntry,
   ApproveResult,
@@ -16,10 +16,10 @@ import type {
   RuleExemption,
   RuleRun,
   RunNowResult,
-} from '../domain/ruleRuns';
-import type { BacktestJob, BacktestPausePage, HistoryCoverage } from '../domain/backtest';
-import type { ImpactReport } from '../domain/impact';
-import type { AgencyOverview } from '../domain/overview';
+} from '../../shared/ruleRuns';
+import type { BacktestJob, BacktestPausePage, HistoryCoverage } from '../../shared/backtest';
+import type { ImpactReport } from '../../shared/impact';
+import type { AgencyOverview } from '../../shared/overview';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

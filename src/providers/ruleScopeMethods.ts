@@ -2,7 +2,7 @@
  * The dataProvider's calls for a permission group's rule folders (src/resources/permissions/): the
  * folders a search finds, and one folder by id (the names of those already chosen).
  */
-import type { FolderDto } from '../domain/folders';
+import type { FolderDto } from '../../shared/folders';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

@@ -2,7 +2,7 @@
  * The browser session of docs/contract.md#entities, docs/screens.md#states-and-transitions, kept in localStorage under 'auth' and saved on every change.
  * A user counts as authenticated while an access token is held.
  */
-import type { UserDto } from '../domain/contracts';
+import type { UserDto } from '../../shared/contracts';
 
 export type SessionUser = UserDto;
 

@@ -3,9 +3,9 @@
  * previewed and saved, a folder using a template, a lookalike linked, and on a following rule an
  * override reset or the template left.
  */
-import type { RulePatch } from '../domain/ruleEditor';
-import type { RuleDto } from '../domain/rules';
-import type { TemplateDto, TemplateField, TemplatePreviewDto } from '../domain/templates';
+import type { RulePatch } from '../../shared/ruleEditor';
+import type { RuleDto } from '../../shared/rules';
+import type { TemplateDto, TemplateField, TemplatePreviewDto } from '../../shared/templates';
 import { paths } from './apiPaths';
 import type { HttpClient } from './httpClient';
 

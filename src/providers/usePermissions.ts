@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useAuthProvider } from 'react-admin';
-import { effectivePermissions, type Permission } from '../domain/permissions';
+import { effectivePermissions, type Permission } from '../../shared/permissions';
 import type { AppAuthProvider } from './authProvider';
 import { type AccessRequest, type AccessRule, canAccess, holdsRule } from './canAccess';
 import { session, type SessionUser } from './session';

@@ -4,7 +4,7 @@
  */
 import type { ComponentType, ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { ResourceEndpoint } from '../domain/resourceEndpoint';
+import type { ResourceEndpoint } from '../../shared/resourceEndpoint';
 import type { SidePanelEntry, UserMenuEntry } from '../layout/resourceNavigation';
 import type { AccessAction, AccessRule } from '../providers/canAccess';
 
@@ -33,6 +33,6 @@ export interface ResourceDefinition {
 
 /**
  * A resource folder's definition (src/resources/<name>/index.ts: views written for it). A plain list
- * with a form is one file of src/domain/resources instead, with that folder's own `defineResource`.
+ * with a form is one file of shared/resources instead, with that folder's own `defineResource`.
  */
 export const defineResourceFolder = <T extends ResourceDefinition>(definition: T) => definition;

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalDto } from '../../src/domain/approvals';
+import type { ApprovalDto } from '../../shared/approvals';
 import { signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus } from './support/engineScenario';
 import { joinFromInvitation } from './support/outbox';

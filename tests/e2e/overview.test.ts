@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgencyOverview } from '../../src/domain/overview';
+import type { AgencyOverview } from '../../shared/overview';
 import { signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, PHONE } from './support/screenCheck';

@@ -12,7 +12,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformHealthDto } from '../../src/domain/health';
+import type { PlatformHealthDto } from '../../shared/health';
 import { signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, DESKTOP, PHONE } from './support/screenCheck';

@@ -12,10 +12,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../src/domain/constants';
-import { PERMISSIONS } from '../../src/domain/permissions';
-import { FILTER_ITEM_MAX, FILTER_ITEM_MIN, FILTER_MAX_ITEMS, TASKS, thresholdError } from '../../src/domain/rules';
-import { CONTROL_CHARACTERS, EMAIL_PATTERN, PHONE_PATTERN } from '../../src/domain/validation';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../shared/constants';
+import { PERMISSIONS } from '../../shared/permissions';
+import { FILTER_ITEM_MAX, FILTER_ITEM_MIN, FILTER_MAX_ITEMS, TASKS, thresholdError } from '../../shared/rules';
+import { CONTROL_CHARACTERS, EMAIL_PATTERN, PHONE_PATTERN } from '../../shared/validation';
 import type { TestApi, TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
 import { type AllServicesApi, apiWithAllServices, seedAccount, seedRule } from './engine/support';

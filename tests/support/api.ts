@@ -9,7 +9,7 @@ import { groups, userGroups, users } from '../../server/db/schema/index';
 import { hashPassword } from '../../server/auth/passwords';
 import type { AppServices } from '../../server/services';
 import type { AddressPolicy } from '../../server/alerts/addressPolicy';
-import type { Permission } from '../../src/domain/permissions';
+import type { Permission } from '../../shared/permissions';
 import { freshDatabase, type Engine } from './db';
 
 /** The fields of a user as the API answers one, no more. */

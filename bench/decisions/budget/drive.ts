@@ -10,7 +10,7 @@
 import type { Simulator } from '../../../server/adplatform/simulator/index';
 import type { EngineContext, SlotRun } from '../../../server/run/pipeline/context';
 import { runBatch } from '../../../server/run/pipeline/runBatch';
-import { DEFAULT_ROLLBACK_HOURS } from '../../../src/domain/ruleActions';
+import { DEFAULT_ROLLBACK_HOURS } from '../../../shared/ruleActions';
 import type { BenchDatabase } from '../../databases';
 import { engineOnClock } from '../../engineOnClock';
 import { frozenSimulator } from '../benchAgency';

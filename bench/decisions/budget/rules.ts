@@ -8,10 +8,10 @@
 import type { SimAccount } from '../../../server/adplatform/simulator/world';
 import type { Database } from '../../../server/db/client';
 import { folders, metaAdAccounts, ruleItems, rules } from '../../../server/db/schema/index';
-import type { BudgetLimits } from '../../../src/domain/budgetLimits';
-import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
-import type { RuleAction } from '../../../src/domain/ruleActions';
-import type { ConditionGroup } from '../../../src/domain/ruleConditions';
+import type { BudgetLimits } from '../../../shared/budgetLimits';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../../shared/judging';
+import type { RuleAction } from '../../../shared/ruleActions';
+import type { ConditionGroup } from '../../../shared/ruleConditions';
 
 export type BudgetVariant = 'naive' | 'safe';
 

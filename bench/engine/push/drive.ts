@@ -27,7 +27,7 @@ import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWor
 import type { Mailer } from '../../../server/mail/mailer';
 import { createPushQueue, type PushQueue } from '../../../server/push/queue';
 import { WEBHOOK_PATH } from '../../../server/push/startup';
-import { NEW_RULE_JUDGING } from '../../../src/domain/judging';
+import { NEW_RULE_JUDGING } from '../../../shared/judging';
 import type { BenchDatabase } from '../../databases';
 import { buildPushAgency, type PushAgencyAd } from './agency';
 

@@ -1,4 +1,4 @@
-/** How the simulated agency writes campaign names (read back by src/domain/campaignName.ts). */
+/** How the simulated agency writes campaign names (read back by shared/campaignName.ts). */
 import type { DateTime } from 'luxon';
 import type { Random } from './random';
 

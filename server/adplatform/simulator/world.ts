@@ -6,7 +6,7 @@
  * give the same numbers on every machine.
  */
 import { DateTime } from 'luxon';
-import { CAMPAIGN_NAME_OPTIONS } from '../../../src/domain/constants';
+import { CAMPAIGN_NAME_OPTIONS } from '../../../shared/constants';
 import type { LagName } from './lag';
 import { seededRandom, type Random } from './random';
 import { WriteLimits } from './writeLimits';

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adAccountId, instant, instantNow, serialId } from './columns';
 import { metaAdAccounts } from './adplatform';
-import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
-import type { ConditionGroup } from '../../../src/domain/ruleConditions';
-import type { RuleAction } from '../../../src/domain/ruleActions';
-import type { BudgetLimits } from '../../../src/domain/budgetLimits';
-import type { RuleValues, TemplateField } from '../../../src/domain/templates';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../../shared/judging';
+import type { ConditionGroup } from '../../../shared/ruleConditions';
+import type { RuleAction } from '../../../shared/ruleActions';
+import type { BudgetLimits } from '../../../shared/budgetLimits';
+import type { RuleValues, TemplateField } from '../../../shared/templates';
 import { users } from './people';
 
 export const folders = pgTable(
@@ -21,7 +21,7 @@ export const folders = pgTable(
       .references(() => metaAdAccounts.adAccountId),
     /** Webinar-service credentials, AES-GCM encrypted at rest; null when none are set. */
     demioCredentials: text('demio_credentials'),
-    /** The folder's budget limits (src/domain/budgetLimits.ts), as set; null: the defaults. Read with readBudgetLimits. */
+    /** The folder's budget limits (shared/budgetLimits.ts), as set; null: the defaults. Read with readBudgetLimits. */
     budgetLimits: jsonb('budget_limits').$type<Partial<BudgetLimits>>(),
     /** Who receives the mail alerts of the folder's rules; empty: ALERT_EMAILS (the default recipients). */
     alertEmails: text('alert_emails').array().notNull().default(sql`'{}'::text[]`),
@@ -40,7 +40,7 @@ export const folders = pgTable(
   ],
 );
 
-/** Rule templates (src/domain/templates.ts): a rule's values without a folder, which folders' rules follow. */
+/** Rule templates (shared/templates.ts): a rule's values without a folder, which folders' rules follow. */
 export const ruleTemplates = pgTable(
   'rule_templates',
   {
@@ -72,11 +72,11 @@ export const rules = pgTable(
     /** 24 booleans. */
     alertSchedule: jsonb('alert_schedule').$type<boolean[]>().notNull(),
     lastAlertAt: instant('last_alert_at'),
-    /** How the rule judges late data (src/domain/judging.ts); rules older than it hold the carried-over values. */
+    /** How the rule judges late data (shared/judging.ts); rules older than it hold the carried-over values. */
     judging: jsonb('judging').$type<RuleJudging>().notNull().default(NEW_RULE_JUDGING),
-    /** The rule's conditions (src/domain/ruleConditions.ts): the top group, or null for none. */
+    /** The rule's conditions (shared/ruleConditions.ts): the top group, or null for none. */
     conditions: jsonb('conditions').$type<ConditionGroup>(),
-    /** What the conditions do (src/domain/ruleActions.ts); null: none (the task cards turn off). */
+    /** What the conditions do (shared/ruleActions.ts); null: none (the task cards turn off). */
     action: jsonb('action').$type<RuleAction>(),
     /**
      * The failing-rule switch counts failed runs started after this instant: set when the rule
@@ -85,7 +85,7 @@ export const rules = pgTable(
     failuresCountedFrom: instant('failures_counted_from'),
     /** The template the rule follows; null: its own. Its values are the rule's own columns and items. */
     templateId: integer('template_id').references(() => ruleTemplates.id, { onDelete: 'set null' }),
-    /** The fields this folder overrides (src/domain/templates.ts); every other one follows the template. */
+    /** The fields this folder overrides (shared/templates.ts); every other one follows the template. */
     templateOverrides: jsonb('template_overrides').$type<TemplateField[]>().notNull().default([]),
     createdAt: instantNow('created_at'),
     updatedAt: instantNow('updated_at'),
@@ -100,7 +100,7 @@ export const rules = pgTable(
 
 /**
  * Filter and task items of a rule (docs/contract.md#entities): type is rule_filter or rule_task, one row per item
- * name. The names and the JSON shape of `values` are documented in src/domain/rules.ts.
+ * name. The names and the JSON shape of `values` are documented in shared/rules.ts.
  */
 export const ruleItems = pgTable(
   'rule_items',

@@ -1,5 +1,5 @@
 /**
- * The folder's ceilings on budget growth (docs/engine.md, "Ceilings on growth"; src/domain/
+ * The folder's ceilings on budget growth (docs/engine.md, "Ceilings on growth"; shared/
  * budgetLimits.ts), applied to one planned change with every change of the object that came before
  * it — whichever rule made it, done or still pending — so several rules' raises add up:
  * - a raise may not take the budget past the budget in force 24 hours ago plus growth_24h_pct, nor
@@ -10,7 +10,7 @@
  * Lowering is held back by the changes per hour only: a ceiling never keeps money flowing to what a
  * rule found too dear. A decision allowing `before` means the change is not made.
  */
-import { META_BUDGET_CHANGES_PER_HOUR, type BudgetLimits } from '../../../src/domain/budgetLimits';
+import { META_BUDGET_CHANGES_PER_HOUR, type BudgetLimits } from '../../../shared/budgetLimits';
 import type { BudgetChangeRecord, BudgetDecision, BudgetObject, CeilingName } from './types';
 
 const HOUR = 3_600_000;

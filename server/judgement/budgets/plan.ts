@@ -5,7 +5,7 @@
  * minimum daily budget. What it cannot change it refuses with the reason a user reads — a lifetime
  * budget is never guessed at, and a budget held one level up or down is named there.
  */
-import type { RuleAction } from '../../../src/domain/ruleActions';
+import type { RuleAction } from '../../../shared/ruleActions';
 import { money } from '../format';
 import type { BudgetObject, CeilingName } from './types';
 

@@ -3,7 +3,7 @@
  * pipeline that reads, claims and sends: what the platform says of a budgeted object, and what a
  * rule plans to change.
  */
-import type { ActionLevel } from '../../../src/domain/ruleActions';
+import type { ActionLevel } from '../../../shared/ruleActions';
 
 /** An ad set or campaign as read from the platform with its budget fields (cents as integers). */
 export interface BudgetObject {

@@ -22,7 +22,7 @@ import {
   type MetricCondition,
   type MetricKey,
   windowLabel,
-} from '../../../src/domain/ruleConditions';
+} from '../../../shared/ruleConditions';
 import { above, atLeast, below } from '../compare';
 import { money } from '../format';
 

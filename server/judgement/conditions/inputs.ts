@@ -6,9 +6,9 @@
  */
 import { DateTime } from 'luxon';
 import type { AdPlatformClient, InsightRow, InsightsQuery } from '../../adplatform/types';
-import type { ConditionWindow, CompareScope } from '../../../src/domain/ruleConditions';
-import { lastDaysOf, readsOf } from '../../../src/domain/ruleConditions';
-import { isBudgetAction, type ActionLevel } from '../../../src/domain/ruleActions';
+import type { ConditionWindow, CompareScope } from '../../../shared/ruleConditions';
+import { lastDaysOf, readsOf } from '../../../shared/ruleConditions';
+import { isBudgetAction, type ActionLevel } from '../../../shared/ruleActions';
 import type { EngineRule } from '../ruleShape';
 import type { BudgetObject } from '../budgets/types';
 import { validZone } from '../scheduleSlots';

@@ -9,9 +9,9 @@
  * its conditions read.
  */
 import type { AttributionWindowKey, InsightRow } from '../../adplatform/types';
-import type { ConditionWindow, CompareScope, MetricKey } from '../../../src/domain/ruleConditions';
-import { isBudgetAction, type RuleAction } from '../../../src/domain/ruleActions';
-import type { ConditionValueDto } from '../../../src/domain/budgetChanges';
+import type { ConditionWindow, CompareScope, MetricKey } from '../../../shared/ruleConditions';
+import { isBudgetAction, type RuleAction } from '../../../shared/ruleActions';
+import type { ConditionValueDto } from '../../../shared/budgetChanges';
 import { costLine, evaluateConditions } from './evaluateConditions';
 import { metricsOfRow, showUpMetrics, type AdOutcome } from './metricValues';
 import { askedBudget } from '../budgets/plan';
@@ -20,10 +20,10 @@ import type { BudgetObject } from '../budgets/types';
 import type { Campaign } from '../../adplatform/types';
 import type { AdQuality } from '../../outcomes/quality';
 import type { ObjectMetrics } from '../objectMetrics';
-import type { RuleJudging } from '../../../src/domain/judging';
+import type { RuleJudging } from '../../../shared/judging';
 import { coolingDown, tooEarly, type ObjectFacts } from '../lateData';
 import { isOn } from '../deliveryStatus';
-import type { RunVerdict } from '../../../src/domain/contracts';
+import type { RunVerdict } from '../../../shared/contracts';
 
 /** What the conditions read of the account's snapshot as the rule sees it (evaluate.ts's SnapshotView fits it). */
 export interface ConditionsView {

@@ -1,5 +1,5 @@
 /**
- * The numbers a rule's conditions compare (src/domain/ruleConditions.ts): every metric of the
+ * The numbers a rule's conditions compare (shared/ruleConditions.ts): every metric of the
  * catalogue for one object over one window, from Graph's insight row of that window and, for the
  * show-up metrics, from what the object's leads became (AdQuality, lifetime only).
  *
@@ -10,7 +10,7 @@
 import { leadCount, websiteLeadCount } from '../../adplatform/insightValues';
 import type { AttributionWindowKey, InsightRow } from '../../adplatform/types';
 import type { AdQuality } from '../../outcomes/quality';
-import { METRIC_KEYS, type MetricKey } from '../../../src/domain/ruleConditions';
+import { METRIC_KEYS, type MetricKey } from '../../../shared/ruleConditions';
 import { numberOrNull } from '../objectMetrics';
 
 export type WindowMetrics = Record<MetricKey, number | null>;

@@ -3,9 +3,9 @@
  * 28d_view, since 12 January 2026) cannot count its leads, so its run fails, saying why and what to
  * choose, before anything is read from the platform. Never a silent fallback to another window:
  * thresholds set for one window would judge another's counts. The API no longer saves such a window
- * (src/domain/judging.ts); this catches one stored before.
+ * (shared/judging.ts); this catches one stored before.
  */
-import { removedWindowMessage } from '../../../src/domain/judging';
+import { removedWindowMessage } from '../../../shared/judging';
 import { live, type InBatch } from './batch';
 
 export function failRemovedWindows(work: InBatch[]): void {

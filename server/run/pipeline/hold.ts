@@ -6,7 +6,7 @@
 import { reasonText, renderMessage, userText } from '../../mail/template';
 import { createActivityStore, type ActivityRow } from '../../activity/entries';
 import { blastRadius, type BudgetRadius } from '../../judgement/blastRadius';
-import { DEFAULT_BUDGET_LIMITS } from '../../../src/domain/budgetLimits';
+import { DEFAULT_BUDGET_LIMITS } from '../../../shared/budgetLimits';
 import { addedBy, budgetRecord } from './changeBudgets';
 import type { PlannedAction } from '../../judgement/evaluate';
 import { ruleNamesInMail } from '../../alerts/mailNames';

@@ -5,7 +5,7 @@
  * turn-off, and pauses Meta made itself (Activity, ../metaPauses.ts). Preview reads the same
  * history (without recording), so it judges as a run would.
  */
-import type { RuleJudging } from '../../../src/domain/judging';
+import type { RuleJudging } from '../../../shared/judging';
 import type { Database } from '../../db/client';
 import type { AccountSnapshot } from '../../judgement/evaluate';
 import type { ObjectHistory } from '../../judgement/lateData';

@@ -18,7 +18,7 @@ import { readsOutcomes as conditionsReadOutcomes } from '../../judgement/conditi
 import { pendingBudgetChangesOf } from '../budgetClaims';
 import type { StoredSnapshot } from '../accountSnapshots';
 import { errorMessage } from '../../errorMessage';
-import { isRemovedWindow } from '../../../src/domain/judging';
+import { isRemovedWindow } from '../../../shared/judging';
 import type { AttributionWindowKey } from '../../adplatform/types';
 
 /** The windows the rules of a batch count leads in (Meta's default needs none). */

@@ -5,7 +5,7 @@
  * seminars are held in person and have no Demio event). Dates are fixed when the world is built;
  * who registered and attended is worked out at each moment (participants.ts).
  */
-import { parseCampaignName, topicName } from '../../../src/domain/campaignName';
+import { parseCampaignName, topicName } from '../../../shared/campaignName';
 import type { SimAccount, World } from '../../adplatform/simulator/world';
 import { advertisedDates } from '../eventMatching';
 

@@ -1,7 +1,7 @@
 /** Account details (docs/screens.md): first name, last name, phone, email (read-only); Save for a changed, valid form. */
 import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import { accountSchema, formValidator } from '../../domain/validation';
+import { accountSchema, formValidator } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import { PhoneInput } from '../../layout/PhoneInput';
 import type { AppDataProvider } from '../../providers/dataProvider';

@@ -5,7 +5,7 @@
 import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
-import { changePasswordSchema, formValidator } from '../../domain/validation';
+import { changePasswordSchema, formValidator } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ChangePasswordRequest } from '../../providers/peopleMethods';

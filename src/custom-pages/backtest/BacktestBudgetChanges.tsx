@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BacktestResult } from '../../domain/backtest';
+import type { BacktestResult } from '../../../shared/backtest';
 import { signedMoney } from '../../layout/runs/runText';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { formatMoney, Totals } from '../impact/DailyBars';

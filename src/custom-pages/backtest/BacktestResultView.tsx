@@ -19,8 +19,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { BACKTEST_PAUSES_PAGE, type BacktestResult, type PauseVerdict } from '../../domain/backtest';
-import { itemLabel } from '../../domain/rules';
+import { BACKTEST_PAUSES_PAGE, type BacktestResult, type PauseVerdict } from '../../../shared/backtest';
+import { itemLabel } from '../../../shared/rules';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';

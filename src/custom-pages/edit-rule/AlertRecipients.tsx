@@ -4,7 +4,7 @@
  */
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { RuleDto } from '../../domain/rules';
+import type { RuleDto } from '../../../shared/rules';
 
 export function AlertRecipients({ folder }: { folder: Pick<RuleDto['folder'], 'alert_emails'> }) {
   const translate = useTranslate();

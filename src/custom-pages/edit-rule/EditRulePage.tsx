@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { RuleDto } from '../../domain/rules';
+import type { RuleDto } from '../../../shared/rules';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { Page } from '../../layout/Page';
 import type { AppDataProvider } from '../../providers/dataProvider';

@@ -7,7 +7,7 @@ import { FormControlLabel, Switch, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';

@@ -1,7 +1,7 @@
 /**
  * The rule editor: name, filters, task cards, schedule grid, alert schedule and time zone of one
  * loaded rule, with the behaviour of docs/screens.md#states-and-transitions (name regeneration, spend
- * copying, Fill default, change tracking) from src/domain/ruleEditor.ts; beside the task cards, the
+ * copying, Fill default, change tracking) from shared/ruleEditor.ts; beside the task cards, the
  * Conditions card and its Action, and the judging settings (the rule form's parts shared with the
  * template editor: src/layout/rule-form/). Every one of them is part of one form: a change anywhere
  * counts as unsaved (the Leave guard asks), and the one Save sends only what changed, then goes to
@@ -17,7 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 import {
   buildRulePatch,
   editorValuesOf,
@@ -29,8 +29,8 @@ import {
   type EditorTouched,
   type RulePatch,
   type EditorValues,
-} from '../../domain/ruleEditor';
-import { validateRuleItems, type FilterItem, type RuleDto, type TaskName } from '../../domain/rules';
+} from '../../../shared/ruleEditor';
+import { validateRuleItems, type FilterItem, type RuleDto, type TaskName } from '../../../shared/rules';
 import {
   defaultAlertDay,
   defaultWeek,
@@ -38,8 +38,8 @@ import {
   toggleCell,
   toggleDay,
   toggleHourAllDays,
-} from '../../domain/schedule';
-import { MESSAGES } from '../../domain/validation';
+} from '../../../shared/schedule';
+import { MESSAGES } from '../../../shared/validation';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { RowAction, RowActions, useNarrowScreen } from '../../layout/RowActions';
 import { TrashLink } from '../../layout/TrashLink';

@@ -24,7 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { RunObjectDto, RunVerdict } from '../../domain/contracts';
+import type { RunObjectDto, RunVerdict } from '../../../shared/contracts';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { errorMessages } from '../../providers/httpClient';
@@ -33,7 +33,7 @@ import { BudgetChangesSection } from '../../layout/runs/BudgetChanges';
 import { ConditionValues } from '../../layout/runs/ConditionValues';
 import { HeldRunDecision } from '../../layout/runs/HeldRunDecision';
 import { RunAdsLinks } from '../../layout/AdsLinks';
-import type { RuleRun } from '../../domain/ruleRuns';
+import type { RuleRun } from '../../../shared/ruleRuns';
 import { heldMoneyLines, metricsText } from '../../layout/runs/runText';
 
 /** An acted verdict is the rule doing its job, not an error; the darker shades keep AA contrast. */

@@ -26,14 +26,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { RunOutcome } from '../../domain/contracts';
+import type { RunOutcome } from '../../../shared/contracts';
 import { formatDateTime } from '../../layout/dateFormat';
 import { StackedDateTime } from '../../layout/list';
 import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';
-import type { RuleRun } from '../../domain/ruleRuns';
+import type { RuleRun } from '../../../shared/ruleRuns';
 import { RunDetail } from './RunDetail';
 import { countsText } from '../../layout/runs/runText';
 

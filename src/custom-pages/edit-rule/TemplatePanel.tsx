@@ -24,9 +24,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
-import type { RuleDto } from '../../domain/rules';
-import { TEMPLATE_FIELDS, templateFieldLabel, type TemplateField } from '../../domain/templates';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
+import type { RuleDto } from '../../../shared/rules';
+import { TEMPLATE_FIELDS, templateFieldLabel, type TemplateField } from '../../../shared/templates';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { usePermission } from '../../providers/usePermissions';
 

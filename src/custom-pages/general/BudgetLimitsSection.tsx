@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { budgetLimitsSchema, readBudgetLimits, type BudgetLimits } from '../../domain/budgetLimits';
+import { budgetLimitsSchema, readBudgetLimits, type BudgetLimits } from '../../../shared/budgetLimits';
 
 const WHOLE_FIELDS = ['growth_24h_pct', 'growth_7d_pct', 'significant_pct', 'settle_hours'] as const;
 type WholeField = (typeof WHOLE_FIELDS)[number];

@@ -26,11 +26,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { BudgetLimits } from '../../domain/budgetLimits';
-import { CLIENT_TYPES, PLANS } from '../../domain/constants';
-import { splitEmails } from '../../domain/alertEmails';
-import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../domain/folders';
-import { toFieldErrors } from '../../domain/validation';
+import type { BudgetLimits } from '../../../shared/budgetLimits';
+import { CLIENT_TYPES, PLANS } from '../../../shared/constants';
+import { splitEmails } from '../../../shared/alertEmails';
+import { folderCreateSchema, type FolderDto, type FolderPayload } from '../../../shared/folders';
+import { toFieldErrors } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';

@@ -7,8 +7,8 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { FolderOutcomes as Outcomes } from '../../domain/folderOutcomes';
-import type { FolderDto } from '../../domain/folders';
+import type { FolderOutcomes as Outcomes } from '../../../shared/folderOutcomes';
+import type { FolderDto } from '../../../shared/folders';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePermission } from '../../providers/usePermissions';

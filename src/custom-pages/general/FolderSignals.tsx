@@ -11,7 +11,7 @@ import { Chip, Tooltip } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { FolderDto, FolderRuleDto } from '../../domain/folders';
+import type { FolderDto, FolderRuleDto } from '../../../shared/folders';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
 

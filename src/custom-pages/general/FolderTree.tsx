@@ -17,7 +17,7 @@ import { RowAction, RowActions } from '../../layout/RowActions';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { FolderDto, FolderRuleDto } from '../../domain/folders';
+import type { FolderDto, FolderRuleDto } from '../../../shared/folders';
 import { usePermission } from '../../providers/usePermissions';
 import { FolderOutcomes } from './FolderOutcomes';
 import { HistoryButtons } from './HistoryButtons';

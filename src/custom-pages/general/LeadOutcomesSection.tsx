@@ -15,7 +15,7 @@ import {
   CRM_UPLOAD_MAX_BYTES,
   type CrmResult,
   type NewOutcomeKey,
-} from '../../domain/leadOutcomes';
+} from '../../../shared/leadOutcomes';
 import { ErrorList } from '../../layout/ErrorList';
 import { paths } from '../../providers/apiPaths';
 import type { AppDataProvider } from '../../providers/dataProvider';

@@ -5,8 +5,8 @@
  */
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { FOLDER_PAGE_SIZE } from '../../domain/constants';
-import type { FolderDto } from '../../domain/folders';
+import { FOLDER_PAGE_SIZE } from '../../../shared/constants';
+import type { FolderDto } from '../../../shared/folders';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { offsetPaging } from '../../providers/offsetPaging';
 import { queryKeys } from '../../providers/queryKeys';

@@ -1,5 +1,5 @@
 /** Whether a failed toggle is the "rule has issues" answer (docs/screens.md#errors-and-messages): a 400 with rule_filter or rule_task. */
-import { itemLabel } from '../../domain/rules';
+import { itemLabel } from '../../../shared/rules';
 
 export function isRuleIssuesError(error: unknown): boolean {
   const { status, body } = (error ?? {}) as { status?: number; body?: Record<string, unknown> | null };

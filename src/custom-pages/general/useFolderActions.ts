@@ -5,9 +5,9 @@
  */
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
-import type { FolderDto, FolderRuleDto } from '../../domain/folders';
-import type { RuleDto } from '../../domain/rules';
+import { RULE_ACTIVATION_SNACKBAR_MS, SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
+import type { FolderDto, FolderRuleDto } from '../../../shared/folders';
+import type { RuleDto } from '../../../shared/rules';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { removeFolder, replaceFolder } from './folderPages';

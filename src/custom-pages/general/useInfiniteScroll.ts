@@ -4,7 +4,7 @@
  * loading.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { LOAD_MORE_CHECK_MS, SCROLL_THRESHOLD_PX } from '../../domain/constants';
+import { LOAD_MORE_CHECK_MS, SCROLL_THRESHOLD_PX } from '../../../shared/constants';
 
 export function distanceToBottom(): number {
   const page = document.documentElement;

@@ -7,7 +7,7 @@ import { Alert, Card, CardContent, Chip, LinearProgress, Stack, Typography } fro
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Page } from '../../layout/Page';
-import type { AccountHealthDto, HealthProblemDto } from '../../domain/health';
+import type { AccountHealthDto, HealthProblemDto } from '../../../shared/health';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import { queryKeys } from '../../providers/queryKeys';

@@ -6,7 +6,7 @@
  */
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ImpactReport } from '../../domain/impact';
+import type { ImpactReport } from '../../../shared/impact';
 import { tableToCardsSx } from '../../layout/list/HistoryList';
 import { signedMoney } from '../../layout/runs/runText';
 import { formatMoney } from './DailyBars';

@@ -5,7 +5,7 @@
 import { Stack, Typography } from '@mui/material';
 import { Form, PasswordInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formValidator, joinSchema } from '../../domain/validation';
+import { formValidator, joinSchema } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { JoinRequest } from '../../providers/peopleMethods';

@@ -1,7 +1,7 @@
 /** The agency overview on a phone: a card per folder, those that need a person first. */
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OverviewRow } from '../../domain/overview';
+import type { OverviewRow } from '../../../shared/overview';
 import {
   ActedToday,
   ActivityLink,

@@ -7,7 +7,7 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AttentionReason, OverviewPeriod, OverviewRow } from '../../domain/overview';
+import type { AttentionReason, OverviewPeriod, OverviewRow } from '../../../shared/overview';
 import { usePermission } from '../../providers/usePermissions';
 import { formatMoney } from '../../layout/numberFormat';
 import { useGeneralView } from '../general/useGeneralView';

@@ -2,7 +2,7 @@
 import { Box, Card, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
-import type { OverviewRow } from '../../domain/overview';
+import type { OverviewRow } from '../../../shared/overview';
 import {
   ActedToday,
   ActivityLink,

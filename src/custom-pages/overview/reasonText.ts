@@ -2,7 +2,7 @@
  * The agency overview's words for a reason a folder needs a person ("2 held runs", "CPL $84 over
  * $60", "Token expired") and its money: whole amounts without cents, as a person says them.
  */
-import type { AttentionReason } from '../../domain/overview';
+import type { AttentionReason } from '../../../shared/overview';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

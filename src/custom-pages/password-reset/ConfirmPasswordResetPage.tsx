@@ -7,7 +7,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Button, Stack } from '@mui/material';
 import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { formValidator, passwordResetConfirmSchema } from '../../domain/validation';
+import { formValidator, passwordResetConfirmSchema } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import { TrashLink } from '../../layout/TrashLink';
 import type { AppDataProvider } from '../../providers/dataProvider';

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formValidator, passwordResetRequestSchema } from '../../domain/validation';
+import { formValidator, passwordResetRequestSchema } from '../../../shared/validation';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PasswordResetRequest } from '../../providers/peopleMethods';

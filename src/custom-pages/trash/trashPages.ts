@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { TRASH_PAGE_SIZE } from '../../domain/constants';
+import { TRASH_PAGE_SIZE } from '../../../shared/constants';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { offsetPaging } from '../../providers/offsetPaging';
 import { queryKeys } from '../../providers/queryKeys';

@@ -1,5 +1,5 @@
 /** Messages of: Activity (rule log), Run now, Preview, Undo. Namespace `activity` (resource labels go under `resources.<name>`). */
-import { TASKS } from '../../domain/ruleCatalog';
+import { TASKS } from '../../../shared/ruleCatalog';
 
 export default {
   activity: {

@@ -1,5 +1,5 @@
 /** Messages of: the rule editor's Conditions card and Action section. Namespace `conditions`. */
-import { CONDITION_METRICS } from '../../domain/ruleConditions';
+import { CONDITION_METRICS } from '../../../shared/ruleConditions';
 
 export default {
   conditions: {

@@ -1,5 +1,5 @@
 /** Messages of: Team, account, invitations, password reset, permission groups. Namespace `people` (resource labels go under `resources.<name>`). */
-import { PHONE_EXAMPLE } from '../../domain/validation';
+import { PHONE_EXAMPLE } from '../../../shared/validation';
 
 export default {
   people: {
@@ -16,7 +16,7 @@ export default {
       group: 'Permission group',
     },
     hints: {
-      /** What the phone rule accepts (src/domain/validation.ts), under the field before anything is typed. */
+      /** What the phone rule accepts (shared/validation.ts), under the field before anything is typed. */
       phone: `Optional. 10 digits with an optional leading +, like ${PHONE_EXAMPLE} or 1234567890`,
     },
     account: {

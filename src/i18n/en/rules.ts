@@ -1,6 +1,6 @@
 /** Messages of: General view (folder tree), edit rule, trash. Namespace `rules` (resource labels go under `resources.<name>`). */
-import { PLANS } from '../../domain/constants';
-import { FILTERS, TASKS, WEBSITE_LEADS_NOTE } from '../../domain/ruleCatalog';
+import { PLANS } from '../../../shared/constants';
+import { FILTERS, TASKS, WEBSITE_LEADS_NOTE } from '../../../shared/ruleCatalog';
 
 /** Task and filter wording comes from the domain catalogue (docs/contract.md#constants), so the log and the cards agree. */
 const taskWording = Object.fromEntries(TASKS.map((t) => [t.name, t.wording]));

@@ -6,7 +6,7 @@
 import { Card, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Datagrid, ListBase } from 'react-admin';
-import { LOG_PAGE_SIZES } from '../../domain/constants';
+import { LOG_PAGE_SIZES } from '../../../shared/constants';
 import { PageTitle } from '../pageTitle';
 import { CappedPagination } from './CappedPagination';
 import { useAddressFilterValues, type AddressFilter } from './addressFilters';

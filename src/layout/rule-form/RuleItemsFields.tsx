@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { CAMPAIGN_NAME_OPTIONS } from '../../domain/constants';
+import { CAMPAIGN_NAME_OPTIONS } from '../../../shared/constants';
 import {
   isOutcomeTask,
   TASKS,
@@ -29,7 +29,7 @@ import {
   type TaskItem,
   type TaskName,
   type TaskValueKey,
-} from '../../domain/rules';
+} from '../../../shared/rules';
 
 export function FilterField({
   filter,

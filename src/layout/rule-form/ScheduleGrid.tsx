@@ -8,7 +8,7 @@
 import { Box, ButtonBase, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { DAYS } from '../../domain/constants';
+import { DAYS } from '../../../shared/constants';
 import {
   HOURS,
   hourLabel,
@@ -16,7 +16,7 @@ import {
   isHourOnEveryDay,
   type DaySchedule,
   type WeekSchedule,
-} from '../../domain/schedule';
+} from '../../../shared/schedule';
 import { useGridKeys } from '../useGridKeys';
 import { TAP_TARGET_PX } from '../../theme';
 

@@ -1,5 +1,5 @@
 /** Errors of the rule editor by field: from the shared validation while typing, and from a 400 on save. */
-import type { RuleItemErrors } from '../../domain/rules';
+import type { RuleItemErrors } from '../../../shared/rules';
 
 export interface EditorErrors {
   name?: string;

@@ -8,7 +8,7 @@
  */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BudgetChangeDto, MoneyAtRiskDto } from '../../domain/budgetChanges';
+import type { BudgetChangeDto, MoneyAtRiskDto } from '../../../shared/budgetChanges';
 import { useNarrowScreen } from '../RowActions';
 import { signedMoney } from './runText';
 import { formatMoney } from '../numberFormat';

@@ -5,8 +5,8 @@
  */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ConditionValueDto } from '../../domain/budgetChanges';
-import type { PreviewResultDto } from '../../domain/contracts';
+import type { ConditionValueDto } from '../../../shared/budgetChanges';
+import type { PreviewResultDto } from '../../../shared/contracts';
 import { conditionMark } from './runText';
 import { useNarrowScreen } from '../RowActions';
 

@@ -44,7 +44,7 @@ import { PreviewConditions } from './ConditionValues';
 import { ReasonList } from './ReasonList';
 import { RunPlan } from './RunPlan';
 import { actionText, entryObjectName } from './activityEntries';
-import type { PreviewResult, RunNowResult } from '../../domain/ruleRuns';
+import type { PreviewResult, RunNowResult } from '../../../shared/ruleRuns';
 
 type Step =
   | { step: 'closed' }

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { PreviewResult } from '../../domain/ruleRuns';
+import type { PreviewResult } from '../../../shared/ruleRuns';
 
 /** Names shown before "… and N more". */
 const NAMED = 5;

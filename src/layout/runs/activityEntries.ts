@@ -2,7 +2,7 @@
  * What an entry of the rule activity says, as the screens write it: the ad or campaign it is about,
  * its action in words, and whether it can be undone or only would have turned something off.
  */
-import type { ActivityEntry } from '../../domain/ruleRuns';
+import type { ActivityEntry } from '../../../shared/ruleRuns';
 
 /**
  * The name of the ad or campaign an entry is about, as the engine wrote it into the entry's reason

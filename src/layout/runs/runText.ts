@@ -1,5 +1,5 @@
 /** How the Runs panel words a run: its counts, an object's metrics and conditions, a held run's money, as short lines. Pure functions. */
-import type { RuleRunDto, RunObjectDto } from '../../domain/contracts';
+import type { RuleRunDto, RunObjectDto } from '../../../shared/contracts';
 import { formatMoney, formatPercent } from '../numberFormat';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -7,7 +7,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { StackedText } from '../../layout/list';
 import { ReasonList } from '../../layout/runs/ReasonList';
 import { actionText, entryObjectName, isWouldTurnOff } from '../../layout/runs/activityEntries';
-import type { ActivityEntry } from '../../domain/ruleRuns';
+import type { ActivityEntry } from '../../../shared/ruleRuns';
 
 interface ColumnProps {
   label?: string;

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 import { errorMessages } from '../../providers/httpClient';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
@@ -21,7 +21,7 @@ import { heldMoneyLines } from '../../layout/runs/runText';
 import { HeldRunDecision } from '../../layout/runs/HeldRunDecision';
 import { EntryAdLink } from '../../layout/AdsLinks';
 import { entryObjectName, isUndoable } from '../../layout/runs/activityEntries';
-import type { ActivityEntry } from '../../domain/ruleRuns';
+import type { ActivityEntry } from '../../../shared/ruleRuns';
 
 function useAction() {
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -9,8 +9,8 @@
 import { Card, Link, MenuItem, TextField, Typography } from '@mui/material';
 import { Datagrid, ListBase, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { AdDto } from '../../domain/ads';
-import { LOG_PAGE_SIZES } from '../../domain/constants';
+import type { AdDto } from '../../../shared/ads';
+import { LOG_PAGE_SIZES } from '../../../shared/constants';
 import { formatDateTime, formatTimeAt } from '../../layout/dateFormat';
 import {
   AddressFilterChips,

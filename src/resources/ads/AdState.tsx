@@ -7,7 +7,7 @@
 import { Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ObjectStateDto } from '../../domain/ads';
+import type { ObjectStateDto } from '../../../shared/ads';
 import { formatDateTime } from '../../layout/dateFormat';
 import { usePermission } from '../../providers/usePermissions';
 

@@ -18,8 +18,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { AdDto } from '../../domain/ads';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import type { AdDto } from '../../../shared/ads';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 

@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { perDayText, waitedText, type ApprovalDto } from '../../domain/approvals';
+import { perDayText, waitedText, type ApprovalDto } from '../../../shared/approvals';
 import { ListEmpty, ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { formatDateTime } from '../../layout/dateFormat';
 import { PageTitle } from '../../layout/pageTitle';

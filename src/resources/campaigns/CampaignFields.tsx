@@ -1,7 +1,7 @@
 /** The Campaigns table's cells (docs/screens.md display rules). Each reads the row's record. */
 import { Box, Chip, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { topicName } from '../../domain/campaignName';
+import { topicName } from '../../../shared/campaignName';
 import { StackedDateTime } from '../../layout/list/DateTimeField';
 import { useNarrowScreen } from '../../layout/RowActions';
 import {

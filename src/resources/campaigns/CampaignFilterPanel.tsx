@@ -9,7 +9,7 @@ import { Autocomplete, Box, Button, Card, CardContent, Collapse, MenuItem, TextF
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
-import { TOPICS } from '../../domain/constants';
+import { TOPICS } from '../../../shared/constants';
 import { PageToolbar } from '../../layout/PageToolbar';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';

@@ -8,7 +8,7 @@
 import { Box, Card, CardContent, Chip, Stack, Typography, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Datagrid, ListBase, RecordContextProvider, TextField, useListContext, useTranslate } from 'react-admin';
-import { CAMPAIGN_PAGE_SIZES } from '../../domain/constants';
+import { CAMPAIGN_PAGE_SIZES } from '../../../shared/constants';
 import { CappedPagination, ListErrors, listErrorsQueryOptions } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNarrowScreen } from '../../layout/RowActions';

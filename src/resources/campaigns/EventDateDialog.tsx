@@ -23,7 +23,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { CampaignEventDates, ChosenEventDate } from '../../domain/campaignEventDates';
+import type { CampaignEventDates, ChosenEventDate } from '../../../shared/campaignEventDates';
 import { ErrorList } from '../../layout/ErrorList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpErrors';

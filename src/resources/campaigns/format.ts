@@ -2,7 +2,7 @@
  * How the Campaigns screen writes values (docs/screens.md): money with two decimals, CTR with two decimals
  * and a percent sign, US dates, 12-hour times, N/A for anything missing. Pure functions.
  */
-import { formatEventTime } from '../../domain/campaignName';
+import { formatEventTime } from '../../../shared/campaignName';
 import { formatDateTime, formatDay, formatDayAt, formatTimeAt } from '../../layout/dateFormat';
 import { formatMoney, formatPercent, NOT_AVAILABLE } from '../../layout/numberFormat';
 import type { CampaignRecord } from './types';

@@ -1,5 +1,5 @@
 /** A campaign as GET /api/campaigns/ answers it (docs/contract.md#entities). */
-import type { ObjectStateDto } from '../../domain/ads';
+import type { ObjectStateDto } from '../../../shared/ads';
 
 export interface CampaignAccount {
   account_name: string;

@@ -2,7 +2,7 @@
 import { Button } from '@mui/material';
 import { useCallback } from 'react';
 import { useCloseNotification, useNotify, useTranslate } from 'react-admin';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 
 function CloseButton() {
   const close = useCloseNotification();

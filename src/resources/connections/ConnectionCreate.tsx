@@ -11,8 +11,8 @@ import {
   mayChangeConnections,
   metaConnectionCreateSchema,
   type MetaConnectionDetailDto,
-} from '../../domain/metaConnections';
-import { formValidator } from '../../domain/validation';
+} from '../../../shared/metaConnections';
+import { formValidator } from '../../../shared/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useSessionUser } from '../../providers/usePermissions';
 

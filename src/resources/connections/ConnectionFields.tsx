@@ -4,7 +4,7 @@
  */
 import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { MetaConnectionDto } from '../../domain/metaConnections';
+import type { MetaConnectionDto } from '../../../shared/metaConnections';
 import { formatDayAt } from '../../layout/dateFormat';
 
 const day = (iso: string) => formatDayAt(iso);

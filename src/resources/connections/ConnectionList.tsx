@@ -11,7 +11,7 @@ import { ListEmpty, ListErrors, listErrorsQueryOptions, UnlessListFailed } from 
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useNarrowScreen } from '../../layout/RowActions';
-import { mayChangeConnections } from '../../domain/metaConnections';
+import { mayChangeConnections } from '../../../shared/metaConnections';
 import { useSessionUser } from '../../providers/usePermissions';
 import {
   ConnectionBusiness,

@@ -20,7 +20,7 @@ import {
   mayChangeConnections,
   type ConnectionAdAccountDto,
   type MetaConnectionDetailDto,
-} from '../../domain/metaConnections';
+} from '../../../shared/metaConnections';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';
 import { useSessionUser } from '../../providers/usePermissions';

@@ -1,7 +1,7 @@
 /** Remove an added connection, after a confirmation; the built-in one has no such button. */
 import { DeleteWithConfirmButton, useRecordContext } from 'react-admin';
 import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
-import type { MetaConnectionDto } from '../../domain/metaConnections';
+import type { MetaConnectionDto } from '../../../shared/metaConnections';
 
 export function RemoveConnectionButton({ redirect = false }: { label?: string; redirect?: 'list' | false }) {
   const record = useRecordContext<MetaConnectionDto>();

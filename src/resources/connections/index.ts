@@ -5,7 +5,7 @@
  */
 import Hub from '@mui/icons-material/Hub';
 import { lazy } from 'react';
-import { CONNECTION_READERS } from '../../domain/metaConnections';
+import { CONNECTION_READERS } from '../../../shared/metaConnections';
 import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 

@@ -4,8 +4,8 @@
  * server's field errors show on their fields. A resource may add a panel under the edit form (extras.tsx).
  */
 import { Create, Edit, SimpleForm } from 'react-admin';
-import { createSchemaOf, type ResourceSpec } from '../../domain/resources/define';
-import { formValidator } from '../../domain/validation';
+import { createSchemaOf, type ResourceSpec } from '../../../shared/resources/define';
+import { formValidator } from '../../../shared/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { DefinedInputs } from './DefinedInputs';
 import { definedExtras } from './extras';

@@ -4,7 +4,7 @@
  * A secret the server's key cannot read ("needs re-entry") is shown empty, with why.
  */
 import { BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../domain/resources/define';
+import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../../shared/resources/define';
 import { useOptions } from './useOptions';
 
 function ReferenceSelect({ source, field }: { source: string; field: Extract<FieldSpec, { kind: 'reference' }> }) {

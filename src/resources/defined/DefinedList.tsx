@@ -16,7 +16,7 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
-import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../domain/resources/define';
+import { NEEDS_REENTRY, type FieldSpec, type ResourceSpec } from '../../../shared/resources/define';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNarrowScreen } from '../../layout/RowActions';
 import { usePermission } from '../../providers/usePermissions';

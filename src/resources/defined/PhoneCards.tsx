@@ -7,7 +7,7 @@ import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ResourceSpec } from '../../domain/resources/define';
+import type { ResourceSpec } from '../../../shared/resources/define';
 import type { DefinedExtras } from './extras';
 
 export type CardSpec = NonNullable<DefinedExtras['card']>;

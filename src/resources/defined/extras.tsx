@@ -6,8 +6,8 @@
  */
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
-import adAccounts from '../../domain/resources/adAccounts';
-import alertDestinations from '../../domain/resources/alertDestinations';
+import adAccounts from '../../../shared/resources/adAccounts';
+import alertDestinations from '../../../shared/resources/alertDestinations';
 import { DeliveryCell, DeliveryPanel } from '../alertDestinations/DeliveryColumn';
 import { AccountHealthChip } from './AccountHealthChip';
 

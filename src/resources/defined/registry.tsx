@@ -1,15 +1,15 @@
 /**
- * The browser's side of the resources defined in one file (src/domain/resources/): each becomes a
+ * The browser's side of the resources defined in one file (shared/resources/): each becomes a
  * resource of the registry — its endpoint, generated list, create and edit views, icon, menu
  * entry, labels and access rules — with nothing written for it here.
  */
 import { lazy } from 'react';
-import type { ResourceSpec } from '../../domain/resources/define';
+import type { ResourceSpec } from '../../../shared/resources/define';
 import type { ResourceDefinition } from '../types';
 
 // Only the definitions: their tables stay on the server (tree-shaken from the bundle).
 const specs = import.meta.glob<ResourceSpec | undefined>(
-  ['../../domain/resources/*.ts', '!**/define.ts', '!**/spec.ts'],
+  ['../../../shared/resources/*.ts', '!**/define.ts', '!**/spec.ts'],
   {
     eager: true,
     import: 'default',

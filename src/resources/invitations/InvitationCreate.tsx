@@ -9,7 +9,7 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Box, Stack } from '@mui/material';
 import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { useNotifySuccess } from '../../layout/forms';
-import { SNACKBAR_TIMEOUT_MS } from '../../domain/constants';
+import { SNACKBAR_TIMEOUT_MS } from '../../../shared/constants';
 import { PageTitle } from '../../layout/pageTitle';
 import { CreateGroupLink, NoGroupToJoin } from './NoGroupToJoin';
 import {

@@ -1,12 +1,12 @@
 /**
  * An invitation's inputs: the permission group the colleague joins and their e-mail (inviteSchema in
- * src/domain/validation.ts, the server's too). Shared by the Create view (/invitations/create) and
+ * shared/validation.ts, the server's too). Shared by the Create view (/invitations/create) and
  * Team's Invite dialog. `useInviteGroups` says whether there is a group to join at all.
  */
 import { SelectInput, TextInput, useGetList } from 'react-admin';
 import type { RaRecord } from 'react-admin';
 import { splitServerErrors } from '../../layout/forms';
-import { formValidator, inviteSchema } from '../../domain/validation';
+import { formValidator, inviteSchema } from '../../../shared/validation';
 
 const INVITE_FIELDS = ['group_id', 'email'] as const;
 export const INVITE_DEFAULTS = { group_id: '', email: '' };

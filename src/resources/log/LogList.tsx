@@ -4,7 +4,7 @@
  */
 import { TextField, useRecordContext } from 'react-admin';
 import { DateTimeField, HistoryList, StackedText, type AddressFilter } from '../../layout/list';
-import type { LogEntryDto } from '../../domain/contracts';
+import type { LogEntryDto } from '../../../shared/contracts';
 
 export const LOG_ADDRESS_FILTERS: readonly AddressFilter[] = [
   { param: 'rule_id', label: 'resources.log.chips.rule_id' },

@@ -4,7 +4,7 @@
  */
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import { PEOPLE_ACCESS, permissionLabel } from '../../domain/permissions';
+import { PEOPLE_ACCESS, permissionLabel } from '../../../shared/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { useNotifyFailure } from '../../layout/forms';
 import type { PermissionGroup } from './types';

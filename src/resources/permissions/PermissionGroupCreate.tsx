@@ -5,9 +5,9 @@
  */
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { NEW_GROUP_NAME } from '../../domain/constants';
-import { groupCreateSchema } from '../../domain/people';
-import { formValidator } from '../../domain/validation';
+import { NEW_GROUP_NAME } from '../../../shared/constants';
+import { groupCreateSchema } from '../../../shared/people';
+import { formValidator } from '../../../shared/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../layout/forms';
 import { PermissionGroupInputs } from './PermissionGroupInputs';

@@ -1,7 +1,7 @@
 /** A permission group's form: rename it and set its accesses in one save (update_permissions). */
 import { Edit, SimpleForm } from 'react-admin';
-import { groupUpdateSchema } from '../../domain/people';
-import { formValidator } from '../../domain/validation';
+import { groupUpdateSchema } from '../../../shared/people';
+import { formValidator } from '../../../shared/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../layout/forms';
 import { PermissionGroupInputs } from './PermissionGroupInputs';

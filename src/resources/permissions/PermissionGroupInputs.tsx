@@ -3,7 +3,7 @@
  * where its rule accesses apply and its approval limit.
  */
 import { CheckboxGroupInput, TextInput } from 'react-admin';
-import { permissionLabel } from '../../domain/permissions';
+import { permissionLabel } from '../../../shared/permissions';
 import { ApprovalLimitInput, RuleFoldersInput } from './RuleScopeInputs';
 import { useAvailablePermissions } from './useAvailablePermissions';
 

@@ -1,11 +1,11 @@
 /**
  * Permissions (/permissions): the permission groups resource. Seeing it needs view_permissions;
  * creating, renaming, toggling accesses and deleting need update_permissions (docs/decisions.md;
- * PEOPLE_ACCESS in src/domain/permissions.ts, the server's rule too).
+ * PEOPLE_ACCESS in shared/permissions.ts, the server's rule too).
  */
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { lazy } from 'react';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
 import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 

@@ -1,7 +1,7 @@
 /** The permission names the server offers (GET /api/groups/available_permissions/, docs/contract.md#permissions). */
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { Permission } from '../../domain/permissions';
+import type { Permission } from '../../../shared/permissions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 

@@ -8,7 +8,7 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { CreateBase, Form, useTranslate } from 'react-admin';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
 import { ErrorList, useErrorList } from '../../layout/ErrorList';
 import { usePermission } from '../../providers/usePermissions';
 import { SubmitButton, useNotifySuccess } from '../../layout/forms';

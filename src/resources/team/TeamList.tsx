@@ -6,8 +6,8 @@
  */
 import { Box, Card, Stack, Typography } from '@mui/material';
 import { Datagrid, EditButton, FunctionField, ListBase, Pagination, TextField, useRecordContext } from 'react-admin';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
-import { TEAM_PAGE_SIZES } from '../../domain/constants';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
+import { TEAM_PAGE_SIZES } from '../../../shared/constants';
 import { useErrorList } from '../../layout/ErrorList';
 import { ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';

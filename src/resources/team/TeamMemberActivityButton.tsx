@@ -4,7 +4,7 @@
  */
 import { Button, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
 import { usePermission, useSessionUser } from '../../providers/usePermissions';
 import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import type { TeamMember } from './types';

@@ -4,7 +4,7 @@
  * the snackbar.
  */
 import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import { accountSchema, formValidator } from '../../domain/validation';
+import { accountSchema, formValidator } from '../../../shared/validation';
 import { PageTitle } from '../../layout/pageTitle';
 import { useNotifyFailure } from '../../layout/forms';
 import { TeamMemberInputs } from './TeamMemberInputs';

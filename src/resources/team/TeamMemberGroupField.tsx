@@ -6,7 +6,7 @@ import { MenuItem, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
 import { usePermission } from '../../providers/usePermissions';
 import { useNotifyFailure, useNotifySuccess } from '../../layout/forms';
 import { memberName, type TeamMember } from './types';

@@ -1,11 +1,11 @@
 /**
  * Team (/team): the users resource. Its list is the Team screen; the Account screen edits the
- * signed-in user's own record through it. Who may open and edit it: PEOPLE_ACCESS (src/domain/permissions.ts),
+ * signed-in user's own record through it. Who may open and edit it: PEOPLE_ACCESS (shared/permissions.ts),
  * the server's rule too.
  */
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
-import { PEOPLE_ACCESS } from '../../domain/permissions';
+import { PEOPLE_ACCESS } from '../../../shared/permissions';
 import { defineResourceFolder } from '../types';
 import { i18n } from './i18n';
 import { memberName, type TeamMember } from './types';

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useDataProvider, useGetList } from 'react-admin';
-import type { PendingInvitationDto } from '../../domain/people';
+import type { PendingInvitationDto } from '../../../shared/people';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 export type PendingInvitation = PendingInvitationDto;

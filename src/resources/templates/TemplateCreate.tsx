@@ -4,7 +4,7 @@
  */
 import { Create, SaveButton, SimpleForm, TextInput, Toolbar, required, useRedirect } from 'react-admin';
 import { useNotifySuccess } from '../../layout/forms';
-import type { TemplateDto } from '../../domain/templates';
+import type { TemplateDto } from '../../../shared/templates';
 import { PageTitle } from '../../layout/pageTitle';
 
 export default function TemplateCreate() {

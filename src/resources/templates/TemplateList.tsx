@@ -15,7 +15,7 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
-import type { TemplateListRow } from '../../domain/templates';
+import type { TemplateListRow } from '../../../shared/templates';
 import { ListEmpty, ListErrors, listErrorsQueryOptions, UnlessListFailed } from '../../layout/list';
 import { PageTitle } from '../../layout/pageTitle';
 import { PageToolbar, ToolbarSpacer } from '../../layout/PageToolbar';

@@ -31,7 +31,7 @@ import {
   type PreviewTotals,
   type TemplateField,
   type TemplatePreviewDto,
-} from '../../domain/templates';
+} from '../../../shared/templates';
 import { useNarrowScreen } from '../../layout/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { TemplatePatch } from './templateDraft';

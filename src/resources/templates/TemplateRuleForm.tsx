@@ -5,9 +5,9 @@
  */
 import { Autocomplete, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DEFAULT_BUDGET_LIMITS } from '../../domain/budgetLimits';
-import type { FilterItem, TaskName, TaskValueKey } from '../../domain/rules';
-import { setTaskValue } from '../../domain/ruleEditor';
+import { DEFAULT_BUDGET_LIMITS } from '../../../shared/budgetLimits';
+import type { FilterItem, TaskName, TaskValueKey } from '../../../shared/rules';
+import { setTaskValue } from '../../../shared/ruleEditor';
 import {
   defaultAlertDay,
   defaultWeek,
@@ -15,7 +15,7 @@ import {
   toggleCell,
   toggleDay,
   toggleHourAllDays,
-} from '../../domain/schedule';
+} from '../../../shared/schedule';
 import type { TimezoneOption } from '../../providers/ruleMethods';
 import { ActionSection } from '../../layout/rule-form/conditions/ActionSection';
 import { ConditionsCard } from '../../layout/rule-form/conditions/ConditionsCard';

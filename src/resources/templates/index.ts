@@ -1,6 +1,6 @@
 /**
  * Rule templates (/templates): an agency's rule written once, followed by folders that override
- * what they need (src/domain/templates.ts). Read by whoever reads rules; created and edited by those
+ * what they need (shared/templates.ts). Read by whoever reads rules; created and edited by those
  * who edit rules in every folder that follows it (the server says who, per template).
  */
 import LibraryBooks from '@mui/icons-material/LibraryBooks';

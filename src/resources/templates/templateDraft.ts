@@ -4,8 +4,8 @@
  * edit it asks the server to make (the whole rule: a template edit is previewed and saved as one),
  * whether it differs from what was loaded, and its errors. Pure.
  */
-import { canonicalJson } from '../../domain/templates';
-import { validateRuleItems, type RuleValues } from '../../domain/rules';
+import { canonicalJson } from '../../../shared/templates';
+import { validateRuleItems, type RuleValues } from '../../../shared/rules';
 import {
   expressiveDraftOf,
   expressiveErrorsOf,
@@ -21,7 +21,7 @@ import {
   type JudgingErrors,
 } from '../../layout/rule-form/judging/judgingDraft';
 import { editorErrorsOf, type EditorErrors } from '../../layout/rule-form/editorErrors';
-import { MESSAGES } from '../../domain/validation';
+import { MESSAGES } from '../../../shared/validation';
 
 export interface TemplateDraft {
   values: RuleValues;

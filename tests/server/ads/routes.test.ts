@@ -12,7 +12,7 @@ import type { GraphClient } from '../../../server/adplatform/graphClient';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { groups, ruleActivity, userGroups } from '../../../server/db/schema/index';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
-import type { AdDto } from '../../../src/domain/ads';
+import type { AdDto } from '../../../shared/ads';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../engine/support';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { storedDestinations } from '../../../server/alerts/destinations';
 import type { DeliveryQueue } from '../../../server/alerts/deliveryQueue';
 import { webhookDeliveries } from '../../../server/db/schema/index';
-import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { runAlert } from '../../../server/alerts/digests';
 import { DEFAULT_LIMITS } from '../../../server/judgement/blastRadius';
 import { runSlot } from '../../../server/run/pipeline/runBatch';

@@ -10,7 +10,7 @@ import type { DeliveryQueue } from '../../../server/alerts/deliveryQueue';
 import { storedDestinations } from '../../../server/alerts/destinations';
 import { DEFAULT_LIMITS } from '../../../server/judgement/blastRadius';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
-import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { CapturingMailer, engineContext, FakePlatform, seedAccount, seedRule } from '../engine/support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../server/db/schema/index';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import type { LogEntryDto } from '../../../src/domain/contracts';
+import type { LogEntryDto } from '../../../shared/contracts';
 import { call, cplTaskOn, createFolder, insertAccount, RULES_ADMIN, type Account } from '../rules/fixtures';
 
 eachDatabase((engine) => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveThenBacktest } from '../../../bench/backtest/agreement';
 import type { DbHandle } from '../../../server/db/client';
-import { NEW_RULE_JUDGING } from '../../../src/domain/judging';
+import { NEW_RULE_JUDGING } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
 
 eachDatabase((engine) => {

@@ -3,7 +3,7 @@ import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { keptResult } from '../../../server/backtest/keptResult';
 import type { BudgetObject } from '../../../server/judgement/budgets/types';
-import type { ConditionWindow } from '../../../src/domain/ruleConditions';
+import type { ConditionWindow } from '../../../shared/ruleConditions';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';
 import { readAt, ruleBody } from './support';

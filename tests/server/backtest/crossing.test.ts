@@ -15,7 +15,7 @@ import type { ObjectMetrics } from '../../../server/judgement/objectMetrics';
 import { HOUR_MS, METRICS, type MetricName } from '../../../server/history/reading';
 import { hourIndex, type AdSeries, type Timeline } from '../../../server/history/timeline';
 import type { AdQuality, QualityByAd } from '../../../server/outcomes/quality';
-import { isOutcomeTask, OUTCOME_STAGES, TASKS } from '../../../src/domain/ruleCatalog';
+import { isOutcomeTask, OUTCOME_STAGES, TASKS } from '../../../shared/ruleCatalog';
 
 const START = Date.parse('2024-03-01T00:00:00Z');
 const DAYS = 4;

@@ -10,7 +10,7 @@ import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../ser
 import type { DbHandle } from '../../../server/db/client';
 import { folders, ruleExemptions } from '../../../server/db/schema/index';
 import { HOUR_MS } from '../../../server/history/reading';
-import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';
 import { everyHour, readAt, ruleBody } from './support';

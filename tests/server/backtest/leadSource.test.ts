@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
-import { CARRIED_OVER_JUDGING } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';
 import { everyHour, readAt, ruleBody } from './support';

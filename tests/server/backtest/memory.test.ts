@@ -12,7 +12,7 @@ import { KEPT_PER_OWNER } from '../../../server/backtest/jobStore';
 import { MAX_LISTED_PAUSES } from '../../../server/backtest/keptResult';
 import type { Database } from '../../../server/db/client';
 import { resultRows } from '../../../server/http/pagination';
-import type { BacktestJob } from '../../../src/domain/backtest';
+import type { BacktestJob } from '../../../shared/backtest';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { seedAccount, seedRule } from '../engine/support';

@@ -1,7 +1,7 @@
 /** Backtest test set-up: readings written as a live read would have kept them, hour by hour. */
 import type { BacktestResult } from '../../../server/backtest/service';
 import type { Database } from '../../../server/db/client';
-import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../shared/judging';
 import { campaignEvents, leadOutcomes, leadPeople } from '../../../server/db/schema/index';
 import { recordReading } from '../../../server/history/record';
 import { WEBSITE_LEAD } from '../../../server/adplatform/insightValues';

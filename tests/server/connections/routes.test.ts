@@ -18,9 +18,9 @@ import {
   metaConnectionAccounts,
   metaConnections,
 } from '../../../server/db/schema/index';
-import { connectionScope } from '../../../src/domain/health';
-import { CONNECTION_MESSAGES } from '../../../src/domain/metaConnections';
-import { PERMISSIONS } from '../../../src/domain/permissions';
+import { connectionScope } from '../../../shared/health';
+import { CONNECTION_MESSAGES } from '../../../shared/metaConnections';
+import { PERMISSIONS } from '../../../shared/permissions';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 

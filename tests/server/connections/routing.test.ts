@@ -20,7 +20,7 @@ import { adAccountConnections, metaConnectionAccounts, metaConnections } from '.
 import { createCredentialCipher } from '../../../server/rules/credentials';
 import { checkPlatformHealth } from '../../../server/health/monitor';
 import { createHealthStore } from '../../../server/health/store';
-import { connectionScope, TOKEN_SCOPE } from '../../../src/domain/health';
+import { connectionScope, TOKEN_SCOPE } from '../../../shared/health';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 

@@ -17,7 +17,7 @@ import { serveBackups } from '../../../server/db/backup';
 import { type DbHandle, openDatabase } from '../../../server/db/client';
 import { auditLog, folders, groups, userGroups, users } from '../../../server/db/schema/index';
 import { createCredentialCipher } from '../../../server/rules/credentials';
-import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
 

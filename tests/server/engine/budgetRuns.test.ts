@@ -21,11 +21,11 @@ import {
 } from '../../../server/db/schema/index';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
-import type { ConditionGroup } from '../../../src/domain/ruleConditions';
-import type { RuleAction } from '../../../src/domain/ruleActions';
+import type { ConditionGroup } from '../../../shared/ruleConditions';
+import type { RuleAction } from '../../../shared/ruleActions';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { engineContext, quietLog, seedRule } from './support';
-import type { RuleRunDto } from '../../../src/domain/contracts';
+import type { RuleRunDto } from '../../../shared/contracts';
 import { findRun } from '../../../server/activity/runStore';
 
 const START = '2026-03-02T15:00:00Z';

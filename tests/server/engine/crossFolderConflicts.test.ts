@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountConflicts, type AccountConflictRule } from '../../../server/judgement/conflicts';
 import type { RuleItem } from '../../../server/judgement/ruleShape';
-import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
-import type { RuleAction } from '../../../src/domain/ruleActions';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../../shared/judging';
+import type { RuleAction } from '../../../shared/ruleActions';
 
 const TEAM_A = { id: 10, name: 'Acme — Team A', isDeleted: false };
 const TEAM_B = { id: 20, name: 'Acme — Team B', isDeleted: false };

@@ -5,7 +5,7 @@ import { evaluate, type AccountSnapshot } from '../../../server/judgement/evalua
 import { reviveDecisions } from '../../../server/judgement/revive';
 import type { HourlyRow, ObjectHistory } from '../../../server/judgement/lateData';
 import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
-import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING, type RuleJudging } from '../../../shared/judging';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);

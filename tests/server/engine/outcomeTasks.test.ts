@@ -13,7 +13,7 @@ import { reviveDecisions } from '../../../server/judgement/revive';
 import { crossedText } from '../../../server/judgement/runRecord';
 import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
 import type { AdQuality } from '../../../server/outcomes/quality';
-import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../shared/judging';
 
 const CAMPAIGN: Campaign = { id: 'c1', name: 'EDM EP-W 2025-03-04 6PM', status: 'ACTIVE', effective_status: 'ACTIVE' };
 const AD: Ad = {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { CampaignSync } from '../../../server/campaigns/sync';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
-import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../shared/judging';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import type { BlastLimits } from '../../../server/judgement/blastRadius';
 import { startSimulator } from '../../../server/adplatform/simulator/index';

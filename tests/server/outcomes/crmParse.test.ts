@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_UPLOAD_MAX_ROWS } from '../../../src/domain/leadOutcomes';
+import { CRM_UPLOAD_MAX_ROWS } from '../../../shared/leadOutcomes';
 import { CrmFileError, MESSAGES, parseCrmCsv, readOutcome } from '../../../server/outcomes/crmParse';
 import { emailHash } from '../../../server/webinar/emailHash';
 

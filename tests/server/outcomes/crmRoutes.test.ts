@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../server/outcomes/crmParse';
 import { emailHash } from '../../../server/webinar/emailHash';
-import { CRM_UPLOAD_MAX_BYTES } from '../../../src/domain/leadOutcomes';
+import { CRM_UPLOAD_MAX_BYTES } from '../../../shared/leadOutcomes';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount, RULES_ADMIN } from '../rules/fixtures';

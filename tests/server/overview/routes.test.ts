@@ -11,7 +11,7 @@ import type { Database } from '../../../server/db/client';
 import { accountDayReadings, folders, ruleActivity, ruleItems, ruleRuns, rules } from '../../../server/db/schema/index';
 import { createHealthStore } from '../../../server/health/store';
 import { agencyOverview } from '../../../server/overview/store';
-import type { AgencyOverview, OverviewRow } from '../../../src/domain/overview';
+import type { AgencyOverview, OverviewRow } from '../../../shared/overview';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { seedAccount, seedRule, type SeedRule } from '../engine/support';

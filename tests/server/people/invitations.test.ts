@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, invitations } from '../../../server/db/schema/index';
-import { MESSAGES } from '../../../src/domain/validation';
+import { MESSAGES } from '../../../shared/validation';
 import { createMailer } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups } from '../../../server/db/schema/index';
-import { PERMISSIONS } from '../../../src/domain/permissions';
-import { MESSAGES } from '../../../src/domain/validation';
+import { PERMISSIONS } from '../../../shared/permissions';
+import { MESSAGES } from '../../../shared/validation';
 import { createTestApi, type TestApi, type TestUser, USER_FIELDS } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 

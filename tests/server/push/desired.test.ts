@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountSubscriptions, OBJECT_WATCHES, subscriptionsOf } from '../../../server/push/desired';
 import type { EngineRule, RuleItem } from '../../../server/judgement/ruleShape';
-import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../shared/judging';
 
 const task = (name: string, values: unknown): RuleItem => ({ name, values, is_active: true });
 const rule = (tasks: RuleItem[], judging = NEW_RULE_JUDGING): EngineRule => ({

@@ -9,7 +9,7 @@ import { evaluate, type AccountSnapshot } from '../../../server/judgement/evalua
 import type { HourlyRow, ObjectHistory } from '../../../server/judgement/lateData';
 import type { EngineRule } from '../../../server/judgement/ruleShape';
 import { recheckOf } from '../../../server/push/recheck';
-import { NEW_RULE_JUDGING, type RuleJudging } from '../../../src/domain/judging';
+import { NEW_RULE_JUDGING, type RuleJudging } from '../../../shared/judging';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;

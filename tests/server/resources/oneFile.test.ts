@@ -1,6 +1,6 @@
 /**
  * A resource is one definition file: the ad accounts and the alert destinations are each served,
- * shown, labelled, put in the menu and guarded from their file in src/domain/resources/ alone —
+ * shown, labelled, put in the menu and guarded from their file in shared/resources/ alone —
  * no other file of the API, the database schema, the browser's resources, layout or translations
  * names them — plus, for a table of its own, the migration drizzle-kit generated.
  */
@@ -32,8 +32,8 @@ describe('a resource in one definition file', () => {
     // Containing, not equal: the recipe of docs/adding-a-resource.md adds a third and runs this test.
     expect(resources.map((r) => [r.spec.name, r.file])).toEqual(
       expect.arrayContaining([
-        ['ad_accounts', 'src/domain/resources/adAccounts.ts'],
-        ['alert_destinations', 'src/domain/resources/alertDestinations.ts'],
+        ['ad_accounts', 'shared/resources/adAccounts.ts'],
+        ['alert_destinations', 'shared/resources/alertDestinations.ts'],
       ]),
     );
   });

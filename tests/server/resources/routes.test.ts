@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../server/db/schema/index';
 import { createCredentialCipher } from '../../../server/rules/credentials';
-import { table as alertDestinations } from '../../../src/domain/resources/alertDestinations';
+import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount, RULES_ADMIN } from '../rules/fixtures';

@@ -1,6 +1,6 @@
 /** Shared set-up of the folders/rules/log API tests: ad accounts, folders and quick calls. */
 import { expect } from 'vitest';
-import type { Permission } from '../../../src/domain/permissions';
+import type { Permission } from '../../../shared/permissions';
 import type { TestApi } from '../../support/api';
 
 /** Every permission of the folders, rules, trash and log screens. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../src/domain/permissions';
+import { PERMISSIONS } from '../../../shared/permissions';
 import { paths } from '../../../src/providers/apiPaths';
 import { createAuthProvider } from '../../../src/providers/authProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';

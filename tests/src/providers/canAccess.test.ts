@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermissions, PEOPLE_ACCESS } from '../../../src/domain/permissions';
+import { effectivePermissions, PEOPLE_ACCESS } from '../../../shared/permissions';
 import { canAccess, holdsRule } from '../../../src/providers/canAccess';
 import { accessRulesOf, resources } from '../../../src/resources';
 import { makeUser, withAccesses } from '../../support/users';

@@ -4,7 +4,7 @@ import { createDataProvider } from '../../../src/providers/dataProvider';
 import { pageEndpoints } from '../../../src/custom-pages/endpoints';
 import { createHttpClient } from '../../../src/providers/httpClient';
 import { createSessionStore } from '../../../src/providers/session';
-import type { ResourceEndpoint } from '../../../src/domain/resourceEndpoint';
+import type { ResourceEndpoint } from '../../../shared/resourceEndpoint';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { fakeJwt } from '../../support/tokens';
 

@@ -5,8 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FolderDto } from '../../../src/domain/folders';
-import type { RuleDto } from '../../../src/domain/rules';
+import type { FolderDto } from '../../../shared/folders';
+import type { RuleDto } from '../../../shared/rules';
 import { paths } from '../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../support/msw';
 import { renderApp, signIn, signOut } from '../../support/renderApp';

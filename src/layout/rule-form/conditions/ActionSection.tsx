@@ -6,14 +6,14 @@
  */
 import { Alert, FormHelperText, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BudgetLimits } from '../../../domain/budgetLimits';
+import type { BudgetLimits } from '../../../../shared/budgetLimits';
 import {
   ACTION_KINDS,
   ACTION_LEVELS,
   isBudgetAction,
   type ActionKind,
   type ActionLevel,
-} from '../../../domain/ruleActions';
+} from '../../../../shared/ruleActions';
 import { budgetLimitsText } from './budgetLimitsText';
 import { withKind, type ActionDraft, type FieldErrors } from './conditionDraft';
 

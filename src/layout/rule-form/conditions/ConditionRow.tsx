@@ -15,7 +15,7 @@ import {
   metricSpec,
   type Comparison,
   type MetricKey,
-} from '../../../domain/ruleConditions';
+} from '../../../../shared/ruleConditions';
 import { isLifetimeOnly, withMetric, type ConditionDraft, type FieldErrors, type WindowDraft } from './conditionDraft';
 
 const OP_SYMBOL: Record<Comparison, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤' };

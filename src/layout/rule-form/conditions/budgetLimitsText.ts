@@ -1,5 +1,5 @@
 /** The folder's budget limits as one sentence, shown read-only under a budget action. Pure. */
-import { META_BUDGET_CHANGES_PER_HOUR, type BudgetLimits } from '../../../domain/budgetLimits';
+import { META_BUDGET_CHANGES_PER_HOUR, type BudgetLimits } from '../../../../shared/budgetLimits';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,7 +1,7 @@
 /**
  * The Conditions card's working copy of a rule's conditions and action: numbers kept as typed
  * (strings), a window as a preset or "last N days" with its N, each node with a key for React.
- * Converts to and from the API's `conditions` / `action` (src/domain/ruleConditions.ts,
+ * Converts to and from the API's `conditions` / `action` (shared/ruleConditions.ts,
  * ruleActions.ts), and checks the result with the shared schemas, errors keyed by the field path
  * the server answers with ("conditions.conditions.0.value", "action.change.percent"). Pure.
  */
@@ -19,7 +19,7 @@ import {
   type ConditionWindow,
   type MetricCondition,
   type MetricKey,
-} from '../../../domain/ruleConditions';
+} from '../../../../shared/ruleConditions';
 import {
   ACTION_LEVELS,
   isBudgetAction,
@@ -27,8 +27,8 @@ import {
   type ActionKind,
   type ActionLevel,
   type RuleAction,
-} from '../../../domain/ruleActions';
-import { MESSAGES } from '../../../domain/validation';
+} from '../../../../shared/ruleActions';
+import { MESSAGES } from '../../../../shared/validation';
 
 export type WindowChoice = (typeof WINDOW_PRESETS)[number] | 'last_n';
 

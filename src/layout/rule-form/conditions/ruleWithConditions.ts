@@ -3,10 +3,10 @@
  * folder's `budget_limits`, optional so an answer without them reads as a rule without conditions
  * under the default limits.
  */
-import { readBudgetLimits, type BudgetLimits } from '../../../domain/budgetLimits';
-import type { RuleAction } from '../../../domain/ruleActions';
-import type { ConditionGroup } from '../../../domain/ruleConditions';
-import type { RuleDto } from '../../../domain/rules';
+import { readBudgetLimits, type BudgetLimits } from '../../../../shared/budgetLimits';
+import type { RuleAction } from '../../../../shared/ruleActions';
+import type { ConditionGroup } from '../../../../shared/ruleConditions';
+import type { RuleDto } from '../../../../shared/rules';
 
 export type RuleWithConditions = RuleDto & {
   conditions?: ConditionGroup | null;

@@ -1,6 +1,6 @@
 /**
  * The rule editor's "Judging late data" card: maturity, lead-lag allowance, revive, cool-down and
- * the attribution window leads are counted in (src/domain/judging.ts). Part of the editor's form:
+ * the attribution window leads are counted in (shared/judging.ts). Part of the editor's form:
  * its changes count as unsaved changes and go with the rule's one Save (judgingDraft.ts); a field's
  * error shows once the field is touched. A window Meta no longer reports, stored before, shows why
  * it cannot judge until another is chosen. A rule made before the settings existed says so, and
@@ -9,7 +9,7 @@
 import { Alert, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { ATTRIBUTION_WINDOWS, NEW_RULE_JUDGING, isRemovedWindow } from '../../../domain/judging';
+import { ATTRIBUTION_WINDOWS, NEW_RULE_JUDGING, isRemovedWindow } from '../../../../shared/judging';
 import { LeadLagHint } from './LeadLagHint';
 import type { JudgingDraft, JudgingErrors, JudgingField } from './judgingDraft';
 

@@ -7,7 +7,7 @@ import { Alert, AlertTitle, Box, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { RuleConflictDto } from '../../../domain/judging';
+import type { RuleConflictDto } from '../../../../shared/judging';
 import type { AppDataProvider } from '../../../providers/dataProvider';
 import { queryKeys } from '../../../providers/queryKeys';
 

@@ -10,7 +10,7 @@ import {
   judgingPatchSchema,
   type JudgingPatch,
   type RuleJudging,
-} from '../../../domain/judging';
+} from '../../../../shared/judging';
 
 export type JudgingField = keyof JudgingPatch;
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCeilings, budgetAt, type CeilingsInput } from '../../../../server/judgement/budgets/ceilings';
 import type { BudgetChangeRecord, BudgetObject } from '../../../../server/judgement/budgets/types';
-import { DEFAULT_BUDGET_LIMITS } from '../../../../src/domain/budgetLimits';
+import { DEFAULT_BUDGET_LIMITS } from '../../../../shared/budgetLimits';
 
 const NOW = new Date('2026-05-04T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);

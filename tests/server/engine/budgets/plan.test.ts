@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { askedBudget, REFUSALS } from '../../../../server/judgement/budgets/plan';
 import type { BudgetObject } from '../../../../server/judgement/budgets/types';
-import type { RuleAction } from '../../../../src/domain/ruleActions';
+import type { RuleAction } from '../../../../shared/ruleActions';
 
 const adset = (overrides: Partial<BudgetObject> = {}): BudgetObject => ({
   id: 's1',

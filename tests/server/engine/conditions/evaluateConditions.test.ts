@@ -20,7 +20,7 @@ import type {
   ConditionWindow,
   MetricCondition,
   MetricKey,
-} from '../../../../src/domain/ruleConditions';
+} from '../../../../shared/ruleConditions';
 
 type Values = Partial<
   Record<CompareScope, Partial<Record<ConditionWindow, Partial<Record<MetricKey, number | null>>>>>

@@ -14,7 +14,7 @@ import {
   type WindowMetrics,
 } from '../../../../server/judgement/conditions/metricValues';
 import type { AdQuality } from '../../../../server/outcomes/quality';
-import { METRIC_KEYS } from '../../../../src/domain/ruleConditions';
+import { METRIC_KEYS } from '../../../../shared/ruleConditions';
 
 const row = (fields: Partial<InsightRow>): InsightRow => ({
   campaign_id: 'c1',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
-import { MESSAGES } from '../../../../src/domain/validation';
+import { MESSAGES } from '../../../../shared/validation';
 import { session } from '../../../../src/providers/session';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';

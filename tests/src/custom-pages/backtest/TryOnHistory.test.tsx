@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it } from 'vitest';
-import type { BacktestJob, BacktestPause, BacktestResult } from '../../../../src/domain/backtest';
+import type { BacktestJob, BacktestPause, BacktestResult } from '../../../../shared/backtest';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

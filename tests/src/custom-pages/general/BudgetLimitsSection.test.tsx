@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FolderDialog } from '../../../../src/custom-pages/general/FolderDialog';
-import type { FolderDto } from '../../../../src/domain/folders';
+import type { FolderDto } from '../../../../shared/folders';
 import { paths } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';

@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { LeadOutcomesSection } from '../../../../src/custom-pages/general/LeadOutcomesSection';
-import { CRM_UPLOAD_MAX_BYTES, type LeadOutcomeSummary } from '../../../../src/domain/leadOutcomes';
+import { CRM_UPLOAD_MAX_BYTES, type LeadOutcomeSummary } from '../../../../shared/leadOutcomes';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderWithAdmin, signIn, signOut } from '../../../support/renderApp';

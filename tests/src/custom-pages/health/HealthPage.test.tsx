@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PlatformHealthDto } from '../../../../src/domain/health';
+import type { PlatformHealthDto } from '../../../../shared/health';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

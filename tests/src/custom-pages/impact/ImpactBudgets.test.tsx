@@ -1,7 +1,7 @@
 /** The impact page of a budget rule: the daily budget added and removed, and each change with its cost per lead around it. */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import type { ImpactReport } from '../../../../src/domain/impact';
+import type { ImpactReport } from '../../../../shared/impact';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

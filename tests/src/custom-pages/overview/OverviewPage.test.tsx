@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgencyOverview, OverviewRow } from '../../../../src/domain/overview';
+import type { AgencyOverview, OverviewRow } from '../../../../shared/overview';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TaskCards } from '../../../../src/layout/rule-form/RuleItemsFields';
-import { defaultTasks, taskSpec, taskValueError, type TaskItem } from '../../../../src/domain/rules';
+import { defaultTasks, taskSpec, taskValueError, type TaskItem } from '../../../../shared/rules';
 import { renderWithAdmin } from '../../../support/renderApp';
 
 /** The task cards as the editor holds them: switches and values kept, each field's error from the domain. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AlertScheduleRow, WeekScheduleGrid } from '../../../../src/layout/rule-form/ScheduleGrid';
-import { defaultAlertDay, defaultWeek, toggleCell, toggleAlertHour } from '../../../../src/domain/schedule';
+import { defaultAlertDay, defaultWeek, toggleCell, toggleAlertHour } from '../../../../shared/schedule';
 import { renderWithAdmin } from '../../../support/renderApp';
 
 const HOURS = [

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
 import { RuleRunActions } from '../../../../src/layout/runs/RuleRunActions';
-import type { PreviewResult } from '../../../../src/domain/ruleRuns';
+import type { PreviewResult } from '../../../../shared/ruleRuns';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderWithAdmin, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
 import { RuleRunActions } from '../../../../src/layout/runs/RuleRunActions';
-import type { PreviewResult, RunNowResult } from '../../../../src/domain/ruleRuns';
+import type { PreviewResult, RunNowResult } from '../../../../shared/ruleRuns';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderWithAdmin, signIn, signOut } from '../../../support/renderApp';

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../src/providers/apiPaths';
-import type { ActivityEntry } from '../../../../src/domain/ruleRuns';
+import type { ActivityEntry } from '../../../../shared/ruleRuns';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';
 import { withAccesses } from '../../../support/users';

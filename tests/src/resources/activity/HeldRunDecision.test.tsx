@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RuleRunDto } from '../../../../src/domain/contracts';
+import type { RuleRunDto } from '../../../../shared/contracts';
 import { paths } from '../../../../src/providers/apiPaths';
-import type { ActivityEntry } from '../../../../src/domain/ruleRuns';
+import type { ActivityEntry } from '../../../../shared/ruleRuns';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
 import { renderApp, signIn, signOut } from '../../../support/renderApp';

@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CampaignEventDates, ChosenEventDate } from '../../../../src/domain/campaignEventDates';
+import type { CampaignEventDates, ChosenEventDate } from '../../../../shared/campaignEventDates';
 import { paths } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';

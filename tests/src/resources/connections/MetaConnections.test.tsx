@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MetaConnectionDetailDto, MetaConnectionDto } from '../../../../src/domain/metaConnections';
+import type { MetaConnectionDetailDto, MetaConnectionDto } from '../../../../shared/metaConnections';
 import { apiUrl } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';

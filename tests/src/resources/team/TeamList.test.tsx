@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../../src/domain/permissions';
-import { MESSAGES } from '../../../../src/domain/validation';
+import { PERMISSIONS } from '../../../../shared/permissions';
+import { MESSAGES } from '../../../../shared/validation';
 import { paths } from '../../../../src/providers/apiPaths';
 import { captureConsoleErrors, loggedHttpStatuses } from '../../../support/consoleErrors';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';

@@ -9,8 +9,8 @@ import {
   newGroup,
   withKind,
 } from '../../../../../src/layout/rule-form/conditions/conditionDraft';
-import type { RuleAction } from '../../../../../src/domain/ruleActions';
-import type { ConditionGroup } from '../../../../../src/domain/ruleConditions';
+import type { RuleAction } from '../../../../../shared/ruleActions';
+import type { ConditionGroup } from '../../../../../shared/ruleConditions';
 
 const nested: ConditionGroup = {
   match: 'all',

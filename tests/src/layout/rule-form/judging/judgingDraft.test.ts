@@ -8,7 +8,7 @@ import {
   judgingPatchOf,
   judgingServerErrorsOf,
 } from '../../../../../src/layout/rule-form/judging/judgingDraft';
-import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../../../src/domain/judging';
+import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../../../shared/judging';
 
 const REQUIRED = 'Field is required';
 

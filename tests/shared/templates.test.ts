@@ -4,9 +4,9 @@
  * again, and a rule leaving keeps its values.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultFilters, defaultTasks, type RuleValues } from '../../../src/domain/rules';
-import { NEW_RULE_JUDGING } from '../../../src/domain/judging';
-import { defaultAlertDay, defaultWeek } from '../../../src/domain/schedule';
+import { defaultFilters, defaultTasks, type RuleValues } from '../../shared/rules';
+import { NEW_RULE_JUDGING } from '../../shared/judging';
+import { defaultAlertDay, defaultWeek } from '../../shared/schedule';
 import {
   TEMPLATE_FIELDS,
   differingFields,
@@ -17,7 +17,7 @@ import {
   templateFieldLabel,
   withFieldFrom,
   type TemplateField,
-} from '../../../src/domain/templates';
+} from '../../shared/templates';
 
 function values(overrides: Partial<RuleValues> = {}): RuleValues {
   return {

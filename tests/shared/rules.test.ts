@@ -9,7 +9,7 @@ import {
   setTaskValue,
   untouched,
   type EditorValues,
-} from '../../../src/domain/ruleEditor';
+} from '../../shared/ruleEditor';
 import {
   defaultFilters,
   defaultTasks,
@@ -18,7 +18,7 @@ import {
   validateRuleItems,
   type FilterItem,
   type TaskItem,
-} from '../../../src/domain/rules';
+} from '../../shared/rules';
 import {
   defaultAlertDay,
   defaultWeek,
@@ -27,7 +27,7 @@ import {
   toggleCell,
   toggleDay,
   toggleHourAllDays,
-} from '../../../src/domain/schedule';
+} from '../../shared/schedule';
 
 const withContains = (values: string[]): FilterItem[] =>
   defaultFilters().map((f) => (f.name === 'campaign_name_contains' ? { ...f, values } : f));

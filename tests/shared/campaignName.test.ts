@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventTime, parseCampaignName, topicName } from '../../../src/domain/campaignName';
-import { CAMPAIGN_NAME_OPTIONS, TOPICS } from '../../../src/domain/constants';
+import { formatEventTime, parseCampaignName, topicName } from '../../shared/campaignName';
+import { CAMPAIGN_NAME_OPTIONS, TOPICS } from '../../shared/constants';
 
 describe('parseCampaignName', () => {
   it.each(CAMPAIGN_NAME_OPTIONS.filter((o) => o !== 'EDM'))('reads the campaign name option %s', (option) => {

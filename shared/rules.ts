@@ -93,7 +93,7 @@ export interface RuleDto {
     plan: string;
     is_deleted: boolean;
     meta_ad_account: { ad_account_id: string; account_name: string; timezone_name: string } | null;
-    /** The folder's budget limits (src/domain/budgetLimits.ts), whole: shown read-only beside a budget action. */
+    /** The folder's budget limits (shared/budgetLimits.ts), whole: shown read-only beside a budget action. */
     budget_limits: BudgetLimits;
     /** Who receives the mail alerts of the folder's rules; empty: the default recipients (ALERT_EMAILS). */
     alert_emails?: string[];
@@ -102,13 +102,13 @@ export interface RuleDto {
   rule_task: TaskItem[];
   rule_schedule: RuleSchedule;
   rule_alert_schedule: RuleAlertSchedule;
-  /** How the rule judges late data (src/domain/judging.ts). */
+  /** How the rule judges late data (shared/judging.ts). */
   judging: RuleJudging;
-  /** The rule's conditions (src/domain/ruleConditions.ts); null: none. */
+  /** The rule's conditions (shared/ruleConditions.ts); null: none. */
   conditions: ConditionGroup | null;
-  /** What the conditions do (src/domain/ruleActions.ts); null: none. */
+  /** What the conditions do (shared/ruleActions.ts); null: none. */
   action: RuleAction | null;
-  /** The template the rule follows, with the fields its folder overrides (src/domain/templates.ts); null: none. */
+  /** The template the rule follows, with the fields its folder overrides (shared/templates.ts); null: none. */
   template?: RuleTemplateLink | null;
   created_at: string;
   updated_at: string;

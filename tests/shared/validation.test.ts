@@ -12,7 +12,7 @@ import {
   toFieldErrors,
   MESSAGES,
   PHONE_EXAMPLE,
-} from '../../../src/domain/validation';
+} from '../../shared/validation';
 
 describe('the contract validation messages', () => {
   it.each([

@@ -25,7 +25,7 @@ export interface FolderPayload {
   extension: { external_credentials: { demio: DemioCredentials | null } };
   /** Any of the limits, merged over the stored ones (the defaults for a new folder). */
   budget_limits?: Partial<BudgetLimits>;
-  /** Who receives the mail alerts of the folder's rules (src/domain/alertEmails.ts); empty: the default recipients. */
+  /** Who receives the mail alerts of the folder's rules (shared/alertEmails.ts); empty: the default recipients. */
   alert_emails?: string[];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermissions, hasPermission, PERMISSIONS, permissionLabel } from '../../../src/domain/permissions';
+import { effectivePermissions, hasPermission, PERMISSIONS, permissionLabel } from '../../shared/permissions';
 
 const group = (...accesses: string[]) => ({ group_access: { accesses } });
 
