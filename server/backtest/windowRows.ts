@@ -1,6 +1,6 @@
 /**
- * The insight rows a rule's conditions read at one hour of a backtest (server/engine/conditions/
- * inputs.ts reads them from Graph in a live run), worked out from the metric history: the history
+ * The insight rows a rule's conditions read at one hour of a backtest (a live run reads them from
+ * Graph: server/judgement/conditions/inputs.ts), worked out from the metric history: the history
  * keeps each ad's lifetime numbers hour by hour, so a window's numbers are the latest reading at the
  * hour less the latest reading at the window's start (midnight in the account's zone, N − 1 days
  * back for last_N_days; nothing for lifetime). Ad sets, campaigns and the account add their ads up.

@@ -18,7 +18,7 @@ import { FILTER_ITEM_MAX, FILTER_ITEM_MIN, FILTER_MAX_ITEMS, TASKS, thresholdErr
 import { CONTROL_CHARACTERS, EMAIL_PATTERN, PHONE_PATTERN } from '../../shared/validation';
 import type { TestApi, TestUser } from '../support/api';
 import { eachDatabase } from '../support/db';
-import { type AllServicesApi, apiWithAllServices, seedAccount, seedRule } from './engine/support';
+import { type AllServicesApi, apiWithAllServices, seedAccount, seedRule } from './run/support';
 
 /** Generated calls per route and caller; raise it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);

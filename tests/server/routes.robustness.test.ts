@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi, TestUser } from '../support/api';
-import { type AllServicesApi, apiWithAllServices } from './engine/support';
+import { type AllServicesApi, apiWithAllServices } from './run/support';
 
 // Beyond the integer id columns (2^31) and the bigint ones (2^63, campaign ids: 19 digits do not all fit).
 const BAD_IDS = [

@@ -30,7 +30,7 @@ const NAIVE_JUDGING: RuleJudging = {
 
 /**
  * The loosest limits a folder may be given: the naive run's folders, so that nothing of the folder's
- * limits holds its rules back even where the engine's switch (`budgetSafety`, server/engine/pipeline/
+ * limits holds its rules back even where the engine's switch (`budgetSafety`, server/run/pipeline/
  * context.ts) does not reach.
  */
 const LOOSEST_LIMITS: BudgetLimits = {

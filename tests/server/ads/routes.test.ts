@@ -15,7 +15,7 @@ import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import type { AdDto } from '../../../shared/ads';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../engine/support';
+import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../run/support';
 
 const HOUR = 3_600_000;
 

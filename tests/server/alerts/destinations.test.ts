@@ -15,7 +15,7 @@ import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { checkPlatformHealth } from '../../../server/health/monitor';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../run/support';
 import { alertSettings, buttonUrl, deliveriesTo, eventually, WebhookReceiver } from './receiver';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');

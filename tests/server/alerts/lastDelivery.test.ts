@@ -13,7 +13,7 @@ import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { CapturingMailer, engineContext, FakePlatform, seedAccount, seedRule } from '../engine/support';
+import { CapturingMailer, engineContext, FakePlatform, seedAccount, seedRule } from '../run/support';
 import { alertSettings, deliveriesTo, eventually, WebhookReceiver } from './receiver';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');

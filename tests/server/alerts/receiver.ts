@@ -12,7 +12,7 @@ import { createDeliveryQueue, type DeliveryQueue } from '../../../server/alerts/
 import type { WebhookDestinations } from '../../../server/alerts/destinations';
 import { createWebhookSender, type WebhookMessage } from '../../../server/alerts/webhook';
 import type { DbHandle } from '../../../server/db/client';
-import { type CapturingMailer, quietLog } from '../engine/support';
+import { type CapturingMailer, quietLog } from '../run/support';
 
 /** The host name the tests' webhooks are given; the test resolver answers 127.0.0.1 for it. */
 export const HOOK_HOST = 'hooks.example.test';

@@ -11,7 +11,7 @@ import { webhookDeliveries } from '../../../server/db/schema/index';
 import { DEFAULT_LIMITS } from '../../../server/judgement/blastRadius';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { CapturingMailer, engineContext, FakePlatform, seedAccount, seedRule } from '../engine/support';
+import { CapturingMailer, engineContext, FakePlatform, seedAccount, seedRule } from '../run/support';
 import { alertSettings, deliveriesTo, WebhookReceiver } from './receiver';
 
 const SLOT = new Date('2024-01-15T12:00:00Z');

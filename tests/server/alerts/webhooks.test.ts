@@ -20,7 +20,7 @@ import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { createTestApi, type TestApi } from '../../support/api';
 import { alertSettings, buttonUrl, deliveriesTo, eventually, HOOK_HOST, policyFor, WebhookReceiver } from './receiver';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../run/support';
 
 const SECRET_PATH = '/services/T000/B000/very-secret-token';
 const MONDAY = 1;

@@ -10,7 +10,7 @@ import { adMetricHistory, groups, ruleRuns, rules, userGroups } from '../../../s
 import type { PlannedAction } from '../../../server/judgement/evaluate';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 
 const HELD_AT = new Date('2026-03-10T12:30:00Z');
 const hoursBefore = (hours: number) => new Date(HELD_AT.getTime() - hours * 3_600_000);

@@ -5,7 +5,7 @@ import { keptResult } from '../../../server/backtest/keptResult';
 import type { BudgetObject } from '../../../server/judgement/budgets/types';
 import type { ConditionWindow } from '../../../shared/ruleConditions';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { readAt, ruleBody } from './support';
 
 const NO_LIMIT = { maxShare: 1, maxActions: 1000 };

@@ -12,7 +12,7 @@ import { folders, ruleExemptions } from '../../../server/db/schema/index';
 import { HOUR_MS } from '../../../server/history/reading';
 import { CARRIED_OVER_JUDGING, NEW_RULE_JUDGING } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { everyHour, readAt, ruleBody } from './support';
 
 const NO_LIMIT = { maxShare: 1, maxActions: 1000 };

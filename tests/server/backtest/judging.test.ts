@@ -9,7 +9,7 @@ import { objectSwitches, ruleExemptions } from '../../../server/db/schema/index'
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { CARRIED_OVER_JUDGING, type RuleJudging } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { everyHour, readAt, ruleBody } from './support';
 
 const NO_LIMIT = { maxShare: 1, maxActions: 1000 };

@@ -10,7 +10,7 @@ import type { DbHandle } from '../../../server/db/client';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { CARRIED_OVER_JUDGING } from '../../../shared/judging';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { everyHour, readAt, ruleBody } from './support';
 
 const NOW = new Date('2024-03-05T12:30:00Z');

@@ -15,7 +15,7 @@ import { resultRows } from '../../../server/http/pagination';
 import type { BacktestJob } from '../../../shared/backtest';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { ruleBody } from './support';
 
 /** More ads than a result lists: each crosses "spend over $50 with no leads" once. */

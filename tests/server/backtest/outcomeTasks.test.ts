@@ -12,7 +12,7 @@ import { OUTCOME_CHECKS } from '../../../server/judgement/outcomeTasks';
 import * as outcomeRows from '../../../server/outcomes/outcomeRows';
 import { createOutcomeStore } from '../../../server/outcomes/store';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { everyHour, readAt, ruleBody, seedWebinar } from './support';
 
 const NO_LIMIT = { maxShare: 1, maxActions: 1000 };

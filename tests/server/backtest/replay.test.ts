@@ -4,7 +4,7 @@ import { ruleExemptions } from '../../../server/db/schema/index';
 import { prepareBacktest, runBacktest, type BacktestRequest } from '../../../server/backtest/service';
 import { writeSettledDays } from '../../../server/history/store';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 import { readAt, ruleBody } from './support';
 
 const NO_LIMIT = { maxShare: 1, maxActions: 1000 };

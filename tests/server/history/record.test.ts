@@ -8,7 +8,7 @@ import { recordReading } from '../../../server/history/record';
 import { historyCoverage, pruneHistory, writeSettledDays } from '../../../server/history/store';
 import { hourIndex, loadTimeline, numbersAt } from '../../../server/history/timeline';
 import { eachDatabase } from '../../support/db';
-import { accountOnPlatform, engineContext, type FakePlatform, type seedAccount, seedRule } from '../engine/support';
+import { accountOnPlatform, engineContext, type FakePlatform, type seedAccount, seedRule } from '../run/support';
 
 const nullDay = () => new Array<number | null>(24).fill(null);
 

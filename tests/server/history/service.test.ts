@@ -11,7 +11,7 @@ import { createMetricHistoryService, fillOnFirstSync } from '../../../server/his
 import { historyCoverage } from '../../../server/history/store';
 import { loadTimeline, numbersAt } from '../../../server/history/timeline';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { startFrozenSimulator } from '../engine/support';
+import { startFrozenSimulator } from '../run/support';
 
 eachDatabase((engine) => {
   describe(`metric history filled on ${engine}`, () => {

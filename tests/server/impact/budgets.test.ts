@@ -4,7 +4,7 @@ import { impactReport } from '../../../server/impact/report';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { readAt } from '../backtest/support';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 
 const NOW = new Date('2024-03-05T12:00:00Z');
 const START = Date.UTC(2024, 2, 1);

@@ -9,7 +9,7 @@ import { ruleActivity } from '../../../server/db/schema/index';
 import { impactReport } from '../../../server/impact/report';
 import { eachDatabase, freshDatabase } from '../../support/db';
 import { readAt, seedWebinar } from '../backtest/support';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 
 const NOW = new Date('2024-03-05T12:00:00Z');
 const START = Date.parse('2024-03-04T00:00:00Z');

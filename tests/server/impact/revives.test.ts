@@ -3,7 +3,7 @@ import { ruleActivity } from '../../../server/db/schema/index';
 import { impactReport } from '../../../server/impact/report';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule } from '../engine/support';
+import { seedAccount, seedRule } from '../run/support';
 
 const NOW = new Date('2024-03-05T12:00:00Z');
 

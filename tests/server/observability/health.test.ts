@@ -9,7 +9,7 @@ import { QUEUES } from '../../../server/run/queue';
 import { pgBossProbe } from '../../../server/observability/readiness';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { CapturingMailer, FakePlatform, quietLog } from '../engine/support';
+import { CapturingMailer, FakePlatform, quietLog } from '../run/support';
 
 const get = (api: TestApi, url: string) => api.request(null, { method: 'GET', url });
 

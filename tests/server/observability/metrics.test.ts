@@ -12,7 +12,7 @@ import { CampaignSync } from '../../../server/campaigns/sync';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../engine/support';
+import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../run/support';
 
 const TOKEN = 'metrics-token-for-tests';
 

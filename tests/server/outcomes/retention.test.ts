@@ -10,7 +10,7 @@ import { startRuleEngine, type RuleEngine } from '../../../server/run/startInWor
 import { outcomeRetentionStart, pruneOutcomes } from '../../../server/outcomes/retention';
 import { emailHash } from '../../../server/webinar/emailHash';
 import { eachDatabase, freshDatabase } from '../../support/db';
-import { CapturingMailer, FakePlatform, quietLog } from '../engine/support';
+import { CapturingMailer, FakePlatform, quietLog } from '../run/support';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-02T15:00:00Z');

@@ -24,7 +24,7 @@ import { OutcomeSync } from '../../../server/outcomes/sync';
 import { outcomeRetentionStart, pruneOutcomes } from '../../../server/outcomes/retention';
 import { DemioClient } from '../../../server/webinar/demioClient';
 import { simulatedKeys, startDemioSimulator, type DemioSimulator } from '../../../server/webinar/simulator/index';
-import { startFrozenSimulator } from '../engine/support';
+import { startFrozenSimulator } from '../run/support';
 import { GraphClient } from '../../../server/adplatform/graphClient';
 import { newestLiveVersion } from '../../../server/adplatform/versions';
 import { eachDatabase, freshDatabase } from '../../support/db';

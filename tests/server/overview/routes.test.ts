@@ -14,7 +14,7 @@ import { agencyOverview } from '../../../server/overview/store';
 import type { AgencyOverview, OverviewRow } from '../../../shared/overview';
 import { createTestApi, type TestApi } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { seedAccount, seedRule, type SeedRule } from '../engine/support';
+import { seedAccount, seedRule, type SeedRule } from '../run/support';
 
 /** 10 AM in New York, 3 PM UTC, 4 AM the next day in Auckland. */
 const NOW = new Date('2024-03-05T15:00:00Z');

@@ -12,7 +12,7 @@ import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { mayApprove, mayEditRulesIn, ruleScopeFrom, ruleScopeOf } from '../../../server/people/ruleScope';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { FakePlatform, quietLog, seedAccount, seedRule } from '../run/support';
 
 type Actor = 'superuser' | 'unscoped editor' | 'scoped editor' | 'read-only' | 'junior';
 type Action =

@@ -25,7 +25,7 @@ import {
   seedAccount,
   seedRule,
   startFrozenSimulator,
-} from '../engine/support';
+} from '../run/support';
 
 const SECRET = 'the-app-secret';
 const VERIFY_TOKEN = 'the-verify-token';

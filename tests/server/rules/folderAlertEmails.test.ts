@@ -12,7 +12,7 @@ import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { mailerFromConfig } from '../../../server/mail/mailer';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { CapturingMailer, engineContext, FakePlatform, quietLog, seedAccount, seedRule } from '../run/support';
 import { type SmtpPeer, startSmtpPeer } from '../mail/support';
 import { call, createFolder, insertAccount, RULES_ADMIN } from './fixtures';
 

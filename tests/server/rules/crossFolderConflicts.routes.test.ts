@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { call, createFolder, insertAccount, RULES_ADMIN, type Account } from '../rules/fixtures';
+import { call, createFolder, insertAccount, RULES_ADMIN, type Account } from './fixtures';
 
 const cheap = { match: 'all', conditions: [{ metric: 'cpl', window: 'last_3_days', op: '<', value: 30 }] };
 const raise = { kind: 'raise_budget', level: 'adset', change: { percent: 20 }, floor: null, ceiling: null };

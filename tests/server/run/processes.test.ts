@@ -1,7 +1,7 @@
 /**
  * Worker processes sharing one database: two workers racing for the same slots act once; a worker
  * killed in the middle of a batch (one account's rules) is taken over by a fresh one, with no double action and no lost
- * slot. Each worker is a real child process (tests/server/engine/workerProcess.ts) talking to the
+ * slot. Each worker is a real child process (tests/server/run/workerProcess.ts) talking to the
  * Graph simulator over HTTP. PostgreSQL is what many processes share, so this runs on PostgreSQL
  * only (the test server of tests/support/globalDb.ts); on PGlite, one process owns the database and
  * the in-process races of engine-run.test.ts cover the same claims.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { TEXT_READ_UP_TO } from '../../../server/http/readOrWalk';
 import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { activityFixture, expectActivityPages, plainOrderBy } from './support';
+import { activityFixture, expectActivityPages, plainOrderBy } from '../run/support';
 
 const ORDERINGS = ['ad_id', '-ad_id', 'ad_id,created_at', 'ad_id,-created_at', '-ad_id,-created_at'];
 const SEARCHES = ['image', 'zebra'];

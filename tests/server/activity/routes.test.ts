@@ -8,7 +8,7 @@ import type { Simulator } from '../../../server/adplatform/simulator/index';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { quietLog, seedAccount, seedRule, startFrozenSimulator } from './support';
+import { quietLog, seedAccount, seedRule, startFrozenSimulator } from '../run/support';
 
 eachDatabase((engine) => {
   describe(`rule engine API on ${engine}`, () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ACTION_SAMPLE } from '../../../server/activity/actionSort';
 import type { TestApi, TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
-import { activityFixture, expectActivityPages, plainOrderBy } from './support';
+import { activityFixture, expectActivityPages, plainOrderBy } from '../run/support';
 
 const ORDERINGS = [
   'action',
