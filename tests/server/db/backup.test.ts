@@ -19,7 +19,7 @@ import { auditLog, folders, groups, userGroups, users } from '../../../server/db
 import { createCredentialCipher } from '../../../server/rules/credentials';
 import { table as alertDestinations } from '../../../shared/resources/alertDestinations';
 import { createRuleEngineService } from '../../../server/run/requestedRuns';
-import { FakePlatform, quietLog, seedAccount, seedRule } from '../engine/support';
+import { FakePlatform, quietLog, seedAccount, seedRule } from '../run/support';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
