@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify application from its plugins, in order (docs/architecture.md#server-areas):
+ * Builds the Fastify application from its plugins, in order (docs/architecture.md#how-a-request-flows):
  * the configuration and database, tokens, the areas' services, validation and the error handler,
  * security headers and rate limits, observability, the OpenAPI document, authentication, the page
  * cache, then the API under /api, the document's reference, and the built SPA.

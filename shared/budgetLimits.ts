@@ -1,5 +1,5 @@
 /**
- * A folder's budget limits (docs/engine.md, "Ceilings on growth"): whatever its rules say, several
+ * A folder's budget limits (docs/engine.md, "Budget changes"): whatever its rules say, several
  * rules together included, no object's daily budget grows faster than these, and the platform's own
  * limits are never met. Shown (and editable) in the folder dialog, shown read-only in the rule
  * editor's action section. Lowering a budget is held back only by the changes-per-hour limit: a

@@ -1,5 +1,5 @@
 /**
- * A campaign's webinar dates (docs/api.md, "Campaigns"): `GET /api/campaigns/{id}/event_dates/`
+ * A campaign's webinar dates (docs/api.md, "Ad accounts and campaigns"): `GET /api/campaigns/{id}/event_dates/`
  * answers the dates it advertises and, when its name gives none, the Demio dates of its folder to
  * choose from; `POST /api/campaigns/{id}/event_date/` stores the one chosen (both ids null: clears it).
  */

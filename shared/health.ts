@@ -1,5 +1,5 @@
 /**
- * The ad platform's health as the product last checked it (docs/architecture.md, "Platform health"):
+ * The ad platform's health as the product last checked it (docs/api.md, "Judging late data and platform health"):
  * the Graph token and API version, each ad account's access, its lead tracking, and its measured lead lag. A rule
  * whose ad account has a problem does not act (its runs are held) until the problem is gone.
  */

@@ -1,5 +1,5 @@
 /**
- * How a rule judges data that arrives late (docs/architecture.md, "Judging late data"): the rule's
+ * How a rule judges data that arrives late (docs/engine.md, "Late data: the judging settings"): the rule's
  * judging settings, their defaults and limits, shared by the API, the engine and the editor.
  *
  * - maturity: an object is judged only once it has delivered for `maturity_hours` and reached

@@ -1,5 +1,5 @@
 /**
- * What a rule's conditions do (docs/engine.md, "Actions"): turn off or turn on ads or campaigns, or
+ * What a rule's conditions do (docs/engine.md, "Conditions and actions"): turn off or turn on ads or campaigns, or
  * raise or lower the daily budget of ad sets or of campaigns with a campaign budget, by a
  * percentage or to an amount, never past the rule's floor and ceiling. A lifetime budget is refused
  * with its reason, never guessed at. Whatever a rule asks, the folder's budget limits

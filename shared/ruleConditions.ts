@@ -1,5 +1,5 @@
 /**
- * A rule's conditions (docs/engine.md, "Conditions"): beside the fixed task cards, a rule may test
+ * A rule's conditions (docs/engine.md, "Conditions and actions"): beside the fixed task cards, a rule may test
  * any metric the platform reports or the product computes, each over its own window, against a
  * number or against another metric, combined with AND and OR in groups. Shared by the API (zod
  * validation with the contract's messages), the engine and the editor.

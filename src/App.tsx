@@ -31,7 +31,7 @@ import { theme } from './theme';
 
 /**
  * The sign-in form loads when it is shown: a signed-in user's first screen does not need it, nor
- * the form and validation code it brings (docs/bench.md, "Browser bundle").
+ * the form and validation code it brings (docs/frontend.md, "Bundle").
  */
 const LazyLoginPage = lazy(() => import('./custom-pages/LoginPage'));
 const LoginPage = () => (

@@ -1,4 +1,4 @@
-/** The decisions bench's markdown report and its goals (docs/bench.md, "Decisions"). */
+/** The decisions bench's markdown report and its goals (docs/bench.md). */
 import os from 'node:os';
 import type { DecisionsOptions } from './drive';
 import type { DecisionCounts } from './tally';
@@ -60,7 +60,7 @@ export function renderDecisions(results: DatabaseResult[], o: DecisionsOptions, 
       `${o.accounts} ad accounts × ${o.campaignsPerAccount} campaigns × ${o.adsPerCampaign} ads = ${(o.accounts * o.campaignsPerAccount * o.adsPerCampaign).toLocaleString('en-US')} ads, ` +
       `${o.days} simulated days, every rule run every ${o.everyHours} h (seed ${o.seed}). One rule per folder: spend > $${o.spend} with no leads, CPL > $${o.cpl}. ` +
       'naive: the rule judges as before the judging settings (a carried-over rule); lag_aware: the new defaults (24 h, 1,000 impressions, 24 h cool-down) with the lag allowance set to the account’s suggested L and revive on (72 h). ' +
-      `Suggested L of the lag-aware rules: ${lags[0] ?? '—'}–${lags.at(-1) ?? '—'} h (median ${lags[Math.floor(lags.length / 2)] ?? '—'}). How to read this: docs/bench.md, "Decisions".`,
+      `Suggested L of the lag-aware rules: ${lags[0] ?? '—'}–${lags.at(-1) ?? '—'} h (median ${lags[Math.floor(lags.length / 2)] ?? '—'}). How to read this: docs/bench.md.`,
     '',
     ...results.flatMap((r) => [...table(r), '']),
     '| goal | met |',

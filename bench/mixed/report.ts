@@ -113,7 +113,7 @@ export async function writeMixedResults(run: {
       `${options.users} browsing users (one connection each, every one signed in) + 3 writers (1 change/s each) + ` +
       `1 session renewal/s, ${options.duration} s after ${options.warmup} s of warm-up; raw SQL: the statements of the ` +
       `first ${options.captured} requests and of the writes, ${options.users} connections, ${options.duration} s. ` +
-      'How to read it: docs/bench.md, "Mixed traffic".',
+      'How to read it: docs/bench.md.',
     '',
     ...run.outcomes.map((o) => engineSection(o, options.users)),
   ].join('\n');

@@ -151,7 +151,7 @@ const MANY_RULES = 1_000;
  *
  * When the planner expects few entries to hold the text (no more than `countCap`), their ids are
  * looked up in the same statement too, so the page and its count, which run side by side, do not
- * both read the trigram index (docs/decisions.md, "Activity search: text matches looked up once").
+ * both read the trigram index.
  * Should more than `countCap` match after all, the text test stays in the condition.
  */
 async function searchBranches(db: Database, search: unknown, countCap: number): Promise<SearchWay[] | undefined> {

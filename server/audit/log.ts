@@ -80,7 +80,7 @@ export async function recordAudit(db: Database, actor: AuditActor | null, entry:
 /**
  * The entry as a WITH query of the change's own statement (`tx.with(auditWith(tx, …)).update(…)`):
  * written atomically with the change and without a round trip of its own, which under a team's
- * traffic is a wait of its own for the database (docs/bench.md, "Fifth pass: writes").
+ * traffic is a wait of its own for the database (docs/decisions.md, "Server").
  */
 export const auditWith = (db: Database, actor: AuditActor | null, entry: AuditEntry) =>
   db.$with('audit_entry').as(db.insert(auditLog).values(auditRow(actor, entry)));
@@ -230,8 +230,8 @@ function orderingColumns(raw: unknown) {
  * A search that matches in several ways (an actor's name, a folder's, the text …) takes the page
  * of each way on its own, then the page of their union: as one condition, PostgreSQL would walk
  * the sort's index testing every entry, and when the matches sit at the far end of that index (a
- * person's entries sorted by person, backwards) it reads nearly all of them (docs/bench.md,
- * "Mixed traffic"). A narrow way is read whole and sorted when that beats a walk (readOrWalk.ts).
+ * person's entries sorted by person, backwards) it reads nearly all of them (docs/decisions.md,
+ * "Lists"). A narrow way is read whole and sorted when that beats a walk (readOrWalk.ts).
  */
 async function listAuditLog(
   db: Database,

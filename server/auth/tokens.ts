@@ -48,7 +48,7 @@ const VERIFIED_ACCESS_TOKENS_KEPT = 10_000;
  * `reads`: where a request's session check runs; `writes`: where sign-ins, renewals and sign-outs
  * run (the changes' own lane on PostgreSQL, app.writeDb): a renewal under the team's list traffic
  * waited its turn for a connection five times behind their statements (1.1–1.3 s at the median,
- * docs/bench.md, "Seventh pass").
+ * docs/decisions.md, "Server").
  */
 export function createTokenService(reads: Database, settings: TokenSettings, writes: Database = reads) {
   const key = new TextEncoder().encode(settings.secret);

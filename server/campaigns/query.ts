@@ -138,8 +138,7 @@ export function campaignConditions(filters: CampaignFilters): SQL | undefined {
  * local mean times included, are under 16 hours): implied by campaignConditions' bounds in each
  * account's zone, and a test on campaigns alone, so the walk for a page skips the campaigns outside
  * the range before looking up their account. Only for the page: in the count it would lower the
- * planner's estimate and turn an estimated total into a count on every request (docs/decisions.md,
- * "Campaign end dates bounded in UTC too").
+ * planner's estimate and turn an estimated total into a count on every request.
  */
 export function campaignPrefilter({ end_date_after, end_date_before }: CampaignFilters): SQL | undefined {
   return and(

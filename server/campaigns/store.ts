@@ -43,7 +43,7 @@ const CAMPAIGN_WALK_ROW_COST = 1 / 3;
  * the page is most likely among the first few thousand campaigns of the sort: those are read along
  * the sort's index first, up to this many times as many as an even spread of the matches would
  * need, and the matches are read whole only when they hold fewer than the page
- * (docs/bench.md, "Seventh pass").
+ * (docs/decisions.md, "Lists").
  */
 const HEAD_MARGIN = 4;
 /** No head longer than this is read first: past it, reading the matches whole costs about as much. */

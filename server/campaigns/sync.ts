@@ -47,7 +47,7 @@ export interface SyncLog {
 type CampaignInsert = typeof campaigns.$inferInsert;
 
 const UPSERT_CHUNK = 500;
-/** Ad accounts synced side by side (docs/bench.md, "The campaign sync at Graph's pace"). */
+/** Ad accounts synced side by side (docs/decisions.md, "Ad platform"). */
 const ACCOUNTS_AT_ONCE = 10;
 
 const money = (value: number | null) => (value === null ? null : value.toFixed(2));

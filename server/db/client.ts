@@ -40,8 +40,8 @@ export interface DbHandle {
   db: Database;
   /**
    * PostgreSQL: the people's changes (a folder's or a rule's save) on a small pool of their own,
-   * so a save never queues behind the team's list reads (docs/decisions.md, "A lane for the
-   * team's changes"). Absent: `db`.
+   * so a save never queues behind the team's list reads (docs/decisions.md, "Server"). Absent:
+   * `db`.
    */
   writes?: Database;
   sql: SqlExecutor;
@@ -124,7 +124,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
  * Settings of every connection the app's pool opens. JIT off: the searches' recheck is declared
  * costly (list_text_matches, migration 0012) to steer the planner, which pushes their plans over
  * jit_above_cost, and compiling one took 2–3 s for a statement that runs in a fraction of that
- * (docs/decisions.md, "No JIT for the lists").
+ * (docs/decisions.md, "Server").
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 
@@ -141,7 +141,7 @@ interface HeldConnection {
  * A pool whose statements, inside `onOneConnection`, all go to one connection taken for the whole
  * read. Under a team's load every statement waits its turn for a connection: a list answered in
  * four statements waited four times, and its latency grew with its count of statements rather than
- * their cost (docs/decisions.md, "A list read on one connection"). Statements sent at once run one
+ * their cost (docs/decisions.md, "Server"). Statements sent at once run one
  * after another on it; transactions still take a connection of their own.
  */
 class OneConnectionPool extends pg.Pool {

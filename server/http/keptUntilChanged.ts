@@ -7,7 +7,7 @@
  *   A route whose writes cannot touch what is kept says so (`config: { changesKept }`): an area
  *   that never writes users, groups, memberships or sessions ('nothing'), or a call that can only
  *   end sessions ('sessions'). Otherwise every colleague's rename or switch would cost each
- *   signed-in person their next request's reads (docs/bench.md, "Mixed traffic").
+ *   signed-in person their next request's reads (measured by the mixed-traffic bench, docs/bench.md).
  * - a NOTIFY on `channel` (sent by database triggers when a change commits, whoever made it)
  *   empties it in every process, or only its sessions when the change was to sessions;
  * - while that channel cannot be heard, it keeps nothing (`setListening(false)`).

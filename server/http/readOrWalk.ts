@@ -4,7 +4,7 @@
  * the filter's own indexes) and sorting them. PostgreSQL guesses the walk's length from how many
  * rows match, as if they were spread evenly along the sort; they are not when the sort follows
  * what matched (a folder's entries in the folder or ad sort), and a deep page of a walk reads
- * thousands of rows from the table for each one it keeps (docs/bench.md, "Costly statements").
+ * thousands of rows from the table for each one it keeps (docs/decisions.md, "Lists").
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -20,7 +20,7 @@ export const TEXT_READ_UP_TO = 50_000;
 /**
  * A row a walk tests costs about this many rows read by the filter's own indexes (a bitmap scan
  * reads the table in physical order; a walk fetches each row from where the sort's index points):
- * 20 µs against 3.6 µs on the full-size Log (docs/bench.md, "Costly statements").
+ * 20 µs against 3.6 µs on the full-size Log.
  */
 const WALK_ROW_COST = 4;
 

@@ -4,7 +4,7 @@
  * a campaign_events date counting as happened once started and its participants read by `at`: until
  * then its spend would be counted without its registrants), computed by qualityOf.ts. `history()` answers
  * the same at every hour of a backtest's span from rows read once, each seen from when it was recorded
- * (qualityHistory.ts). Docs: docs/architecture.md, "Lead outcomes".
+ * (qualityHistory.ts). Docs: docs/engine.md, "What a lead became".
  *
  * - A registration is a person (e-mail hash) among the ad's leads who registered for a date the ad's
  *   campaign advertises, counted once however many of its dates they registered for (a person with

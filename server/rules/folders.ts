@@ -161,7 +161,7 @@ export function createFolderStore(
   }
 
   /**
-   * Each change below is one transaction on one connection (docs/bench.md, "Fifth pass: writes"):
+   * Each change below is one transaction on one connection (docs/decisions.md, "Server"):
    * the folder read and held, the change with its audit entry as one statement (the folder's new
    * row returned), and the answer's rules and signals read. Under a team's traffic every separate
    * statement waited its turn for a connection behind the colleagues' list reads.

@@ -48,7 +48,7 @@ export const conditionsField = z
   })
   .meta({
     description:
-      'A group {match: "all" | "any", conditions: [metric condition | group]} (docs/api.md, "Conditions"), or null for none',
+      'A group {match: "all" | "any", conditions: [metric condition | group]} (docs/api.md, "Conditions and action"), or null for none',
   });
 
 /** `action` in a payload: what the conditions do, or null. */

@@ -88,7 +88,7 @@ export function createRuleStore(db: Database, { writes = db }: { writes?: Databa
   }
 
   /**
-   * One transaction on one connection (docs/bench.md, "Fifth pass: writes"): the rule read with
+   * One transaction on one connection (docs/decisions.md, "Server"): the rule read with
    * its folder and items, then the rule's row with its audit entry (and its held runs dismissed)
    * as one statement returning the row the answer shows; changed items in one more, and then read
    * again for the answer.

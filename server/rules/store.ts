@@ -42,7 +42,7 @@ export const accountColumns = {
 /**
  * Folders whose name, or whose ad account's name, contains the text. Each name is looked up in its
  * trigram index and the folders found by id and account, rather than an ILIKE over every folder
- * joined to its account (docs/decisions.md, "Folder search through the name indexes"). The
+ * joined to its account. The
  * accounts are a hashed `in (select …)`: as `= any(array(…))` each folder was compared with every
  * matching account, 61 ms for a word most accounts hold (`Leads`) against 12 ms.
  */

@@ -1,6 +1,6 @@
 /**
  * Claiming budget changes, exactly once and within the ceilings, across rules, workers and
- * processes (docs/engine.md, "Ceilings on growth"). Under a lock per object (taken in one order, so
+ * processes (docs/engine.md, "Budget changes"). Under a lock per object (taken in one order, so
  * two claimers never deadlock), each planned change sees every budget change of its object of the
  * last 7 days — any rule's, pending or done — and:
  * - is dropped when one is pending (in flight) or was made since the run read the budget: the

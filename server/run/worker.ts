@@ -29,7 +29,7 @@ export interface WorkerOptions {
    * Run jobs (one ad account's due rules each) worked on at once in this process (default
    * DEFAULT_ACCOUNTS_AT_ONCE). An account's run spends seconds waiting on Graph at its real pace,
    * so a slot of 1,000 accounts needs hundreds in flight; each account still gets one job at a time
-   * (its calls stay within its own budget), docs/bench.md "The rule engine at Graph's pace".
+   * (its calls stay within its own budget), docs/decisions.md "Rules and the rule engine".
    */
   accountsAtOnce?: number;
 }

@@ -11,7 +11,7 @@ const LazySidePanel = lazy(() => import('./SidePanel').then((module) => ({ defau
 
 /**
  * The side panel loads the first time it opens (it starts closed), so the first screen does not
- * download the drawer, its list and tooltips (docs/bench.md, "Browser bundle"); it stays mounted
+ * download the drawer, its list and tooltips (docs/frontend.md, "Bundle"); it stays mounted
  * afterwards, so it closes with its animation.
  */
 function SidePanelOnceOpened() {

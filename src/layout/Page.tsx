@@ -2,7 +2,7 @@
  * A signed-in custom screen, built as react-admin's own custom pages are (a component on a
  * <CustomRoutes> route that renders <Title> and its content): the screen's name in the header and
  * the document title, its row of controls, then its content. Every custom screen inside the layout
- * is a Page; the screens before sign-in are a PublicCard (docs/architecture.md, "Screens").
+ * is a Page; the screens before sign-in are a PublicCard (docs/architecture.md, "How the browser app is layered").
  */
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';

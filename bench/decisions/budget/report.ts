@@ -1,4 +1,4 @@
-/** The budget section's goals and its markdown report (docs/bench.md, "Budget rules"). */
+/** The budget section's goals and its markdown report (docs/bench.md). */
 import os from 'node:os';
 import type { BudgetOptions } from './drive';
 import type { BudgetCounts } from './tally';
@@ -82,7 +82,7 @@ export function renderBudget(results: BudgetDatabaseResult[], o: BudgetOptions, 
       `half on website leads (late), true CPL drawn around the $${o.target} target; ${o.days} simulated days, the rules every ${o.everyHours} h (seed ${o.seed}). ` +
       `Per folder: raise ${o.percent} % at CPL (last 3 days) < $${o.target} with ≥ 3 leads, lower ${o.percent} % at CPL (last 3 days) > $${o.target}. ` +
       `naive: no ceilings, no maturity, no lag allowance, no roll-back; safe: the folder's default budget limits, 24 h / 1,000 impressions, lag allowance ${o.lagHours} h, roll-back on. ` +
-      'How to read this: docs/bench.md, "Budget rules".',
+      'How to read this: docs/bench.md.',
     '',
     ...results.flatMap((r) => [...table(r), '']),
     '| goal | value | met |',

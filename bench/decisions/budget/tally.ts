@@ -1,6 +1,5 @@
 /**
- * What one run of the budget bench did, judged by the simulator's truth (docs/bench.md, "Budget
- * rules"):
+ * What one run of the budget bench did, judged by the simulator's truth (docs/bench.md):
  *
  * - changes: the budget changes the engine made (done raise_budget, lower_budget and
  *   restore_budget entries: each one a write Meta counts);

@@ -1,4 +1,4 @@
-/** The quality section's markdown report and its goals (docs/bench.md, "Decisions: quality"). */
+/** The quality section's markdown report and its goals (docs/bench.md). */
 import os from 'node:os';
 import type { QualityOptions } from './drive';
 import type { OracleCounts, QualityCounts } from './tally';
@@ -60,7 +60,7 @@ export function renderQuality(results: QualityDatabaseResult[], o: QualityOption
       `${o.days} simulated days, rules and outcome sync every ${o.everyHours} h (seed ${o.seed}). ` +
       `Cost per lead $15–$45 and show-up rate 5–70 % per ad, drawn independently. One rule per folder: cpl_only turns an ad off at CPL > $${o.cpl}; ` +
       `show_up_aware at cost per attendee > $${o.costPerAttendee} (the same price at the mean show-up rate, 37.5 %) with ${o.minRegistrations} settled registrations, acting only past what chance could hide. ` +
-      `Both with the new-rule judging defaults. ${first.cpl_only.ads_within_threshold} of ${whole(first.cpl_only.ads)} ads buy seats within $${o.costPerAttendee} (a pause of one is false). How to read this: docs/bench.md, "Decisions: quality".`,
+      `Both with the new-rule judging defaults. ${first.cpl_only.ads_within_threshold} of ${whole(first.cpl_only.ads)} ads buy seats within $${o.costPerAttendee} (a pause of one is false). How to read this: docs/bench.md.`,
     '',
     ...results.flatMap((r) => [...table(r), '']),
     '| goal | met |',

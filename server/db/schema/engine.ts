@@ -172,7 +172,7 @@ export const ruleActivity = pgTable(
     index('rule_activity_done_no_folder_idx').on(t.id).where(sql`state = 'done' and folder_id is null`),
     index('rule_activity_done_rule_sort_idx').on(t.ruleSort, t.id).where(sql`state = 'done'`),
     // The rule sort with the date second, either way: walked in that order, not read a rule name's
-    // whole group of entries to sort them by date (docs/bench.md, "Seventh pass").
+    // whole group of entries to sort them by date.
     index('rule_activity_done_rule_time_idx').on(t.ruleSort, t.createdAt, t.id).where(sql`state = 'done'`),
     // The Action sort walks one action's entries at a time (server/activity/actionSort.ts): by id,
     // or in time either way when the date is the second key, without reading the table for the state.

@@ -1,5 +1,5 @@
 /**
- * The folder's ceilings on budget growth (docs/engine.md, "Ceilings on growth"; shared/
+ * The folder's ceilings on budget growth (docs/engine.md, "Budget changes"; shared/
  * budgetLimits.ts), applied to one planned change with every change of the object that came before
  * it — whichever rule made it, done or still pending — so several rules' raises add up:
  * - a raise may not take the budget past the budget in force 24 hours ago plus growth_24h_pct, nor

@@ -1,6 +1,6 @@
 /**
  * What daily budget a rule's budget action asks for one ad set or campaign (docs/engine.md,
- * "Actions"), before the folder's ceilings (ceilings.ts) have their say: up or down by a percentage
+ * "Budget changes"), before the folder's ceilings (ceilings.ts) have their say: up or down by a percentage
  * (whole cents), or to an amount, held within the rule's floor and ceiling and never under Meta's
  * minimum daily budget. What it cannot change it refuses with the reason a user reads — a lifetime
  * budget is never guessed at, and a budget held one level up or down is named there.

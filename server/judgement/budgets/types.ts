@@ -33,7 +33,7 @@ export interface BudgetChangeRecord {
   state: 'pending' | 'done';
 }
 
-/** Which ceiling cut a change (docs/engine.md, "Ceilings on growth"). */
+/** Which ceiling cut a change (docs/engine.md, "Budget changes"). */
 export type CeilingName =
   | 'growth_24h'
   | 'growth_7d'

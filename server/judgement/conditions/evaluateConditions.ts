@@ -1,5 +1,5 @@
 /**
- * A rule's conditions judged on one object (docs/engine.md, "Conditions"): each metric condition
+ * A rule's conditions judged on one object (docs/engine.md, "Conditions and actions"): each metric condition
  * against its number or against another metric times a factor, the groups combined with three-valued
  * logic — a condition on a metric with no data is neither true nor false, an AND with a false
  * condition is false whatever else is unknown, an OR with a true one is true. A rule acts only on a

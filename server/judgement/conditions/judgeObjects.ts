@@ -1,5 +1,5 @@
 /**
- * A rule's conditions on each object its action acts on (docs/engine.md, "Conditions"): the ads,
+ * A rule's conditions on each object its action acts on (docs/engine.md, "Conditions and actions"): the ads,
  * ad sets or campaigns of the campaigns its name filters match. Each object is judged as the task
  * cards judge an ad — already off, exempt, cooling down, too early (the rule's maturity: an ad set
  * or campaign is as old as its oldest ad and has its ads' impressions), then its conditions —, and

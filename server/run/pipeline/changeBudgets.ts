@@ -1,6 +1,6 @@
 /**
  * Budgets: the phase of a run for rules whose action changes daily budgets (docs/engine.md,
- * "Budget actions"). After evaluation, `planBudgets` adds the roll-backs a raising rule owes (a raise
+ * "Budget changes"). After evaluation, `planBudgets` adds the roll-backs a raising rule owes (a raise
  * of its, within the roll-back window, whose object's cost has since risen past the rule's line:
  * back to the budget before it, once) and previews every change against its object's recent
  * changes and the folder's ceilings — what Preview, held and notify-only runs show, and what the

@@ -1,5 +1,5 @@
 /**
- * The folder dialog's Budget limits (docs/engine.md, "Ceilings on growth"), folded by default: the
+ * The folder dialog's Budget limits (docs/engine.md, "Budget changes"), folded by default: the
  * largest growth of a daily budget in 24 hours and in 7 days, the size of a significant change and
  * the hours to settle after one, and the daily increase a run may add before it waits for approval
  * (with a switch to have no such limit). Values are kept as typed and checked with the shared schema.

@@ -1,5 +1,5 @@
 /**
- * A held run's decision (docs/api.md "Rule engine"): Approve (asks first, then carries out the
+ * A held run's decision (docs/api.md, "Approval queue"): Approve (asks first, then carries out the
  * planned turn-offs once) and Dismiss while it is pending, for people who may change rules; once
  * decided, who decided what. Shown on the run_held Activity row and in the rule editor's Runs panel.
  * A run with budget changes puts the money it would move (`stake`) in the approval's question. A run

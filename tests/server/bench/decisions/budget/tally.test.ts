@@ -1,6 +1,6 @@
 /**
  * The budget bench's counts on small hand-made histories: what a reader of its report takes each
- * number to mean (docs/bench.md, "Budget rules").
+ * number to mean (docs/bench.md).
  */
 import { describe, expect, it } from 'vitest';
 import {
