@@ -3,7 +3,8 @@
  * it was (an alert's source, or `test`), the answer's status, the problem when it did not get
  * through, and how many deliveries failed in a row since the last one that did. Written after
  * every attempt the delivery queue makes and after every Send a test; ALERT_WEBHOOK_URL has no row
- * and keeps nothing.
+ * and keeps nothing. The row is the alert destinations resource's (the generic resource store adds,
+ * edits and deletes it, and never writes these read-only columns); these columns are this file's.
  */
 import { eq, sql } from 'drizzle-orm';
 import { table as alertDestinations } from '../../shared/resources/alertDestinations';

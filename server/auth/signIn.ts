@@ -1,8 +1,7 @@
 /** Signing in and refreshing a session: the checks behind `POST /api/token/` and `/api/token/refresh/`. */
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { users } from '../db/schema/index';
 import { ApiError } from '../http/errors';
+import { createUserWritesStore } from '../people/userWrites';
 import { findUserByEmail } from '../people/users';
 import { attemptPasswordCheck } from './loginFailures';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -26,11 +25,8 @@ export async function signIn(db: Database, tokens: TokenService, email: string, 
   if ('wait' in outcome) throw tooManyFailures(outcome.wait);
   if (!outcome.passed || !user) throw invalidCredentials();
   // A hash made with weaker parameters than today's is upgraded while the password is at hand.
-  const upgrade = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
-  await db
-    .update(users)
-    .set({ lastLogin: sql`now()`, ...upgrade })
-    .where(eq(users.id, user.id));
+  const upgradedHash = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+  await createUserWritesStore(db).recordSignIn(user.id, upgradedHash);
   return tokens.issue(user.id);
 }
 

@@ -15,6 +15,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema/index';
+import { createUserWritesStore } from '../people/userWrites';
 
 export interface TokenPair {
   access: string;
@@ -53,6 +54,7 @@ const VERIFIED_ACCESS_TOKENS_KEPT = 10_000;
 export function createTokenService(reads: Database, settings: TokenSettings, writes: Database = reads) {
   const key = new TextEncoder().encode(settings.secret);
   const sessionMaxMs = (settings.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS) * 1000;
+  const userWrites = createUserWritesStore(writes);
   /**
    * Access tokens whose signature was checked, until they expire: a signature never stops being
    * valid, so every request after the first skips the HMAC (the session and version are still
@@ -203,10 +205,7 @@ export function createTokenService(reads: Database, settings: TokenSettings, wri
      * (their own password change) issues a fresh session afterwards.
      */
     async endSessions(userId: number, reason: SessionEnd): Promise<void> {
-      await writes
-        .update(users)
-        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-        .where(eq(users.id, userId));
+      await userWrites.bumpSessionVersion(userId);
       await writes
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })

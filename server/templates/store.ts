@@ -14,6 +14,7 @@ import { AUDIT_ACTIONS, ruleChangesText } from '../rules/changes';
 import { auditFolder } from '../rules/context';
 import { pairErrors } from '../rules/ruleConditionFields';
 import { applyRulePatch, type RulePatchBody } from '../rules/ruleUpdate';
+import { createRuleStore } from '../rules/rules';
 import { findFolder, insertRule, requireRule, ruleDto, type Db } from '../rules/store';
 import { NEW_RULE_JUDGING } from '../../shared/judging';
 import {
@@ -36,7 +37,7 @@ import {
 } from '../../shared/templates';
 import { mayEditIn, readOnlyReason, requireEditable, requireFolderInScope, type EditScope } from './access';
 import { followersOf, isLive, lookalikesOf, valuesOfRule, type Follower } from './followers';
-import { snapshotOfValues, valuesOfSnapshot, writeRuleValues } from './values';
+import { snapshotOfValues, valuesOfSnapshot } from './values';
 import { createLedgerStore } from '../run/ledger';
 
 export const TEMPLATE_ACTIONS = {
@@ -225,14 +226,11 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       const [row] = await tx.insert(ruleTemplates).values({ name, values }).returning({ id: ruleTemplates.id });
       if (source) {
         // The rule keeps its own name when the template is given another.
-        await tx
-          .update(rules)
-          .set({
-            templateId: row!.id,
-            templateOverrides: differingFields(values, source.values),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(rules.id, source.loaded.rule.id));
+        await createRuleStore(tx).followTemplate(
+          source.loaded.rule.id,
+          row!.id,
+          differingFields(values, source.values),
+        );
       }
       await recordAudit(tx, viewer.actor, {
         action: TEMPLATE_ACTIONS.created,
@@ -287,8 +285,9 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
         .set({ name: after.name, values: after, updatedAt: sql`now()` })
         .where(eq(ruleTemplates.id, id));
       const moved = plans.filter((p) => p.changes.length);
+      const ruleStore = createRuleStore(tx);
       for (const plan of moved) {
-        await writeRuleValues(tx, plan.follower.ruleId, plan.next);
+        await ruleStore.writeTemplateValues(plan.follower.ruleId, plan.next);
         if (!plan.next.is_active || plan.next.notify_only)
           await createLedgerStore(tx).dismissHeldRuns(plan.follower.ruleId, viewer.actor.id);
       }
@@ -330,10 +329,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
         filters: values.rule_filter,
         tasks: values.rule_task,
       });
-      await tx
-        .update(rules)
-        .set({ templateId: id, templateOverrides: [], notifyOnly: values.notify_only })
-        .where(eq(rules.id, created.id));
+      await createRuleStore(tx).followTemplateFromStart(created.id, id, values.notify_only);
       await recordAudit(tx, viewer.actor, {
         action: AUDIT_ACTIONS.ruleCreated,
         changesText: `Follows template "${template.name}"`,
@@ -358,10 +354,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       if (loaded.rule.templateId)
         throw new ValidationError({ rule: ['This rule already follows a template: leave it first'] });
       const overrides = differingFields(template.values, values);
-      await tx
-        .update(rules)
-        .set({ templateId: id, templateOverrides: overrides, updatedAt: sql`now()` })
-        .where(eq(rules.id, ruleId));
+      await createRuleStore(tx).followTemplate(ruleId, id, overrides);
       await recordAudit(tx, viewer.actor, {
         action: AUDIT_ACTIONS.ruleUpdated,
         changesText: `Follows template "${template.name}"${
@@ -380,10 +373,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       const loaded = await requireRule(tx, ruleId);
       if (!loaded.template) throw badRequest('This rule follows no template.');
       requireFolderInScope(viewer.scope, loaded.folder.id, loaded.folder.name);
-      await tx
-        .update(rules)
-        .set({ templateId: null, templateOverrides: [], updatedAt: sql`now()` })
-        .where(eq(rules.id, ruleId));
+      await createRuleStore(tx).leaveTemplate(ruleId);
       await recordAudit(tx, viewer.actor, {
         action: AUDIT_ACTIONS.ruleUpdated,
         changesText: `Left template "${loaded.template.name}", keeps its values`,
@@ -408,7 +398,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       const next = withFieldFrom(values, template, field);
       const reason = invalidReason(next);
       if (reason) throw new ValidationError({ field: [`Resetting it would leave the rule invalid: ${reason}`] });
-      await writeRuleValues(tx, ruleId, next, {
+      await createRuleStore(tx).writeTemplateValues(ruleId, next, {
         templateOverrides: loaded.rule.templateOverrides.filter((f) => f !== field),
       });
       const text = ruleChangesText(snapshotOfValues(values), snapshotOfValues(next));
@@ -430,7 +420,7 @@ export function createTemplateStore(db: Database, { writes = db }: { writes?: Da
       const template = await requireTemplate(tx, id, true);
       const followers = await followersOf(tx, id, true);
       requireEditable(viewer.scope, viewer.canEditRules, followers);
-      await tx.update(rules).set({ templateId: null, templateOverrides: [] }).where(eq(rules.templateId, id));
+      await createRuleStore(tx).releaseFollowersOf(id);
       await tx.delete(ruleTemplates).where(eq(ruleTemplates.id, id));
       const live = followers.filter(isLive);
       await recordAudit(tx, viewer.actor, {

@@ -1,11 +1,9 @@
 /**
- * A rule's values (shared/templates.ts) read from and written to its rows: the rule's own
- * columns and its items. A template's values are one JSON column; a following rule's are its own.
+ * A rule's values (shared/templates.ts) as a snapshot of its rows and back: the rule's own columns
+ * and its items. A template's values are one JSON column; a following rule's are its own, written
+ * by the rule store (writeTemplateValues, server/rules/rules.ts).
  */
-import { eq, sql } from 'drizzle-orm';
-import { rules } from '../db/schema/index';
 import type { RuleSnapshot } from '../rules/changes';
-import { saveItems, type Db } from '../rules/store';
 import type { RuleValues } from '../../shared/templates';
 
 const withoutId = <T extends { id?: number }>({ id: _id, ...item }: T) => item as T;
@@ -36,32 +34,3 @@ export const snapshotOfValues = (v: RuleValues): RuleSnapshot => ({
   filters: v.rule_filter,
   tasks: v.rule_task,
 });
-
-/**
- * Writes the values over a rule's columns and items. A rule switched off or to notify only by it
- * no longer wants its held turn-offs: the caller dismisses them (see rules.ts).
- */
-export async function writeRuleValues(
-  db: Db,
-  ruleId: number,
-  values: RuleValues,
-  set: Partial<typeof rules.$inferInsert> = {},
-) {
-  await db
-    .update(rules)
-    .set({
-      name: values.name,
-      isActive: values.is_active,
-      notifyOnly: values.notify_only,
-      schedule: values.rule_schedule.schedule,
-      timezone: values.rule_schedule.timezone,
-      alertSchedule: values.rule_alert_schedule.schedule,
-      judging: values.judging,
-      conditions: values.conditions,
-      action: values.action,
-      ...set,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(rules.id, ruleId));
-  await saveItems(db, ruleId, [...values.rule_filter, ...values.rule_task]);
-}
