@@ -43,7 +43,8 @@ const problemDto = (row: HealthRow): HealthProblemDto => ({
   since: row.since.toISOString(),
 });
 
-export function createHealthStore(db: Database) {
+/** Each check's result as recorded, a problem's one alert claimed or released, a removed scope's checks dropped. */
+function checkRecordsOf(db: Database) {
   /**
    * Records one check's result. A change of state starts a new `since` and clears the alert claim,
    * so a problem that comes back is alerted again; the same state only refreshes detail and time.
@@ -87,6 +88,16 @@ export function createHealthStore(db: Database) {
       .where(and(eq(accountHealth.adAccountId, row.adAccountId), eq(accountHealth.check, row.check)));
   }
 
+  /** Every check kept under this account or token scope goes (a removed connection's token's). */
+  async function removeChecksOf(adAccountId: string): Promise<void> {
+    await db.delete(accountHealth).where(eq(accountHealth.adAccountId, adAccountId));
+  }
+
+  return { recordCheck, removeChecksOf, claimUnalerted, releaseAlert };
+}
+
+/** The problems of accounts, as the runs' hold and the folder rows ask for them. */
+function accountProblemsOf(db: Database) {
   /**
    * Each of these accounts with its problems in the given states, its token's and the platform's
    * first; accounts with none are absent. One statement: the folder list reads it with every page.
@@ -118,6 +129,11 @@ export function createHealthStore(db: Database) {
   /** What the folder rows show: each account with a problem or warning. */
   const folderHealth = (adAccountIds: string[]) => problemsOf(adAccountIds, ['problem', 'warning']);
 
+  return { heldAccounts, folderHealth };
+}
+
+/** The daily readings the lead-lag measure is worked out from. */
+function dayReadingsOf(db: Database) {
   async function saveReadings(adAccountId: string, readings: DayReading[], at: Date) {
     if (!readings.length) return;
     await db
@@ -152,6 +168,11 @@ export function createHealthStore(db: Database) {
     await db.delete(accountDayReadings).where(lt(accountDayReadings.day, beforeDay));
   }
 
+  return { saveReadings, readingsOf, pruneReadings };
+}
+
+/** The accounts whose health matters, and the folders a problem concerns. */
+function watchedAccountsOf(db: Database) {
   /** The ad accounts of live folders: the ones whose health matters. */
   async function watchedAccounts() {
     return db
@@ -191,6 +212,14 @@ export function createHealthStore(db: Database) {
       .orderBy(folders.id);
     return rows.map((row) => row.id);
   }
+
+  return { watchedAccounts, foldersConcerned };
+}
+
+/** The health panel's answer. */
+function healthPanelOf(db: Database) {
+  const { readingsOf } = dayReadingsOf(db);
+  const { watchedAccounts } = watchedAccountsOf(db);
 
   /** The health panel: the environment token's checks, each added connection's, and every watched account's. */
   async function platformHealth(readingsSince: string): Promise<PlatformHealthDto> {
@@ -247,24 +276,16 @@ export function createHealthStore(db: Database) {
     };
   }
 
-  /** Every check kept under this account or token scope goes (a removed connection's token's). */
-  async function removeChecksOf(adAccountId: string): Promise<void> {
-    await db.delete(accountHealth).where(eq(accountHealth.adAccountId, adAccountId));
-  }
+  return { platformHealth };
+}
 
+export function createHealthStore(db: Database) {
   return {
-    recordCheck,
-    removeChecksOf,
-    claimUnalerted,
-    releaseAlert,
-    heldAccounts,
-    folderHealth,
-    saveReadings,
-    readingsOf,
-    pruneReadings,
-    watchedAccounts,
-    foldersConcerned,
-    platformHealth,
+    ...checkRecordsOf(db),
+    ...accountProblemsOf(db),
+    ...dayReadingsOf(db),
+    ...watchedAccountsOf(db),
+    ...healthPanelOf(db),
   };
 }
 

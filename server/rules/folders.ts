@@ -54,19 +54,33 @@ const FOLDER_ORDERING = {
 const FOLDER_ORDERING_BY_ACCOUNT = new Set(['ad_account']);
 
 /** `writes`: where changes run (their own lane on PostgreSQL, app.writeDb); `db` when absent. */
-export function createFolderStore(
-  db: Database,
-  { cipher, writes = db }: { cipher: CredentialCipher; writes?: Database },
-) {
-  /** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
-  async function folderReply(tx: Database, folder: FolderRow, account: AccountRow | null): Promise<FolderDto> {
-    const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live');
-    return (await withSignals(tx, [folderDto(folder, account, byFolder.get(folder.id) ?? [], cipher)]))[0]!;
-  }
+type FolderStoreOptions = { cipher: CredentialCipher; writes?: Database };
 
+/** A folder with its rules (all of them when it is in the trash, else the live ones) and its signals. */
+async function folderReply(
+  tx: Database,
+  cipher: CredentialCipher,
+  folder: FolderRow,
+  account: AccountRow | null,
+): Promise<FolderDto> {
+  const byFolder = await rulesOfFolders(tx, [folder.id], folder.isDeleted ? 'all' : 'live');
+  return (await withSignals(tx, [folderDto(folder, account, byFolder.get(folder.id) ?? [], cipher)]))[0]!;
+}
+
+/**
+ * Each change below is one transaction on one connection (docs/decisions.md, "Server"):
+ * the folder read and held, the change with its audit entry as one statement (the folder's new
+ * row returned), and the answer's rules and signals read. Under a team's traffic every separate
+ * statement waited its turn for a connection behind the colleagues' list reads.
+ */
+const changeFolder = <T>(writes: Database, id: number, change: (tx: Database, found: FoundFolder) => Promise<T>) =>
+  writes.transaction(async (tx) => change(tx, await requireFolder(tx, id, true)));
+
+/** One folder, and the general view's page of them. */
+function folderReadsOf(db: Database, { cipher }: FolderStoreOptions) {
   async function folderById(id: number): Promise<FolderDto> {
     const { folder, account } = await requireFolder(db, id);
-    return folderReply(db, folder, account);
+    return folderReply(db, cipher, folder, account);
   }
 
   /**
@@ -120,6 +134,11 @@ export function createFolderStore(
     return { count: total, results: await withSignals(db, dtos, signals) };
   }
 
+  return { folderById, list };
+}
+
+/** A new folder (with its first rule) and a folder's edit, each audited. */
+function folderSavesOf(db: Database, { cipher, writes = db }: FolderStoreOptions) {
   /** docs/contract.md#calls has no create-rule call: a new folder starts with one rule of the defaults. */
   async function create(actor: AuditActor, body: FolderCreate): Promise<FolderDto> {
     const account = await findAccount(db, body.meta_ad_account_id);
@@ -156,22 +175,13 @@ export function createFolderStore(
         folder: folderRef,
         rule: { id: rule.id, name: rule.name },
       });
-      return folderReply(tx, created!, account);
+      return folderReply(tx, cipher, created!, account);
     });
   }
 
-  /**
-   * Each change below is one transaction on one connection (docs/decisions.md, "Server"):
-   * the folder read and held, the change with its audit entry as one statement (the folder's new
-   * row returned), and the answer's rules and signals read. Under a team's traffic every separate
-   * statement waited its turn for a connection behind the colleagues' list reads.
-   */
-  const changeFolder = <T>(id: number, change: (tx: Database, found: FoundFolder) => Promise<T>) =>
-    writes.transaction(async (tx) => change(tx, await requireFolder(tx, id, true)));
-
   /** Changes what the body names; credentials equal to their mask are kept as stored. */
   const update = (actor: AuditActor, id: number, body: FolderUpdate): Promise<FolderDto> =>
-    changeFolder(id, async (tx, { folder, account }) => {
+    changeFolder(writes, id, async (tx, { folder, account }) => {
       if (folder.isDeleted) throw badRequest('This folder is in the trash. Restore it before editing.');
       const newAccount =
         body.meta_ad_account_id && body.meta_ad_account_id !== folder.adAccountId
@@ -197,7 +207,7 @@ export function createFolderStore(
         { folder, account, credentials: storedCredentials, budgetLimits: storedLimits },
         { folder: next, account: newAccount, credentials, budgetLimits },
       );
-      if (!changesText) return folderReply(tx, folder, account);
+      if (!changesText) return folderReply(tx, cipher, folder, account);
       const logged = auditWith(tx, actor, {
         action: AUDIT_ACTIONS.folderUpdated,
         changesText,
@@ -216,17 +226,22 @@ export function createFolderStore(
         })
         .where(eq(folders.id, id))
         .returning();
-      return folderReply(tx, updated!, newAccount);
+      return folderReply(tx, cipher, updated!, newAccount);
     });
 
+  return { create, update };
+}
+
+/** A folder and its rules moved to the trash or back, audited. */
+function folderMovesOf(db: Database, { cipher, writes = db }: FolderStoreOptions) {
   /**
    * The folder and its rules change together, with its audit entry, in one statement: `trash`
    * moves it and its live rules to the trash; otherwise it and each of its trashed rules come back
    * (docs/screens.md#states-and-transitions). A folder already where it is asked to go stays.
    */
   const moveFolder = (actor: AuditActor, id: number, trash: boolean): Promise<FolderDto> =>
-    changeFolder(id, async (tx, { folder, account }) => {
-      if (folder.isDeleted === trash) return folderReply(tx, folder, account);
+    changeFolder(writes, id, async (tx, { folder, account }) => {
+      if (folder.isDeleted === trash) return folderReply(tx, cipher, folder, account);
       const moved = { isDeleted: trash, deletedAt: trash ? sql`now()` : null, updatedAt: sql`now()` };
       const itsRules = tx.$with('its_rules').as(
         tx
@@ -244,13 +259,17 @@ export function createFolderStore(
         .set(moved)
         .where(eq(folders.id, id))
         .returning();
-      return folderReply(tx, updated!, account);
+      return folderReply(tx, cipher, updated!, account);
     });
 
   const moveToTrash = (actor: AuditActor, id: number) => moveFolder(actor, id, true);
   const restore = (actor: AuditActor, id: number) => moveFolder(actor, id, false);
 
-  return { folderById, list, create, update, moveToTrash, restore };
+  return { moveToTrash, restore };
+}
+
+export function createFolderStore(db: Database, options: FolderStoreOptions) {
+  return { ...folderReadsOf(db, options), ...folderSavesOf(db, options), ...folderMovesOf(db, options) };
 }
 
 export type FolderStore = ReturnType<typeof createFolderStore>;

@@ -54,7 +54,8 @@ export type SilentRun = Pick<RunRow, 'id' | 'ruleId' | 'slot' | 'kind' | 'trigge
 export const takenKey = (ruleId: number, kind: string, slot: Date) =>
   `${ruleId}|${kind}|${new Date(slot).toISOString()}`;
 
-export function createLedgerStore(db: Database) {
+/** Taking up slots: claims (one or a batch), the heartbeats that keep them, take-overs of silent runs. */
+function runClaimsOf(db: Database) {
   /**
    * `claimRun` for many rules of one slot in one statement (a second one only when some were not
    * taken): the answers are in the order of `claims`.
@@ -102,44 +103,6 @@ export function createLedgerStore(db: Database) {
       const row = byRule.get(c.ruleId);
       return { claim: row?.status === 'running' ? 'busy' : 'finished', id: row?.id ?? null };
     });
-  }
-
-  /**
-   * Ends the attempts of many rules of one slot in one statement, each with its own status, note,
-   * outcome and record (a fetched batch finishes together). Fields a record leaves out keep their value.
-   */
-  async function finishRuns(slot: Date, kind: RunKind, finishes: (RunFinish & { ruleId: number })[]): Promise<void> {
-    if (!finishes.length) return;
-    const rows = finishes.map(({ ruleId, status, note, error, record = {} }) => ({
-      rule_id: ruleId,
-      status,
-      note: note ?? null,
-      error: error ?? null,
-      outcome: record.outcome ?? (status === 'failed' ? 'failed' : 'done'),
-      trigger: record.trigger ?? null,
-      counts: record.counts ?? null,
-      details: record.details ?? null,
-      has_details: record.details !== undefined,
-      snapshot_id: record.snapshotId ?? null,
-      has_snapshot: record.snapshotId !== undefined,
-    }));
-    // The rule ids are named as well as joined: the primary key then finds the rows, rather than
-    // the planner hashing every run of the slot (thousands, in a busy slot) for each batch.
-    await db.execute(sql`
-      update rule_runs set
-        status = x.status, note = x.note, error = x.error, finished_at = now(), outcome = x.outcome,
-        trigger = coalesce(x.trigger, rule_runs.trigger),
-        counts = coalesce(x.counts, rule_runs.counts),
-        details = case when x.has_details then x.details else rule_runs.details end,
-        snapshot_id = case when x.has_snapshot then x.snapshot_id else rule_runs.snapshot_id end
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-        rule_id integer, status text, note text, error text, outcome text, trigger text,
-        counts jsonb, details jsonb, has_details boolean, snapshot_id integer, has_snapshot boolean)
-      where ${inArray(
-        ruleRuns.ruleId,
-        rows.map((r) => r.rule_id),
-      )} and rule_runs.rule_id = x.rule_id
-        and rule_runs.slot = ${slot.toISOString()}::timestamptz and rule_runs.kind = ${kind}`);
   }
 
   return {
@@ -201,7 +164,50 @@ export function createLedgerStore(db: Database) {
           trigger: ruleRuns.trigger,
         });
     },
+  };
+}
 
+/** How attempts end: finished, superseded by a catch-up, skipped; and old records pruned. */
+function runEndingsOf(db: Database) {
+  /**
+   * Ends the attempts of many rules of one slot in one statement, each with its own status, note,
+   * outcome and record (a fetched batch finishes together). Fields a record leaves out keep their value.
+   */
+  async function finishRuns(slot: Date, kind: RunKind, finishes: (RunFinish & { ruleId: number })[]): Promise<void> {
+    if (!finishes.length) return;
+    const rows = finishes.map(({ ruleId, status, note, error, record = {} }) => ({
+      rule_id: ruleId,
+      status,
+      note: note ?? null,
+      error: error ?? null,
+      outcome: record.outcome ?? (status === 'failed' ? 'failed' : 'done'),
+      trigger: record.trigger ?? null,
+      counts: record.counts ?? null,
+      details: record.details ?? null,
+      has_details: record.details !== undefined,
+      snapshot_id: record.snapshotId ?? null,
+      has_snapshot: record.snapshotId !== undefined,
+    }));
+    // The rule ids are named as well as joined: the primary key then finds the rows, rather than
+    // the planner hashing every run of the slot (thousands, in a busy slot) for each batch.
+    await db.execute(sql`
+      update rule_runs set
+        status = x.status, note = x.note, error = x.error, finished_at = now(), outcome = x.outcome,
+        trigger = coalesce(x.trigger, rule_runs.trigger),
+        counts = coalesce(x.counts, rule_runs.counts),
+        details = case when x.has_details then x.details else rule_runs.details end,
+        snapshot_id = case when x.has_snapshot then x.snapshot_id else rule_runs.snapshot_id end
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+        rule_id integer, status text, note text, error text, outcome text, trigger text,
+        counts jsonb, details jsonb, has_details boolean, snapshot_id integer, has_snapshot boolean)
+      where ${inArray(
+        ruleRuns.ruleId,
+        rows.map((r) => r.rule_id),
+      )} and rule_runs.rule_id = x.rule_id
+        and rule_runs.slot = ${slot.toISOString()}::timestamptz and rule_runs.kind = ${kind}`);
+  }
+
+  return {
     async finishRun(ruleId: number, slot: Date, kind: RunKind, outcome: RunFinish): Promise<void> {
       await finishRuns(slot, kind, [{ ruleId, ...outcome }]);
     },
@@ -235,6 +241,16 @@ export function createLedgerStore(db: Database) {
           .onConflictDoNothing();
     },
 
+    /** Run records older than `before` go (the ledger only ever looks at today's slots). */
+    async pruneRuns(before: Date): Promise<void> {
+      await db.delete(ruleRuns).where(and(lt(ruleRuns.slot, before), sql`${ruleRuns.status} <> 'running'`));
+    },
+  };
+}
+
+/** The ledger's reads: the slots taken up, one run record. */
+function ledgerReadsOf(db: Database) {
+  return {
     /** `${ruleId}|${kind}|${iso}` of every slot taken up since `since`, in any state. */
     async takenSlots(since: Date): Promise<Set<string>> {
       const rows = await db
@@ -249,7 +265,12 @@ export function createLedgerStore(db: Database) {
       const [row] = await db.select().from(ruleRuns).where(eq(ruleRuns.id, runId));
       return row;
     },
+  };
+}
 
+/** The decisions on held runs: one taken, or all of a rule's dismissed. */
+function heldRunDecisionsOf(db: Database) {
+  return {
     /** Takes the decision on a held run; the first caller wins (null for the others). */
     async decideHeldRun(runId: number, decision: 'approved' | 'dismissed', deciderId: number): Promise<RunRow | null> {
       const [row] = await db
@@ -269,11 +290,15 @@ export function createLedgerStore(db: Database) {
         .update(ruleRuns)
         .set({ decision: 'dismissed', decidedBy: deciderId, decidedAt: sql`now()` })
         .where(and(eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.outcome, 'held'), isNull(ruleRuns.decision))),
+  };
+}
 
-    /** Run records older than `before` go (the ledger only ever looks at today's slots). */
-    async pruneRuns(before: Date): Promise<void> {
-      await db.delete(ruleRuns).where(and(lt(ruleRuns.slot, before), sql`${ruleRuns.status} <> 'running'`));
-    },
+export function createLedgerStore(db: Database) {
+  return {
+    ...runClaimsOf(db),
+    ...runEndingsOf(db),
+    ...ledgerReadsOf(db),
+    ...heldRunDecisionsOf(db),
   };
 }
 
