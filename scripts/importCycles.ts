@@ -114,6 +114,11 @@ export const NEVER_RULES: NeverRule[] = [
     why: "a run's phases write through their area's store, not the tables",
   },
   {
+    from: ['server/run/pipeline/'],
+    to: ['drizzle-orm'],
+    why: "a phase's SQL lives in its area's store",
+  },
+  {
     from: ['server/**/routes.ts', 'server/**/*Routes.ts'],
     to: ['server/db/schema/', 'drizzle-orm'],
     why: 'a route is a schema, a call to its store, a reply: queries live in the store',
