@@ -3,27 +3,19 @@
  * cards, conditions and action, judging, schedule and time zone, alert hours. Controlled: the
  * template screen holds the draft and saves it through the preview.
  */
-import { Autocomplete, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_BUDGET_LIMITS } from '../../../shared/budgetLimits';
 import type { FilterItem, TaskName, TaskValueKey } from '../../../shared/rules';
 import { setTaskValue } from '../../../shared/ruleEditor';
-import {
-  defaultAlertDay,
-  defaultWeek,
-  toggleAlertHour,
-  toggleCell,
-  toggleDay,
-  toggleHourAllDays,
-} from '../../../shared/schedule';
+import { defaultAlertDay, defaultWeek } from '../../../shared/schedule';
 import type { TimezoneOption } from '../../providers/ruleMethods';
 import { ActionSection } from '../../layout/rule-form/conditions/ActionSection';
 import { ConditionsCard } from '../../layout/rule-form/conditions/ConditionsCard';
 import { JudgingSettings } from '../../layout/rule-form/judging/JudgingSettings';
 import { FilterFields, TaskCards } from '../../layout/rule-form/RuleItemsFields';
 import { Section } from '../../layout/rule-form/Section';
-import { AlertScheduleRow, WeekScheduleGrid } from '../../layout/rule-form/ScheduleGrid';
-import { Button } from '@mui/material';
+import { AlertScheduleSection, ScheduleSection } from '../../layout/rule-form/ScheduleSections';
 import type { TemplateDraft, TemplateErrors } from './templateDraft';
 
 export function TemplateRuleForm({
@@ -43,11 +35,6 @@ export function TemplateRuleForm({
   const translate = useTranslate();
   const { values } = draft;
   const setValues = (next: Partial<TemplateDraft['values']>) => onChange({ ...draft, values: { ...values, ...next } });
-  const setSchedule = (schedule: boolean[][]) => setValues({ rule_schedule: { ...values.rule_schedule, schedule } });
-  const timezone = timezones.find((z) => z.value === values.rule_schedule.timezone) ?? {
-    value: values.rule_schedule.timezone,
-    title: values.rule_schedule.timezone,
-  };
   return (
     <Stack spacing={2} component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
@@ -124,53 +111,25 @@ export function TemplateRuleForm({
           onTouch={() => undefined}
         />
       </Section>
-      <Section
-        title={translate('rules.editor.schedule')}
-        help={translate('rules.editor.schedule_help')}
-        action={
-          <Button
-            variant="outlined"
-            disabled={disabled}
-            onClick={() =>
-              setValues({
-                rule_schedule: { ...values.rule_schedule, schedule: defaultWeek() },
-                rule_alert_schedule: { schedule: defaultAlertDay() },
-              })
-            }
-          >
-            {translate('rules.editor.fill_default')}
-          </Button>
+      <ScheduleSection
+        schedule={values.rule_schedule.schedule}
+        timezone={values.rule_schedule.timezone}
+        timezones={timezones}
+        disabled={disabled}
+        onFillDefault={() =>
+          setValues({
+            rule_schedule: { ...values.rule_schedule, schedule: defaultWeek() },
+            rule_alert_schedule: { schedule: defaultAlertDay() },
+          })
         }
-      >
-        <WeekScheduleGrid
-          schedule={values.rule_schedule.schedule}
-          onToggleCell={(day, hour) => !disabled && setSchedule(toggleCell(values.rule_schedule.schedule, day, hour))}
-          onToggleDay={(day) => !disabled && setSchedule(toggleDay(values.rule_schedule.schedule, day))}
-          onToggleHour={(hour) => !disabled && setSchedule(toggleHourAllDays(values.rule_schedule.schedule, hour))}
-        />
-        <Autocomplete
-          options={timezones}
-          value={timezone}
-          disableClearable
-          disabled={disabled}
-          onChange={(_event, option) =>
-            setValues({ rule_schedule: { ...values.rule_schedule, timezone: option.value } })
-          }
-          getOptionLabel={(option) => option.title}
-          isOptionEqualToValue={(option, value) => option.value === value.value}
-          renderInput={(params) => <TextField {...params} size="small" label={translate('rules.editor.timezone')} />}
-          sx={{ mt: 2, maxWidth: 420 }}
-        />
-      </Section>
-      <Section title={translate('rules.editor.alert_schedule')} help={translate('rules.editor.alert_help')}>
-        <AlertScheduleRow
-          schedule={values.rule_alert_schedule.schedule}
-          onToggle={(hour) =>
-            !disabled &&
-            setValues({ rule_alert_schedule: { schedule: toggleAlertHour(values.rule_alert_schedule.schedule, hour) } })
-          }
-        />
-      </Section>
+        onScheduleChange={(schedule) => setValues({ rule_schedule: { ...values.rule_schedule, schedule } })}
+        onTimezoneChange={(timezone) => setValues({ rule_schedule: { ...values.rule_schedule, timezone } })}
+      />
+      <AlertScheduleSection
+        schedule={values.rule_alert_schedule.schedule}
+        disabled={disabled}
+        onChange={(schedule) => setValues({ rule_alert_schedule: { schedule } })}
+      />
     </Stack>
   );
 }
