@@ -1,8 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // CI asks for a machine-readable summary (.ci/run prints the plain `N passed, N failed` total).
 const jsonReport = process.env.VITEST_JSON_REPORT;
+
+// Server test files that need PostgreSQL by nature (processes sharing one server, LISTEN on a
+// connection of its own, a pool's connections): left out when TEST_ENGINES has no PostgreSQL
+// (`npm run test:quick`), run by `npm test` and CI.
+const postgresOnlyFiles = [
+  'tests/server/auth/passwordBursts.test.ts', // its last test: two API processes on one PostgreSQL
+  'tests/server/db/listener.test.ts',
+  'tests/server/db/oneConnection.test.ts',
+  'tests/server/run/processes.test.ts',
+  'tests/server/run/runNowProcesses.test.ts',
+  'tests/server/templates/concurrency.test.ts',
+];
+// TEST_ENGINES as tests/support/engines.ts reads it (which also refuses unknown names).
+const engineList = process.env.TEST_ENGINES?.trim();
+const withPostgres = !engineList || engineList.split(',').some((name) => name.trim() === 'postgres');
 
 export default defineConfig({
   test: {
@@ -33,6 +48,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: withPostgres ? configDefaults.exclude : [...configDefaults.exclude, ...postgresOnlyFiles],
           globalSetup: ['tests/support/globalDb.ts'],
           // Thousands of sign-ins: scrypt at 2^12 instead of 2^17 (128 MiB, ~0.5 s of a core each).
           // The browser tests run the product at full cost; docs/decisions.md says why.

@@ -3,13 +3,17 @@
  * - PGlite: a clone of the template data dir built once per run by globalDb.ts (loadDataDir);
  * - PostgreSQL: a new database created from the migrated template on the test PostgreSQL server
  *   (TEST_DATABASE_URL, or the embedded one globalDb.ts starts when it is unset).
- * `eachDatabase` runs a suite once per engine, so API tests cover both.
+ * `eachDatabase` runs a suite once per engine, so API tests cover both (or only PGlite under
+ * TEST_ENGINES=pglite, the quick tier: ./engines.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '../../server/db/client';
+import { type Engine, testEngines } from './engines';
+
+export type { Engine };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,9 +23,7 @@ declare module 'vitest' {
   }
 }
 
-export type Engine = 'pglite' | 'postgres';
-
-export const engines: readonly Engine[] = ['pglite', 'postgres'];
+export const engines: readonly Engine[] = testEngines();
 
 export async function freshDatabase(engine: Engine): Promise<DbHandle> {
   if (engine === 'pglite') {
@@ -30,6 +32,10 @@ export async function freshDatabase(engine: Engine): Promise<DbHandle> {
   }
   const adminUrl = inject('postgresAdminUrl');
   const template = inject('postgresTemplate');
+  if (!adminUrl || !template)
+    throw new Error(
+      `No PostgreSQL in this run (TEST_ENGINES=${process.env.TEST_ENGINES}): a file that needs it belongs in vitest.config.ts's postgresOnlyFiles`,
+    );
   const name = `ad_rules_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -52,7 +58,7 @@ export async function freshDatabase(engine: Engine): Promise<DbHandle> {
   };
 }
 
-/** Runs `suite` once per engine: PGlite and PostgreSQL. */
+/** Runs `suite` once per engine: PGlite and PostgreSQL (those of TEST_ENGINES). */
 export function eachDatabase(suite: (engine: Engine) => void): void {
   for (const engine of engines) suite(engine);
 }

@@ -2,12 +2,14 @@
  * Runs once per `vitest` run for the server project: migrates one PGlite database and dumps it
  * as a template, and migrates a PostgreSQL template database on the test PostgreSQL server
  * (TEST_DATABASE_URL, or a throwaway embedded one: ./postgresServer.ts), removed again at the end.
+ * Under TEST_ENGINES=pglite (./engines.ts) PostgreSQL is left alone: no server, no template.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client';
+import { testEngines } from './engines';
 import { startTestPostgres } from './postgresServer';
 import { makeTempDir } from './tempDir';
 
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', dumpFile);
+  if (!testEngines().includes('postgres')) return () => dir.remove();
 
   const postgres = await startTestPostgres();
   const templateName = `ad_rules_template_${process.pid}_${Date.now()}`;
