@@ -9,6 +9,7 @@ import { groups, userGroups, users } from '../../server/db/schema/index';
 import { hashPassword } from '../../server/auth/passwords';
 import type { AppServices } from '../../server/services';
 import type { AddressPolicy } from '../../server/alerts/addressPolicy';
+import { DATA_CHANGED_CHANNEL } from '../../server/http/pageCache';
 import type { Permission } from '../../shared/permissions';
 import { freshDatabase, type Engine } from './db';
 
@@ -117,4 +118,28 @@ export async function createTestApi(
 
 export async function deactivate(api: TestApi, userId: number) {
   await api.dbh.db.update(users).set({ isActive: false }).where(eq(users.id, userId));
+}
+
+/**
+ * Resolves once the app's page cache has heard the change notifications of everything committed
+ * before the call: a marker sent on their channel now is delivered after them (in commit order).
+ */
+export async function changesHeard(api: TestApi, timeoutMs = 10_000): Promise<void> {
+  const cache = api.app.pageCache;
+  const tableChanged = cache.tableChanged;
+  const marker = `heard_${randomBytes(6).toString('hex')}`;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      cache.tableChanged = (table) => (table === marker ? resolve() : tableChanged.call(cache, table));
+      timer = setTimeout(
+        () => reject(new Error(`the marker notification was not heard in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      api.dbh.sql.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, marker]).catch(reject);
+    });
+  } finally {
+    clearTimeout(timer);
+    cache.tableChanged = tableChanged;
+  }
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageCache, type PageCache, type PageKey } from '../../../server/http/pageCache';
 import { listPageAnswers } from '../../../server/observability/counters';
-import { createTestApi, type TestApi, type TestUser } from '../../support/api';
+import { changesHeard, createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
 import { call, createFolder, insertAccount } from '../rules/fixtures';
 
@@ -181,7 +181,7 @@ eachDatabase((engine) => {
       folder = await createFolder(api, admin.token, account, { name: 'Kept Folder' });
       // The folder's answer leaves as its transaction commits: the notifications of that change
       // (which forget any page read meanwhile) arrive just after it.
-      await new Promise((r) => setTimeout(r, 200));
+      await changesHeard(api);
     });
     afterAll(async () => {
       await api.close();
@@ -244,7 +244,7 @@ eachDatabase((engine) => {
         payload: { refresh: (signedIn.json() as { refresh: string }).refresh },
       });
       expect(renewed.statusCode, renewed.body).toBe(200);
-      await new Promise((r) => setTimeout(r, 200)); // any notification they caused has arrived
+      await changesHeard(api); // any notification they caused has arrived
       const kept = await answersFrom('kept');
       expect((await get(admin.token, url)).statusCode).toBe(200);
       expect(await answersFrom('kept')).toBe(kept + 1);

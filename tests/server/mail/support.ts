@@ -20,6 +20,8 @@ export interface SmtpPeer {
   messages: ReceivedMail[];
   /** Resolves with the first message to `to` (already received or still to come). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the first message that matches (already received or still to come). */
+  waitForMail(matches: (mail: ReceivedMail) => boolean, what: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -56,22 +58,28 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
 
-  const find = (to: string) => messages.find((m) => m.to.includes(to.toLowerCase()));
+  const waitForMail = (matches: (mail: ReceivedMail) => boolean, what: string, timeoutMs = 10_000) =>
+    new Promise<ReceivedMail>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (waiters.includes(look)) waiters.splice(waiters.indexOf(look), 1);
+        reject(new Error(`no ${what} arrived in ${timeoutMs} ms`));
+      }, timeoutMs);
+      // Looked for now, and again as each message arrives.
+      function look() {
+        const found = messages.find(matches);
+        if (!found) waiters.push(look);
+        else {
+          clearTimeout(timer);
+          resolve(found);
+        }
+      }
+      look();
+    });
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = find(to);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    waitFor: (to, timeoutMs) => waitForMail((m) => m.to.includes(to.toLowerCase()), `mail to ${to}`, timeoutMs),
+    waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

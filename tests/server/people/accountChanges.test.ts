@@ -38,15 +38,8 @@ eachDatabase((engine) => {
       return `moved${counter}-${engine}@example.com`;
     };
     /** The mail to `to` whose subject matches. */
-    const mailTo = async (to: string, subject: RegExp): Promise<ReceivedMail> => {
-      await peer.waitFor(to);
-      for (let tries = 0; tries < 50; tries += 1) {
-        const found = peer.messages.find((m) => m.to.includes(to) && subject.test(m.subject));
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no mail "${subject}" to ${to}`);
-    };
+    const mailTo = (to: string, subject: RegExp): Promise<ReceivedMail> =>
+      peer.waitForMail((m) => m.to.includes(to) && subject.test(m.subject), `mail "${subject}" to ${to}`);
     const tokenOf = (mail: ReceivedMail) => {
       const [route, token] = linkPath(mail.links[0]!);
       expect(route).toBe('confirm-email-change');

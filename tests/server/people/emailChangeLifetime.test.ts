@@ -38,16 +38,12 @@ eachDatabase((engine) => {
     const pendingRows = (id: number) => api.dbh.db.select().from(emailChanges).where(eq(emailChanges.userId, id));
 
     async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
-      await peer.waitFor(to);
-      for (let tries = 0; tries < 50; tries += 1) {
-        const found = peer.messages.find((m) => m.to.includes(to) && subject.test(m.subject));
-        if (found) {
-          peer.messages.splice(peer.messages.indexOf(found), 1);
-          return found;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no mail "${subject}" to ${to}`);
+      const found = await peer.waitForMail(
+        (m) => m.to.includes(to) && subject.test(m.subject),
+        `mail "${subject}" to ${to}`,
+      );
+      peer.messages.splice(peer.messages.indexOf(found), 1);
+      return found;
     }
     const tokenIn = (mail: ReceivedMail) => linkPath(mail.links[0]!)[1]!;
 

@@ -196,13 +196,9 @@ eachDatabase((engine) => {
         (await api.dbh.db.select().from(auditLog).where(eq(auditLog.action, action))).map((e) => e.actor);
       /** Waits for the `n`th mail to `to` and answers its code. */
       async function nthCode(to: string, n: number): Promise<string> {
-        const deadline = Date.now() + 10_000;
-        while (Date.now() < deadline) {
-          const mails = peer.messages.filter((m) => m.to.includes(to));
-          if (mails.length >= n) return linkPath(mails[n - 1]!.links[0]!)[1]!;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        throw new Error(`no mail number ${n} to ${to}`);
+        const toThem = (mail: { to: string[] }) => mail.to.includes(to);
+        await peer.waitForMail(() => peer.messages.filter(toThem).length >= n, `mail number ${n} to ${to}`);
+        return linkPath(peer.messages.filter(toThem)[n - 1]!.links[0]!)[1]!;
       }
 
       it('lists sent, unused invitations newest first with group, inviter and expiry; a used one leaves the list', async () => {
