@@ -55,6 +55,8 @@ export class UsageGovernor {
   record(headers: Headers, accountScope?: string): boolean {
     const names = ['x-business-use-case-usage', 'x-app-usage', 'x-ad-account-usage', 'x-fb-ads-insights-throttle'];
     const reported = names.some((name) => headers.has(name));
+    // One instant for the whole response: its headers are merged as one reading (update's sameResponse).
+    const seenAt = this.now();
     const buc = parseJson(headers.get('x-business-use-case-usage'));
     if (buc && typeof buc === 'object') {
       for (const [id, entries] of Object.entries(buc as Record<string, unknown>)) {
@@ -64,23 +66,24 @@ export class UsageGovernor {
             id,
             Math.max(num(e.call_count), num(e.total_cputime), num(e.total_time)),
             num(e.estimated_time_to_regain_access) * 60_000,
+            seenAt,
           );
         }
       }
     }
     const app = parseJson(headers.get('x-app-usage')) as Record<string, unknown> | undefined;
     if (app && typeof app === 'object')
-      this.update(APP_SCOPE, Math.max(num(app.call_count), num(app.total_cputime), num(app.total_time)), 0);
+      this.update(APP_SCOPE, Math.max(num(app.call_count), num(app.total_cputime), num(app.total_time)), 0, seenAt);
 
     const account = parseJson(headers.get('x-ad-account-usage')) as Record<string, unknown> | undefined;
     if (account && typeof account === 'object' && accountScope) {
       const pct = num(account.acc_id_util_pct);
-      this.update(accountScope, pct, pct >= 100 ? num(account.reset_time_duration) * 1000 : 0);
+      this.update(accountScope, pct, pct >= 100 ? num(account.reset_time_duration) * 1000 : 0, seenAt);
     }
     const insights = parseJson(headers.get('x-fb-ads-insights-throttle')) as Record<string, unknown> | undefined;
     if (insights && typeof insights === 'object') {
-      this.update(APP_SCOPE, num(insights.app_id_util_pct), 0);
-      if (accountScope) this.update(accountScope, num(insights.acc_id_util_pct), 0);
+      this.update(APP_SCOPE, num(insights.app_id_util_pct), 0, seenAt);
+      if (accountScope) this.update(accountScope, num(insights.acc_id_util_pct), 0, seenAt);
     }
     return reported;
   }
@@ -132,8 +135,7 @@ export class UsageGovernor {
       .filter((s): s is ScopeUsage => Boolean(s) && now - s!.seenAt < STALE_AFTER_MS);
   }
 
-  private update(scope: string, pct: number, regainMs: number): void {
-    const now = this.now();
+  private update(scope: string, pct: number, regainMs: number, now: number): void {
     const previous = this.scopes.get(scope);
     // Several headers can describe one scope in one response: keep the most severe reading.
     const sameResponse = previous && previous.seenAt === now;
