@@ -135,6 +135,7 @@ eachDatabase((engine) => {
       expect(await api.dbh.db.select().from(alertDestinations)).toEqual([]);
     });
 
+    // It opens a product of its own (a fresh database): given the time a hook would be.
     it('refuses a destination over the cap of every folder or of one, answering on the folder field', async () => {
       const capped = await createTestApi(engine, { config: { alertMaxDestinations: { global: 1, perFolder: 1 } } });
       try {
@@ -164,7 +165,7 @@ eachDatabase((engine) => {
       } finally {
         await capped.close();
       }
-    });
+    }, 120_000);
 
     describe('posting alerts', () => {
       beforeAll(async () => {
