@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ruleSchema } from '../../shared/rules';
+import { hasNoControlCharacters, MESSAGES } from '../../shared/validation';
 import {
   isTemplateField,
   templateListRowSchema,
@@ -33,7 +34,12 @@ const ref = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
 const createBody = z.object({
-  name: z.string().trim().max(200, 'At most 200 characters').optional(),
+  name: z
+    .string()
+    .trim()
+    .max(200, MESSAGES.max(200))
+    .refine(hasNoControlCharacters, MESSAGES.controlCharacters)
+    .optional(),
   rule: ref('Rule not found')
     .optional()
     .describe('A rule whose values the template starts from; the rule then follows it'),

@@ -69,6 +69,12 @@ eachDatabase((engine) => {
       expect((await lastLog()).action).toBe('Template updated');
     });
 
+    it('refuses a name with a control character as a field error', async () => {
+      const refused = await call(api, admin.token, 'POST', '/api/templates/', { name: '\u0000b' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ name: ['Field must not contain control characters'] });
+    });
+
     it('two folders use it: their rules take its values and say they follow it', async () => {
       const a = await call(api, admin.token, 'POST', `/api/templates/${templateId}/folders/`, { folder: folderA });
       const b = await call(api, admin.token, 'POST', `/api/templates/${templateId}/folders/`, { folder: folderB });
