@@ -4,12 +4,25 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, vi } from 'vitest';
 
 // Screens load lazily and the machine may be busy: give findBy/waitFor more than the 1 s default,
 // and a test more than the 5 s default to render the whole app a few times.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
+
+// React's development build records where each element was created (an Error per element, for the
+// "owner stack" of its warnings) until 10,000 were recorded within a second: about a tenth of this
+// project's time. No test reads owner stacks; a count that stays above the limit stops the recording.
+const reactInternals = (React as unknown as Record<string, object | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals)
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    get: () => Number.POSITIVE_INFINITY,
+    set: () => undefined,
+    configurable: true,
+  });
 
 class IntersectionObserverStub implements IntersectionObserver {
   readonly root = null;

@@ -117,17 +117,23 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     // Writes go on while the backup is taken: each transaction adds two log entries.
     let writing = true;
     let pairs = 0;
+    let firstPairWritten = () => {};
+    const writingStarted = new Promise<void>((resolve) => {
+      firstPairWritten = resolve;
+    });
     const writer = (async () => {
       while (writing) {
         pairs += 1;
         await db.transaction(async (tx) => {
           await tx.insert(auditLog).values({ action: `pair ${pairs} first`, changesText: '' });
+          // Held open a moment between its halves: the load under test is a transaction in flight.
           await new Promise((resolve) => setTimeout(resolve, 5));
           await tx.insert(auditLog).values({ action: `pair ${pairs} second`, changesText: '' });
         });
+        firstPairWritten();
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.race([writingStarted, writer]);
     const backup = await npmScript('backup', dataDir, file);
     writing = false;
     await writer;

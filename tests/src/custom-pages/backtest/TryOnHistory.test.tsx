@@ -2,9 +2,9 @@
  * "Try on history" from the rule editor: the backtest runs on the server while the dialog follows
  * its progress, and Cancel stops it.
  */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import type { BacktestJob, BacktestPause, BacktestResult } from '../../../../shared/backtest';
 import { paths } from '../../../../src/providers/apiPaths';
 import { http, HttpResponse, setupMswServer } from '../../../support/msw';
@@ -100,8 +100,10 @@ beforeEach(() => {
 });
 
 it('follows a running backtest until it is cancelled', async () => {
+  // The test's own clock, also moving with real time: after the cancel it is moved past several polls.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   renderApp('/edit-rule/5');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   await user.click(await screen.findByRole('button', { name: 'Try on history' }));
   const dialog = await screen.findByRole('dialog', { name: 'Try this rule on history' });
   // Named: the rule and its folder, the ad account by its name with its id beside it.
@@ -114,7 +116,7 @@ it('follows a running backtest until it is cancelled', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(await within(dialog).findByText('The backtest was cancelled.')).toBeInTheDocument();
   const pollsWhenCancelled = polls;
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await act(() => vi.advanceTimersByTimeAsync(2_000)); // five polls' time: any still scheduled has asked
   expect(polls).toBe(pollsWhenCancelled); // a finished job is not asked about again
   expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
 });
