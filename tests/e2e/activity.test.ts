@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
+import { screenshot, settled, signIn } from './support/browser';
 import {
   type AdminApi,
   adminApi,
@@ -46,7 +46,7 @@ describe('Activity, Preview and Undo in a real browser', () => {
       [PHONE, 390],
     ] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(400); // let the dialog settle at the new width
+      await settled(page); // the dialog at the new width
       await page.screenshot({ path: path.join(dir, `undo-dialog-${width}.png`) });
     }
     await page.setViewportSize(DESKTOP);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, type AdminApi } from './support/engineScenario';
 import { openProduct } from './support/product';
 import { axeViolations, DESKTOP, PHONE, pageOverflow } from './support/screenCheck';
@@ -86,7 +86,7 @@ async function checkAndShoot(page: Page, name: string, clipTo?: (page: Page) => 
     [PHONE, 390],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(400); // let the layout and transitions settle
+    await settled(page);
     const overflow = await pageOverflow(page);
     if (overflow > 0) findings.push(`${width}: the page is ${overflow}px wider than the window`);
     for (const violation of await axeViolations(page)) findings.push(`${width}: axe ${violation}`);

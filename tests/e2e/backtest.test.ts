@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus } from './support/engineScenario';
 import { checkScreen, DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -69,7 +69,7 @@ describe('a rule tried on history, then its impact report, in a real browser', (
       [DESKTOP, 'desktop'],
     ] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(300);
+      await settled(page);
       findings.push(...(await checkScreen(page, name, width, primary(page))).map((f) => `${width}: ${f.problem}`));
       const file = path.join(ROOT, 'test-results', 'screenshots', `${width}-${name}.png`);
       if (part) {
@@ -78,7 +78,7 @@ describe('a rule tried on history, then its impact report, in a real browser', (
           Array.from(el.children).reduce((sum, child) => sum + child.scrollHeight, 0),
         );
         await page.setViewportSize({ width: size.width, height: height + 80 });
-        await page.waitForTimeout(300);
+        await settled(page);
         await part().screenshot({ path: file });
       } else await page.screenshot({ path: file, fullPage: true });
     }

@@ -12,7 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, openProductWithSimulator, type AdminApi } from './support/engineScenario';
 import { DESKTOP, pageOverflow, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -77,7 +77,7 @@ describe('a budget rule in a real browser: made in the editor, previewed, held b
       [PHONE, 390],
     ] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(400); // let the layout and transitions settle
+      await settled(page);
       const file = path.join(dir, `${name}-${width}.png`);
       if (what) {
         // From the top of the page, where the editor's sticky toolbar covers nothing.

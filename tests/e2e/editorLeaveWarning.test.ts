@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { type AdminApi, adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -46,7 +46,7 @@ describe('the rule editor’s one Save and its unsaved-changes guard, in a real 
     ] as const) {
       await page.setViewportSize(size);
       await at();
-      await page.waitForTimeout(400); // let the layout and transitions settle
+      await settled(page);
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
     }
     await page.setViewportSize(DESKTOP);

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
+import { screenshot, settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus, simWrites } from './support/engineScenario';
 import { DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -18,7 +18,7 @@ import { ADMIN, ROOT } from './support/server';
 async function windowShot(page: Page, name: string) {
   const dir = path.join(ROOT, 'test-results', 'screenshots');
   await mkdir(dir, { recursive: true });
-  await page.waitForTimeout(400); // let transitions finish
+  await settled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
@@ -48,7 +48,7 @@ describe('Notify only and held runs in a real browser', () => {
       [PHONE, 390],
     ] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(400); // let the dialog settle at the new width
+      await settled(page); // the dialog at the new width
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
     }
     await page.setViewportSize(DESKTOP);

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -62,7 +62,7 @@ describe('Preview and the rule editor on a phone, in a real browser', () => {
     ] as const) {
       await page.setViewportSize(size);
       await at();
-      await page.waitForTimeout(400); // let the layout and transitions settle
+      await settled(page);
       await page.screenshot({ path: path.join(docs, `${name}-${px}.png`) });
     }
     await page.setViewportSize(PHONE);
@@ -72,7 +72,7 @@ describe('Preview and the rule editor on a phone, in a real browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/edit-rule/${ruleId}`);
     await page.getByText('Judging late data').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(300); // let the layout settle
+    await settled(page);
 
     const top = await stickyHeaderBox();
     console.log(`sticky header at the top: ${top?.height} px tall`);
@@ -80,7 +80,8 @@ describe('Preview and the rule editor on a phone, in a real browser', () => {
     expect(top!.height).toBeLessThanOrEqual(MAX_HEADER);
 
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(400);
+    await page.waitForFunction('window.scrollY > 500');
+    await settled(page);
     expect(await page.evaluate('window.scrollY')).toBeGreaterThan(500);
     const scrolled = await stickyHeaderBox();
     console.log(`sticky header scrolled: ${scrolled?.height} px tall, at y ${scrolled?.y}`);
@@ -132,7 +133,7 @@ describe('Preview and the rule editor on a phone, in a real browser', () => {
     expect(text).toContain('Leads:0');
 
     // Full screen: the dialog is as wide as the window.
-    await page.waitForTimeout(400); // the dialog's entry transition
+    await settled(page); // the dialog at the end of its entry transition
     const box = await dialog.boundingBox(); // the dialog's paper
     const windowWidth = (await page.evaluate('window.innerWidth')) as number;
     expect(box!.width).toBe(windowWidth);

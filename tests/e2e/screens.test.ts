@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, type AdminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { joinFromInvitation, outbox } from './support/outbox';
 import { checkScreen, DESKTOP, type Finding, PHONE } from './support/screenCheck';
@@ -26,10 +26,10 @@ describe('every screen on a phone and a desktop', () => {
   async function bothWidths(screen: string, primary: (page: Page) => Locator[] = () => []): Promise<void> {
     const findings: Finding[] = [];
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
+    await settled(page);
     findings.push(...(await checkScreen(page, screen, 'phone', primary(page))));
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(200);
+    await settled(page);
     findings.push(...(await checkScreen(page, screen, 'desktop', primary(page))));
     await page.setViewportSize(PHONE);
     if (findings.length)
@@ -229,7 +229,7 @@ describe('every screen on a phone and a desktop', () => {
 
     it('Not found', async () => {
       await page.goto('/no-such-screen');
-      await page.waitForTimeout(1000);
+      await page.getByRole('heading', { name: 'Page not found' }).first().waitFor();
       await bothWidths('not-found');
     });
   });
@@ -246,7 +246,7 @@ describe('every screen on a phone and a desktop', () => {
       page = member.page;
       await signIn(page, MEMBER.email, MEMBER.password);
       await page.goto('/team');
-      await page.waitForTimeout(1500);
+      await page.getByRole('heading', { name: 'Access denied' }).first().waitFor();
       await bothWidths('access-denied');
     });
   });

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformHealthDto } from '../../shared/health';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, DESKTOP, PHONE } from './support/screenCheck';
 import { ADMIN, ROOT } from './support/server';
@@ -138,14 +138,14 @@ describe('tap targets and phone cards', () => {
   /** Measured at 1280 (MUI's sizes, as before this change) for the report, then at 390, asserted. */
   async function measureBoth(screen: string, kinds: string[]) {
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await settled(page);
     const before = await measureTargets(page);
     for (const kind of kinds)
       log.push(
         `${screen} at 1280, smallest ${kind}: ${describeTarget(smallest(before.filter((t) => t.what.startsWith(kind))))}`,
       );
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await settled(page);
     const targets = await measureTargets(page);
     for (const kind of kinds)
       log.push(

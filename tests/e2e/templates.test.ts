@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { settled, signIn } from './support/browser';
 import { adminApi, openProductWithSimulator, type AdminApi } from './support/engineScenario';
 import { axeViolations, DESKTOP, pageOverflow, PHONE, windowScreenshot } from './support/screenCheck';
 import { ADMIN } from './support/server';
@@ -36,7 +36,7 @@ describe('a template through two folders to an edit’s preview and save, in a r
       [DESKTOP, 1280],
     ] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(300); // let the layout settle before measuring
+      await settled(page);
       expect(await pageOverflow(page), `${name} at ${width} px scrolls sideways`).toBe(0);
       expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
       await windowScreenshot(page, `${name}-${width}`);

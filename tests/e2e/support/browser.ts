@@ -53,12 +53,35 @@ export async function fillCreateFolder(
   await dialog.getByRole('button', { name: 'Create' }).click();
 }
 
+/**
+ * Resolves once the page shows where things end, not where they pass: two frames drawn (a resize or
+ * scroll laid out, React's answer to it rendered), then no finite animation or transition running
+ * (MUI's dialogs, drawers, collapses), again until none is left. Endless ones (spinners) run on.
+ */
+export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
+  const still = await page.evaluate<string[]>(`(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + ${timeoutMs};
+    for (;;) {
+      await frame();
+      await frame();
+      const running = document.getAnimations().filter(
+        (a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity,
+      );
+      if (!running.length) return [];
+      if (performance.now() > deadline) return running.map((a) => a.animationName || a.transitionProperty || a.id);
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  })()`);
+  if (still.length) throw new Error(`still animating after ${timeoutMs} ms: ${still.join(', ')}`);
+}
+
 /** Saves a screenshot under test-results/screenshots (not committed) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join(ROOT, 'test-results', 'screenshots');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  await page.waitForTimeout(400); // let drawers and dialogs finish their entry transition
+  await settled(page); // drawers and dialogs at the end of their entry transition
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

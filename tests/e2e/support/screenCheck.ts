@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { settled } from './browser';
 import { ROOT } from './server';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -57,7 +58,7 @@ export async function withinWidth(locator: Locator, width: number): Promise<bool
 export async function windowScreenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(ROOT, 'test-results', 'screenshots');
   await mkdir(dir, { recursive: true });
-  await page.waitForTimeout(300); // let transitions finish
+  await settled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
@@ -98,7 +99,7 @@ export async function checkBothWidths(
     [DESKTOP, 'desktop'],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(200);
+    await settled(page);
     findings.push(...(await checkScreen(page, screen, width, primary(page))));
   }
   await page.setViewportSize(PHONE);
