@@ -27,7 +27,13 @@ import {
 import { CARRIED_OVER_JUDGING, isRemovedWindow, windowName, type RuleJudging } from '../../shared/judging';
 import type { RunVerdict, TurnOffAction } from '../../shared/contracts';
 import type { ConditionValueDto } from '../../shared/budgetChanges';
-import { CONDITIONS_TASK, judgeConditions, type PlannedBudget, type SwitchPlan } from './conditions/judgeObjects';
+import {
+  CONDITIONS_TASK,
+  judgeConditions,
+  type ConditionsJudgement,
+  type PlannedBudget,
+  type SwitchPlan,
+} from './conditions/judgeObjects';
 import type { ConditionInputs } from './conditions/inputs';
 
 /** A task card, or the rule's conditions (their verdict key in a run record). */
@@ -344,181 +350,278 @@ export function judgeAdTasks(
   return { verdicts, acting };
 }
 
+/** An ad of a matching campaign; `on` is false when only an insights row names it (status unknown). */
+interface AdInScope {
+  id: string;
+  name: string;
+  campaignId: string;
+  on: boolean;
+}
+
+/** What every phase of one evaluation judges with. */
+interface Judge {
+  view: SnapshotView;
+  thresholds: Map<TaskName, Record<string, number>>;
+  /** Object ids a user turned back on: left alone. */
+  exempt: ReadonlySet<string>;
+  currency: string;
+}
+
+/** The reports and turn-offs of one phase, in the order it judged. */
+interface Judged {
+  objects: ObjectReport[];
+  actions: PlannedAction[];
+}
+
 export function evaluate(rule: EngineRule, snapshot: AccountSnapshot, options: EvaluateOptions = {}): Evaluation {
   const problems: string[] = [];
   const thresholds = activeThresholds(rule, problems);
-  const exempt = options.exempt ?? new Set<string>();
-  const currency = snapshot.currency;
   const view = viewOf(rule, snapshot, options);
-  const { campaignsById, campaignName, metricsOf, judging, now } = view;
-  const wanted = judging.attribution_window;
-  if (wanted && countedWindow(judging, snapshot) === null)
-    problems.push(
-      isRemovedWindow(wanted)
-        ? `Meta no longer reports ${windowName(wanted)} attribution: leads counted in Meta’s default window`
-        : `leads counted in Meta’s default window: the account was read without ${windowName(wanted)}`,
-    );
+  const windowProblem = attributionProblem(view.judging, snapshot);
+  if (windowProblem) problems.push(windowProblem);
+  const judge: Judge = { view, thresholds, exempt: options.exempt ?? new Set<string>(), currency: snapshot.currency };
 
-  // Every ad of a matching campaign: those the platform listed, and those only an insights row names
-  // (deleted or unlisted: their status is unknown, so they count as off — never act blind).
-  const adsInScope = new Map<string, { id: string; name: string; campaignId: string; on: boolean }>();
-  for (const ad of snapshot.ads) {
-    if (campaignNameMatches(rule, campaignName(ad.campaign_id)))
-      adsInScope.set(ad.id, { id: ad.id, name: ad.name, campaignId: ad.campaign_id, on: isOn(ad) });
-  }
-  for (const row of snapshot.insights) {
-    if (row.ad_id && !adsInScope.has(row.ad_id) && campaignNameMatches(rule, campaignName(row.campaign_id)))
-      adsInScope.set(row.ad_id, {
-        id: row.ad_id,
-        name: row.ad_name ?? row.ad_id,
-        campaignId: row.campaign_id,
-        on: false,
-      });
-  }
-
-  const actions: PlannedAction[] = [];
-  const objects: ObjectReport[] = [];
-  const campaignsTurnedOff = new Set<string>();
-
-  const seatLimit = thresholds.get('campaign_leads');
-  if (seatLimit) {
-    const adsByCampaign = new Map<string, string[]>();
-    for (const ad of adsInScope.values())
-      adsByCampaign.set(ad.campaignId, [...(adsByCampaign.get(ad.campaignId) ?? []), ad.id]);
-    for (const [campaignId, adIds] of adsByCampaign) {
-      const campaign = campaignsById.get(campaignId);
-      const known = adIds.map(metricsOf).filter((m): m is ObjectMetrics => m !== null);
-      const totals = known.length ? sumMetrics(known) : null;
-      const report: ObjectReport = {
-        type: 'campaign',
-        id: campaignId,
-        name: campaign?.name ?? campaignName(campaignId),
-        campaignId,
-        metrics: totals,
-        verdicts: {},
-      };
-      objects.push(report);
-      let verdict: Verdict;
-      if (!campaign || !isOn(campaign)) verdict = 'already_off';
-      else if (exempt.has(campaignId)) verdict = 'exempt';
-      else if (!totals) verdict = 'no_data';
-      else if (coolingDown(judging, view.factsOf(campaignId, totals.impressions), now)) verdict = 'cooling_down';
-      else if (!atLeast(totals.leads, seatLimit.leads!)) verdict = 'under_threshold';
-      else verdict = 'acted';
-      report.verdicts.campaign_leads = verdict;
-      if (verdict !== 'acted') continue;
-      campaignsTurnedOff.add(campaignId);
-      actions.push({
-        action: 'turn_off_campaign',
-        objectId: campaignId,
-        campaignId,
-        task: 'campaign_leads',
-        reason: { Leads: `${count(totals!.leads)} ≥ ${count(seatLimit.leads!)}`, Campaign: campaign!.name },
-      });
-    }
-  }
-
-  const adTasks = activeAdTaskSets(thresholds);
-  const adTaskNames = [...adTasks.metric, ...adTasks.outcome].map(([task]) => task);
-  if (adTaskNames.length) {
-    for (const ad of adsInScope.values()) {
-      const metrics = metricsOf(ad.id);
-      const report: ObjectReport = {
-        type: 'ad',
-        id: ad.id,
-        name: ad.name,
-        campaignId: ad.campaignId,
-        metrics,
-        verdicts: {},
-      };
-      objects.push(report);
-      let standing: Verdict | null = !ad.on
-        ? 'already_off'
-        : campaignsTurnedOff.has(ad.campaignId)
-          ? 'campaign_off'
-          : exempt.has(ad.id)
-            ? 'exempt'
-            : !metrics
-              ? 'no_data'
-              : null;
-      const facts = metrics && view.factsOf(ad.id, metrics.impressions);
-      if (!standing && coolingDown(judging, facts!, now)) standing = 'cooling_down';
-      if (standing) {
-        for (const task of adTaskNames) report.verdicts[task] = standing;
-        continue;
-      }
-      const { verdicts, acting } = judgeAdTasks(
-        adTasks,
-        thresholds,
-        {
-          metrics: metrics!,
-          facts: facts!,
-          quality: view.qualityOf(ad.id),
-          tooEarly: tooEarly(judging, facts!, metrics!.impressions),
-        },
-        view,
-        currency,
-      );
-      report.verdicts = verdicts;
-      if (acting)
-        actions.push({
-          action: 'turn_off_ad',
-          objectId: ad.id,
-          campaignId: ad.campaignId,
-          task: acting.task,
-          reason: { ...acting.reason, Campaign: campaignName(ad.campaignId), Ad: ad.name },
-        });
-    }
-  }
-  const judged =
-    rule.conditions && rule.action
-      ? judgeConditions({ conditions: rule.conditions, action: rule.action }, view, snapshot, options.inputs, {
-          inScope: (campaignId) => campaignNameMatches(rule, campaignName(campaignId)),
-          exempt,
-          attribution: countedWindow(judging, snapshot),
-        })
-      : null;
+  const ads = adsInScope(rule, snapshot, view.campaignName);
+  const campaigns = judgeCampaignLeads(judge, ads);
+  const adVerdicts = judgeAds(judge, ads, campaigns.turnedOff);
+  const objects = [...campaigns.objects, ...adVerdicts.objects];
+  const actions = [...campaigns.actions, ...adVerdicts.actions];
+  const judged = judgeRuleConditions(rule, snapshot, options.inputs, judge);
   if (judged) {
-    for (const object of judged.objects) {
-      const report = objects.find((o) => o.id === object.id && o.type === object.type);
-      if (report) {
-        report.verdicts[CONDITIONS_TASK] = object.verdict;
-        report.conditions = object.conditions;
-      } else
-        objects.push({
-          type: object.type,
-          id: object.id,
-          name: object.name,
-          campaignId: object.campaignId,
-          metrics: object.type === 'ad' ? metricsOf(object.id) : null,
-          verdicts: { [CONDITIONS_TASK]: object.verdict },
-          conditions: object.conditions,
-        });
-    }
-    const planned = new Set(actions.map((a) => a.objectId));
-    for (const off of judged.turnOffs)
-      if (!planned.has(off.objectId))
-        actions.push({
-          action: off.level === 'campaign' ? 'turn_off_campaign' : 'turn_off_ad',
-          objectId: off.objectId,
-          campaignId: off.campaignId,
-          task: CONDITIONS_TASK,
-          reason: { ...off.reason, Campaign: campaignName(off.campaignId) },
-        });
+    addConditionReports(objects, judged.objects, view.metricsOf);
+    actions.push(...conditionTurnOffs(judged.turnOffs, actions, view.campaignName));
   }
-  const deliveringAds = snapshot.ads.filter(isOn).length;
-  const campaignNames = Object.fromEntries(
-    [...new Set(objects.map((o) => o.campaignId))].map((id) => [id, campaignName(id)]),
-  );
   return {
     actions,
     problems,
     objects,
-    deliveringAds,
-    campaignNames,
+    deliveringAds: snapshot.ads.filter(isOn).length,
+    campaignNames: campaignNamesOf(objects, view.campaignName),
     budgetPlans: judged?.budgets ?? [],
     budgetRefused: judged?.refused ?? [],
     turnOns: judged?.turnOns ?? [],
     ...(judged ? { costNow: judged.costNow } : {}),
   };
+}
+
+/** Why the rule's attribution window is not the one its leads are counted in; null when it is (or it has none). */
+function attributionProblem(judging: RuleJudging, snapshot: AccountSnapshot): string | null {
+  const wanted = judging.attribution_window;
+  if (!wanted || countedWindow(judging, snapshot) !== null) return null;
+  return isRemovedWindow(wanted)
+    ? `Meta no longer reports ${windowName(wanted)} attribution: leads counted in Meta’s default window`
+    : `leads counted in Meta’s default window: the account was read without ${windowName(wanted)}`;
+}
+
+/**
+ * Every ad of a matching campaign: those the platform listed, and those only an insights row names
+ * (deleted or unlisted: their status is unknown, so they count as off — never act blind).
+ */
+function adsInScope(
+  rule: EngineRule,
+  snapshot: AccountSnapshot,
+  campaignName: (id: string) => string,
+): Map<string, AdInScope> {
+  const ads = new Map<string, AdInScope>();
+  for (const ad of snapshot.ads) {
+    if (campaignNameMatches(rule, campaignName(ad.campaign_id)))
+      ads.set(ad.id, { id: ad.id, name: ad.name, campaignId: ad.campaign_id, on: isOn(ad) });
+  }
+  for (const row of snapshot.insights) {
+    if (row.ad_id && !ads.has(row.ad_id) && campaignNameMatches(rule, campaignName(row.campaign_id)))
+      ads.set(row.ad_id, { id: row.ad_id, name: row.ad_name ?? row.ad_id, campaignId: row.campaign_id, on: false });
+  }
+  return ads;
+}
+
+/** The campaign_leads task: each campaign of the ads in scope, turned off once its ads' leads reach the limit. */
+function judgeCampaignLeads(judge: Judge, ads: Map<string, AdInScope>): Judged & { turnedOff: Set<string> } {
+  const judged = { objects: [] as ObjectReport[], actions: [] as PlannedAction[], turnedOff: new Set<string>() };
+  const seatLimit = judge.thresholds.get('campaign_leads');
+  if (!seatLimit) return judged;
+  const { campaignsById, campaignName, metricsOf } = judge.view;
+  for (const [campaignId, adIds] of adIdsByCampaign(ads)) {
+    const campaign = campaignsById.get(campaignId);
+    const known = adIds.map(metricsOf).filter((m): m is ObjectMetrics => m !== null);
+    const totals = known.length ? sumMetrics(known) : null;
+    const verdict = campaignLeadsVerdict(judge, campaignId, totals, seatLimit);
+    judged.objects.push({
+      type: 'campaign',
+      id: campaignId,
+      name: campaign?.name ?? campaignName(campaignId),
+      campaignId,
+      metrics: totals,
+      verdicts: { campaign_leads: verdict },
+    });
+    if (verdict !== 'acted') continue;
+    judged.turnedOff.add(campaignId);
+    judged.actions.push({
+      action: 'turn_off_campaign',
+      objectId: campaignId,
+      campaignId,
+      task: 'campaign_leads',
+      reason: { Leads: `${count(totals!.leads)} ≥ ${count(seatLimit.leads!)}`, Campaign: campaign!.name },
+    });
+  }
+  return judged;
+}
+
+function adIdsByCampaign(ads: Map<string, AdInScope>): Map<string, string[]> {
+  const byCampaign = new Map<string, string[]>();
+  for (const ad of ads.values()) byCampaign.set(ad.campaignId, [...(byCampaign.get(ad.campaignId) ?? []), ad.id]);
+  return byCampaign;
+}
+
+function campaignLeadsVerdict(
+  { view, exempt }: Judge,
+  campaignId: string,
+  totals: ObjectMetrics | null,
+  seatLimit: Record<string, number>,
+): Verdict {
+  const campaign = view.campaignsById.get(campaignId);
+  if (!campaign || !isOn(campaign)) return 'already_off';
+  if (exempt.has(campaignId)) return 'exempt';
+  if (!totals) return 'no_data';
+  if (coolingDown(view.judging, view.factsOf(campaignId, totals.impressions), view.now)) return 'cooling_down';
+  if (!atLeast(totals.leads, seatLimit.leads!)) return 'under_threshold';
+  return 'acted';
+}
+
+/** The ad tasks: each ad in scope judged by every active one, turned off by the first that acts. */
+function judgeAds(judge: Judge, ads: Map<string, AdInScope>, campaignsTurnedOff: ReadonlySet<string>): Judged {
+  const judged: Judged = { objects: [], actions: [] };
+  const adTasks = activeAdTaskSets(judge.thresholds);
+  const adTaskNames = [...adTasks.metric, ...adTasks.outcome].map(([task]) => task);
+  if (!adTaskNames.length) return judged;
+  for (const ad of ads.values()) {
+    const { report, action } = judgeAd(judge, ad, adTasks, adTaskNames, campaignsTurnedOff);
+    judged.objects.push(report);
+    if (action) judged.actions.push(action);
+  }
+  return judged;
+}
+
+function judgeAd(
+  judge: Judge,
+  ad: AdInScope,
+  adTasks: ActiveAdTasks,
+  adTaskNames: TaskName[],
+  campaignsTurnedOff: ReadonlySet<string>,
+): { report: ObjectReport; action: PlannedAction | null } {
+  const { view, thresholds, currency } = judge;
+  const metrics = view.metricsOf(ad.id);
+  const report: ObjectReport = {
+    type: 'ad',
+    id: ad.id,
+    name: ad.name,
+    campaignId: ad.campaignId,
+    metrics,
+    verdicts: {},
+  };
+  const facts = metrics && view.factsOf(ad.id, metrics.impressions);
+  const standing = adStanding(judge, ad, metrics, facts, campaignsTurnedOff);
+  if (standing) {
+    for (const task of adTaskNames) report.verdicts[task] = standing;
+    return { report, action: null };
+  }
+  const { verdicts, acting } = judgeAdTasks(
+    adTasks,
+    thresholds,
+    {
+      metrics: metrics!,
+      facts: facts!,
+      quality: view.qualityOf(ad.id),
+      tooEarly: tooEarly(view.judging, facts!, metrics!.impressions),
+    },
+    view,
+    currency,
+  );
+  report.verdicts = verdicts;
+  if (!acting) return { report, action: null };
+  const action: PlannedAction = {
+    action: 'turn_off_ad',
+    objectId: ad.id,
+    campaignId: ad.campaignId,
+    task: acting.task,
+    reason: { ...acting.reason, Campaign: view.campaignName(ad.campaignId), Ad: ad.name },
+  };
+  return { report, action };
+}
+
+/** Why none of the ad's tasks judges it (every task gets this verdict); null when they do. */
+function adStanding(
+  { view, exempt }: Judge,
+  ad: AdInScope,
+  metrics: ObjectMetrics | null,
+  facts: ObjectFacts | null,
+  campaignsTurnedOff: ReadonlySet<string>,
+): Verdict | null {
+  if (!ad.on) return 'already_off';
+  if (campaignsTurnedOff.has(ad.campaignId)) return 'campaign_off';
+  if (exempt.has(ad.id)) return 'exempt';
+  if (!metrics) return 'no_data';
+  if (coolingDown(view.judging, facts!, view.now)) return 'cooling_down';
+  return null;
+}
+
+/** The rule's conditions and action judged on the snapshot; null for a rule without them. */
+function judgeRuleConditions(
+  rule: EngineRule,
+  snapshot: AccountSnapshot,
+  inputs: ConditionInputs | undefined,
+  { view, exempt }: Judge,
+): ConditionsJudgement | null {
+  if (!rule.conditions || !rule.action) return null;
+  return judgeConditions({ conditions: rule.conditions, action: rule.action }, view, snapshot, inputs, {
+    inScope: (campaignId) => campaignNameMatches(rule, view.campaignName(campaignId)),
+    exempt,
+    attribution: countedWindow(view.judging, snapshot),
+  });
+}
+
+/** The conditions' verdict on each object: on its report when a task judged it too, else on a report of its own. */
+function addConditionReports(
+  objects: ObjectReport[],
+  judgedObjects: ConditionsJudgement['objects'],
+  metricsOf: SnapshotView['metricsOf'],
+): void {
+  for (const object of judgedObjects) {
+    const report = objects.find((o) => o.id === object.id && o.type === object.type);
+    if (report) {
+      report.verdicts[CONDITIONS_TASK] = object.verdict;
+      report.conditions = object.conditions;
+    } else
+      objects.push({
+        type: object.type,
+        id: object.id,
+        name: object.name,
+        campaignId: object.campaignId,
+        metrics: object.type === 'ad' ? metricsOf(object.id) : null,
+        verdicts: { [CONDITIONS_TASK]: object.verdict },
+        conditions: object.conditions,
+      });
+  }
+}
+
+/** The turn-offs the conditions ask for, but for objects a task already turns off. */
+function conditionTurnOffs(
+  turnOffs: ConditionsJudgement['turnOffs'],
+  planned: readonly PlannedAction[],
+  campaignName: (id: string) => string,
+): PlannedAction[] {
+  const plannedIds = new Set(planned.map((a) => a.objectId));
+  return turnOffs
+    .filter((off) => !plannedIds.has(off.objectId))
+    .map((off) => ({
+      action: off.level === 'campaign' ? 'turn_off_campaign' : 'turn_off_ad',
+      objectId: off.objectId,
+      campaignId: off.campaignId,
+      task: CONDITIONS_TASK,
+      reason: { ...off.reason, Campaign: campaignName(off.campaignId) },
+    }));
+}
+
+/** The names of the objects' campaigns, by id. */
+function campaignNamesOf(objects: ObjectReport[], campaignName: (id: string) => string): Record<string, string> {
+  return Object.fromEntries([...new Set(objects.map((o) => o.campaignId))].map((id) => [id, campaignName(id)]));
 }
