@@ -2,10 +2,18 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, IconButton, Toolbar } from '@mui/material';
 import { LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { HeaderContentSlot } from './HeaderSlots';
 import { useSidePanel } from './SidePanelState';
 import { UserMenu } from './UserMenu';
+
+/**
+ * React-admin's indicator hands its other props to the spinner it shows while a request runs, but
+ * its type names none: the spinner's accessible name (a progressbar needs one) goes through here.
+ */
+const NamedLoadingIndicator = LoadingIndicator as (
+  props: ComponentProps<typeof LoadingIndicator> & { 'aria-label': string },
+) => ReturnType<typeof LoadingIndicator>;
 
 const LazySidePanel = lazy(() => import('./SidePanel').then((module) => ({ default: module.SidePanel })));
 
@@ -37,7 +45,7 @@ export function AppHeader() {
           </IconButton>
           <TitlePortal />
           <HeaderContentSlot />
-          <LoadingIndicator />
+          <NamedLoadingIndicator aria-label={translate('ra.page.loading')} />
           <UserMenu />
         </Toolbar>
       </AppBar>

@@ -28,7 +28,9 @@ export function EmptyCampaigns() {
           variant="contained"
           onClick={syncCampaigns}
           disabled={running}
-          startIcon={running ? <CircularProgress size={16} /> : <RefreshIcon />}
+          startIcon={
+            running ? <CircularProgress size={16} aria-label={translate('campaigns.empty.refresh')} /> : <RefreshIcon />
+          }
         >
           {translate('campaigns.empty.refresh')}
         </Button>

@@ -55,8 +55,9 @@ export async function fillCreateFolder(
 
 /**
  * Resolves once the page shows where things end, not where they pass: two frames drawn (a resize or
- * scroll laid out, React's answer to it rendered), then no finite animation or transition running
- * (MUI's dialogs, drawers, collapses), again until none is left. Endless ones (spinners) run on.
+ * scroll laid out, React's answer to it rendered), no request of the app's in flight (react-admin's
+ * header spinner gone), then no finite animation or transition running (MUI's dialogs, drawers,
+ * collapses), again until none is left. Endless ones (a screen's own spinners) run on.
  */
 export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
   const still = await page.evaluate<string[]>(`(async () => {
@@ -65,6 +66,11 @@ export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
     for (;;) {
       await frame();
       await frame();
+      if (document.querySelector('.app-loader')) {
+        if (performance.now() > deadline) return ['requests in flight'];
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
       const running = document.getAnimations().filter(
         (a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity,
       );
