@@ -65,6 +65,25 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Signs in as the admin. Processes of one deployment started together sign in at about the same
+ * moment, and one account's password is checked once at a time across them (server/auth/
+ * loginFailures.ts): the later sign-in is asked to wait, and does.
+ */
+async function signInAsAdmin(url: string): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${url}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (response.status !== 429 || attempt === 5) return response;
+    const { detail } = (await response.json()) as { detail: string };
+    const seconds = Number(/Try again in (\d+) seconds/.exec(detail)?.[1] ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
 /** Starts server/main.ts on loopback against the database and the simulator; answers once signed in. */
 export async function startServer(options: {
   databaseUrl: string;
@@ -122,11 +141,11 @@ export async function startServer(options: {
     child.kill('SIGKILL');
     throw error;
   }
-  const signIn = await fetch(`${url}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
+  const signIn = await signInAsAdmin(url);
+  if (!signIn.ok) {
+    child.kill('SIGKILL');
+    throw new Error(`signing in on the server answered ${signIn.status}: ${await signIn.text()}\n${output}`);
+  }
   const { access } = (await signIn.json()) as { access: string };
   return {
     url,
