@@ -5,105 +5,25 @@
  * window. The fields wrap, so a phone shows the row as a few lines.
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { IconButton, Stack, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import {
-  COMPARE_SCOPES,
-  COMPARISONS,
-  CONDITION_METRICS,
-  WINDOW_PRESETS,
-  metricSpec,
-  type Comparison,
-  type MetricKey,
-} from '../../../../shared/ruleConditions';
-import { isLifetimeOnly, withMetric, type ConditionDraft, type FieldErrors, type WindowDraft } from './conditionDraft';
+import { AgainstSelect } from './AgainstSelect';
+import { ComparisonSelect } from './ComparisonSelect';
+import { withMetric, type ConditionDraft, type FieldErrors } from './conditionDraft';
+import { ConditionValueField } from './ConditionValueField';
+import { MetricSelect } from './MetricSelect';
+import { OtherMetricFields } from './OtherMetricFields';
+import { WindowFields } from './WindowFields';
 
-const OP_SYMBOL: Record<Comparison, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤' };
-const WINDOW_CHOICES = [...WINDOW_PRESETS.filter((w) => w !== 'lifetime'), 'last_n', 'lifetime'] as const;
-
-const fieldSx = (least: number) => ({ flex: `1 1 ${least}px`, minWidth: least });
-
-function MetricSelect({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: MetricKey;
-  onChange: (metric: MetricKey) => void;
-}) {
+function RemoveConditionButton({ number, onRemove }: { number: number; onRemove: () => void }) {
   const translate = useTranslate();
+  const label = translate('conditions.remove_condition', { n: number });
   return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as MetricKey)}
-      sx={fieldSx(150)}
-    >
-      {CONDITION_METRICS.map((m) => (
-        <MenuItem key={m.key} value={m.key}>
-          {translate(`conditions.metrics.${m.key}`, { _: m.label })}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** A window select, and the number of days beside it for Last N days. */
-function WindowFields({
-  label,
-  side,
-  metric,
-  errors,
-  onChange,
-}: {
-  label: string;
-  side: WindowDraft;
-  metric: MetricKey;
-  errors: { window?: string };
-  onChange: (next: WindowDraft) => void;
-}) {
-  const translate = useTranslate();
-  const lifetimeOnly = isLifetimeOnly(metric);
-  const daysLabel = translate('conditions.days');
-  return (
-    <>
-      <TextField
-        select
-        size="small"
-        label={label}
-        value={side.window}
-        disabled={lifetimeOnly}
-        onChange={(e) => onChange({ ...side, window: e.target.value as WindowDraft['window'] })}
-        error={Boolean(errors.window) && side.window !== 'last_n'}
-        helperText={
-          side.window !== 'last_n'
-            ? (errors.window ?? (lifetimeOnly ? translate('conditions.lifetime_only') : undefined))
-            : undefined
-        }
-        sx={fieldSx(140)}
-      >
-        {WINDOW_CHOICES.map((w) => (
-          <MenuItem key={w} value={w}>
-            {translate(`conditions.windows.${w}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {side.window === 'last_n' ? (
-        <TextField
-          size="small"
-          label={daysLabel}
-          value={side.days}
-          onChange={(e) => onChange({ ...side, days: e.target.value })}
-          error={Boolean(errors.window)}
-          helperText={errors.window}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label}: ${daysLabel}` } }}
-          sx={fieldSx(80)}
-        />
-      ) : null}
-    </>
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onRemove}>
+        <DeleteOutlineIcon />
+      </IconButton>
+    </Tooltip>
   );
 }
 
@@ -127,11 +47,7 @@ export function ConditionRow({
   const translate = useTranslate();
   const c = condition;
   const at = (field: string) => errors[`${path}.${field}`];
-  const kind = metricSpec(c.metric)?.kind;
   const name = translate('conditions.condition_label', { n: number });
-  const valueLabel = translate('conditions.value');
-  const factorLabel = translate('conditions.factor');
-  const ownError = errors[path];
   return (
     <Stack
       role="group"
@@ -155,106 +71,29 @@ export function ConditionRow({
         errors={{ window: at('window') }}
         onChange={(next) => onChange({ ...c, ...next })}
       />
-      <TextField
-        select
-        size="small"
-        label={translate('conditions.op')}
-        value={c.op}
-        onChange={(e) => onChange({ ...c, op: e.target.value as Comparison })}
-        error={Boolean(at('op'))}
-        helperText={at('op')}
-        // Wide enough for its label, "Comparison", once shrunk above the value.
-        sx={fieldSx(96)}
-      >
-        {COMPARISONS.map((op) => (
-          <MenuItem key={op} value={op}>
-            {OP_SYMBOL[op]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label={translate('conditions.against')}
-        value={c.against}
-        onChange={(e) => onChange({ ...c, against: e.target.value as ConditionDraft['against'] })}
-        sx={fieldSx(140)}
-      >
-        {(['number', 'metric'] as const).map((a) => (
-          <MenuItem key={a} value={a}>
-            {translate(`conditions.against_options.${a}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <ComparisonSelect value={c.op} error={at('op')} onChange={(op) => onChange({ ...c, op })} />
+      <AgainstSelect value={c.against} onChange={(against) => onChange({ ...c, against })} />
       {c.against === 'number' ? (
-        <TextField
-          size="small"
-          label={valueLabel}
+        <ConditionValueField
+          conditionName={name}
+          metric={c.metric}
           value={c.value}
-          onChange={(e) => onChange({ ...c, value: e.target.value })}
-          error={Boolean(at('value') ?? ownError)}
-          helperText={at('value') ?? ownError}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal', 'aria-label': `${name}: ${valueLabel}` },
-            input: {
-              ...(kind === 'money' ? { startAdornment: <InputAdornment position="start">$</InputAdornment> } : {}),
-              ...(kind === 'percent' ? { endAdornment: <InputAdornment position="end">%</InputAdornment> } : {}),
-            },
-          }}
-          sx={fieldSx(110)}
+          error={at('value') ?? errors[path]}
+          onChange={(value) => onChange({ ...c, value })}
         />
       ) : (
-        <>
-          <TextField
-            size="small"
-            label={factorLabel}
-            value={c.other.factor}
-            onChange={(e) => onChange({ ...c, other: { ...c.other, factor: e.target.value } })}
-            error={Boolean(at('compare_to.factor'))}
-            helperText={at('compare_to.factor')}
-            slotProps={{
-              htmlInput: { inputMode: 'decimal', 'aria-label': `${name}: ${factorLabel}` },
-              input: { endAdornment: <InputAdornment position="end">×</InputAdornment> },
-            }}
-            sx={fieldSx(90)}
-          />
-          <TextField
-            select
-            size="small"
-            label={translate('conditions.whose')}
-            value={c.other.of}
-            onChange={(e) =>
-              onChange({ ...c, other: { ...c.other, of: e.target.value as ConditionDraft['other']['of'] } })
-            }
-            error={Boolean(at('compare_to.of') ?? at('compare_to'))}
-            helperText={at('compare_to.of') ?? at('compare_to')}
-            sx={fieldSx(140)}
-          >
-            {COMPARE_SCOPES.map((of) => (
-              <MenuItem key={of} value={of}>
-                {translate(`conditions.scopes.${of}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <MetricSelect
-            label={translate('conditions.other_metric')}
-            value={c.other.metric}
-            onChange={(metric) => onChange({ ...c, other: withMetric(c.other, metric) })}
-          />
-          <WindowFields
-            label={translate('conditions.other_window')}
-            side={c.other}
-            metric={c.other.metric}
-            errors={{ window: at('compare_to.window') }}
-            onChange={(next) => onChange({ ...c, other: { ...c.other, ...next } })}
-          />
-        </>
+        <OtherMetricFields
+          conditionName={name}
+          other={c.other}
+          errors={{
+            factor: at('compare_to.factor'),
+            of: at('compare_to.of') ?? at('compare_to'),
+            window: at('compare_to.window'),
+          }}
+          onChange={(other) => onChange({ ...c, other })}
+        />
       )}
-      <Tooltip title={translate('conditions.remove_condition', { n: number })}>
-        <IconButton aria-label={translate('conditions.remove_condition', { n: number })} onClick={onRemove}>
-          <DeleteOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      <RemoveConditionButton number={number} onRemove={onRemove} />
     </Stack>
   );
 }
