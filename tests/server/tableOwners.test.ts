@@ -37,8 +37,8 @@ const OWNERS: Record<string, string | string[]> = {
   users: 'server/people/',
 };
 
-/** The generic store of the one-file resources (shared/resources/): it writes each one's table as `table`. */
-const RESOURCE_STORE = 'server/resources/store.ts';
+/** The writes of the generic store of the one-file resources (shared/resources/): each one's table as `table`. */
+const RESOURCE_STORE = 'server/resources/resourceWrites.ts';
 
 /**
  * A one-file resource's table another area writes too: the resource store owns the row (adds, edits,
