@@ -3,7 +3,6 @@
  * restored (with its folder when that is trashed) and deleted from the trash, each change audited.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { readJudging } from '../../shared/judging';
 import type { RuleAction } from '../../shared/ruleActions';
 import type { ConditionGroup } from '../../shared/ruleConditions';
 import { duplicateName, nextNewRuleName, type RuleDto } from '../../shared/rules';
@@ -14,8 +13,8 @@ import { badRequest, ValidationError } from '../http/errors';
 import { AUDIT_ACTIONS } from './changes';
 import { conditionValuesText } from './conditionChanges';
 import { auditFolder } from './context';
-import { auditRefs, inTrash, isTrashed } from './loadedRules';
-import { pairErrors, readStoredAction, readStoredConditions } from './ruleConditionFields';
+import { auditRefs, inTrash, isTrashed, snapshotOf } from './loadedRules';
+import { pairErrors } from './ruleConditionFields';
 import { findFolder, insertRule, requireRule, ruleDto, touchRule } from './store';
 
 /** What a new rule may start with beside the defaults. */
@@ -61,19 +60,14 @@ export function newRulesOf(db: Database) {
   async function duplicate(actor: AuditActor, id: number): Promise<RuleDto> {
     const loaded = await requireRule(db, id);
     if (isTrashed(loaded)) throw inTrash();
-    const { rule, folder, account, items } = loaded;
+    const { rule, folder, account } = loaded;
+    // Notify only is not copied: insertRule leaves it to the caller, and a copy starts plain.
+    const { notifyOnly: _notifyOnly, ...values } = snapshotOf(loaded);
     const copy = await db.transaction(async (tx) => {
       const created = await insertRule(tx, folder, account, {
+        ...values,
         name: duplicateName(rule.name),
         isActive: false,
-        schedule: rule.schedule,
-        timezone: rule.timezone,
-        alertSchedule: rule.alertSchedule,
-        judging: readJudging(rule.judging),
-        conditions: readStoredConditions(rule.conditions).value,
-        action: readStoredAction(rule.action).value,
-        filters: items.rule_filter,
-        tasks: items.rule_task,
       });
       await recordAudit(tx, actor, {
         action: AUDIT_ACTIONS.ruleDuplicated,
