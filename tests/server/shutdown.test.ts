@@ -12,20 +12,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../server/adplatform/simulator/index';
 import { freePort } from '../e2e/support/server';
+import { waitUntil } from '../support/waitUntil';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'admin@example.com', password: 'shutdown-test-password' };
 const ACCOUNTS_PATH = 'me/adaccounts';
 
+/** waitUntil, ended early by the server's exit, with the server's output in either failure. */
 async function until<T>(read: () => Promise<T> | T, what: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before ${what}:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const exitedFirst = () => {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before ${what}`);
+    return read();
+  };
+  return waitUntil(exitedFirst, what, { timeoutMs: 120_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${output()}`);
+  });
 }
 
 /** Whether a new TCP connection to the port is refused. */

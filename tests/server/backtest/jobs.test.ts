@@ -9,6 +9,7 @@ import type { DbHandle } from '../../../server/db/client';
 import { users } from '../../../server/db/schema/index';
 import { resultRows } from '../../../server/http/pagination';
 import { eachDatabase, freshDatabase } from '../../support/db';
+import { waitUntil } from '../../support/waitUntil';
 import { everyHour, fakeResult } from './support';
 
 /** Work that reports progress and runs until it is cancelled. */
@@ -18,13 +19,11 @@ const untilCancelled = (control: JobControl) =>
     control.signal.addEventListener('abort', () => reject(new Error('stopped')));
   });
 
-const ended = async (jobs: BacktestJobs, owner: number, id: string): Promise<JobView> => {
-  for (;;) {
-    const job = await jobs.get(owner, id);
-    if (job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const ended = (jobs: BacktestJobs, owner: number, id: string): Promise<JobView> =>
+  waitUntil(() => jobs.get(owner, id), `backtest ${id} to end`, {
+    until: (job) => job.state !== 'running',
+    intervalMs: 20,
+  });
 
 eachDatabase((engine) => {
   describe(`backtest jobs on ${engine}`, () => {

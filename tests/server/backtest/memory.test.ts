@@ -15,6 +15,7 @@ import { resultRows } from '../../../server/http/pagination';
 import type { BacktestJob } from '../../../shared/backtest';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
+import { waitUntil } from '../../support/waitUntil';
 import { seedAccount, seedRule } from '../run/support';
 import { ruleBody } from './support';
 
@@ -77,13 +78,13 @@ eachDatabase((engine) => {
         url: '/api/backtests/',
         payload: { folder: folderId, days: 1, rule: ruleBody({ spend_cpl_no_leads: { spend: '50' } }) },
       });
-    const finished = async (id: string): Promise<BacktestJob> => {
-      for (;;) {
-        const job = (await api.request(member.token, { method: 'GET', url: `/api/backtests/${id}/` })).json();
-        if (job.state !== 'running') return job;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const finished = (id: string): Promise<BacktestJob> =>
+      waitUntil(
+        async () =>
+          (await api.request(member.token, { method: 'GET', url: `/api/backtests/${id}/` })).json() as BacktestJob,
+        `backtest ${id} to end`,
+        { until: (job) => job.state !== 'running', intervalMs: 50 },
+      );
 
     it('keeps the API’s memory flat, is refused past its rate limit, and keeps only the newest results', async () => {
       const heapBefore = heapUsedAfterGc();

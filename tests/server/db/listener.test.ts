@@ -8,6 +8,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS, listenOnPostgres } from '../../../server/db/listener';
+import { waitUntil } from '../../support/waitUntil';
 
 /** A TCP proxy to PostgreSQL whose current connections can be made to go silent. */
 async function silencingProxy(target: URL) {
@@ -47,14 +48,6 @@ async function silencingProxy(target: URL) {
   };
 }
 
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('LISTEN on PostgreSQL', () => {
   const adminUrl = new URL(inject('postgresAdminUrl'));
   let proxy: Awaited<ReturnType<typeof silencingProxy>>;
@@ -82,18 +75,24 @@ describe('LISTEN on PostgreSQL', () => {
     try {
       expect(states).toEqual([true]);
       await notifier.query(`select pg_notify($1, 'before')`, [channel]);
-      await until(() => heard.includes('before'), 5_000, 'the first notification');
+      await waitUntil(() => heard.includes('before'), 'the first notification', { timeoutMs: 5_000, intervalMs: 50 });
 
       proxy.silenceAll();
       const silencedAt = Date.now();
-      await until(() => states.at(-1) === false, 15_000, 'the silent connection to be noticed');
+      await waitUntil(() => states.at(-1) === false, 'the silent connection to be noticed', {
+        timeoutMs: 15_000,
+        intervalMs: 50,
+      });
       const noticedAfter = Date.now() - silencedAt;
       expect(noticedAfter).toBeLessThanOrEqual(HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS + 1_000);
 
       // New connections pass the proxy: listening resumes and notifications arrive again.
-      await until(() => states.at(-1) === true, 15_000, 'listening again');
+      await waitUntil(() => states.at(-1) === true, 'listening again', { timeoutMs: 15_000, intervalMs: 50 });
       await notifier.query(`select pg_notify($1, 'after')`, [channel]);
-      await until(() => heard.includes('after'), 5_000, 'a notification after reconnecting');
+      await waitUntil(() => heard.includes('after'), 'a notification after reconnecting', {
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      });
     } finally {
       await stop();
     }

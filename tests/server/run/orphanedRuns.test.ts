@@ -15,6 +15,7 @@ import { createLedgerStore } from '../../../server/run/ledger';
 import { settleOrphanedRuns } from '../../../server/run/orphanedRuns';
 import { runSlot } from '../../../server/run/pipeline/runBatch';
 import { eachDatabase, freshDatabase } from '../../support/db';
+import { waitUntil } from '../../support/waitUntil';
 import { activityOf, engineContext, FakePlatform, seedAccount, seedRule } from './support';
 
 /** A platform whose status changes wait at a gate until the test opens it (a write in flight). */
@@ -33,10 +34,6 @@ class GatedPlatform extends FakePlatform {
     return super.setStatuses(changes);
   }
 }
-
-const waitUntil = async (check: () => boolean | Promise<boolean>) => {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
-};
 
 eachDatabase((engine) => {
   describe(`overlapping and cut-off runs on ${engine}`, () => {
@@ -73,7 +70,7 @@ eachDatabase((engine) => {
     it("a Run now started while another run's turn-off is in flight leaves the ad to it", async () => {
       const { rule } = await seedRule(dbh.db, account.adAccountId);
       const first = runSlot(ctx(), { ruleId: rule.id, slot: new Date(clock.getTime() + 1), kind: 'manual' });
-      await waitUntil(() => platform.sending === 1);
+      await waitUntil(() => platform.sending === 1, 'the run to send its status changes', { intervalMs: 10 });
 
       const second = await runSlot(ctx(), { ruleId: rule.id, slot: new Date(clock.getTime() + 2), kind: 'manual' });
       expect(second.turnedOff).toEqual([]);

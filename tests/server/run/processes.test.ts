@@ -16,6 +16,7 @@ import { ruleActivity, ruleRuns, rules } from '../../../server/db/schema/index';
 import { evaluate } from '../../../server/judgement/evaluate';
 import { loadEngineRule } from '../../../server/run/rulesSource';
 import { fetchAccountSnapshot } from '../../../server/run/accountSnapshots';
+import { waitUntil } from '../../support/waitUntil';
 import { sharedDatabase } from './serverProcesses';
 import { seedAccount, seedRule, startFrozenSimulator } from './support';
 
@@ -87,21 +88,6 @@ async function expectedTurnOffs(dbh: DbHandle, client: Parameters<typeof fetchAc
   return ids;
 }
 
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const runsDone = (dbh: DbHandle, ruleIds: number[]) => async () =>
   (await dbh.db.select().from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds))).filter(
     (r) => r.kind === 'run' && r.status === 'done',
@@ -138,7 +124,10 @@ describe('worker processes on PostgreSQL', () => {
 
     const env = { DATABASE_URL: db.url, GRAPH_URL: sim.url, ENGINE_NOW: '2026-03-02T15:00:30Z', MODE: 'queue' };
     workers.push(startWorker(env), startWorker(env));
-    await waitFor(runsDone(db.dbh, ruleIds), (n) => n === ruleIds.length, 'every run to finish');
+    await waitUntil(runsDone(db.dbh, ruleIds), 'every run to finish', {
+      until: (n) => n === ruleIds.length,
+      intervalMs: 250,
+    });
 
     const entries = await db.dbh.db.select().from(ruleActivity).where(inArray(ruleActivity.ruleId, ruleIds));
     const offs = entries.filter((e) => e.action === 'turn_off_ad');
@@ -254,11 +243,10 @@ describe('worker processes on PostgreSQL', () => {
     };
     const first = startWorker(env);
     workers.push(first);
-    await waitFor(
+    await waitUntil(
       async () => first.lines.some((l) => 'sending' in l),
-      Boolean,
       'the first worker to send its status changes',
-      30_000,
+      { timeoutMs: 30_000, intervalMs: 250 },
     ).catch((error: Error) => {
       throw new Error(`${error.message}\n${JSON.stringify(first.lines)}`);
     });
@@ -272,14 +260,16 @@ describe('worker processes on PostgreSQL', () => {
 
     const second = startWorker({ ...env });
     workers.push(second);
-    await waitFor(runsDone(db.dbh, ruleIds), (n) => n === ruleIds.length, 'the second worker to finish', 150_000).catch(
-      async (error: Error) => {
-        const jobs = await db.dbh.sql.query(
-          "select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'",
-        );
-        throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
-      },
-    );
+    await waitUntil(runsDone(db.dbh, ruleIds), 'the second worker to finish', {
+      until: (n) => n === ruleIds.length,
+      timeoutMs: 150_000,
+      intervalMs: 250,
+    }).catch(async (error: Error) => {
+      const jobs = await db.dbh.sql.query(
+        "select name, state, retry_count, started_on, created_on from pgboss.job where name like 'rule-%'",
+      );
+      throw new Error(`${error.message}\n${JSON.stringify(second.lines)}\n${JSON.stringify(jobs.rows)}`);
+    });
     const entries = await ofRules();
     expect(entries.map((e) => [e.action, e.state]).sort()).toEqual([...expected].map(() => ['turn_off_ad', 'done']));
     expect(new Set(entries.map((e) => e.adId))).toEqual(expected);

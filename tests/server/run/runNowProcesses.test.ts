@@ -13,7 +13,8 @@ import { ruleActivity, ruleRuns } from '../../../server/db/schema/index';
 import { evaluate } from '../../../server/judgement/evaluate';
 import { loadEngineRule } from '../../../server/run/rulesSource';
 import { fetchAccountSnapshot } from '../../../server/run/accountSnapshots';
-import { sharedDatabase, startServer, waitFor, type ServerProcess } from './serverProcesses';
+import { waitUntil } from '../../support/waitUntil';
+import { sharedDatabase, startServer, type ServerProcess } from './serverProcesses';
 import { seedAccount, seedRule, startFrozenSimulator } from './support';
 
 const WRITE_MS = 1_500; // a slow Graph write (p95 1.6 s)
@@ -74,7 +75,7 @@ describe('Run now on two server processes on PostgreSQL', () => {
     const postsBefore = sim.requests.filter((r) => r.method === 'POST').length;
 
     const first = a.post(`/api/rules/${ruleId}/run_now/`);
-    await waitFor(
+    await waitUntil(
       () => sim.requests.filter((r) => r.method === 'POST').length > postsBefore,
       "A's write to reach Graph",
     );
@@ -120,7 +121,7 @@ describe('Run now on two server processes on PostgreSQL', () => {
     sim.addFault({ kind: 'slow', ms: 3_000, match: { method: 'POST' }, count: 1 });
     const postsBefore = sim.requests.filter((r) => r.method === 'POST').length;
     void doomed.post(`/api/rules/${ruleId}/run_now/`).catch(() => undefined);
-    await waitFor(
+    await waitUntil(
       () => sim.requests.filter((r) => r.method === 'POST').length > postsBefore,
       'the write to reach Graph',
     );
@@ -131,13 +132,13 @@ describe('Run now on two server processes on PostgreSQL', () => {
     expect((await turnOffsOf([ruleId])).map((e) => e.state)).toEqual(expected.map(() => 'pending'));
 
     // The processes left find the silent run and settle it: the write landed, so each pause is confirmed.
-    const settled = await waitFor(
+    const settled = await waitUntil(
       async () => {
         const [row] = await db.dbh.db.select().from(ruleRuns).where(eq(ruleRuns.id, cutOff!.id));
         return row?.status === 'done' ? row : null;
       },
       'the run to be settled',
-      90_000,
+      { timeoutMs: 90_000 },
     );
     expect(settled.outcome).toBe('done');
     expect(settled.note).toMatch(/settled by another process: \d+ turned off/);

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type DbHandle } from '../../../server/db/client';
 import { freePort } from '../../e2e/support/server';
+import { waitUntil } from '../../support/waitUntil';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN = { email: 'admin@example.com', password: 'processes-test-password' };
@@ -50,20 +51,6 @@ export async function sharedDatabase(): Promise<{ url: string; dbh: DbHandle; dr
 
 /** Secrets every process of one deployment shares (docs/operations.md). */
 const shared = { JWT_SECRET: randomBytes(32).toString('hex'), CREDENTIALS_KEY: randomBytes(32).toString('base64') };
-
-export async function waitFor<T>(
-  read: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Signs in as the admin. Processes of one deployment started together sign in at about the same
@@ -129,13 +116,13 @@ export async function startServer(options: {
     () => undefined,
   );
   try {
-    await waitFor(
+    await waitUntil(
       async () => {
         if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
         return (await fetch(`${url}/readyz`).catch(() => null))?.ok;
       },
       'the server to be ready',
-      120_000,
+      { timeoutMs: 120_000 },
     );
   } catch (error) {
     child.kill('SIGKILL');
