@@ -12,6 +12,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/waitUntil';
 import { settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator, simStatus } from './support/engineScenario';
 import { checkScreen, DESKTOP, PHONE } from './support/screenCheck';
@@ -47,12 +48,11 @@ describe('a rule tried on history, then its impact report, in a real browser', (
     ({ ruleId, noLeadsAd, folderId } = await createNoLeadsRule(api, simulator, 'Harbor Backtest'));
     ruleName = (await api<{ name: string }>('GET', `rule/${ruleId}/`)).name;
     // The account's history is filled in the background after its first sync.
-    for (let tries = 0; ; tries += 1) {
-      const coverage = await api<{ readings: number }>('GET', `history/?folder=${folderId}`);
-      if (coverage.readings > 0) break;
-      expect(tries).toBeLessThan(120);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
+    await waitUntil(
+      async () => (await api<{ readings: number }>('GET', `history/?folder=${folderId}`)).readings,
+      "the account's history to be filled",
+      { timeoutMs: 120_000, intervalMs: 1_000 },
+    );
   });
   afterAll(() => close?.());
 

@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyOverview } from '../../shared/overview';
+import { waitUntil } from '../support/waitUntil';
 import { signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, PHONE } from './support/screenCheck';
@@ -49,10 +50,7 @@ describe('the agency overview in a real browser', () => {
     await api('POST', 'campaigns/sync/', {});
     const readBoth = async () =>
       (await api<AgencyOverview>('GET', 'overview/')).results.filter((row) => row.read_at !== null).length === 2;
-    for (const deadline = Date.now() + 60_000; !(await readBoth()); ) {
-      if (Date.now() > deadline) throw new Error('the health check did not read the accounts within a minute');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitUntil(readBoth, 'the health check to read both accounts', { intervalMs: 500 });
 
     // Axe is added to the page as a script tag, which the app's CSP would refuse.
     await opened.page.context().close();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/waitUntil';
 import { type RunningProduct, startProduct } from './support/server';
 
 const childrenOf = (pid: number): number[] =>
@@ -40,10 +41,10 @@ describe('npm start and its server', () => {
     expect(await refused(product.port)).toBe(false);
 
     process.kill(product.pid(), 'SIGKILL');
-    const deadline = Date.now() + 30_000;
-    while ((alive(server!) || !(await refused(product.port))) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntil(async () => !alive(server!) && (await refused(product.port)), 'the server to stop', {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
     expect(alive(server!)).toBe(false);
     expect(await refused(product.port)).toBe(true);
   });

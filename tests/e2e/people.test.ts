@@ -9,6 +9,7 @@ import { newPage, screenshot, signIn } from './support/browser';
 import { outbox } from './support/outbox';
 import { openProduct } from './support/product';
 import { DESKTOP } from './support/screenCheck';
+import { waitUntil } from '../support/waitUntil';
 import { ADMIN, type RunningProduct } from './support/server';
 
 const COLLEAGUE = { email: 'colleague@example.com', password: 'colleague-pass-1', newPassword: 'colleague-pass-2' };
@@ -23,21 +24,17 @@ describe('inviting a colleague and resetting a password, by mail from the outbox
 
   /** The path of the link in the mail to `to` that leads to `route`, checked to point at the product. */
   async function mailedPath(to: string, route: string): Promise<string> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const mail = (await outbox(product.dataDir)).find(
-        (m) => m.to.includes(to) && m.links.some((l) => l.includes(`/${route}/`)),
-      );
-      if (mail) {
-        expect(mail.links).toHaveLength(1);
-        const link = new URL(mail.links[0]!);
-        expect(link.port).toBe(String(product.port));
-        expect(link.pathname).toMatch(new RegExp(`^/${route}/[A-Za-z0-9_-]{40,}$`));
-        return link.pathname;
-      }
-      if (Date.now() > deadline) throw new Error(`no ${route} mail to ${to} in ${product.dataDir}/outbox`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const mail = await waitUntil(
+      async () =>
+        (await outbox(product.dataDir)).find((m) => m.to.includes(to) && m.links.some((l) => l.includes(`/${route}/`))),
+      `a ${route} mail to ${to} in ${product.dataDir}/outbox`,
+      { timeoutMs: 15_000, intervalMs: 200 },
+    );
+    expect(mail.links).toHaveLength(1);
+    const link = new URL(mail.links[0]!);
+    expect(link.port).toBe(String(product.port));
+    expect(link.pathname).toMatch(new RegExp(`^/${route}/[A-Za-z0-9_-]{40,}$`));
+    return link.pathname;
   }
 
   const snackbar = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformHealthDto } from '../../shared/health';
+import { waitUntil } from '../support/waitUntil';
 import { settled, signIn } from './support/browser';
 import { adminApi, createNoLeadsRule, openProductWithSimulator } from './support/engineScenario';
 import { checkBothWidths, DESKTOP, PHONE } from './support/screenCheck';
@@ -105,10 +106,7 @@ describe('tap targets and phone cards', () => {
     await api('POST', 'campaigns/sync/', {});
     const checked = async () =>
       (await api<PlatformHealthDto>('GET', 'platform_health/')).accounts.some((a) => a.checked_at !== null);
-    for (const deadline = Date.now() + 60_000; !(await checked()); ) {
-      if (Date.now() > deadline) throw new Error('the health check did not read the account within a minute');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitUntil(checked, 'the health check to read the account', { intervalMs: 500 });
     // Axe is added to the page as a script tag, which the app's CSP would refuse.
     await opened.page.context().close();
     const context = await opened.browser.newContext({ baseURL: opened.product.url, viewport: PHONE, bypassCSP: true });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BacktestJob } from '../../../shared/backtest';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { eachDatabase } from '../../support/db';
+import { waitUntil } from '../../support/waitUntil';
 import { seedAccount, seedRule } from '../run/support';
 import { readAt, ruleBody } from './support';
 
-const until = async <T>(get: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-  for (;;) {
-    const value = await get();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const ended = <Job extends Pick<BacktestJob, 'state'>>(read: () => Promise<Job>) =>
+  waitUntil(read, 'the backtest to end', { until: (job) => job.state !== 'running', intervalMs: 20 });
 
 eachDatabase((engine) => {
   describe(`backtest API on ${engine}`, () => {
@@ -51,10 +48,8 @@ eachDatabase((engine) => {
       const started = await start(editor, { folder: folderId, days: 7, rule: ruleBody(tasks) });
       expect(started.statusCode).toBe(202);
       expect(started.json()).toMatchObject({ state: 'running', result: null });
-      const job = await until(
-        async () =>
-          (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
-        (j) => j.state !== 'running',
+      const job = await ended(async () =>
+        (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
       );
       expect(job.state).toBe('done');
       expect(job.progress.done).toBe(job.progress.total);
@@ -93,10 +88,8 @@ eachDatabase((engine) => {
       const started = await start(editor, { folder: folderId, days: 30, rule: ruleBody(tasks) });
       const answer = await api.request(editor.token, { method: 'DELETE', url: `/api/backtests/${started.json().id}/` });
       expect(answer.statusCode).toBe(200);
-      const job = await until(
-        async () =>
-          (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
-        (j) => j.state !== 'running',
+      const job = await ended(async () =>
+        (await api.request(editor.token, { method: 'GET', url: `/api/backtests/${started.json().id}/` })).json(),
       );
       // A 30-day replay of three ads may finish before the cancel arrives; otherwise it stops.
       expect(job.state === 'cancelled' ? job.result : job.result.totals.pauses).toBe(
