@@ -3,10 +3,9 @@
  * delivery row (the row's id its singleton key), a failed job retried with back-off by the queue's
  * settings, and the workers that take the jobs.
  */
-import { type JobWithMetadata, PgBoss } from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type { DbHandle } from '../db/client';
-import { errorMessage } from '../errorMessage';
-import { bossDatabase } from '../run/queue';
+import { ownQueueClient } from '../run/queue';
 
 export const DELIVERY_QUEUE = 'alert-delivery';
 
@@ -39,40 +38,16 @@ const queueSettings = ({ retryLimit, retryDelaySeconds }: DeliveryJobsOptions) =
   deleteAfterSeconds: 3 * 24 * 60 * 60,
 });
 
-async function createQueue(boss: PgBoss, settings: ReturnType<typeof queueSettings>) {
-  if (await boss.getQueue(DELIVERY_QUEUE)) return boss.updateQueue(DELIVERY_QUEUE, settings);
-  try {
-    // One queued or active job per delivery row (its id the singleton key).
-    await boss.createQueue(DELIVERY_QUEUE, { ...settings, policy: 'exclusive' });
-  } catch (error) {
-    if (!(await boss.getQueue(DELIVERY_QUEUE))) throw error; // not another process creating it
-  }
-}
-
 export function createDeliveryJobs(options: DeliveryJobsOptions) {
   const { dbh, log } = options;
-  // Its own pg-boss client, so the API process (Run now) enqueues too; the engine's supervises it.
-  const boss = new PgBoss({
-    db: bossDatabase(dbh.sql),
-    backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
-  });
-  boss.on('error', (error) => log.warn(`alert deliveries: ${errorMessage(error)}`));
-  let started: Promise<void> | null = null;
-
-  /** Started at its first use; a failed start is tried again at the next. */
-  function ready(): Promise<void> {
-    started ??= (async () => {
-      await boss.start();
-      await createQueue(boss, queueSettings(options));
-    })().catch((error) => {
-      started = null;
-      throw error;
-    });
-    return started;
-  }
+  const client = ownQueueClient(
+    dbh,
+    // One queued or active job per delivery row (its id the singleton key).
+    { name: DELIVERY_QUEUE, policy: 'exclusive', settings: queueSettings(options) },
+    log,
+    'alert deliveries',
+  );
+  const { boss, ready } = client;
 
   return {
     ready,
@@ -102,9 +77,7 @@ export function createDeliveryJobs(options: DeliveryJobsOptions) {
       return () => boss.offWork(DELIVERY_QUEUE);
     },
 
-    async stop() {
-      if (started) await boss.stop({ graceful: true, close: false, timeout: 15_000 }).catch(() => undefined);
-    },
+    stop: () => client.stop(15_000),
   };
 }
 

@@ -5,9 +5,8 @@
  * for one account makes one more look, not one per delivery. Its own pg-boss client, as the API
  * process enqueues too; a job queued in this process is started here at once (no poll's wait).
  */
-import { PgBoss } from 'pg-boss';
 import type { DbHandle } from '../db/client';
-import { bossDatabase } from '../run/queue';
+import { ownQueueClient } from '../run/queue';
 import { startJobPump, type JobPump } from '../run/jobPump';
 import { errorMessage } from '../errorMessage';
 
@@ -33,45 +32,26 @@ export interface PushQueueOptions {
 
 export function createPushQueue(options: PushQueueOptions): PushQueue {
   const { dbh, log } = options;
-  const boss = new PgBoss({
-    db: bossDatabase(dbh.sql),
-    backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
-  });
-  boss.on('error', (error) => log.warn(`push queue: ${errorMessage(error)}`));
-  let started: Promise<void> | null = null;
+  const client = ownQueueClient(
+    dbh,
+    {
+      name: PUSH_QUEUE,
+      policy: 'stately',
+      settings: {
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        retryDelayMax: 60,
+        expireInSeconds: 120,
+        heartbeatSeconds: 30,
+        deleteAfterSeconds: 24 * 60 * 60,
+      },
+    },
+    log,
+    'push queue',
+  );
+  const { boss, ready } = client;
   let pump: JobPump | undefined;
-
-  async function createQueue() {
-    const settings = {
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      retryDelayMax: 60,
-      expireInSeconds: 120,
-      heartbeatSeconds: 30,
-      deleteAfterSeconds: 24 * 60 * 60,
-    };
-    if (await boss.getQueue(PUSH_QUEUE)) return boss.updateQueue(PUSH_QUEUE, settings);
-    try {
-      await boss.createQueue(PUSH_QUEUE, { ...settings, policy: 'stately' });
-    } catch (error) {
-      if (!(await boss.getQueue(PUSH_QUEUE))) throw error; // not another process creating it
-    }
-  }
-
-  function ready(): Promise<void> {
-    started ??= (async () => {
-      await boss.start();
-      await createQueue();
-    })().catch((error) => {
-      started = null;
-      throw error;
-    });
-    return started;
-  }
 
   return {
     async enqueue(adAccountIds) {
@@ -101,8 +81,6 @@ export function createPushQueue(options: PushQueueOptions): PushQueue {
         await own.stop(10_000);
       };
     },
-    async stop() {
-      if (started) await boss.stop({ graceful: true, close: false, timeout: 10_000 }).catch(() => undefined);
-    },
+    stop: () => client.stop(10_000),
   };
 }

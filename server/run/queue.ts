@@ -5,8 +5,9 @@
  * number of machines share the same queues.
  */
 import { createHash } from 'node:crypto';
-import { type Db, PgBoss } from 'pg-boss';
+import { type Db, PgBoss, type Queue } from 'pg-boss';
 import type { DbHandle, SqlExecutor } from '../db/client';
+import { errorMessage } from '../errorMessage';
 
 export const QUEUES = {
   /** One job per (ad account, scheduled hour): the account's rules due then, run as one batch. */
@@ -58,6 +59,56 @@ export function createBoss(dbh: DbHandle, tuning: QueueTuning = {}): PgBoss {
     // Cron and maintenance beyond supervision are not used: the engine's own scan enqueues slots.
     schedule: false,
   });
+}
+
+/**
+ * A process's own pg-boss client for one queue it sends to and works (the push queue, alert
+ * deliveries), so an API process enqueues too: it neither supervises nor schedules (the engine's
+ * client does, for every queue). It starts at its first use (a failed start is tried again at the
+ * next) and creates the queue, or sets its settings again; another process creating the queue at
+ * the same moment is no error.
+ */
+export function ownQueueClient(
+  dbh: DbHandle,
+  queue: { name: string; policy: Queue['policy']; settings: Omit<Queue, 'name' | 'policy'> },
+  log: { warn(message: string): void },
+  label: string,
+) {
+  const boss = new PgBoss({
+    db: bossDatabase(dbh.sql),
+    backend: dbh.kind === 'pglite' ? 'pglite' : 'postgres',
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', (error) => log.warn(`${label}: ${errorMessage(error)}`));
+  let started: Promise<void> | null = null;
+
+  async function createQueue() {
+    if (await boss.getQueue(queue.name)) return boss.updateQueue(queue.name, queue.settings);
+    try {
+      await boss.createQueue(queue.name, { ...queue.settings, policy: queue.policy });
+    } catch (error) {
+      if (!(await boss.getQueue(queue.name))) throw error; // not another process creating it
+    }
+  }
+
+  return {
+    boss,
+    ready(): Promise<void> {
+      started ??= (async () => {
+        await boss.start();
+        await createQueue();
+      })().catch((error) => {
+        started = null;
+        throw error;
+      });
+      return started;
+    },
+    async stop(timeoutMs: number) {
+      if (started) await boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch(() => undefined);
+    },
+  };
 }
 
 /**
