@@ -5,22 +5,11 @@
  * the ceiling that cut it, the daily delta and the condition values it acted on (as a run record's
  * budget changes read).
  */
-import {
-  Box,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BacktestResult } from '../../../shared/backtest';
 import { signedMoney } from '../../layout/runs/runText';
-import { tableToCardsSx } from '../../layout/list/HistoryList';
+import { RegionTable } from '../../layout/list';
 import { formatMoney, Totals } from '../impact/DailyBars';
 import { formatDateTime } from '../../layout/dateFormat';
 
@@ -75,67 +64,58 @@ export function BacktestBudgetChanges({ result }: { result: BacktestResult }) {
         {changes.length === 0 ? (
           <Typography>{t('none')}</Typography>
         ) : (
-          <TableContainer
-            sx={[tableToCardsSx, { maxHeight: { sm: 480 } }]}
-            tabIndex={0}
-            role="region"
-            aria-label={t('table')}
-          >
-            <Table size="small" stickyHeader aria-label={t('table')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('col.when')}</TableCell>
-                  <TableCell>{t('col.object')}</TableCell>
-                  <TableCell>{t('col.budget')}</TableCell>
-                  <TableCell>{t('col.asked')}</TableCell>
-                  <TableCell>{t('col.cut')}</TableCell>
-                  <TableCell align="right">{t('col.delta')}</TableCell>
-                  <TableCell>{t('col.conditions')}</TableCell>
+          <RegionTable label={t('table')} maxHeight={480}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('col.when')}</TableCell>
+                <TableCell>{t('col.object')}</TableCell>
+                <TableCell>{t('col.budget')}</TableCell>
+                <TableCell>{t('col.asked')}</TableCell>
+                <TableCell>{t('col.cut')}</TableCell>
+                <TableCell align="right">{t('col.delta')}</TableCell>
+                <TableCell>{t('col.conditions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {changes.map((c) => (
+                <TableRow key={`${c.at}|${c.object_id}|${c.action}`} data-testid={`backtest-budget-${c.object_id}`}>
+                  <TableCell data-label={t('col.when')} sx={{ whiteSpace: 'nowrap' }}>
+                    {when(c.at)}
+                  </TableCell>
+                  <TableCell data-label={t('col.object')} sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2">{c.name}</Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {[translate(`budgets.changes.actions.${c.action}`), c.campaign_name].filter(Boolean).join(' · ')}
+                    </Typography>
+                    {c.held ? <Chip size="small" label={t('held_flag')} /> : null}
+                  </TableCell>
+                  <TableCell data-label={t('col.budget')} sx={{ whiteSpace: 'nowrap' }}>
+                    {t('per_day', { from: money(c.before), to: money(c.allowed) })}
+                  </TableCell>
+                  <TableCell data-label={t('col.asked')} sx={{ whiteSpace: 'nowrap' }}>
+                    {money(c.asked)}
+                  </TableCell>
+                  <TableCell data-label={t('col.cut')} sx={{ minWidth: 140 }}>
+                    {c.cut ?? t('not_cut')}
+                  </TableCell>
+                  <TableCell data-label={t('col.delta')} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {signedMoney(c.daily_delta)}
+                  </TableCell>
+                  <TableCell data-label={t('col.conditions')}>
+                    {c.conditions.length
+                      ? c.conditions.map((v) => (
+                          <Typography key={v.text} variant="body2">
+                            {v.shown}
+                          </Typography>
+                        ))
+                      : Object.entries(c.reason).map(([key, value]) => (
+                          <Typography key={key} variant="body2">{`${key}: ${value}`}</Typography>
+                        ))}
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {changes.map((c) => (
-                  <TableRow key={`${c.at}|${c.object_id}|${c.action}`} data-testid={`backtest-budget-${c.object_id}`}>
-                    <TableCell data-label={t('col.when')} sx={{ whiteSpace: 'nowrap' }}>
-                      {when(c.at)}
-                    </TableCell>
-                    <TableCell data-label={t('col.object')} sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                      <Typography variant="body2">{c.name}</Typography>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {[translate(`budgets.changes.actions.${c.action}`), c.campaign_name]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography>
-                      {c.held ? <Chip size="small" label={t('held_flag')} /> : null}
-                    </TableCell>
-                    <TableCell data-label={t('col.budget')} sx={{ whiteSpace: 'nowrap' }}>
-                      {t('per_day', { from: money(c.before), to: money(c.allowed) })}
-                    </TableCell>
-                    <TableCell data-label={t('col.asked')} sx={{ whiteSpace: 'nowrap' }}>
-                      {money(c.asked)}
-                    </TableCell>
-                    <TableCell data-label={t('col.cut')} sx={{ minWidth: 140 }}>
-                      {c.cut ?? t('not_cut')}
-                    </TableCell>
-                    <TableCell data-label={t('col.delta')} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                      {signedMoney(c.daily_delta)}
-                    </TableCell>
-                    <TableCell data-label={t('col.conditions')}>
-                      {c.conditions.length
-                        ? c.conditions.map((v) => (
-                            <Typography key={v.text} variant="body2">
-                              {v.shown}
-                            </Typography>
-                          ))
-                        : Object.entries(c.reason).map(([key, value]) => (
-                            <Typography key={key} variant="body2">{`${key}: ${value}`}</Typography>
-                          ))}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </TableBody>
+          </RegionTable>
         )}
       </Stack>
     </Box>

@@ -4,10 +4,10 @@
  * cost per lead in the days before → after it (N/A when the history cannot tell). Nothing when the
  * period had none.
  */
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ImpactReport } from '../../../shared/impact';
-import { tableToCardsSx } from '../../layout/list/HistoryList';
+import { RegionTable } from '../../layout/list';
 import { signedMoney } from '../../layout/runs/runText';
 import { formatMoney } from './DailyBars';
 import { formatDateTime } from '../../layout/dateFormat';
@@ -24,55 +24,48 @@ export function ImpactBudgetChanges({ report }: { report: ImpactReport }) {
       <Typography variant="subtitle2" component="h2">
         {t('title')}
       </Typography>
-      <TableContainer
-        sx={[tableToCardsSx, { maxHeight: { sm: 480 } }]}
-        tabIndex={0}
-        role="region"
-        aria-label={t('table')}
-      >
-        <Table size="small" stickyHeader aria-label={t('table')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('col.when')}</TableCell>
-              <TableCell>{t('col.object')}</TableCell>
-              <TableCell>{t('col.rule')}</TableCell>
-              <TableCell>{t('col.budget')}</TableCell>
-              <TableCell align="right">{t('col.delta')}</TableCell>
-              <TableCell>{t('col.cpl')}</TableCell>
+      <RegionTable label={t('table')} maxHeight={480}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('col.when')}</TableCell>
+            <TableCell>{t('col.object')}</TableCell>
+            <TableCell>{t('col.rule')}</TableCell>
+            <TableCell>{t('col.budget')}</TableCell>
+            <TableCell align="right">{t('col.delta')}</TableCell>
+            <TableCell>{t('col.cpl')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {changes.map((c) => (
+            <TableRow key={`${c.at}|${c.object_id}|${c.action}`} data-testid={`impact-budget-${c.object_id}`}>
+              <TableCell data-label={t('col.when')} sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(c.at)}
+              </TableCell>
+              <TableCell data-label={t('col.object')}>
+                <Typography variant="body2">{c.name}</Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {[translate(`budgets.changes.actions.${c.action}`), c.object_id].join(' · ')}
+                </Typography>
+              </TableCell>
+              <TableCell data-label={t('col.rule')}>
+                <Typography variant="body2">{c.rule_name}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.folder_name}
+                </Typography>
+              </TableCell>
+              <TableCell data-label={t('col.budget')} sx={{ whiteSpace: 'nowrap' }}>
+                {`${money(c.before)} → ${money(c.after)}`}
+              </TableCell>
+              <TableCell data-label={t('col.delta')} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {signedMoney(c.daily_delta)}
+              </TableCell>
+              <TableCell data-label={t('col.cpl')} sx={{ whiteSpace: 'nowrap' }}>
+                {t('cpl', { before: cpl(c.cpl_before), after: cpl(c.cpl_after) })}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.map((c) => (
-              <TableRow key={`${c.at}|${c.object_id}|${c.action}`} data-testid={`impact-budget-${c.object_id}`}>
-                <TableCell data-label={t('col.when')} sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(c.at)}
-                </TableCell>
-                <TableCell data-label={t('col.object')}>
-                  <Typography variant="body2">{c.name}</Typography>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {[translate(`budgets.changes.actions.${c.action}`), c.object_id].join(' · ')}
-                  </Typography>
-                </TableCell>
-                <TableCell data-label={t('col.rule')}>
-                  <Typography variant="body2">{c.rule_name}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {c.folder_name}
-                  </Typography>
-                </TableCell>
-                <TableCell data-label={t('col.budget')} sx={{ whiteSpace: 'nowrap' }}>
-                  {`${money(c.before)} → ${money(c.after)}`}
-                </TableCell>
-                <TableCell data-label={t('col.delta')} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                  {signedMoney(c.daily_delta)}
-                </TableCell>
-                <TableCell data-label={t('col.cpl')} sx={{ whiteSpace: 'nowrap' }}>
-                  {t('cpl', { before: cpl(c.cpl_before), after: cpl(c.cpl_after) })}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          ))}
+        </TableBody>
+      </RegionTable>
     </Box>
   );
 }

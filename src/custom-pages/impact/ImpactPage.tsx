@@ -15,10 +15,8 @@ import {
   Chip,
   LinearProgress,
   Stack,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   ToggleButton,
@@ -31,9 +29,8 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { IMPACT_SPANS } from '../../../shared/backtest';
 import type { ImpactReport } from '../../../shared/impact';
-import { BackButton } from '../../layout/list';
+import { BackButton, RegionTable } from '../../layout/list';
 import { Page } from '../../layout/Page';
-import { tableToCardsSx } from '../../layout/list/HistoryList';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { errorMessages } from '../../providers/httpClient';
 import type { ImpactQuery } from '../../providers/ruleMethods';
@@ -58,72 +55,62 @@ function ImpactTable({ report }: { report: ImpactReport }) {
   const money = (n: number) => formatMoney(n, report.currency);
   if (!report.pauses.length) return <Typography>{translate('impact.none')}</Typography>;
   return (
-    <TableContainer
-      sx={[tableToCardsSx, { maxHeight: { sm: 560 } }]}
-      tabIndex={0}
-      role="region"
-      aria-label={impactTitle(translate, report.scope)}
-    >
-      <Table size="small" stickyHeader aria-label={impactTitle(translate, report.scope)}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('impact.col.when')}</TableCell>
-            <TableCell>{translate('impact.col.object')}</TableCell>
-            <TableCell>{translate('impact.col.rule')}</TableCell>
-            <TableCell align="right">{translate('impact.col.off')}</TableCell>
-            <TableCell align="right">{translate('impact.col.avoided')}</TableCell>
-            <TableCell>{translate('impact.col.false_pause')}</TableCell>
-            <TableCell align="right">{translate('impact.col.leads_back')}</TableCell>
+    <RegionTable label={impactTitle(translate, report.scope)} maxHeight={560}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('impact.col.when')}</TableCell>
+          <TableCell>{translate('impact.col.object')}</TableCell>
+          <TableCell>{translate('impact.col.rule')}</TableCell>
+          <TableCell align="right">{translate('impact.col.off')}</TableCell>
+          <TableCell align="right">{translate('impact.col.avoided')}</TableCell>
+          <TableCell>{translate('impact.col.false_pause')}</TableCell>
+          <TableCell align="right">{translate('impact.col.leads_back')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {report.pauses.map((p) => (
+          <TableRow key={`${p.at}|${p.object_id}|${p.rule_id}`}>
+            <TableCell data-label={translate('impact.col.when')} sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(p.at)}
+            </TableCell>
+            <TableCell data-label={translate('impact.col.object')}>
+              <Typography variant="body2">{p.name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {p.object_id}
+              </Typography>
+            </TableCell>
+            <TableCell data-label={translate('impact.col.rule')}>
+              <Typography variant="body2">{p.rule_name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {p.folder_name}
+              </Typography>
+            </TableCell>
+            <TableCell data-label={translate('impact.col.off')} align="right">
+              {p.hours_off}
+            </TableCell>
+            <TableCell data-label={translate('impact.col.avoided')} align="right">
+              <Typography variant="body2">{money(p.spend_avoided)}</Typography>
+              {p.spend_rate !== null ? (
+                <Typography variant="caption" color="text.secondary">
+                  {translate('impact.rate', { rate: money(p.spend_rate), hours: p.hours_off })}
+                  {p.budget_cap !== null && p.budget_cap < p.spend_rate * p.hours_off
+                    ? `, ${translate('impact.capped')}`
+                    : ''}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell data-label={p.false_pause ? translate('impact.col.false_pause') : undefined}>
+              {p.false_pause ? (
+                <Chip size="small" color="warning" label={translate(`impact.false_pause.${p.false_pause}`)} />
+              ) : null}
+            </TableCell>
+            <TableCell data-label={p.leads_brought_back ? translate('impact.col.leads_back') : undefined} align="right">
+              {p.leads_brought_back || ''}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {report.pauses.map((p) => (
-            <TableRow key={`${p.at}|${p.object_id}|${p.rule_id}`}>
-              <TableCell data-label={translate('impact.col.when')} sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(p.at)}
-              </TableCell>
-              <TableCell data-label={translate('impact.col.object')}>
-                <Typography variant="body2">{p.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {p.object_id}
-                </Typography>
-              </TableCell>
-              <TableCell data-label={translate('impact.col.rule')}>
-                <Typography variant="body2">{p.rule_name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {p.folder_name}
-                </Typography>
-              </TableCell>
-              <TableCell data-label={translate('impact.col.off')} align="right">
-                {p.hours_off}
-              </TableCell>
-              <TableCell data-label={translate('impact.col.avoided')} align="right">
-                <Typography variant="body2">{money(p.spend_avoided)}</Typography>
-                {p.spend_rate !== null ? (
-                  <Typography variant="caption" color="text.secondary">
-                    {translate('impact.rate', { rate: money(p.spend_rate), hours: p.hours_off })}
-                    {p.budget_cap !== null && p.budget_cap < p.spend_rate * p.hours_off
-                      ? `, ${translate('impact.capped')}`
-                      : ''}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell data-label={p.false_pause ? translate('impact.col.false_pause') : undefined}>
-                {p.false_pause ? (
-                  <Chip size="small" color="warning" label={translate(`impact.false_pause.${p.false_pause}`)} />
-                ) : null}
-              </TableCell>
-              <TableCell
-                data-label={p.leads_brought_back ? translate('impact.col.leads_back') : undefined}
-                align="right"
-              >
-                {p.leads_brought_back || ''}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </RegionTable>
   );
 }
 

@@ -9,4 +9,5 @@ export { ListSearchBox } from './ListSearchBox';
 export { HistoryList } from './HistoryList';
 export { HistoryListToolbar } from './ListToolbar';
 export { MultiSortHeader } from './MultiSortHeader';
+export { RegionTable } from './RegionTable';
 export { formatSort, parseSort, toggleSort, type SortTerm } from './multiSort';
