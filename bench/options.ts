@@ -35,6 +35,7 @@ export const USAGE = `npm run bench -- [flags]
   --no-pglite            skip the embedded database (PostgreSQL only)
   --no-bundle            skip the browser bundle build
   --bundle               only the browser bundle (into latest.json's bundle section)
+  --test-tier            the time of npm run test:quick on this machine (into latest.json's test_tier section)
   --load                 the load bench instead (real server, many connections): npm run bench -- --load --help
   --sync                 a full campaign sync of 1,000 ad accounts at Graph's pace: npm run bench -- --sync --help
   --walk                 every parameter combination the list screens send, slowest first: npm run bench -- --walk --help

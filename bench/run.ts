@@ -100,6 +100,11 @@ async function main() {
       log,
     );
   }
+  if (argv.includes('--test-tier')) {
+    // The quick test tier's time on this machine (bench/testTier.ts).
+    const { runTestTierBench } = await import('./testTier');
+    return runTestTierBench(log);
+  }
   if (argv.includes('--bundle')) {
     // Only the browser bundle: what the first screen loads, into latest.json's `bundle` (bench/bundle.ts).
     const { bundleMain } = await import('./bundle');
